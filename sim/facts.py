@@ -1,0 +1,133 @@
+"""pooltool's events turned into neutral shot facts for the referee (``rules.facts``).
+
+Event by event, in pooltool's (chronological) order:
+
+- ``ball_ball`` -> :class:`Hit` (balls in canonical order: cue first, then by number);
+- ``ball_linear_cushion`` / ``ball_circular_cushion`` -> :class:`RailContact`, with the
+  rail the segment belongs to (jaws and jaw tips count, B-4 ``rail_includes_jaws``);
+- ``ball_pocket`` -> :class:`Pocketing`.
+
+Two facts are not pooltool events and are computed from the balls' trajectories:
+
+- :class:`HeadStringCrossing`: the first time the cue ball's centre reaches y = L/4 coming
+  out of the kitchen, solved exactly between events (motion between two events is
+  uniformly accelerated: sliding and rolling friction have a fixed direction);
+- :class:`OffTable`: a ball that is not pocketed yet ends outside the bed. pooltool 0.6.0
+  has no such event; it only happens when a ball tunnels through a cushion, and poolsim
+  reports it rather than lose the ball.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import pairwise
+
+from rules.facts import CUE, Fact, Hit, OffTable, Pocketing, RailContact, ShotFacts
+from rules.facts import HeadStringCrossing as HeadStringCrossingFact
+from rules.geometry import TableGeometry
+from sim.pooltool_setup import pt
+from sim.table import rail_of_segment, within_rails
+
+EventType = pt.EventType
+_CUSHION_EVENTS = (EventType.BALL_LINEAR_CUSHION, EventType.BALL_CIRCULAR_CUSHION)
+_STILL = (pt.constants.stationary, pt.constants.pocketed)
+
+
+def ball_order(ball_id: str) -> int:
+    """Canonical order of ball ids: the cue ball, then object balls by number."""
+    return 0 if ball_id == CUE else int(ball_id)
+
+
+def shot_facts(system: pt.System, geometry: TableGeometry) -> ShotFacts:
+    """Every fact of a simulated shot, in time order."""
+    facts: list[Fact] = []
+    for event in system.events:
+        kind = event.event_type
+        if kind == EventType.BALL_BALL:
+            a, b = sorted(event.ids, key=ball_order)
+            facts.append(Hit(balls=(a, b), t=event.time))
+        elif kind in _CUSHION_EVENTS:
+            ball, segment = event.ids
+            facts.append(RailContact(ball=ball, rail=rail_of_segment(segment), t=event.time))
+        elif kind == EventType.BALL_POCKET:
+            ball, pocket = event.ids
+            facts.append(Pocketing(ball=ball, pocket=pocket, t=event.time))
+    extra: list[Fact] = [OffTable(ball=ball, t=t) for ball, t in off_table(system, geometry)]
+    if CUE in system.balls:
+        crossing = head_string_crossing(system.balls[CUE], geometry.head_string_y)
+        if crossing is not None:
+            extra.append(HeadStringCrossingFact(t=crossing))
+    # A stable sort keeps pooltool's order among events that share a time.
+    return tuple(sorted(facts + extra, key=lambda fact: fact.t or 0.0))
+
+
+def head_string_crossing(ball: pt.Ball, head_string_y: float) -> float | None:
+    """When the ball's centre first reaches ``head_string_y`` from below, or None.
+
+    None also when the ball starts on or past the head string: it never comes *out of*
+    the kitchen (the referee treats such a start as a crossing at the stroke).
+    """
+    states = ball.history.states
+    if not states or states[0].rvw[0][1] >= head_string_y:
+        return None
+    params = ball.params
+    for start, end in pairwise(states):
+        if start.rvw[0][1] >= head_string_y:
+            return None  # only reachable through a pocket jump; never crossed on the bed
+        span = end.t - start.t
+        if span <= 0 or start.s in _STILL:
+            continue
+        # The position just before the next event (``end`` is already resolved, and a
+        # pocketed ball has jumped into the pocket), evolved by pooltool's own motion law.
+        rvw, _ = pt.physics.evolve.evolve_ball_motion(
+            state=start.s,
+            rvw=start.rvw,
+            R=params.R,
+            m=params.m,
+            u_s=params.u_s,
+            u_sp=params.u_sp,
+            u_r=params.u_r,
+            g=params.g,
+            t=span,
+        )
+        y0, vy = float(start.rvw[0][1]), float(start.rvw[1][1])
+        y1 = float(rvw[0][1])
+        ay = 2 * (y1 - y0 - vy * span) / span**2
+        root = _first_root(0.5 * ay, vy, y0 - head_string_y, span)
+        if root is not None:
+            return start.t + root
+        if y1 >= head_string_y:  # a root lost to rounding at the very end of the span
+            return end.t
+    return None
+
+
+def _first_root(a: float, b: float, c: float, upper: float) -> float | None:
+    """Smallest tau in (0, upper] with a tau^2 + b tau + c = 0, given c < 0."""
+    if abs(a) < 1e-12:
+        roots = [-c / b] if b > 0 else []
+    else:
+        disc = b * b - 4 * a * c
+        if disc < 0:
+            return None
+        sq = math.sqrt(disc)
+        # The numerically stable pair of roots.
+        q = -0.5 * (b + math.copysign(sq, b)) if b != 0 else 0.5 * sq
+        roots = [q / a] + ([c / q] if q != 0 else [])
+    valid = [r for r in roots if 0 < r <= upper * (1 + 1e-12)]
+    return min(valid) if valid else None
+
+
+def off_table(system: pt.System, geometry: TableGeometry) -> list[tuple[str, float]]:
+    """Balls that end off the bed without a pocket event, with the first time their centre
+    was found more than a radius past a cushion nose."""
+    lost = []
+    for ball_id, ball in system.balls.items():
+        if ball.state.s == pt.constants.pocketed or _within_rails(ball.state, geometry):
+            continue
+        times = [s.t for s in ball.history.states if not _within_rails(s, geometry)]
+        lost.append((ball_id, float(times[0]) if times else float(system.t)))
+    return sorted(lost, key=lambda item: ball_order(item[0]))
+
+
+def _within_rails(state: pt.objects.BallState, geometry: TableGeometry) -> bool:
+    return within_rails(geometry, (float(state.rvw[0][0]), float(state.rvw[0][1])))

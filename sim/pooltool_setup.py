@@ -1,0 +1,76 @@
+"""The one place that imports pooltool, with its side effects contained.
+
+``import pooltool`` (0.6.0) writes ``~/.config/pooltool/*.yaml``, rewrites Panda3D
+settings, and its numba kernels cache next to the installed package. Here we:
+
+- point numba's cache at poolsim's per-user cache folder (``NUMBA_CACHE_DIR``, unless the
+  user set one), so the 35-46 s first compile is paid once per machine;
+- give pooltool a private "home" under poolsim's config folder while it imports, so it
+  writes its yaml files there and not into the user's home;
+- build the physics engine from pooltool's default models explicitly, so a user-edited
+  ``resolver.yaml`` can never change poolsim's physics.
+
+Every other module of ``sim`` imports pooltool through this one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "poolsim"
+
+
+def cache_dir() -> Path:
+    """Per-user cache folder (numba and Panda3D caches live below it)."""
+    override = os.environ.get("POOLSIM_CACHE_DIR")
+    return Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME))
+
+
+def config_dir() -> Path:
+    override = os.environ.get("POOLSIM_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def numba_cache_dir() -> Path:
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba")
+
+
+@contextmanager
+def _private_home(home: Path) -> Iterator[None]:
+    """Path.home() reads HOME (POSIX) or USERPROFILE (Windows); swap both for a while."""
+    saved = {key: os.environ.get(key) for key in ("HOME", "USERPROFILE")}
+    home.mkdir(parents=True, exist_ok=True)
+    os.environ["HOME"] = os.environ["USERPROFILE"] = str(home)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+# numba reads NUMBA_CACHE_DIR when it is first imported, which pooltool does.
+os.environ.setdefault("NUMBA_CACHE_DIR", str(numba_cache_dir()))
+
+with _private_home(config_dir() / "pooltool-home"):
+    import pooltool as pt
+
+from pooltool.physics.engine import PhysicsEngine  # noqa: E402
+from pooltool.physics.resolve.resolver import default_resolver  # noqa: E402
+
+POOLTOOL_VERSION: str = pt.__version__
+
+
+def physics_engine() -> PhysicsEngine:
+    """pooltool's default physics models, built in code (not read from a yaml file)."""
+    return PhysicsEngine(resolver=default_resolver())
+
+
+__all__ = ["POOLTOOL_VERSION", "cache_dir", "config_dir", "numba_cache_dir", "physics_engine", "pt"]

@@ -1,0 +1,87 @@
+"""The ``poolsim`` command: help, one-line errors with status 2, and ``simulate --json``
+following the scenario format."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules.facts import BALL_IDS, facts_from_json
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def poolsim(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "from sim.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+
+
+def test_bare_command_prints_help() -> None:
+    result = poolsim()
+    assert result.returncode == 0
+    for command in ("simulate", "warmup", "bench", "rules"):
+        assert command in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--speed", "nan"], "speed must be a finite number"),
+        (["simulate", "--speed", "-2"], "speed must be in (0, 10]"),
+        (["simulate", "--speed", "1e9"], "speed must be in (0, 10]"),
+        (["simulate", "--game", "snooker"], "'snooker' is not one of"),
+        (["simulate", "--table", "12ft"], "'12ft' is not one of"),
+        (["simulate", "--spin", "0.1"], "expected two numbers A,B"),
+        (["simulate", "--spin", "0.5,0.5"], "miscue limit"),
+        (["simulate", "--aim", "inf"], "must be finite"),
+        (["simulate", "--seed", "x"], "'x' is not a valid integer"),
+        (["simulate", "--frobnicate"], "No such option"),
+        (["no-such-command"], "No such command"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> None:
+    result = poolsim(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert message in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.physics
+def test_simulate_prints_a_one_line_summary() -> None:
+    result = poolsim("simulate", "--game", "rotation", "--seed", "2")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("rotation break, seed 2, 9ft")
+    assert "cue ball first hit the 1" in lines[0]
+
+
+@pytest.mark.physics
+def test_simulate_json_follows_the_scenario_format() -> None:
+    result = poolsim("simulate", "--seed", "3", "--table", "8ft", "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert set(document) == {"table", "before", "shot"}
+    assert document["table"] == {"width": 1.1176, "length": 2.2352, "ball_radius": 0.028575}
+    assert set(document["before"]) == {"balls"}
+    assert set(document["before"]["balls"]) == {"cue", *map(str, range(1, 11))}
+    assert set(document["shot"]) == {"events", "after"}
+    facts = facts_from_json(document["shot"]["events"])  # strict: the format's vocabulary
+    assert facts and facts[0].kind == "head-string"
+    assert all(isinstance(e["t"], float) for e in document["shot"]["events"])
+    gone = {f.ball for f in facts if f.kind in ("pocket", "off-table")}
+    assert set(document["shot"]["after"]) | gone == set(document["before"]["balls"])
+    for ball, xy in document["shot"]["after"].items():
+        assert ball in BALL_IDS and len(xy) == 2
