@@ -85,3 +85,25 @@ def test_simulate_json_follows_the_scenario_format() -> None:
     assert set(document["shot"]["after"]) | gone == set(document["before"]["balls"])
     for ball, xy in document["shot"]["after"].items():
         assert ball in BALL_IDS and len(xy) == 2
+
+
+@pytest.mark.physics
+def test_warmup_reports_the_cache() -> None:
+    result = poolsim("warmup")
+    assert result.returncode == 0, result.stderr
+    assert "ready in" in result.stdout and "numba cache:" in result.stdout
+
+
+@pytest.mark.physics
+def test_bench_json_reports_every_figure() -> None:
+    result = poolsim("bench", "--json", "--repeats", "2")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["repeats"] == 2
+    assert report["import_seconds"] > 0 and report["first_shot_seconds"] > 0
+    for game in ("ten-ball", "rotation"):
+        figures = report[f"{game}_break"]
+        assert 0 < figures["physics_seconds_min"] <= figures["physics_seconds_median"]
+        assert figures["physics_seconds_median"] <= figures["physics_seconds_max"]
+        assert figures["events_median"] > figures["facts_median"] > 10
+    assert 0 < report["facts_to_physics_ratio_median"] < 1
