@@ -1,0 +1,61 @@
+"""poolsim's referee: WPA 10-ball and 61-point 15-ball rotation, pure and deterministic.
+
+    state = TenBall.new_rack(rack_positions, breaker=Player.A)
+    ruling = state.rule(shot)        # the referee's decision, as data
+    state = state.apply(ruling)      # or state.push(shot)
+    if state.legal_choices:          # a decision turn
+        state = state.choose(Choice.PASS)
+
+Rule IDs (GEN-n, TB-n, ROT-n, B-n) are those of the rules reference; docs/RULES.md says
+how poolsim applies them.
+"""
+
+from rules.errors import FormatError, IllegalAction
+from rules.facts import CUE, BallId, PocketId, RailName
+from rules.games import GAMES
+from rules.geometry import TableGeometry
+from rules.lag import LagResult, LagShot, judge_lag
+from rules.match import Match, MatchPhase
+from rules.options import Options
+from rules.positions import Positions
+from rules.ruling import Reason, Ruling
+from rules.shot import Call, Shot
+from rules.spotting import spot_ball, spot_balls
+from rules.state import Decision, GameState, RackResult
+from rules.ten_ball import TenBall
+from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
+
+__all__ = [
+    "CUE",
+    "GAMES",
+    "BallId",
+    "BallInHand",
+    "Call",
+    "Choice",
+    "Decision",
+    "Declaration",
+    "FormatError",
+    "FoulCode",
+    "GameState",
+    "IllegalAction",
+    "LagResult",
+    "LagShot",
+    "Match",
+    "MatchPhase",
+    "Options",
+    "Phase",
+    "Player",
+    "PocketId",
+    "Positions",
+    "RackResult",
+    "RailName",
+    "Reason",
+    "Ruling",
+    "Shot",
+    "TableGeometry",
+    "Tally",
+    "TenBall",
+    "judge_lag",
+    "spot_ball",
+    "spot_balls",
+]

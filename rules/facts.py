@@ -15,6 +15,8 @@ from typing import Any, ClassVar, TypeAlias
 
 import attrs
 
+from rules.errors import FormatError
+
 BallId: TypeAlias = str
 CUE: BallId = "cue"
 OBJECT_BALLS: tuple[BallId, ...] = tuple(str(n) for n in range(1, 16))
@@ -41,12 +43,8 @@ class PocketId(StrEnum):
     RT = "rt"
 
 
-class FactFormatError(ValueError):
+class FactFormatError(FormatError):
     """A fact in JSON form that does not follow the format; ``key`` names the culprit."""
-
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(f"{key}: {message}")
-        self.key = key
 
 
 def _ball_id(_instance: object, attribute: attrs.Attribute[str], value: str) -> None:
@@ -84,12 +82,15 @@ class Hit:
 
 @attrs.frozen
 class RailContact:
-    """A ball touched a cushion (a pocket jaw counts); ``rail`` when known."""
+    """A ball touched a cushion; ``rail`` when known. ``jaw``: the contact was with a
+    pocket facing (B-4 ``rail_includes_jaws``); the scenario format has no key for it, so
+    facts read from JSON are never jaw contacts."""
 
     kind: ClassVar[str] = "rail"
     ball: BallId = attrs.field(validator=_ball_id)
     rail: RailName | None = attrs.field(default=None, converter=attrs.converters.optional(RailName))
     t: float | None = attrs.field(default=None, validator=_time)
+    jaw: bool = False
 
 
 @attrs.frozen
@@ -222,5 +223,5 @@ def facts_from_json(events: Any) -> ShotFacts:
         try:
             parsed.append(fact_from_json(event))
         except FactFormatError as error:
-            raise FactFormatError(f"events[{index}].{error.key}", str(error).split(": ", 1)[-1]) from None
+            raise FactFormatError(f"events[{index}].{error.key}", error.problem) from None
     return tuple(parsed)

@@ -1,0 +1,189 @@
+"""The variants REFERENCE.md Part B leaves open, with their defaults.
+
+Each field is named exactly as the option in Part B (or the tolerance in Part A), so a
+scenario's ``options`` object maps straight onto :meth:`Options.from_mapping`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from typing import Any, Literal, get_args
+
+import attrs
+
+from rules.errors import FormatError
+
+TenBallEarlyPocket = Literal["spot_continue", "win"]
+TenLastBallTest = Literal["after_shot", "at_shot_start", "at_pocket_event"]
+BreakRailCountMode = Literal["distinct_object_balls", "distinct_excluding_first_ball"]
+FrozenBallRailCredit = Literal["must_leave_and_return", "any_contact_event"]
+FoulCountScope = Literal["rack", "match"]
+PushOutPocketedBalls = Literal["stay_down", "respot_all"]
+RotationBreakObOffTable = Literal["spot", "rerack_same_breaker", "rerack_incoming_breaks"]
+MultiSpotOrder = Literal["lowest_at_foot_rail", "lowest_nearest_foot_spot"]
+MultiSpotAnchor = Literal["foot_rail", "foot_spot_packed"]
+CallMode = Literal["explicit", "infer_obvious"]
+LagWinnerAction = Literal["chooses", "breaks"]
+LagFaultSet = Literal["wpa", "s000"]
+BreakFormat = Literal["alternate", "winner_breaks", "loser_breaks"]
+RotationTieRule = Literal[
+    "rerack_last_pocketer_breaks", "bonus_point_last_pocketer_wins", "rerack_alternate"
+]
+RotationRackPattern = Literal["bca_1_apex_2_3_corners_15_centre", "one_apex_rest_random"]
+RotationRack2Side = Literal["x_low", "x_high"]
+SimultaneousFirstContact = Literal["favour_shooter", "foul"]
+BadPlacementPolicy = Literal["foul", "reject"]
+RotationFoulOptionB = Literal["spot-lowest_and_kitchen", "kitchen_only", "both"]
+SpotSearchOrder = Literal["behind_then_front", "nearest_either_side"]
+RotationBreakFoulOptions = Literal["standard", "kitchen_only"]
+OffTableSource = Literal["physics_event"]
+
+_AUTO_STALEMATE = re.compile(r"auto_no_progress\((\d+)\)")
+
+
+def _choice(_instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    allowed = get_args(attribute.type)
+    if value not in allowed:
+        raise ValueError(f"{value!r} is not one of {', '.join(map(repr, allowed))}")
+
+
+def _flag(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+
+
+def _length(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"expected a number, got {value!r}")
+    if value < 0:
+        raise ValueError(f"must not be negative, got {value!r}")
+
+
+def _count(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"expected a whole number >= 0, got {value!r}")
+
+
+def _stalemate_mode(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value in ("manual", "agreement_only"):
+        return
+    if not isinstance(value, str) or not _AUTO_STALEMATE.fullmatch(value):
+        raise ValueError(f"{value!r} is not 'manual', 'agreement_only' or 'auto_no_progress(N)'")
+
+
+@attrs.frozen(kw_only=True)
+class Options:
+    """Part B options (B-n) and Part A tolerances, with REFERENCE.md's defaults."""
+
+    # B-1: an early legally called 10, and when the 10 is "the last ball".
+    ten_ball_early_pocket: TenBallEarlyPocket = attrs.field(
+        default="spot_continue", validator=_choice
+    )
+    ten_last_ball_test: TenLastBallTest = attrs.field(default="after_shot", validator=_choice)
+    # B-2
+    break_must_hit_lowest_first: bool = attrs.field(default=True, validator=_flag)
+    # B-3
+    break_rail_count_mode: BreakRailCountMode = attrs.field(
+        default="distinct_object_balls", validator=_choice
+    )
+    break_required_rail_balls: int = attrs.field(default=4, validator=_count)
+    break_pocketed_counts_as_rail: bool = attrs.field(default=False, validator=_flag)
+    # B-4
+    rail_includes_jaws: bool = attrs.field(default=True, validator=_flag)
+    frozen_ball_rail_credit: FrozenBallRailCredit = attrs.field(
+        default="must_leave_and_return", validator=_choice
+    )
+    # B-5
+    push_out_counts_as_legal_shot: bool = attrs.field(default=True, validator=_flag)
+    foul_count_scope: FoulCountScope = attrs.field(default="rack", validator=_choice)
+    # B-6
+    push_out_pocketed_balls: PushOutPocketedBalls = attrs.field(
+        default="stay_down", validator=_choice
+    )
+    # B-7, B-8
+    rotation_break_foul_respot: bool = attrs.field(default=True, validator=_flag)
+    rotation_break_ob_off_table: RotationBreakObOffTable = attrs.field(
+        default="spot", validator=_choice
+    )
+    # B-9
+    multi_spot_order: MultiSpotOrder = attrs.field(default="lowest_at_foot_rail", validator=_choice)
+    multi_spot_anchor: MultiSpotAnchor = attrs.field(default="foot_rail", validator=_choice)
+    # B-10
+    call_mode: CallMode = attrs.field(default="explicit", validator=_choice)
+    # B-11
+    lag_winner_action: LagWinnerAction = attrs.field(default="chooses", validator=_choice)
+    lag_fault_set: LagFaultSet = attrs.field(default="wpa", validator=_choice)
+    break_format: BreakFormat = attrs.field(default="alternate", validator=_choice)
+    # B-12, B-13
+    rotation_tie_rule: RotationTieRule = attrs.field(
+        default="rerack_last_pocketer_breaks", validator=_choice
+    )
+    rotation_rack_pattern: RotationRackPattern = attrs.field(
+        default="bca_1_apex_2_3_corners_15_centre", validator=_choice
+    )
+    rotation_rack_2_side: RotationRack2Side = attrs.field(default="x_low", validator=_choice)
+    # B-14
+    rotation_kitchen_replay_option: bool = attrs.field(default=True, validator=_flag)
+    replay_counts_as_foul: bool = attrs.field(default=False, validator=_flag)
+    rotation_kitchen_rail_contact_foul: bool = attrs.field(default=True, validator=_flag)
+    rotation_kitchen_rule_on_break: bool = attrs.field(default=True, validator=_flag)
+    # B-15
+    simultaneous_first_contact: SimultaneousFirstContact = attrs.field(
+        default="favour_shooter", validator=_choice
+    )
+    simultaneous_contact_epsilon: float = attrs.field(default=1e-4, validator=_length)
+    # B-16
+    bad_placement_policy: BadPlacementPolicy = attrs.field(default="foul", validator=_choice)
+    # B-17: "manual", "agreement_only" or "auto_no_progress(N)" (N innings each).
+    stalemate_mode: str = attrs.field(default="manual", validator=_stalemate_mode)
+    # B-18
+    shot_clock_s: float | None = attrs.field(default=None, validator=_length)
+    shot_clock_extension_s: float | None = attrs.field(default=None, validator=_length)
+    shot_clock_extensions_per_rack: int = attrs.field(default=0, validator=_count)
+    shot_clock_off_at_hill_hill: bool = attrs.field(default=True, validator=_flag)
+    # B-20, B-21, B-22, B-23, B-25
+    rotation_foul_option_b: RotationFoulOptionB = attrs.field(
+        default="spot-lowest_and_kitchen", validator=_choice
+    )
+    spot_search_order: SpotSearchOrder = attrs.field(default="behind_then_front", validator=_choice)
+    rotation_break_foul_options: RotationBreakFoulOptions = attrs.field(
+        default="standard", validator=_choice
+    )
+    require_warning: bool = attrs.field(default=True, validator=_flag)
+    off_table_source: OffTableSource = attrs.field(default="physics_event", validator=_choice)
+    # Part A tolerances (metres): conventions, GEN-4, B-4, GEN-2; TB-3 rack clearance.
+    head_string_epsilon: float = attrs.field(default=1e-6, validator=_length)
+    contact_epsilon: float = attrs.field(default=1e-4, validator=_length)
+    cue_ball_spot_gap: float = attrs.field(default=5e-4, validator=_length)
+    lag_tie_epsilon: float = attrs.field(default=1e-4, validator=_length)
+    rack_gap: float = attrs.field(default=0.0, validator=_length)
+
+    @property
+    def stalemate_innings(self) -> int | None:
+        """B-17 ``auto_no_progress(N)``: N innings each without progress; else None."""
+        match = _AUTO_STALEMATE.fullmatch(self.stalemate_mode)
+        return int(match.group(1)) if match else None
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> Options:
+        """Options from a scenario's ``options`` object: an unknown name or a bad value
+        raises :class:`FormatError` naming the option."""
+        if not isinstance(data, Mapping):
+            raise FormatError("options", f"expected an object, got {type(data).__name__}")
+        known = {field.name for field in attrs.fields(cls)}
+        for name, value in data.items():
+            if name not in known:
+                raise FormatError(name, "unknown option")
+            try:
+                attrs.evolve(cls(), **{name: value})
+            except ValueError as error:
+                raise FormatError(name, str(error)) from None
+        return cls(**data)
+
+
+# The validators read each field's Literal type; resolve the string annotations once.
+attrs.resolve_types(Options)

@@ -1,0 +1,385 @@
+"""Strict reading of adjudication scenario files (scenarios/FORMAT.md, version 1).
+
+Anything the format does not define is an error naming the key: an unknown key, ball,
+pocket, event type, choice, foul code, rule ID or option, a missing required key, a value
+of the wrong kind. The scenario's ``before`` and ``shot`` become a game state and a
+:class:`~rules.shot.Shot`; its ``expect`` objects become checked, typed values.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+
+from rules.errors import FormatError, IllegalAction
+from rules.facts import CUE, BallId, Hit, PocketId, facts_from_json
+from rules.games import GAMES
+from rules.geometry import Point, TableGeometry
+from rules.options import Options
+from rules.positions import Positions
+from rules.shot import Call, Shot
+from rules.state import GameState
+from rules.terms import (
+    SCENARIO_FOUL_CODES,
+    BallInHand,
+    Choice,
+    Declaration,
+    FoulCode,
+    Phase,
+    Player,
+    Tally,
+)
+
+FORMAT_NAME = "poolsim-scenarios"
+FORMAT_VERSION = 1
+# REFERENCE.md's rule IDs: GEN-1..17, TB-1..20, ROT-1..20, B-1..25.
+RULE_ID_RANGES = {"GEN": 17, "TB": 20, "ROT": 20, "B": 25}
+_RULE_ID = re.compile(r"(GEN|TB|ROT|B)-([1-9][0-9]*)")
+
+E = TypeVar("E")
+T = TypeVar("T")
+
+
+class ScenarioError(FormatError):
+    """A malformed scenario file: ``scenario`` is the scenario's id (or ``-``)."""
+
+    def __init__(self, path: Path, scenario: str, key: str, problem: str) -> None:
+        super().__init__(key, problem)
+        self.path = path
+        self.scenario = scenario
+
+    def line(self) -> str:
+        return f"error: {self.path}: {self.scenario}: {self.key}: {self.problem}"
+
+
+@attrs.frozen(kw_only=True)
+class Then:
+    choose: Choice
+    expect: Mapping[str, Any]
+
+
+@attrs.frozen(kw_only=True)
+class Scenario:
+    id: str
+    rules: tuple[str, ...]
+    game: str
+    state: GameState
+    shot: Shot
+    expect: Mapping[str, Any]
+    then: Then | None = None
+
+
+# -- small strict readers -----------------------------------------------------------
+
+
+def _object(value: Any, key: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise FormatError(key, f"expected an object, got {json.dumps(value)}")
+    return value
+
+
+def _keys(
+    data: Mapping[str, Any], key: str, allowed: Sequence[str], required: Sequence[str]
+) -> None:
+    for name in data:
+        if name not in allowed:
+            raise FormatError(f"{key}.{name}" if key else name, "unknown key")
+    for name in required:
+        if name not in data:
+            raise FormatError(f"{key}.{name}" if key else name, "missing required key")
+
+
+def _enum(kind: Callable[[str], E], value: Any, key: str, what: str) -> E:
+    if not isinstance(value, str):
+        raise FormatError(key, f"expected a {what}, got {json.dumps(value)}")
+    try:
+        return kind(value)
+    except ValueError:
+        raise FormatError(key, f"unknown {what} {value!r}") from None
+
+
+def _bool(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise FormatError(key, f"expected true or false, got {json.dumps(value)}")
+    return value
+
+
+def _number(value: Any, key: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise FormatError(key, f"expected a number, got {json.dumps(value)}")
+    return float(value)
+
+
+def _player(value: Any, key: str) -> Player:
+    return _enum(Player, value, key, "player")
+
+
+def _optional(read: Callable[[Any, str], T], value: Any, key: str) -> T | None:
+    return None if value is None else read(value, key)
+
+
+def _ball(game: str) -> Callable[[Any, str], BallId]:
+    balls = {CUE, *GAMES[game].object_balls}
+
+    def read(value: Any, key: str) -> BallId:
+        if not isinstance(value, str) or value not in balls:
+            raise FormatError(key, f"unknown ball {json.dumps(value)} in {game}")
+        return value
+
+    return read
+
+
+def _point(value: Any, key: str) -> Point:
+    if not isinstance(value, list) or len(value) != 2:
+        raise FormatError(key, f"expected [x, y], got {json.dumps(value)}")
+    return (_number(value[0], f"{key}[0]"), _number(value[1], f"{key}[1]"))
+
+
+def _positions(value: Any, key: str, game: str) -> Positions:
+    read_ball = _ball(game)
+    data = _object(value, key)
+    return Positions({read_ball(b, f"{key}.{b}"): _point(p, f"{key}.{b}") for b, p in data.items()})
+
+
+def _per_player(value: Any, key: str) -> dict[Player, int]:
+    data = _object(value, key)
+    out: dict[Player, int] = {}
+    for name, count in data.items():
+        player = _player(name, f"{key}.{name}")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise FormatError(f"{key}.{name}", f"expected a whole number >= 0, got {count!r}")
+        out[player] = count
+    return out
+
+
+def _list(value: Any, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise FormatError(key, f"expected a list, got {json.dumps(value)}")
+    return value
+
+
+def _warning(value: Any, key: str) -> frozenset[Player]:
+    if value is None:
+        return frozenset()
+    if isinstance(value, list):
+        return frozenset(_player(v, f"{key}[{i}]") for i, v in enumerate(value))
+    return frozenset({_player(value, key)})
+
+
+def _rule_id(value: Any, key: str) -> str:
+    match = _RULE_ID.fullmatch(value) if isinstance(value, str) else None
+    if match is None or int(match.group(2)) > RULE_ID_RANGES[match.group(1)]:
+        raise FormatError(key, f"unknown rule ID {json.dumps(value)}")
+    return str(value)
+
+
+# -- the parts of a scenario ------------------------------------------------------------
+
+
+def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
+    """``expect``: each key read into the type the runner compares."""
+    data = _object(value, key)
+    read_ball = _ball(game)
+
+    def codes(v: Any, k: str) -> frozenset[FoulCode]:
+        read = [_enum(FoulCode, c, f"{k}[{i}]", "foul code") for i, c in enumerate(_list(v, k))]
+        for i, code in enumerate(read):
+            if code not in SCENARIO_FOUL_CODES:
+                raise FormatError(f"{k}[{i}]", f"unknown foul code {code.value!r}")
+        return frozenset(read)
+
+    readers: dict[str, Callable[[Any, str], Any]] = {
+        "foul": _bool,
+        "foul_codes": codes,
+        "next_shooter": _player,
+        "ball_in_hand": lambda v, k: _optional(
+            lambda x, y: _enum(BallInHand, x, y, "ball-in-hand value"), v, k
+        ),
+        "phase": lambda v, k: _enum(Phase, v, k, "phase"),
+        "choices": lambda v, k: frozenset(
+            _enum(Choice, c, f"{k}[{i}]", "choice") for i, c in enumerate(_list(v, k))
+        ),
+        "spotted": lambda v, k: frozenset(
+            read_ball(b, f"{k}[{i}]") for i, b in enumerate(_list(v, k))
+        ),
+        "spot_positions": lambda v, k: dict(_positions(v, k, game)),
+        "score": _per_player,
+        "fouls": _per_player,
+        "warning": _warning,
+        "rack_over": _bool,
+        "winner": lambda v, k: _optional(_player, v, k),
+        "rerack": _bool,
+        "next_breaker": lambda v, k: _optional(_player, v, k),
+    }
+    _keys(data, key, list(readers), [])
+    return {name: readers[name](v, f"{key}.{name}") for name, v in data.items()}
+
+
+def _state(
+    value: Any, game: str, table: TableGeometry, options: Options
+) -> tuple[GameState, Point | None]:
+    """``before`` as a game state, and the cue ball's placement when it was in hand."""
+    data = _object(value, "before")
+    _keys(
+        data,
+        "before",
+        ["shooter", "phase", "breaker", "ball_in_hand", "balls", "fouls", "score"],
+        ["shooter", "phase", "balls"],
+    )
+    shooter = _player(data["shooter"], "before.shooter")
+    phase = _enum(Phase, data["phase"], "before.phase", "phase")
+    if phase is Phase.AFTER_BREAK and game != "ten-ball":
+        raise FormatError("before.phase", "after-break is a 10-ball phase")
+    in_hand = _optional(
+        lambda v, k: _enum(BallInHand, v, k, "ball-in-hand value"),
+        data.get("ball_in_hand"),
+        "before.ball_in_hand",
+    )
+    balls = _positions(data["balls"], "before.balls", game)
+    fouls = _per_player(data.get("fouls", {}), "before.fouls")
+    score = _per_player(data.get("score", {}), "before.score")
+    placement = balls.get(CUE) if in_hand else None
+    cls = GAMES[game]
+    try:
+        state = cls(
+            balls=balls.without(CUE) if in_hand else balls,
+            table=table,
+            options=options,
+            shooter=shooter,
+            breaker=_player(data.get("breaker", shooter.value), "before.breaker"),
+            phase=phase,
+            ball_in_hand=in_hand,
+            fouls=_tally(fouls),
+            score=_tally(score),
+        )
+    except IllegalAction as error:
+        raise FormatError("before", str(error)) from None
+    return state, placement
+
+
+def _tally(counts: Mapping[Player, int]) -> Tally:
+    return Tally(a=counts.get(Player.A, 0), b=counts.get(Player.B, 0))
+
+
+def _shot(value: Any, game: str, placement: Point | None) -> Shot:
+    data = _object(value, "shot")
+    _keys(data, "shot", ["call", "declare", "events", "after"], ["events"])
+    call = None
+    if "call" in data:
+        raw = _object(data["call"], "shot.call")
+        _keys(raw, "shot.call", ["ball", "pocket"], ["ball", "pocket"])
+        ball = _ball(game)(raw["ball"], "shot.call.ball")
+        if ball == CUE:
+            raise FormatError("shot.call.ball", "a call names an object ball")
+        call = Call(ball, _enum(PocketId, raw["pocket"], "shot.call.pocket", "pocket"))
+    declaration = _optional(
+        lambda v, k: _enum(Declaration, v, k, "declaration"), data.get("declare"), "shot.declare"
+    )
+    try:
+        facts = facts_from_json(data["events"])
+    except FormatError as error:
+        raise error.under("shot") from None
+    read_ball = _ball(game)
+    for i, fact in enumerate(facts):
+        for ball in fact.balls if isinstance(fact, Hit) else (fact.ball,):
+            read_ball(ball, f"shot.events[{i}].{'balls' if isinstance(fact, Hit) else 'ball'}")
+    resting = _positions(data["after"], "shot.after", game) if "after" in data else None
+    return Shot(
+        facts=facts, placement=placement, call=call, declaration=declaration, resting=resting
+    )
+
+
+def _scenario(data: Any, table: TableGeometry) -> Scenario:
+    data = _object(data, "scenario")
+    _keys(
+        data,
+        "",
+        ["id", "rules", "note", "game", "options", "before", "shot", "expect", "then"],
+        ["id", "rules", "game", "before", "shot", "expect"],
+    )
+    game = data["game"]
+    if game not in GAMES:
+        raise FormatError("game", f"unknown game {json.dumps(game)}")
+    rule_ids = tuple(
+        _rule_id(r, f"rules[{i}]") for i, r in enumerate(_list(data["rules"], "rules"))
+    )
+    if "note" in data and not isinstance(data["note"], str):
+        raise FormatError("note", "expected text")
+    try:
+        options = Options.from_mapping(data.get("options", {}))
+    except FormatError as error:
+        raise error.under("options") from None
+    state, placement = _state(data["before"], game, table, options)
+    then = None
+    if "then" in data:
+        raw = _object(data["then"], "then")
+        _keys(raw, "then", ["choose", "expect"], ["choose", "expect"])
+        then = Then(
+            choose=_enum(Choice, raw["choose"], "then.choose", "choice"),
+            expect=_expect(raw["expect"], "then.expect", game),
+        )
+    return Scenario(
+        id=data["id"],
+        rules=rule_ids,
+        game=game,
+        state=state,
+        shot=_shot(data["shot"], game, placement),
+        expect=_expect(data["expect"], "expect", game),
+        then=then,
+    )
+
+
+def _table(value: Any) -> TableGeometry:
+    data = _object(value, "table")
+    _keys(data, "table", ["width", "length", "ball_radius"], [])
+    sizes = {name: _number(v, f"table.{name}") for name, v in data.items()}
+    try:
+        return TableGeometry(**sizes)
+    except ValueError as error:
+        raise FormatError("table", str(error)) from None
+
+
+def load_scenarios(path: Path) -> list[Scenario]:
+    """Every scenario of the file at ``path``; :class:`ScenarioError` on the first fault."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ScenarioError(path, "-", "file", error.strerror or str(error)) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ScenarioError(path, "-", "file", f"not JSON: {error}") from None
+    try:
+        top = _object(data, "file")
+        _keys(
+            top, "", ["format", "version", "table", "scenarios"], ["format", "version", "scenarios"]
+        )
+        if top["format"] != FORMAT_NAME:
+            raise FormatError(
+                "format", f"expected {FORMAT_NAME!r}, got {json.dumps(top['format'])}"
+            )
+        if top["version"] != FORMAT_VERSION or isinstance(top["version"], bool):
+            raise FormatError("version", f"unsupported version {json.dumps(top['version'])}")
+        table = _table(top.get("table", {}))
+        entries = _list(top["scenarios"], "scenarios")
+    except FormatError as error:
+        raise ScenarioError(path, "-", error.key, error.problem) from None
+    scenarios: list[Scenario] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(entries):
+        raw_id = entry.get("id") if isinstance(entry, Mapping) else None
+        name = raw_id if isinstance(raw_id, str) and raw_id else f"scenarios[{index}]"
+        try:
+            if not isinstance(raw_id, str) or not raw_id:
+                raise FormatError("id", "expected a non-empty text id")
+            if raw_id in seen:
+                raise FormatError("id", "duplicate id in this file")
+            seen.add(raw_id)
+            scenarios.append(_scenario(entry, table))
+        except FormatError as error:
+            raise ScenarioError(path, name, error.key, error.problem) from None
+    return scenarios

@@ -1,0 +1,581 @@
+"""The game state both games share, and the rules they share (GEN).
+
+A state is an immutable value, as a python-chess ``Board`` would be if it were frozen:
+``state.rule(shot)`` returns the referee's :class:`Ruling` and changes nothing;
+``state.apply(ruling)`` (or ``state.push(shot)``) returns the next state. When a ruling
+offers the incoming player choices, the next state is a decision turn: ``legal_choices``
+lists them and ``state.choose(choice)`` returns the state after it.
+
+:class:`GameState` holds what every game needs: the general fouls (GEN-6, 9..13, 17),
+consecutive fouls and warnings (GEN-15), rack end and the next breaker (GEN-3, GEN-16),
+shot validation (GEN-5), and the shoot / pass / replay choices. Each game
+(:mod:`rules.ten_ball`, :mod:`rules.rotation`) is a small subclass that judges its own
+shots in ``_verdict`` and carries out its own choices in ``_effect``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Self
+
+import attrs
+
+from rules.analysis import ShotReading, read_shot
+from rules.errors import IllegalAction
+from rules.facts import CUE, BallId, Hit, OffTable, Pocketing
+from rules.fouls import Foul, break_fouls, contact_fouls, general_fouls
+from rules.geometry import Point, TableGeometry, distance
+from rules.options import Options
+from rules.positions import Positions, ball_number, describe
+from rules.ruling import Reason, Ruling
+from rules.shot import Shot
+from rules.terms import BallInHand, Choice, Phase, Player, Tally
+from rules.verdict import Effect, Verdict
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def ordinal(n: int) -> str:
+    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"{n}th"
+
+
+@attrs.frozen(kw_only=True)
+class Decision:
+    """A decision turn: ``chooser`` picks one of ``choices`` after ``offender``'s shot.
+    ``replay_from``: the state before that shot, for a ROT-17 replay."""
+
+    chooser: Player
+    choices: frozenset[Choice]
+    offender: Player
+    replay_from: GameState | None = None
+
+
+@attrs.frozen(kw_only=True)
+class RackResult:
+    """How a rack ended: won (``winner``), or to be racked again (``rerack``)."""
+
+    winner: Player | None
+    rerack: bool
+    next_breaker: Player
+
+
+def _positions(value: Positions | Mapping[BallId, Point]) -> Positions:
+    return value if isinstance(value, Positions) else Positions(value)
+
+
+def _warned_at_start(state: GameState) -> frozenset[Player]:
+    """A player one foul from the limit has been warned (FORMAT.md, GEN-15)."""
+    return frozenset(p for p in Player if state.fouls[p] >= state.foul_limit - 1)
+
+
+@attrs.frozen(kw_only=True)
+class GameState:
+    """One rack in progress. ``balls``: every ball on the table (a cue ball in hand is
+    absent). ``breaker``: who broke this rack. ``warned``: players warned under GEN-15
+    (by default, those one foul from the limit). ``pending``: the decision to be made
+    before the next shot. ``result``: how the rack ended, once it has. ``hill_hill``:
+    the deciding rack of a match at hill-hill (B-18)."""
+
+    game: ClassVar[str]
+    object_balls: ClassVar[tuple[BallId, ...]]
+    foul_limit: ClassVar[int]
+    foul_limit_rule: ClassVar[str]
+    choice_rule: ClassVar[str]
+    stalemate_rule: ClassVar[str]
+    break_first_rule: ClassVar[str]  # the 1 first on the break (TB-5, ROT-4)
+    break_rule: ClassVar[str]  # a ball pocketed or four to a cushion (TB-6, ROT-5)
+
+    balls: Positions = attrs.field(converter=_positions)
+    table: TableGeometry = attrs.field(factory=TableGeometry)
+    options: Options = attrs.field(factory=Options)
+    shooter: Player = Player.A
+    breaker: Player = attrs.field(default=attrs.Factory(lambda self: self.shooter, takes_self=True))
+    phase: Phase = Phase.BREAK
+    ball_in_hand: BallInHand | None = None
+    fouls: Tally = attrs.field(factory=Tally)
+    warned: frozenset[Player] = attrs.field(
+        default=attrs.Factory(_warned_at_start, takes_self=True)
+    )
+    score: Tally = attrs.field(factory=Tally)
+    pending: Decision | None = None
+    result: RackResult | None = None
+    turn: int = 0
+    quiet_innings: int = 0
+    hill_hill: bool = False
+    extensions_used: Tally = attrs.field(factory=Tally)
+
+    def __attrs_post_init__(self) -> None:
+        allowed = {CUE, *self.object_balls}
+        for ball in self.balls:
+            if ball not in allowed:
+                raise IllegalAction(f"the {ball} is not a ball of {self.game}")
+        if self.ball_in_hand is not None and CUE in self.balls:
+            raise IllegalAction("the cue ball is in hand, so it has no place on the table")
+        in_play = self.ball_in_hand is None and self.pending is None and self.result is None
+        if in_play and CUE not in self.balls:
+            raise IllegalAction("the cue ball is neither on the table nor in hand")
+
+    # -- construction -------------------------------------------------------------
+
+    @classmethod
+    def new_rack(
+        cls,
+        balls: Mapping[BallId, Point],
+        *,
+        breaker: Player = Player.A,
+        table: TableGeometry | None = None,
+        options: Options | None = None,
+        fouls: Tally | None = None,
+        hill_hill: bool = False,
+    ) -> Self:
+        """A racked table (object balls only): ``breaker`` breaks from the kitchen (GEN-5,
+        TB-4, ROT-4). ``fouls`` carries counts over under ``foul_count_scope = match``."""
+        return cls(
+            balls=Positions(balls).without(CUE),
+            table=table or TableGeometry(),
+            options=options or Options(),
+            shooter=breaker,
+            breaker=breaker,
+            phase=Phase.BREAK,
+            ball_in_hand=BallInHand.KITCHEN,
+            fouls=fouls or Tally(),
+            hill_hill=hill_hill,
+        )
+
+    # -- what the state says ------------------------------------------------------
+
+    @property
+    def lowest(self) -> BallId | None:
+        """LB: the lowest-numbered object ball on the table."""
+        return self.balls.lowest
+
+    @property
+    def legal_choices(self) -> frozenset[Choice]:
+        return self.pending.choices if self.pending else frozenset()
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> RackResult | None:
+        """How the rack ended, or None while it is being played."""
+        return self.result
+
+    # -- the three ways forward: a shot, a choice, a stalemate ----------------------
+
+    def rule(self, shot: Shot) -> Ruling:
+        """The referee's ruling on ``shot``; raises :class:`IllegalAction` for a shot the
+        rules refuse (nothing is changed)."""
+        self._require_shot_turn()
+        start = self._start_positions(shot)
+        self._check_facts(shot, start)
+        self._check_declarations(shot, start)
+        self._check_clock(shot)
+        reading = read_shot(start, shot.facts, shot.resting, self.table, self.options)
+        verdict = self._verdict(shot, reading, self._resting(shot, reading))
+        return self._finish(shot, verdict)
+
+    def push(self, shot: Shot) -> Self:
+        return self.apply(self.rule(shot))
+
+    def rule_choice(self, choice: Choice | str) -> Ruling:
+        """The ruling on the incoming player's ``choice`` (TB-20, ROT-14..17)."""
+        if self.result is not None:
+            raise IllegalAction("the rack is over")
+        if self.pending is None:
+            raise IllegalAction(f"there is no choice to make: {self.shooter} is to shoot")
+        try:
+            choice = Choice(choice)
+        except ValueError:
+            raise IllegalAction(f"{choice!r} is not a choice") from None
+        pending = self.pending
+        if choice not in pending.choices:
+            allowed = ", ".join(sorted(c.value for c in pending.choices))
+            raise IllegalAction(f"{pending.chooser} may choose {allowed}, not {choice.value}")
+        if choice is Choice.REPLAY:
+            return self._replay(pending)
+        effect = self._effect(choice, self.balls, pending.chooser, pending.offender)
+        return self._ruling_between_shots(
+            pending.chooser,
+            effect.next_shooter,
+            effect.reason,
+            ball_in_hand=effect.ball_in_hand,
+            positions=effect.positions,
+            spotted=effect.spotted,
+        )
+
+    def choose(self, choice: Choice | str) -> Self:
+        return self.apply(self.rule_choice(choice))
+
+    def rule_stalemate(self, *, agreed: bool = False) -> Ruling:
+        """GEN-16 / B-17: the rack is re-racked and its breaker breaks again."""
+        if self.result is not None:
+            raise IllegalAction("the rack is over")
+        if self.options.stalemate_mode != "manual" and not agreed:
+            raise IllegalAction(
+                f"stalemate_mode={self.options.stalemate_mode}: a stalemate needs both "
+                "players' agreement"
+            )
+        reasons = (
+            Reason(
+                "GEN-16",
+                f"stalemate: the rack is racked again and {self.breaker}, "
+                "who broke it, breaks again",
+            ),
+            Reason(self.stalemate_rule, "no progress is possible; the rack is replayed"),
+        )
+        return self._ruling_between_shots(
+            self.shooter,
+            self.breaker,
+            *reasons,
+            ball_in_hand=BallInHand.KITCHEN,
+            phase=Phase.BREAK,
+            warning=frozenset(),
+            rack_over=True,
+            rerack=True,
+            next_breaker=self.breaker,
+        )
+
+    def declare_stalemate(self, *, agreed: bool = False) -> Self:
+        return self.apply(self.rule_stalemate(agreed=agreed))
+
+    def apply(self, ruling: Ruling) -> Self:
+        """The state after ``ruling``, which must be one this state gave."""
+        if ruling.turn != self.turn:
+            raise IllegalAction(f"that ruling is for turn {ruling.turn}; this is turn {self.turn}")
+        pending = None
+        if ruling.choices:
+            pending = Decision(
+                chooser=ruling.next_shooter,
+                choices=ruling.choices,
+                offender=ruling.player,
+                replay_from=self if Choice.REPLAY in ruling.choices else None,
+            )
+        result = None
+        if ruling.rack_over:
+            assert ruling.next_breaker is not None
+            result = RackResult(
+                winner=ruling.winner, rerack=ruling.rerack, next_breaker=ruling.next_breaker
+            )
+        return attrs.evolve(
+            self,
+            balls=ruling.positions,
+            shooter=ruling.next_shooter,
+            phase=ruling.phase,
+            ball_in_hand=None if pending or result else ruling.ball_in_hand,
+            fouls=ruling.fouls,
+            warned=ruling.warning,
+            score=ruling.score,
+            pending=pending,
+            result=result,
+            turn=self.turn + 1,
+            quiet_innings=ruling.quiet_innings,
+            extensions_used=ruling.extensions_used,
+        )
+
+    # -- validation (GEN-5, GEN-6, GEN-7, GEN-17) ---------------------------------
+
+    def _require_shot_turn(self) -> None:
+        if self.result is not None:
+            raise IllegalAction("the rack is over")
+        if self.pending is not None:
+            allowed = ", ".join(sorted(c.value for c in self.pending.choices))
+            raise IllegalAction(f"{self.pending.chooser} must first choose: {allowed}")
+
+    def _start_positions(self, shot: Shot) -> Positions:
+        """The balls at the stroke, the cue ball placed from hand where it is in hand."""
+        if self.ball_in_hand is None:
+            if shot.placement is not None:
+                raise IllegalAction("the cue ball is not in hand, so it cannot be placed")
+            return self.balls
+        if shot.placement is None:
+            raise IllegalAction(
+                f"{self.shooter} has the cue ball in hand ({self.ball_in_hand.value}): "
+                "the shot needs its placement"
+            )
+        point = shot.placement
+        where = f"({point[0]:.4f}, {point[1]:.4f})"
+        if not self.table.on_bed(point):
+            raise IllegalAction(f"GEN-5: a cue ball at {where} is not on the bed")
+        touching = self.balls.overlapping(
+            point, self.table.ball_radius, self.options.contact_epsilon
+        )
+        if touching is not None:
+            raise IllegalAction(f"GEN-5: a cue ball at {where} would overlap the {touching}")
+        if (
+            self.ball_in_hand is BallInHand.KITCHEN
+            and not self._in_kitchen(point)
+            and self.options.bad_placement_policy == "reject"
+        ):
+            raise IllegalAction(f"GEN-6: the cue ball must be placed in the kitchen, not {where}")
+        return self.balls.moved({CUE: point})
+
+    def _check_facts(self, shot: Shot, start: Positions) -> None:
+        gone: set[BallId] = set()
+        for fact in shot.facts:
+            named = fact.balls if isinstance(fact, Hit) else (fact.ball,)
+            for ball in named:
+                if ball not in start:
+                    raise IllegalAction(f"the shot's events name the {ball}, not on the table")
+            if isinstance(fact, Pocketing | OffTable):
+                if fact.ball in gone:
+                    raise IllegalAction(f"the {fact.ball} leaves the table twice")
+                gone.add(fact.ball)
+        if shot.resting is not None:
+            expected = set(start) - gone
+            missing, extra = expected - set(shot.resting), set(shot.resting) - expected
+            problems = [f"missing {describe(missing)}"] if missing else []
+            problems += [f"unexpected {describe(extra)}"] if extra else []
+            if problems:
+                raise IllegalAction(
+                    "the resting positions must hold exactly the balls left on the table: "
+                    + "; ".join(problems)
+                )
+
+    def _check_declarations(self, shot: Shot, start: Positions) -> None:
+        """GEN-7: a call names one object ball on the table; games add their own checks."""
+        if shot.call is not None and shot.call.ball not in start.object_balls:
+            raise IllegalAction(f"GEN-7: the called {shot.call.ball} is not on the table")
+
+    def _check_clock(self, shot: Shot) -> None:
+        if not shot.extension:
+            return
+        if self.options.shot_clock_s is None or self.options.shot_clock_extension_s is None:
+            raise IllegalAction("B-18: there are no shot-clock extensions in this match")
+        if self.extensions_used[self.shooter] >= self.options.shot_clock_extensions_per_rack:
+            raise IllegalAction(f"B-18: {self.shooter} has no extension left in this rack")
+
+    # -- reading the shot (GEN-6, 9..13, 17) --------------------------------------
+
+    def _in_kitchen(self, point: Point) -> bool:
+        return self.table.in_kitchen(point, self.options.head_string_epsilon)
+
+    def _resting(self, shot: Shot, reading: ShotReading) -> Positions:
+        """Where the balls stopped; without ``resting``, those still on the table stayed."""
+        if shot.resting is not None:
+            return shot.resting
+        gone = set(reading.gone) | ({CUE} if reading.scratched else set())
+        return reading.start.without(*gone)
+
+    def _shot_fouls(self, shot: Shot, reading: ShotReading, *, contact: bool) -> list[Foul]:
+        """Every GEN foul of the shot; ``contact``: GEN-10 and GEN-11 apply (not on a
+        push out, TB-8). On the break, the break requirement (TB-6, ROT-5) too."""
+        is_break = self.phase is Phase.BREAK
+        found = general_fouls(
+            shot,
+            reading,
+            self.table,
+            self.options,
+            kitchen_in_hand=self.ball_in_hand is BallInHand.KITCHEN,
+            hill_hill=self.hill_hill,
+        )
+        if contact:
+            found += contact_fouls(
+                reading, self.options, is_break=is_break, break_rule=self.break_first_rule
+            )
+        if is_break:
+            found += break_fouls(reading, self.options, self.break_rule)
+        return found
+
+    # -- the game's own judgement (overridden) --------------------------------------
+
+    def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
+        raise NotImplementedError
+
+    def _effect(
+        self, choice: Choice, positions: Positions, chooser: Player, offender: Player
+    ) -> Effect:
+        """SHOOT and PASS, shared; games add theirs."""
+        if choice is Choice.SHOOT:
+            return Effect(
+                next_shooter=chooser,
+                positions=positions,
+                reason=Reason(self.choice_rule, f"{chooser} shoots from the position left"),
+            )
+        if choice is Choice.PASS:
+            return Effect(
+                next_shooter=offender,
+                positions=positions,
+                reason=Reason(
+                    "TB-20",
+                    f"{chooser} passes the shot back: {offender} must shoot from the position left",
+                ),
+            )
+        raise IllegalAction(f"{choice.value} is not a choice in {self.game}")
+
+    def _score_reason(self, score: Tally) -> Reason | None:
+        return None
+
+    def _with_score(self, reasons: Iterable[Reason], score: Tally) -> tuple[Reason, ...]:
+        line = self._score_reason(score)
+        return (*reasons, *([line] if line else []))
+
+    # -- spotting, for the games ----------------------------------------------------
+
+    def _spot_text(self, ball: BallId, point: Point) -> str:
+        if distance(point, self.table.foot_spot) <= self.options.contact_epsilon:
+            return f"the {ball} goes on the foot spot"
+        return f"the {ball} goes on the long string at y = {point[1]:.3f} m"
+
+    # -- GEN-15, rack end, GEN-3: from verdict to ruling --------------------------------
+
+    def _replay(self, pending: Decision) -> Ruling:
+        """ROT-17 sub-case 2 / B-14: back to the state before the shot."""
+        before = pending.replay_from
+        assert before is not None
+        fouls = self.fouls if self.options.replay_counts_as_foul else before.fouls
+        warned = self.warned if self.options.replay_counts_as_foul else before.warned
+        reason = Reason(
+            "ROT-17",
+            f"{pending.chooser} asks for a replay: every ball goes back, "
+            f"and {pending.offender} shoots again with the cue ball in hand in the "
+            "kitchen" + ("" if self.options.replay_counts_as_foul else "; no foul is recorded"),
+        )
+        return self._ruling_between_shots(
+            pending.chooser,
+            pending.offender,
+            reason,
+            ball_in_hand=BallInHand.KITCHEN,
+            phase=before.phase,
+            positions=before.balls,
+            fouls=fouls,
+            warning=warned,
+            score=before.score,
+            quiet_innings=before.quiet_innings,
+        )
+
+    def _ruling_between_shots(
+        self, player: Player, next_shooter: Player, *reasons: Reason, **changes: Any
+    ) -> Ruling:
+        """A ruling on no shot (a choice, a replay, a stalemate): by default the table,
+        the tallies and the warnings stay as they are, and play goes on."""
+        ruling = Ruling(
+            turn=self.turn,
+            player=player,
+            next_shooter=next_shooter,
+            phase=Phase.PLAY,
+            positions=self.balls,
+            fouls=self.fouls,
+            warning=self.warned,
+            score=self.score,
+            quiet_innings=self.quiet_innings,
+            extensions_used=self.extensions_used,
+        )
+        ruling = attrs.evolve(ruling, **changes)
+        return attrs.evolve(ruling, reasons=self._with_score(reasons, ruling.score))
+
+    def _next_breaker(self, winner: Player | None) -> Player:
+        """GEN-3 / B-11 ``break_format`` for the rack after one that was won."""
+        fmt = self.options.break_format
+        if winner is None or fmt == "alternate":
+            return self.breaker.other
+        return winner if fmt == "winner_breaks" else winner.other
+
+    def _count_foul(self, verdict: Verdict) -> tuple[Tally, Player | None, list[Reason]]:
+        """GEN-15 (with B-23): the foul counts after the shot, the player who wins the rack
+        on the shooter's foul limit (if any), and why."""
+        player, limit, fouls = self.shooter, self.foul_limit, self.fouls
+        if not verdict.fouls:
+            if not verdict.legal_shot or not fouls[player]:
+                return (fouls.with_value(player, 0) if verdict.legal_shot else fouls), None, []
+            cleared = f"{fouls[player]} consecutive foul{'s' * (fouls[player] > 1)}"
+            reason = Reason("GEN-8", f"a legal shot clears {player}'s {cleared}")
+            return fouls.with_value(player, 0), None, [reason]
+        count = fouls[player] + 1  # GEN-14: one foul for the count, whatever the codes
+        if count >= limit and (player in self.warned or not self.options.require_warning):
+            text = f"{player}'s {ordinal(count)} consecutive foul: {player} loses the rack"
+            return (
+                fouls.with_value(player, count),
+                player.other,
+                [Reason(self.foul_limit_rule, text, foul=True)],
+            )
+        if count >= limit:
+            count = limit - 1
+            text = f"{player} had not been warned, so this foul counts as the {ordinal(count)}"
+        else:
+            text = f"{player} has {count} consecutive foul{'s' if count > 1 else ''}"
+        return fouls.with_value(player, count), None, [Reason("GEN-15", text)]
+
+    def _finish(self, shot: Shot, verdict: Verdict) -> Ruling:
+        """From a game's verdict to the ruling: GEN-15, GEN-16 (auto), rack end, GEN-3."""
+        player = self.shooter
+        fouls, forfeit_to, counted = self._count_foul(verdict)
+        reasons = [*verdict.reasons, *counted]
+        winner = verdict.winner or forfeit_to
+        rerack, next_breaker = verdict.rerack, verdict.next_breaker
+        quiet = self._quiet_innings(verdict)
+        innings = self.options.stalemate_innings
+        if innings is not None and quiet >= 2 * innings and winner is None and not rerack:
+            rerack, next_breaker = True, self.breaker
+            reasons.append(
+                Reason(
+                    "GEN-16",
+                    f"{quiet} innings without progress "
+                    f"(stalemate_mode={self.options.stalemate_mode}): stalemate; "
+                    f"{self.breaker}, who broke this rack, breaks again",
+                )
+            )
+        ruling = Ruling(
+            turn=self.turn,
+            player=player,
+            foul_codes=verdict.fouls,
+            next_shooter=player.other if verdict.inning_ends else player,
+            ball_in_hand=verdict.ball_in_hand,
+            choices=verdict.choices,
+            phase=verdict.phase,
+            positions=verdict.positions,
+            spotted=verdict.spotted,
+            pocketed=verdict.pocketed,
+            fouls=fouls,
+            score=verdict.score,
+            quiet_innings=quiet,
+            extensions_used=(
+                self.extensions_used.plus(player, 1) if shot.extension else self.extensions_used
+            ),
+        )
+        if winner is not None or rerack:
+            next_breaker = next_breaker or self._next_breaker(winner)
+            if winner is not None:
+                reasons.append(
+                    Reason(
+                        "GEN-3",
+                        f"{winner} wins the rack; {next_breaker} breaks "
+                        f"the next (break_format={self.options.break_format})",
+                    )
+                )
+            return attrs.evolve(
+                ruling,
+                next_shooter=next_breaker,
+                ball_in_hand=BallInHand.KITCHEN,
+                choices=frozenset(),
+                phase=Phase.BREAK,
+                rack_over=True,
+                winner=winner,
+                rerack=rerack,
+                next_breaker=next_breaker,
+                reasons=self._with_score(reasons, verdict.score),
+            )
+        reasons += verdict.next_turn
+        if verdict.inning_ends:
+            reasons.append(
+                Reason("GEN-1", f"{player}'s inning ends; {player.other} comes to the table")
+            )
+        warning = frozenset(p for p in Player if fouls[p] == self.foul_limit - 1)
+        reasons += [
+            Reason("GEN-15", f"{p} is warned: one more consecutive foul loses the rack")
+            for p in sorted(warning)
+        ]
+        return attrs.evolve(
+            ruling, warning=warning, reasons=self._with_score(reasons, verdict.score)
+        )
+
+    def _quiet_innings(self, verdict: Verdict) -> int:
+        """B-17 ``auto_no_progress``: innings in a row in which no object ball left the
+        table for good."""
+        if len(verdict.positions.object_balls) < len(self.balls.object_balls):
+            return 0
+        return self.quiet_innings + (1 if verdict.inning_ends else 0)
+
+
+def points_of(balls: Iterable[BallId]) -> int:
+    return sum(ball_number(ball) for ball in balls)

@@ -1,0 +1,209 @@
+"""WPA 10-ball (TB-1..20): a call-shot rotation game on balls 1-10, won by legally
+pocketing the 10 or by the opponent's third consecutive foul."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from rules.analysis import ShotReading
+from rules.errors import IllegalAction
+from rules.facts import CUE, BallId, Hit, RailContact
+from rules.fouls import codes_and_reasons
+from rules.geometry import Point
+from rules.positions import Positions, describe
+from rules.ruling import Reason
+from rules.shot import Call, Shot
+from rules.spotting import spot_ball, spot_balls
+from rules.state import GameState
+from rules.terms import BallInHand, Choice, Declaration, Phase
+from rules.verdict import Verdict
+
+TEN: BallId = "10"
+SHOOT_OR_PASS = frozenset({Choice.SHOOT, Choice.PASS})
+
+
+@attrs.frozen(kw_only=True)
+class TenBall(GameState):
+    game: ClassVar[str] = "ten-ball"
+    object_balls: ClassVar[tuple[BallId, ...]] = tuple(str(n) for n in range(1, 11))
+    foul_limit: ClassVar[int] = 3  # TB-18
+    foul_limit_rule: ClassVar[str] = "TB-18"
+    choice_rule: ClassVar[str] = "TB-20"
+    stalemate_rule: ClassVar[str] = "TB-19"
+    break_first_rule: ClassVar[str] = "TB-5"
+    break_rule: ClassVar[str] = "TB-6"
+
+    def _check_declarations(self, shot: Shot, start: Positions) -> None:
+        super()._check_declarations(shot, start)
+        if shot.declaration is Declaration.PUSH_OUT:
+            if self.phase is not Phase.AFTER_BREAK:
+                raise IllegalAction(
+                    "TB-8: a push out may be declared only on the shot right after a "
+                    "foul-free break"
+                )
+            if shot.call is not None:
+                raise IllegalAction("TB-8: a push out carries no call")
+        if (
+            shot.declaration is Declaration.SAFETY
+            and shot.call is not None
+            and self.phase is not Phase.BREAK
+        ):
+            raise IllegalAction("GEN-7: declare one ball and pocket, or a safety, not both")
+
+    def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
+        player = self.shooter
+        is_break = self.phase is Phase.BREAK
+        push_out = shot.declaration is Declaration.PUSH_OUT
+        safety = shot.declaration is Declaration.SAFETY and not is_break
+        notes: list[Reason] = []
+        if is_break and (shot.call is not None or shot.declaration is not None):
+            notes.append(
+                Reason("TB-4", "nothing is called on the break; the declaration is ignored")
+            )
+        if push_out:
+            notes.append(
+                Reason("TB-8", f"{player} pushes out: wrong ball, no hit and no rail do not apply")
+            )
+        found = self._shot_fouls(shot, reading, contact=not push_out)
+        codes, foul_reasons = codes_and_reasons(found)
+        down = reading.gone
+        positions = resting.without(CUE) if codes else resting  # TB-17: ball in hand
+
+        call = None if is_break or push_out or safety else shot.call or self._obvious(reading)
+        if call is not None and shot.call is None:
+            notes.append(
+                Reason("B-10", f"call_mode=infer_obvious: the shot counts as a call of {call}")
+            )
+        made = call is not None and reading.pocket_of(call.ball) == call.pocket
+        if not codes and call is not None and made and call.ball == TEN:
+            won = self._ten_wins(reading, resting)
+            if won is not None:
+                return Verdict(
+                    inning_ends=False,
+                    positions=positions,
+                    pocketed=down,
+                    score=self.score,
+                    legal_shot=True,
+                    winner=player,
+                    reasons=(*notes, won),
+                )
+            notes.append(
+                Reason(
+                    "TB-12",
+                    "the 10 was not the last ball (ten_ball_early_pocket="
+                    "spot_continue): it is spotted and the shooter continues",
+                )
+            )
+
+        push_out_respot = push_out and self.options.push_out_pocketed_balls == "respot_all"
+        spotted = self._spot([b for b in down if push_out_respot or b == TEN], positions)
+        pocketed = tuple(b for b in down if b not in spotted)
+        notes += [Reason("TB-16", self._spot_text(b, p)) for b, p in spotted.items()]
+        if pocketed:
+            notes.append(
+                Reason(
+                    "TB-16", f"{describe(pocketed)} stay{'s' if len(pocketed) == 1 else ''} down"
+                )
+            )
+        # The inning ends, the opponent plays the table, no option (TB-15); each case
+        # below changes what differs from that.
+        plain = Verdict(
+            fouls=codes,
+            inning_ends=True,
+            positions=positions.moved(spotted),
+            spotted=Positions(spotted),
+            pocketed=pocketed,
+            score=self.score,
+            legal_shot=not codes,
+            reasons=(*foul_reasons, *notes),
+        )
+
+        other = player.other
+        if codes:  # TB-17 (TB-7(c) on the break, TB-9 for a push out)
+            return plain.then(
+                Reason("TB-17", f"{other} has the cue ball in hand anywhere; no pass-back"),
+                ball_in_hand=BallInHand.ANYWHERE,
+            )
+        if is_break:  # TB-7 (a), (b); the next shot may be a push out (TB-8)
+            if down:
+                return plain.then(
+                    Reason("TB-7", f"legal break, {describe(down)} pocketed: {player} continues"),
+                    inning_ends=False,
+                    phase=Phase.AFTER_BREAK,
+                )
+            return plain.then(
+                Reason("TB-7", f"legal break, nothing pocketed: {other} plays"),
+                phase=Phase.AFTER_BREAK,
+            )
+        if push_out:
+            return plain.then(
+                Reason("TB-9", f"legal push out: {other} may shoot or pass it back to {player}"),
+                choices=SHOOT_OR_PASS,
+                legal_shot=self.options.push_out_counts_as_legal_shot,
+            )
+        if made:
+            return plain.then(
+                Reason("TB-11", f"{call} as called: {player} continues"), inning_ends=False
+            )
+        if down:  # TB-13 with balls down, TB-14
+            why = "a safety" if safety else f"a call of {call}" if call else "no call (GEN-7)"
+            return plain.then(
+                Reason(
+                    "TB-13" if safety else "TB-14",
+                    f"{describe(down)} dropped on {why}: not legally pocketed; "
+                    f"{other} may shoot or pass",
+                ),
+                choices=SHOOT_OR_PASS,
+            )
+        missed = "a legal safety" if safety else "nothing pocketed"
+        return plain.then(Reason("TB-15", f"{missed}: {other} plays the table as it lies"))
+
+    def _spot(self, balls: list[BallId], positions: Positions) -> dict[BallId, Point]:
+        """TB-16 / GEN-4: the 10 (or, under B-6 ``respot_all``, every push-out ball)."""
+        if len(balls) == 1:
+            return {balls[0]: spot_ball(self.table, positions, self.options)}
+        return spot_balls(balls, self.table, positions, self.options)
+
+    def _obvious(self, reading: ShotReading) -> Call | None:
+        """B-10 ``infer_obvious``: one ball, met first by the cue ball, straight in."""
+        if self.options.call_mode != "infer_obvious" or len(reading.pocketed) != 1:
+            return None
+        ball = reading.pocketed[0]
+        start, end = reading.first_contact_index, reading.pocket_index(ball)
+        if ball == TEN or ball != reading.first_contact or start is None or end is None:
+            return None
+        for fact in reading.facts[start + 1 : end]:
+            if (isinstance(fact, RailContact) and fact.ball == ball) or (
+                isinstance(fact, Hit) and fact.involves(ball)
+            ):
+                return None
+        pocket = reading.pocket_of(ball)
+        return Call(ball, pocket) if pocket is not None else None
+
+    def _ten_wins(self, reading: ShotReading, resting: Positions) -> Reason | None:
+        """TB-12 / B-1: does the legally pocketed called 10 win?"""
+        if self.options.ten_ball_early_pocket == "win":
+            return Reason(
+                "TB-12",
+                f"the called 10 is legally pocketed: {self.shooter} wins "
+                "(ten_ball_early_pocket=win)",
+            )
+        test = self.options.ten_last_ball_test
+        others = [b for b in reading.start.object_balls if b != TEN]
+        if test == "at_shot_start":
+            last = not others
+        elif test == "at_pocket_event":
+            ten_at = reading.pocket_index(TEN)
+            gone_at = [reading.left_table_at(b) for b in others]
+            last = ten_at is not None and all(i is not None and i < ten_at for i in gone_at)
+        else:
+            last = not resting.object_balls
+        if not last:
+            return None
+        return Reason(
+            "TB-12",
+            f"the called 10 is pocketed as the last ball "
+            f"(ten_last_ball_test={test}): {self.shooter} wins the rack",
+        )

@@ -1,0 +1,172 @@
+"""The conformance runner (scenarios/FORMAT.md): the shared files pass, malformed files
+are refused with one line naming file, scenario and key, failures say what differed."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.conformance import check_files
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "data" / "scenarios"
+
+
+def run(*paths: Path) -> tuple[int, list[str]]:
+    out = io.StringIO()
+    status = check_files(list(paths), out)
+    return status, out.getvalue().splitlines()
+
+
+def test_ten_ball_scenarios_all_pass() -> None:
+    status, lines = run(SCENARIOS / "ten-ball.json")
+    assert [line for line in lines if not line.startswith("PASS ")] == ["29 passed, 0 failed"]
+    assert status == 0
+
+
+def base_scenario() -> dict[str, Any]:
+    data = json.loads((SCENARIOS / "ten-ball.json").read_text())
+    return copy.deepcopy(next(s for s in data["scenarios"] if s["id"] == "tb-push-out-pass-back"))
+
+
+def write(tmp_path: Path, *scenarios: dict[str, Any], **top: Any) -> Path:
+    path = tmp_path / "mine.json"
+    document = {"format": "poolsim-scenarios", "version": 1, "scenarios": list(scenarios), **top}
+    path.write_text(json.dumps(document))
+    return path
+
+
+def test_any_file_of_the_format_runs(tmp_path: Path) -> None:
+    scenario = base_scenario()
+    scenario["id"] = "my-own"
+    status, lines = run(write(tmp_path, scenario))
+    assert (status, lines) == (0, ["PASS my-own", "1 passed, 0 failed"])
+
+
+def test_a_failure_names_the_key_and_both_values(tmp_path: Path) -> None:
+    scenario = base_scenario()
+    scenario["expect"]["choices"] = ["shoot"]
+    scenario["then"]["expect"]["next_shooter"] = "A"
+    status, lines = run(write(tmp_path, scenario))
+    assert status == 1
+    assert lines == [
+        'FAIL tb-push-out-pass-back: expected choices=["shoot"] got ["pass", "shoot"]; '
+        'expected then.next_shooter="A" got "B"',
+        "0 passed, 1 failed",
+    ]
+
+
+def test_positions_are_checked_to_a_millimetre(tmp_path: Path) -> None:
+    data = json.loads((SCENARIOS / "ten-ball.json").read_text())
+    scenario = next(
+        s for s in data["scenarios"] if s["id"] == "tb-break-ten-spotted-behind-blocker"
+    )
+    scenario["expect"]["spot_positions"]["10"] = [0.635, 1.9859]  # 0.75 mm off
+    assert run(write(tmp_path, scenario))[0] == 0
+    scenario["expect"]["spot_positions"]["10"] = [0.635, 1.9875]  # 2.4 mm off
+    assert run(write(tmp_path, scenario))[0] == 1
+
+
+def test_a_refused_shot_is_a_failure(tmp_path: Path) -> None:
+    scenario = base_scenario()
+    scenario["before"]["phase"] = "play"  # a push out is refused here (TB-8)
+    status, lines = run(write(tmp_path, scenario))
+    assert status == 1 and "got a refusal: TB-8" in lines[0]
+
+
+BROKEN = [
+    ("unknown scenario key", lambda s: s.update(colour="red"), "colour: unknown key"),
+    ("unknown before key", lambda s: s["before"].update(turn=3), "before.turn: unknown key"),
+    (
+        "unknown ball",
+        lambda s: s["before"]["balls"].update({"11": [0.2, 0.2]}),
+        'before.balls.11: unknown ball "11" in ten-ball',
+    ),
+    (
+        "unknown pocket",
+        lambda s: s["shot"].update(call={"ball": "1", "pocket": "mid"}),
+        "shot.call.pocket: unknown pocket 'mid'",
+    ),
+    (
+        "unknown event",
+        lambda s: s["shot"]["events"].append({"type": "bounce", "ball": "1"}),
+        "shot.events[0].type: unknown event type 'bounce'",
+    ),
+    (
+        "unknown event key",
+        lambda s: s["shot"]["events"].append({"type": "rail", "ball": "1", "x": 1}),
+        "shot.events[0].x: unknown key",
+    ),
+    (
+        "unknown choice",
+        lambda s: s["then"].update(choose="pass-back"),
+        "then.choose: unknown choice 'pass-back'",
+    ),
+    (
+        "unknown expected choice",
+        lambda s: s["expect"].update(choices=["shoot", "redo"]),
+        "expect.choices[1]: unknown choice 'redo'",
+    ),
+    (
+        "unknown foul code",
+        lambda s: s["expect"].update(foul_codes=["miscue"]),
+        "expect.foul_codes[0]: unknown foul code 'miscue'",
+    ),
+    (
+        "foul code beyond version 1",
+        lambda s: s["expect"].update(foul_codes=["double-hit"]),
+        "expect.foul_codes[0]: unknown foul code 'double-hit'",
+    ),
+    ("unknown expect key", lambda s: s["expect"].update(loser="A"), "expect.loser: unknown key"),
+    ("unknown option", lambda s: s.update(options={"speed": 3}), "options.speed: unknown option"),
+    ("bad option value", lambda s: s.update(options={"call_mode": "loud"}), "options.call_mode"),
+    ("unknown rule id", lambda s: s["rules"].append("TB-21"), 'rules[4]: unknown rule ID "TB-21"'),
+    ("missing required key", lambda s: s.pop("expect"), "expect: missing required key"),
+    ("missing before key", lambda s: s["before"].pop("shooter"), "before.shooter: missing"),
+    ("unknown game", lambda s: s.update(game="snooker"), 'game: unknown game "snooker"'),
+]
+
+
+@pytest.mark.parametrize(("what", "breaks", "message"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_malformed_scenarios_are_refused_naming_file_scenario_and_key(
+    tmp_path: Path, what: str, breaks: Any, message: str
+) -> None:
+    good = base_scenario()
+    good["id"] = "fine"
+    bad = base_scenario()
+    breaks(bad)
+    path = write(tmp_path, good, bad)
+    status, lines = run(path)
+    assert status == 2
+    assert len(lines) == 1
+    assert lines[0].startswith(f"error: {path}: tb-push-out-pass-back: ")
+    assert message in lines[0]
+
+
+def test_file_level_errors(tmp_path: Path) -> None:
+    missing = tmp_path / "nope.json"
+    assert run(missing) == (2, [f"error: {missing}: -: file: No such file or directory"])
+    garbled = tmp_path / "garbled.json"
+    garbled.write_text("{")
+    status, lines = run(garbled)
+    assert status == 2 and lines[0].startswith(f"error: {garbled}: -: file: not JSON")
+    wrong = write(tmp_path, version=2)
+    assert run(wrong) == (2, [f"error: {wrong}: -: version: unsupported version 2"])
+    extra = write(tmp_path, comment="hi")
+    assert run(extra) == (2, [f"error: {extra}: -: comment: unknown key"])
+
+
+def test_no_partial_output_before_an_error(tmp_path: Path) -> None:
+    bad = base_scenario()
+    bad["expect"]["foul"] = "no"
+    status, lines = run(SCENARIOS / "ten-ball.json", write(tmp_path, bad))
+    assert status == 2 and len(lines) == 1 and "expect.foul: expected true or false" in lines[0]
+
+
+def test_duplicate_ids_are_refused(tmp_path: Path) -> None:
+    status, lines = run(write(tmp_path, base_scenario(), base_scenario()))
+    assert status == 2 and "id: duplicate id" in lines[0]
