@@ -18,6 +18,7 @@ from rules.lag import LagResult, LagShot, judge_lag
 from rules.match import Match, MatchPhase
 from rules.options import Options
 from rules.positions import Positions
+from rules.rotation import Rotation
 from rules.ruling import Reason, Ruling
 from rules.shot import Call, Shot
 from rules.spotting import spot_ball, spot_balls
@@ -50,6 +51,7 @@ __all__ = [
     "RackResult",
     "RailName",
     "Reason",
+    "Rotation",
     "Ruling",
     "Shot",
     "TableGeometry",

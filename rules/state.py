@@ -26,7 +26,7 @@ from rules.facts import CUE, BallId, Hit, OffTable, Pocketing
 from rules.fouls import Foul, break_fouls, contact_fouls, general_fouls
 from rules.geometry import Point, TableGeometry, distance
 from rules.options import Options
-from rules.positions import Positions, ball_number, describe
+from rules.positions import Positions, describe
 from rules.ruling import Reason, Ruling
 from rules.shot import Shot
 from rules.terms import BallInHand, Choice, Phase, Player, Tally
@@ -403,11 +403,14 @@ class GameState:
             )
         raise IllegalAction(f"{choice.value} is not a choice in {self.game}")
 
-    def _score_reason(self, score: Tally) -> Reason | None:
+    def _score_reason(self, score: Tally, scored: tuple[BallId, ...]) -> Reason | None:
+        """The score line closing every ruling, for games that keep score."""
         return None
 
-    def _with_score(self, reasons: Iterable[Reason], score: Tally) -> tuple[Reason, ...]:
-        line = self._score_reason(score)
+    def _with_score(
+        self, reasons: Iterable[Reason], score: Tally, scored: tuple[BallId, ...] = ()
+    ) -> tuple[Reason, ...]:
+        line = self._score_reason(score, scored)
         return (*reasons, *([line] if line else []))
 
     # -- spotting, for the games ----------------------------------------------------
@@ -499,6 +502,7 @@ class GameState:
     def _finish(self, shot: Shot, verdict: Verdict) -> Ruling:
         """From a game's verdict to the ruling: GEN-15, GEN-16 (auto), rack end, GEN-3."""
         player = self.shooter
+        scored = () if verdict.fouls else verdict.pocketed
         fouls, forfeit_to, counted = self._count_foul(verdict)
         reasons = [*verdict.reasons, *counted]
         winner = verdict.winner or forfeit_to
@@ -553,7 +557,7 @@ class GameState:
                 winner=winner,
                 rerack=rerack,
                 next_breaker=next_breaker,
-                reasons=self._with_score(reasons, verdict.score),
+                reasons=self._with_score(reasons, verdict.score, scored),
             )
         reasons += verdict.next_turn
         if verdict.inning_ends:
@@ -566,7 +570,7 @@ class GameState:
             for p in sorted(warning)
         ]
         return attrs.evolve(
-            ruling, warning=warning, reasons=self._with_score(reasons, verdict.score)
+            ruling, warning=warning, reasons=self._with_score(reasons, verdict.score, scored)
         )
 
     def _quiet_innings(self, verdict: Verdict) -> int:
@@ -575,7 +579,3 @@ class GameState:
         if len(verdict.positions.object_balls) < len(self.balls.object_balls):
             return 0
         return self.quiet_innings + (1 if verdict.inning_ends else 0)
-
-
-def points_of(balls: Iterable[BallId]) -> int:
-    return sum(ball_number(ball) for ball in balls)

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from rules import (
     CUE,
     BallInHand,
     Call,
     Declaration,
+    GameState,
     Options,
     Phase,
-    Player,
     Positions,
+    Rotation,
     Shot,
     TableGeometry,
     Tally,
@@ -40,6 +41,24 @@ TEN_BALL_RACK: dict[str, Point] = {
     "8": (0.606425, 2.053480),
     "5": (0.663575, 2.053480),
     "6": (0.720725, 2.053480),
+}
+# ROT-3: the nominal rotation rack, 2 and 3 in the back corners, 15 in the centre.
+ROTATION_RACK: dict[str, Point] = {
+    "1": (0.635, 1.905),
+    "6": (0.606425, 1.954493),
+    "9": (0.663575, 1.954493),
+    "4": (0.577850, 2.003987),
+    "15": (0.635000, 2.003987),
+    "11": (0.692150, 2.003987),
+    "7": (0.549275, 2.053480),
+    "12": (0.606425, 2.053480),
+    "5": (0.663575, 2.053480),
+    "10": (0.720725, 2.053480),
+    "2": (0.520700, 2.102973),
+    "13": (0.577850, 2.102973),
+    "8": (0.635000, 2.102973),
+    "14": (0.692150, 2.102973),
+    "3": (0.749300, 2.102973),
 }
 KITCHEN_SPOT: Point = (0.4, 0.3)
 
@@ -76,25 +95,38 @@ def shot(*facts: Fact, **kw: Any) -> Shot:
     return Shot(facts=facts, **kw)
 
 
-def ten(
+G = TypeVar("G", bound=GameState)
+
+
+def state_of(
+    game: type[G],
     balls: Mapping[str, Point],
     *,
-    shooter: Player = Player.A,
     phase: Phase = Phase.PLAY,
     in_hand: BallInHand | None = None,
     fouls: tuple[int, int] = (0, 0),
+    score: tuple[int, int] = (0, 0),
     options: Options | None = None,
     **kw: Any,
-) -> TenBall:
-    return TenBall(
+) -> G:
+    """A mid-rack state (``play`` phase by default) of ``game``; ``kw``: other fields."""
+    return game(
         balls=balls,
-        shooter=shooter,
         phase=phase,
         ball_in_hand=in_hand,
         fouls=Tally(*fouls),
+        score=Tally(*score),
         options=options or Options(),
         **kw,
     )
+
+
+def ten(balls: Mapping[str, Point], **kw: Any) -> TenBall:
+    return state_of(TenBall, balls, **kw)
+
+
+def rot(balls: Mapping[str, Point], **kw: Any) -> Rotation:
+    return state_of(Rotation, balls, **kw)
 
 
 def break_facts(first: str = "1", rails: tuple[str, ...] = ("2", "3", "4", "5")) -> list[Fact]:

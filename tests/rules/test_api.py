@@ -52,7 +52,7 @@ def test_invalid_shots_are_refused_and_the_state_is_unchanged(
     what: str, state_kw: dict[str, object], bad: Shot
 ) -> None:
     balls = {k: v for k, v in OPEN_TABLE.items() if not (state_kw and k == CUE)}
-    state = ten(balls, **state_kw)  # type: ignore[arg-type]
+    state = ten(balls, **state_kw)
     before = copy.deepcopy(state)
     with pytest.raises(IllegalAction) as error:
         state.push(bad)

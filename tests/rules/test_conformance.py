@@ -22,10 +22,25 @@ def run(*paths: Path) -> tuple[int, list[str]]:
     return status, out.getvalue().splitlines()
 
 
-def test_ten_ball_scenarios_all_pass() -> None:
-    status, lines = run(SCENARIOS / "ten-ball.json")
-    assert [line for line in lines if not line.startswith("PASS ")] == ["29 passed, 0 failed"]
+@pytest.mark.parametrize(("name", "count"), [("ten-ball.json", 29), ("rotation.json", 23)])
+def test_shared_scenarios_all_pass(name: str, count: int) -> None:
+    """GEN, TB and ROT rules as the public conformance suite states them."""
+    status, lines = run(SCENARIOS / name)
+    assert [line for line in lines if not line.startswith("PASS ")] == [f"{count} passed, 0 failed"]
     assert status == 0
+
+
+def test_several_files_in_one_run() -> None:
+    status, lines = run(SCENARIOS / "ten-ball.json", SCENARIOS / "rotation.json")
+    assert (status, lines[-1]) == (0, "52 passed, 0 failed")
+
+
+def test_a_ball_of_the_other_game_is_unknown(tmp_path: Path) -> None:
+    data = json.loads((SCENARIOS / "rotation.json").read_text())
+    scenario = data["scenarios"][0]
+    scenario["game"] = "ten-ball"  # its rack holds balls 11 to 15
+    status, lines = run(write(tmp_path, scenario))
+    assert status == 2 and "before.balls.15: unknown ball" in lines[0]
 
 
 def base_scenario() -> dict[str, Any]:

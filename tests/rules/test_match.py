@@ -41,7 +41,7 @@ def lag(
 
 
 def judge(a: LagShot, b: LagShot, **options: object) -> Player | None:
-    return judge_lag(a, b, TABLE, Options(**options)).winner  # type: ignore[arg-type]
+    return judge_lag(a, b, TABLE, Options.from_mapping(options)).winner
 
 
 class TestGen2Lag:
@@ -97,7 +97,9 @@ def rack_up(number: int, breaker: Player) -> dict[str, Point]:
 
 
 def new_match(race_to: int = 2, **options: object) -> Match:
-    return Match(game="ten-ball", race_to=race_to, rack_up=rack_up, options=Options(**options))  # type: ignore[arg-type]
+    return Match(
+        game="ten-ball", race_to=race_to, rack_up=rack_up, options=Options.from_mapping(options)
+    )
 
 
 WIN_LAG = (lag(Player.A, (0.3, 0.05)), lag(Player.B, (0.9, 0.4)))

@@ -1,4 +1,4 @@
-"""Property tests: random but well-formed racks, shot by shot.
+"""Property tests: random but well-formed racks, shot by shot, for both games.
 
 Each example plays one rack from the nominal rack with random shot facts, declarations,
 placements, resting positions and choices, checking on every ruling that the referee
@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from rules import (
     Phase,
     PocketId,
     Positions,
+    Rotation,
     Ruling,
     Shot,
     TenBall,
@@ -31,7 +33,7 @@ from rules import (
 from rules.facts import Fact, HeadStringCrossing, Hit, OffTable, Pocketing, RailContact, RailName
 from rules.geometry import Point
 from rules.shot import Call
-from tests.rules.builders import TABLE, TEN_BALL_RACK, D, R
+from tests.rules.builders import ROTATION_RACK, TABLE, TEN_BALL_RACK, D, R
 
 MAX_TURNS = 600
 TOLERANCE = 1e-4 + 1e-9  # Options().contact_epsilon
@@ -113,6 +115,8 @@ def random_shot(state: GameState, rng: random.Random) -> Shot:
         made = [f for f in facts if isinstance(f, Pocketing) and f.ball != CUE]
         pick = rng.choice(made) if made and rng.random() < 0.7 else None
         call = Call(pick.ball, pick.pocket) if pick else Call(lowest, rng.choice(list(PocketId)))
+    if isinstance(state, Rotation) and rng.random() < 0.05:
+        declaration = Declaration.SAFETY  # ignored in rotation (ROT-1)
     return Shot(
         facts=tuple(facts),
         placement=placement,
@@ -155,11 +159,17 @@ def play_rack(state: GameState, rng: random.Random) -> GameState:
     return state
 
 
+@pytest.mark.parametrize(
+    ("game", "rack"),
+    [(TenBall, TEN_BALL_RACK), (Rotation, ROTATION_RACK)],
+    ids=["ten-ball", "rotation"],
+)
 @settings(max_examples=60, deadline=None)
 @given(rng=st.randoms(use_true_random=False), options=options_strategy)
-def test_gen_ten_ball_random_racks_never_raise_account_for_every_ball_and_end(
-    rng: random.Random, options: Options
+def test_random_racks_never_raise_account_for_every_ball_and_end(
+    game: type[GameState], rack: dict[str, Point], rng: random.Random, options: Options
 ) -> None:
-    """GEN-4, GEN-15, TB-16, TB-18: random well-formed 10-ball racks."""
-    state = play_rack(TenBall.new_rack(TEN_BALL_RACK, options=options), rng)
+    """GEN-4, GEN-15, TB-16, TB-18, ROT-11, ROT-13, ROT-18, ROT-20: random well-formed
+    racks of both games."""
+    state = play_rack(game.new_rack(rack, options=options), rng)
     assert state.is_over, "the rack did not end"

@@ -1,4 +1,4 @@
-"""Every rule of the reference has a test that names it (GEN-1..17, TB-1..20):
+"""Every rule of the reference has a test that names it (GEN-1..17, TB-1..20, ROT-1..20):
 a test function or class whose name (``test_tb_12_...``) or docstring names the ID."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-RULES = {"GEN": 17, "TB": 20}
+RULES = {"GEN": 17, "TB": 20, "ROT": 20}
 IN_TEXT = re.compile(r"\b(GEN|TB|ROT)-(\d+)(?!\d)")
 IN_NAME = re.compile(r"(?:^|_)(gen|tb|rot)_(\d+)(?=_|$)")
 

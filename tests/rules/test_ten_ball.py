@@ -41,7 +41,7 @@ def racked(**kw: object) -> TenBall:
 
 
 def after_break(balls: dict[str, tuple[float, float]] = OPEN_TABLE, **kw: object) -> TenBall:
-    return ten(balls, phase=Phase.AFTER_BREAK, **kw)  # type: ignore[arg-type]
+    return ten(balls, phase=Phase.AFTER_BREAK, **kw)
 
 
 def test_tb_1_balls_one_to_ten_only() -> None:

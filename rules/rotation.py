@@ -1,0 +1,349 @@
+"""61-point 15-ball rotation (ROT-1..20): no calls; every object ball legally pocketed
+scores its number; 61 wins the rack at once; fouls put the pocketed balls back and give
+the incoming player a choice; four consecutive fouls lose the rack."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from rules.analysis import ShotReading
+from rules.facts import CUE, BallId, HeadStringCrossing, Hit, RailContact
+from rules.fouls import Foul, codes_and_reasons
+from rules.geometry import Point, distance
+from rules.positions import Positions, ball_number, by_number, describe
+from rules.ruling import Reason
+from rules.shot import Shot
+from rules.spotting import spot_ball, spot_balls
+from rules.state import GameState
+from rules.terms import BallInHand, Choice, FoulCode, Phase, Player, Tally
+from rules.verdict import Effect, Verdict
+
+TARGET = 61  # ROT-9
+
+
+@attrs.frozen
+class KitchenCheck:
+    """ROT-17: the foul, if any, and whether the incoming player may ask for a replay."""
+
+    foul: Foul | None = None
+    replay: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Rotation(GameState):
+    game: ClassVar[str] = "rotation"
+    object_balls: ClassVar[tuple[BallId, ...]] = tuple(str(n) for n in range(1, 16))
+    foul_limit: ClassVar[int] = 4  # ROT-18
+    foul_limit_rule: ClassVar[str] = "ROT-18"
+    choice_rule: ClassVar[str] = "ROT-14"
+    stalemate_rule: ClassVar[str] = "ROT-19"
+    break_first_rule: ClassVar[str] = "ROT-4"
+    break_rule: ClassVar[str] = "ROT-5"
+
+    def _check_declarations(self, shot: Shot, start: Positions) -> None:
+        """ROT-1: calls, safeties and push outs are ignored, never refused."""
+
+    def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
+        is_break = self.phase is Phase.BREAK
+        notes: list[Reason] = []
+        if shot.call is not None or shot.declaration is not None:
+            notes.append(
+                Reason(
+                    "ROT-1",
+                    "rotation has no calls, safeties or push outs; the declaration is ignored",
+                )
+            )
+        kitchen = self._kitchen_rule(shot, reading)
+        found = self._shot_fouls(shot, reading, contact=True)
+        if kitchen.foul:
+            found.append(kitchen.foul)
+        if is_break and self._crossed_head_string(shot) is not None:
+            notes.append(
+                Reason("ROT-20", "the cue ball crossed the head string: the rack is in play")
+            )
+        codes, foul_reasons = codes_and_reasons(found)
+        if codes:
+            return self._foul(reading, resting, codes, (*foul_reasons, *notes), kitchen.replay)
+        return self._legal(reading, resting, tuple(notes))
+
+    # -- ROT-17 ---------------------------------------------------------------------
+
+    def _kitchen_rule(self, shot: Shot, reading: ShotReading) -> KitchenCheck:
+        """From the kitchen the cue ball must cross the head string before it touches a
+        cushion (B-14 ``rotation_kitchen_rail_contact_foul``) or a ball, except that its
+        first contact may be a ball on or past the head string."""
+        if self.ball_in_hand is not BallInHand.KITCHEN or (
+            self.phase is Phase.BREAK and not self.options.rotation_kitchen_rule_on_break
+        ):
+            return KitchenCheck()
+        crossed = self._crossed_head_string(shot)
+        before = reading.facts[: max(crossed, 0)] if crossed is not None else reading.facts
+        first_ball = True
+        for fact in before:
+            if isinstance(fact, RailContact) and fact.ball == CUE:
+                if not self.options.rotation_kitchen_rail_contact_foul:
+                    continue
+                side = f"{fact.rail.value} " if fact.rail else ""
+                text = f"from the kitchen the cue ball touched the {side}cushion before crossing"
+                return KitchenCheck(Foul(FoulCode.KITCHEN, "ROT-17", text + " the head string"))
+            if isinstance(fact, Hit) and fact.involves(CUE):
+                ball = fact.other(CUE)
+                if first_ball and not self._in_kitchen(reading.start[ball]):
+                    first_ball = False  # the exception: a first ball on or past the string
+                    continue
+                where = ", behind the head string," if self._in_kitchen(reading.start[ball]) else ""
+                text = f"from the kitchen the cue ball hit the {ball}{where} before crossing it"
+                if crossed is None and first_ball:
+                    text += " and never crossed"
+                return KitchenCheck(
+                    Foul(FoulCode.KITCHEN, "ROT-17", text), replay=crossed is None and first_ball
+                )
+        return KitchenCheck()
+
+    def _crossed_head_string(self, shot: Shot) -> int | None:
+        """The index of the fact where the cue ball left the kitchen: -1 when it was struck
+        from on or past the head string (FORMAT.md), None when it never crossed."""
+        if shot.placement is not None and not self._in_kitchen(shot.placement):
+            return -1
+        return next(
+            (i for i, f in enumerate(shot.facts) if isinstance(f, HeadStringCrossing)), None
+        )
+
+    # -- ROT-11..16: a foul ---------------------------------------------------------
+
+    def _foul(
+        self,
+        reading: ShotReading,
+        resting: Positions,
+        codes: tuple[FoulCode, ...],
+        reasons: tuple[Reason, ...],
+        replay: bool,
+    ) -> Verdict:
+        player, opponent = self.shooter, self.shooter.other
+        is_break = self.phase is Phase.BREAK
+        down = reading.gone
+        plain = Verdict(
+            fouls=codes,
+            inning_ends=True,
+            positions=resting,
+            score=self.score,
+            legal_shot=False,
+            reasons=reasons,
+        )
+        off_rule = self.options.rotation_break_ob_off_table
+        if is_break and reading.off_table and off_rule != "spot":  # B-8
+            breaker = player if off_rule == "rerack_same_breaker" else opponent
+            return plain.noting(
+                Reason(
+                    "ROT-6",
+                    f"a ball left the table on the break (rotation_break_ob_off_table="
+                    f"{off_rule}): the balls are racked again and {breaker} breaks",
+                ),
+                rerack=True,
+                next_breaker=breaker,
+            )
+
+        respot = not is_break or self.options.rotation_break_foul_respot  # B-7
+        to_spot = down if respot else ()
+        notes = []
+        if to_spot:
+            verb = "go back on the table and score" if len(down) > 1 else "goes back and scores"
+            notes.append(Reason("ROT-11", f"{describe(down)} {verb} nothing"))
+        elif down:
+            notes.append(
+                Reason(
+                    "ROT-6",
+                    f"{describe(down)} stay down, credited to nobody "
+                    "(rotation_break_foul_respot=false)",
+                )
+            )
+        # ROT-11 order: a scratched cue ball is off the bed; LB first (ROT-16), then the
+        # others (ROT-13), the cue ball left in play obstructing with the GEN-4(c) gap.
+        lowest = min((*resting.object_balls, *to_spot), key=ball_number, default=None)
+        spotted: dict[BallId, Point] = {}
+        lowest_down = lowest is not None and lowest in to_spot
+        if lowest is not None and lowest_down:
+            spotted[lowest] = spot_ball(self.table, resting, self.options)
+            notes.append(
+                Reason(
+                    "ROT-16",
+                    f"the {lowest} was the lowest ball: "
+                    + self._spot_text(lowest, spotted[lowest]),
+                )
+            )
+        others = by_number(b for b in to_spot if b != lowest)
+        spotted |= spot_balls(others, self.table, resting.moved(spotted), self.options)
+        notes += [Reason("ROT-13", self._spot_text(b, spotted[b])) for b in others]
+        positions = resting.moved(spotted)
+        plain = plain.noting(
+            *notes,
+            positions=positions,
+            spotted=Positions(spotted),
+            pocketed=tuple(b for b in down if b not in spotted),
+        )
+
+        if not positions.object_balls:  # all down and left down on a foul break (B-7)
+            return self._table_cleared(plain, player)
+        choices, rule = self._foul_choices(reading, positions, lowest_down, is_break)
+        if replay and self.options.rotation_kitchen_replay_option:
+            choices |= {Choice.REPLAY}
+        if len(choices) > 1:
+            offered = ", ".join(sorted(c.value for c in choices))
+            return plain.then(
+                Reason(rule, f"{opponent} chooses: {offered}"), choices=frozenset(choices)
+            )
+        # A choice that is the only one possible is not offered: the ruling applies it.
+        (only,) = choices
+        effect = self._effect(only, positions, opponent, player)
+        return plain.then(
+            Reason(rule, f"{opponent} has one option"),
+            effect.reason,
+            positions=effect.positions,
+            ball_in_hand=effect.ball_in_hand,
+            spotted=Positions({**spotted, **effect.spotted}),
+        )
+
+    def _foul_choices(
+        self, reading: ShotReading, positions: Positions, lowest_down: bool, is_break: bool
+    ) -> tuple[set[Choice], str]:
+        """ROT-14/15/16 (with B-20, B-22): the incoming player's options, and the rule."""
+        lowest = positions.lowest
+        if is_break and self.options.rotation_break_foul_options == "kitchen_only":
+            return {Choice.KITCHEN}, "ROT-6"
+        assert lowest is not None  # a cleared table ends the rack before any choice
+        if lowest_down:  # ROT-16: shoot only with the cue ball still on the table
+            if reading.scratched:
+                return {Choice.KITCHEN}, "ROT-16"
+            return {Choice.SHOOT, Choice.KITCHEN}, "ROT-16"
+        if reading.scratched:  # ROT-15 (GEN-14: any scratch code brings these options)
+            if self._in_kitchen(positions[lowest]):
+                return {Choice.SPOT_LOWEST}, "ROT-15"
+            return {Choice.KITCHEN, Choice.SPOT_LOWEST}, "ROT-15"
+        option_b = self.options.rotation_foul_option_b  # ROT-14 with B-20
+        choices = {Choice.SHOOT}
+        if option_b in ("spot-lowest_and_kitchen", "both"):
+            choices.add(Choice.SPOT_LOWEST)
+        if option_b in ("kitchen_only", "both"):
+            choices.add(Choice.KITCHEN)
+        return choices, "ROT-14"
+
+    def _effect(
+        self, choice: Choice, positions: Positions, chooser: Player, offender: Player
+    ) -> Effect:
+        if choice is Choice.KITCHEN:
+            return Effect(
+                next_shooter=chooser,
+                positions=positions.without(CUE),
+                ball_in_hand=BallInHand.KITCHEN,
+                reason=Reason(
+                    "ROT-15",
+                    f"{chooser} takes the cue ball in hand in the kitchen; no ball is moved",
+                ),
+            )
+        if choice is Choice.SPOT_LOWEST:
+            return self._spot_lowest(positions.without(CUE), chooser)
+        return super()._effect(choice, positions, chooser, offender)
+
+    def _spot_lowest(self, positions: Positions, chooser: Player) -> Effect:
+        """ROT-12 / ROT-14(b): LB to the foot spot, cue ball in hand in the kitchen."""
+        lowest = positions.lowest
+        text = f"{chooser} takes the cue ball in hand in the kitchen"
+        if (
+            lowest is None
+            or distance(positions[lowest], self.table.foot_spot) <= self.options.contact_epsilon
+        ):
+            return Effect(
+                next_shooter=chooser,
+                positions=positions,
+                ball_in_hand=BallInHand.KITCHEN,
+                reason=Reason("ROT-14", f"{text}; the lowest ball is already on the foot spot"),
+            )
+        point = spot_ball(self.table, positions.without(lowest), self.options)
+        return Effect(
+            next_shooter=chooser,
+            positions=positions.moved({lowest: point}),
+            ball_in_hand=BallInHand.KITCHEN,
+            spotted=Positions({lowest: point}),
+            reason=Reason("ROT-12", f"{text}; {self._spot_text(lowest, point)}"),
+        )
+
+    # -- ROT-7, ROT-9, ROT-10: a legal shot ---------------------------------------------
+
+    def _legal(
+        self, reading: ShotReading, resting: Positions, notes: tuple[Reason, ...]
+    ) -> Verdict:
+        player = self.shooter
+        down = reading.pocketed  # a legal shot sends nothing off the table (GEN-12)
+        score = self.score.plus(player, points_of(down))
+        plain = Verdict(
+            inning_ends=not down,
+            positions=resting,
+            pocketed=down,
+            score=score,
+            legal_shot=True,
+            reasons=notes,
+        )
+        if score[player] >= TARGET:
+            return plain.noting(
+                Reason("ROT-9", f"{player} reaches {score[player]}: {player} wins the rack"),
+                winner=player,
+            )
+        if not resting.object_balls:
+            return self._table_cleared(plain, player)
+        if down:
+            return plain.then(Reason("ROT-7", f"{player} pocketed {describe(down)}, continues"))
+        return plain.then(
+            Reason("ROT-7", f"nothing pocketed: {player.other} plays the table as it lies")
+        )
+
+    def _table_cleared(self, plain: Verdict, last: Player) -> Verdict:
+        """ROT-10 / B-12: every ball pocketed without a player reaching 61."""
+        score, rule = plain.score, self.options.rotation_tie_rule
+        if score.a != score.b:  # possible only with balls left down on a foul break (B-7)
+            winner = Player.A if score.a > score.b else Player.B
+            return plain.noting(
+                Reason(
+                    "ROT-9",
+                    f"the table is empty and no one reached {TARGET}: {winner}, "
+                    "ahead, wins the rack",
+                ),
+                winner=winner,
+            )
+        tie = f"{score.a}-{score.b} tie"
+        if rule == "bonus_point_last_pocketer_wins":
+            return plain.noting(
+                Reason(
+                    "ROT-10",
+                    f"{tie}: {last}, who pocketed the last ball, gets the bonus point and wins",
+                ),
+                winner=last,
+                score=score.with_value(last, TARGET),
+            )
+        breaker = last if rule == "rerack_last_pocketer_breaks" else self.breaker.other
+        return plain.noting(
+            Reason(
+                "ROT-10",
+                f"{tie}: the rack is replayed, scores and fouls reset, and "
+                f"{breaker} breaks (rotation_tie_rule={rule})",
+            ),
+            rerack=True,
+            next_breaker=breaker,
+        )
+
+    def _score_reason(self, score: Tally, scored: tuple[BallId, ...]) -> Reason:
+        """ROT-9: "A scores 9 + 12: 38-20 (A-B), 61 wins" on every ruling."""
+        tally = f"{score.a}-{score.b} (A-B), {TARGET} wins"
+        if not scored:
+            return Reason("ROT-9", f"score {tally}")
+        return Reason("ROT-9", f"{self.shooter} scores {points_text(scored)}: {tally}")
+
+
+def points_of(balls: Iterable[BallId]) -> int:
+    return sum(ball_number(ball) for ball in balls)
+
+
+def points_text(balls: tuple[BallId, ...]) -> str:
+    return " + ".join(str(ball_number(b)) for b in balls)
