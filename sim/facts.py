@@ -62,7 +62,7 @@ def shot_facts(system: pt.System, geometry: TableGeometry) -> ShotFacts:
 
 
 def head_string_crossing(ball: pt.Ball, head_string_y: float) -> float | None:
-    """When the ball's centre first reaches ``head_string_y`` from below, or None.
+    """When the ball's centre first reaches ``head_string_y`` from the kitchen, or None.
 
     None also when the ball starts on or past the head string: it never comes *out of*
     the kitchen (the referee treats such a start as a crossing at the stroke).
@@ -70,9 +70,22 @@ def head_string_crossing(ball: pt.Ball, head_string_y: float) -> float | None:
     states = ball.history.states
     if not states or states[0].rvw[0][1] >= head_string_y:
         return None
+    return first_crossing(ball, axis=1, level=head_string_y)
+
+
+def first_crossing(ball: pt.Ball, *, axis: int, level: float) -> float | None:
+    """The first time the ball's centre coordinate ``axis`` (0: x, 1: y) reaches ``level``
+    from the side it started on, or None. Exact: between two events a ball's motion is
+    uniformly accelerated (sliding and rolling friction keep their direction), so each
+    span is a quadratic in time."""
+    states = ball.history.states
+    if not states:
+        return None
+    side = 1.0 if states[0].rvw[0][axis] < level else -1.0
     params = ball.params
     for start, end in pairwise(states):
-        if start.rvw[0][1] >= head_string_y:
+        gap0 = side * (level - float(start.rvw[0][axis]))  # > 0 until the crossing
+        if gap0 <= 0:
             return None  # only reachable through a pocket jump; never crossed on the bed
         span = end.t - start.t
         if span <= 0 or start.s in _STILL:
@@ -90,13 +103,14 @@ def head_string_crossing(ball: pt.Ball, head_string_y: float) -> float | None:
             g=params.g,
             t=span,
         )
-        y0, vy = float(start.rvw[0][1]), float(start.rvw[1][1])
-        y1 = float(rvw[0][1])
-        ay = 2 * (y1 - y0 - vy * span) / span**2
-        root = _first_root(0.5 * ay, vy, y0 - head_string_y, span)
+        # The distance still to go, as a quadratic in time: gap0 - v tau - a tau^2 / 2.
+        velocity = side * float(start.rvw[1][axis])
+        gap1 = side * (level - float(rvw[0][axis]))
+        accel = 2 * (gap0 - gap1 - velocity * span) / span**2
+        root = _first_root(0.5 * accel, velocity, -gap0, span)
         if root is not None:
             return start.t + root
-        if y1 >= head_string_y:  # a root lost to rounding at the very end of the span
+        if gap1 <= 0:  # a root lost to rounding at the very end of the span
             return end.t
     return None
 

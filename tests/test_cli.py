@@ -107,3 +107,26 @@ def test_bench_json_reports_every_figure() -> None:
         assert figures["physics_seconds_median"] <= figures["physics_seconds_max"]
         assert figures["events_median"] > figures["facts_median"] > 10
     assert 0 < report["facts_to_physics_ratio_median"] < 1
+
+
+def test_rules_check_runs_both_conformance_files() -> None:
+    """The public conformance scenarios (project copies) pass through the command."""
+    scenarios = ROOT / "tests" / "data" / "scenarios"
+    result = poolsim(
+        "rules", "check", str(scenarios / "ten-ball.json"), str(scenarios / "rotation.json")
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert all(line.startswith("PASS ") for line in lines[:-1])
+    assert len(lines) == 53 and lines[-1] == "52 passed, 0 failed"
+
+
+def test_rules_check_on_a_malformed_file_is_one_line_and_status_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "poolsim-scenarios", "version": 1, "scenarios": [{"id": "x"}]}')
+    result = poolsim("rules", "check", str(bad))
+    assert result.returncode == 2
+    assert len((result.stdout + result.stderr).splitlines()) == 1
+    assert "bad.json" in result.stdout + result.stderr
+    missing = poolsim("rules", "check", str(tmp_path / "nope.json"))
+    assert missing.returncode == 2 and len((missing.stdout + missing.stderr).splitlines()) == 1
