@@ -173,7 +173,7 @@ def warmup() -> None:
         transient=False,
     ) as progress:
         task = progress.add_task("Loading pooltool", total=None)
-        from sim.pooltool_setup import numba_cache_dir
+        from sim.paths import numba_cache_dir
         from sim.warmup import warm_up
 
         def on_step(done: int, total: int, label: str) -> None:
@@ -204,6 +204,119 @@ def bench(as_json: bool, repeats: int) -> None:
             click.echo(line)
 
 
+@cli.command()
+@click.option("--game", type=click.Choice(GAMES), default="ten-ball", show_default=True)
+@click.option(
+    "--racks", type=click.IntRange(1, 99), default=3, show_default=True, help="Racks to play."
+)
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
+@click.option("--table", "table_size", type=click.Choice(TABLES), default="9ft", show_default=True)
+@click.option(
+    "--save",
+    "save_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder to save the game in (created if needed).",
+)
+def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path | None) -> None:
+    """Play whole racks with the built-in shot picker on both sides."""
+    import random
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from sim.game import Game, GameSetup
+    from sim.gamefile import SUFFIX, save
+    from sim.selfplay import play_racks, summarize
+
+    target = None
+    if save_dir is not None:
+        target = save_dir / f"selfplay-{game}-seed{seed}{SUFFIX}"
+        if save_dir.exists() and not save_dir.is_dir():
+            raise click.UsageError(f"--save: {save_dir} is not a folder")
+    match = Game(GameSetup(game=game, race_to=racks, table=table_size, seed=seed))
+    console = Console()
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[shots]} shots"),
+        TimeElapsedColumn(),
+        console=console,
+    ) as progress:
+        task = progress.add_task(f"{game}: racks", total=racks, shots=0)
+
+        def on_record(played: Game, _record: object) -> None:
+            done = sum(1 for s in summarize(played) if s.winner is not None or s.rerack)
+            progress.update(task, completed=done, shots=len(played.shots))
+
+        play_racks(match, racks, random.Random(seed), on_record=on_record)
+        progress.update(task, completed=racks)
+    summaries = summarize(match)
+    table = Table(title=f"{game}, seed {seed}")
+    for column in ("rack", "winner", "shots", "fouls", "break and run"):
+        table.add_column(column)
+    for rack in summaries:
+        winner = rack.winner or ("re-rack" if rack.rerack else "-")
+        table.add_row(
+            str(rack.number),
+            winner,
+            str(rack.shots),
+            str(rack.fouls),
+            "yes" if rack.break_and_run else "",
+        )
+    console.print(table)
+    wins = {name: sum(1 for r in summaries if r.winner == name) for name in match.setup.players}
+    console.print(
+        f"{len(summaries)} racks, {sum(r.shots for r in summaries)} shots, "
+        f"{sum(r.fouls for r in summaries)} fouls, "
+        f"{sum(r.break_and_run for r in summaries)} break-and-runs; "
+        + ", ".join(f"{name} {count}" for name, count in wins.items())
+    )
+    if target is not None:
+        save(match, target)
+        console.print(f"saved {target}")
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+def verify(file: Path) -> None:
+    """Re-simulate every shot of a saved game and compare with what was recorded."""
+    from sim.gamefile import GameFileError, load
+    from sim.verify import verify_game
+
+    try:
+        game = load(file)
+    except GameFileError as error:
+        raise click.ClickException(str(error)) from None
+    checks = verify_game(game)
+    differing = 0
+    for check in checks:
+        if check.identical:
+            click.echo(f"{check.label}: identical")
+            continue
+        differing += 1
+        parts = [
+            name
+            for name, equal in (
+                ("facts", check.facts_equal),
+                ("resting positions", check.resting_equal),
+                ("ruling", check.ruling_equal),
+            )
+            if not equal
+        ]
+        click.echo(
+            f"{check.label}: DIFFERS in {', '.join(parts)} "
+            f"(max position difference {check.max_position_difference:.3g} m, "
+            f"max time difference {check.max_time_difference:.3g} s)"
+        )
+    if differing:
+        click.echo(f"{differing} of {len(checks)} shots differ")
+        sys.exit(1)
+    click.echo(f"{len(checks)} shots re-simulated: all bit-identical")
+
+
 @cli.group()
 def rules() -> None:
     """The referee: conformance scenarios."""
@@ -227,8 +340,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo(f"{where}: error: {error.format_message()}", err=True)
         sys.exit(2)
     except click.ClickException as error:
+        # Bad input of any kind (a file that cannot be read...) is status 2, as bad flags.
         click.echo(f"poolsim: error: {error.format_message()}", err=True)
-        sys.exit(error.exit_code)
+        sys.exit(2)
     except click.Abort:
         click.echo("poolsim: aborted", err=True)
         sys.exit(130)

@@ -90,7 +90,7 @@ class SimulatedShot:
     after: dict[BallId, Point]  # resting positions of the balls still on the table
     facts: ShotFacts
     stopped_early: bool  # the event watchdog ended the shot (never seen in practice)
-    physics_seconds: float  # wall time of pooltool's simulation
+    physics_seconds: float  # wall time of pooltool's simulation (0 when read from a file)
     facts_seconds: float  # wall time of turning its events into facts
 
 
@@ -205,15 +205,26 @@ def simulate_shot(
     if CUE not in positions:
         raise PlacementError("the cue ball is not on the table")
     table = spec.build()
-    before = settle_positions(spec, positions, table)
-    system = build_system(spec, before, table)
+    system = build_system(spec, settle_positions(spec, positions, table), table)
     system.strike(V0=action.speed, phi=action.aim, theta=action.elevation, a=action.a, b=action.b)
     started = time.perf_counter()
     pt.simulate(system, engine=_engine(), inplace=True, max_events=EVENT_WATCHDOG)
-    simulated = time.perf_counter()
+    return shot_from_system(spec, system, physics_seconds=time.perf_counter() - started)
+
+
+def shot_from_system(
+    spec: TableSpec, system: pt.System, *, physics_seconds: float = 0.0
+) -> SimulatedShot:
+    """The shot a simulated pooltool system holds: its start, its facts, where it ended
+    (also for a system read back from a saved game)."""
+    started = time.perf_counter()
     facts = shot_facts(system, spec.geometry)
-    extracted = time.perf_counter()
+    facts_seconds = time.perf_counter() - started
     off_table = {fact.ball for fact in facts if isinstance(fact, OffTable)}
+    before = {
+        ball_id: (float(ball.history[0].rvw[0][0]), float(ball.history[0].rvw[0][1]))
+        for ball_id, ball in system.balls.items()
+    }
     after = {
         ball_id: (float(ball.state.rvw[0][0]), float(ball.state.rvw[0][1]))
         for ball_id, ball in system.balls.items()
@@ -225,6 +236,6 @@ def simulate_shot(
         after=after,
         facts=facts,
         stopped_early=len(system.events) >= EVENT_WATCHDOG,
-        physics_seconds=simulated - started,
-        facts_seconds=extracted - simulated,
+        physics_seconds=physics_seconds,
+        facts_seconds=facts_seconds,
     )

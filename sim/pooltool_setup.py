@@ -21,24 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import platformdirs
-
-APP_NAME = "poolsim"
-
-
-def cache_dir() -> Path:
-    """Per-user cache folder (numba and Panda3D caches live below it)."""
-    override = os.environ.get("POOLSIM_CACHE_DIR")
-    return Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME))
-
-
-def config_dir() -> Path:
-    override = os.environ.get("POOLSIM_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
-
-
-def numba_cache_dir() -> Path:
-    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba")
+from sim.paths import cache_dir, config_dir, numba_cache_dir
 
 
 @contextmanager
@@ -79,4 +62,4 @@ def physics_engine() -> PhysicsEngine:
     return PhysicsEngine(resolver=default_resolver())
 
 
-__all__ = ["POOLTOOL_VERSION", "cache_dir", "config_dir", "numba_cache_dir", "physics_engine", "pt"]
+__all__ = ["POOLTOOL_VERSION", "numba_cache_dir", "physics_engine", "pt"]

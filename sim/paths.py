@@ -1,0 +1,35 @@
+"""Where poolsim keeps things: per-user folders by platform convention (platformdirs),
+each movable by an environment variable (tests and CI use them)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "poolsim"
+
+
+def _folder(variable: str, default: str) -> Path:
+    override = os.environ.get(variable)
+    return Path(override) if override else Path(default)
+
+
+def cache_dir() -> Path:
+    """Caches: numba's compiled physics, Panda3D's models (``POOLSIM_CACHE_DIR``)."""
+    return _folder("POOLSIM_CACHE_DIR", platformdirs.user_cache_dir(APP_NAME))
+
+
+def config_dir() -> Path:
+    """Settings (``POOLSIM_CONFIG_DIR``); pooltool's own files go below it."""
+    return _folder("POOLSIM_CONFIG_DIR", platformdirs.user_config_dir(APP_NAME))
+
+
+def data_dir() -> Path:
+    """The player's data: the autosaved game (``POOLSIM_DATA_DIR``)."""
+    return _folder("POOLSIM_DATA_DIR", platformdirs.user_data_dir(APP_NAME))
+
+
+def numba_cache_dir() -> Path:
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba")
