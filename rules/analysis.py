@@ -9,6 +9,7 @@ import attrs
 from rules.facts import (
     CUE,
     BallId,
+    Fact,
     Hit,
     OffTable,
     PocketId,
@@ -122,9 +123,9 @@ def _first_contact(
 ) -> tuple[BallId | None, int | None]:
     """GEN-10 with B-15: the first object ball the cue ball met, and its fact's index."""
     cue_hits = [(i, f) for i, f in enumerate(facts) if isinstance(f, Hit) and f.involves(CUE)]
+    if lowest is not None and _frozen_contact(start, facts, resting, lowest, table, options):
+        return lowest, -1
     if not cue_hits:
-        if lowest is not None and _started_frozen_and_moved(start, resting, lowest, table, options):
-            return lowest, -1
         return None, None
     index, hit = cue_hits[0]
     together = [
@@ -147,21 +148,37 @@ def _first_contact(
     return hit.other(CUE), index
 
 
-def _started_frozen_and_moved(
+def _names(fact: Fact, ball: BallId) -> bool:
+    return fact.involves(ball) if isinstance(fact, Hit) else fact.ball == ball
+
+
+def _frozen_contact(
     start: Positions,
+    facts: ShotFacts,
     resting: Positions | None,
     lowest: BallId,
     table: TableGeometry,
     options: Options,
 ) -> bool:
-    """GEN-10 / WPA 6.7: a cue ball frozen to LB that moves it has contacted it."""
-    if CUE not in start or resting is None:
+    """GEN-10 / WPA 6.7: a cue ball frozen to LB that moves it has contacted it, at the
+    stroke, before anything it hits later. LB moved if it has an event of its own or
+    rests elsewhere. It was the stroke that moved it unless its first event is a
+    collision at or after the cue ball's first reported hit: then that collision (a ball
+    the cue ball sent, or the cue ball coming back) set it moving."""
+    if CUE not in start:
         return False
-    frozen = distance(start[CUE], start[lowest]) <= table.ball_diameter + options.contact_epsilon
-    moved = (
-        lowest not in resting or distance(resting[lowest], start[lowest]) > options.contact_epsilon
+    if distance(start[CUE], start[lowest]) > table.ball_diameter + options.contact_epsilon:
+        return False
+    own = next((i for i, f in enumerate(facts) if _names(f, lowest)), None)
+    if own is None:
+        return resting is not None and (
+            lowest not in resting
+            or distance(resting[lowest], start[lowest]) > options.contact_epsilon
+        )
+    cue_first = next(
+        (i for i, f in enumerate(facts) if isinstance(f, Hit) and f.involves(CUE)), None
     )
-    return frozen and moved
+    return not (isinstance(facts[own], Hit) and cue_first is not None and own >= cue_first)
 
 
 def _credited_rails(

@@ -73,8 +73,12 @@ def general_fouls(
         if shot.extension and options.shot_clock_extension_s is not None:
             limit += options.shot_clock_extension_s
         clock_off = hill_hill and options.shot_clock_off_at_hill_hill
-        if shot.clock_s > limit and not clock_off:
-            text = f"the shot was struck after {shot.clock_s:.1f} s; the clock allows {limit:.1f} s"
+        # "Not struck before the clock expires": a stroke as it runs out is late too.
+        if shot.clock_s >= limit and not clock_off:
+            text = (
+                f"the shot clock ran out: the stroke came at {shot.clock_s:.1f} s "
+                f"and the clock allows {limit:.1f} s"
+            )
             found.append(Foul(FoulCode.SHOT_CLOCK, "GEN-17", text))
     for code in sorted(shot.referee_fouls):
         rule = "GEN-17" if code is FoulCode.SHOT_CLOCK else "GEN-13"
@@ -88,7 +92,11 @@ def contact_fouls(
     """GEN-10 (on the break under ``break_rule`` and B-2) and, off the break, GEN-11."""
     first, lowest = reading.first_contact, reading.lowest
     if first is None:
-        return [Foul(FoulCode.NO_HIT, "GEN-10", "the cue ball hit no ball")]
+        no_hit = [Foul(FoulCode.NO_HIT, "GEN-10", "the cue ball hit no ball")]
+        if not is_break:  # "filed under 6.2 and also fails 6.3"; TB-6 / ROT-5 on the break
+            text = "with no ball hit, no ball was driven to a cushion either"
+            no_hit.append(Foul(FoulCode.NO_RAIL, "GEN-11", text))
+        return no_hit
     found: list[Foul] = []
     if first != lowest and (not is_break or options.break_must_hit_lowest_first):
         text = f"the cue ball hit the {first} first; the lowest ball was the {lowest}"

@@ -146,17 +146,21 @@ class Rotation(GameState):
                 next_breaker=breaker,
             )
 
-        respot = not is_break or self.options.rotation_break_foul_respot  # B-7
-        to_spot = down if respot else ()
+        # B-7 decides only about the balls *pocketed* on a foul break; a ball driven off
+        # the table is spotted under B-8 ``spot`` whatever B-7 says.
+        respot = not is_break or self.options.rotation_break_foul_respot
+        to_spot = down if respot else reading.off_table
+        left_down = tuple(b for b in down if b not in to_spot)
         notes = []
         if to_spot:
-            verb = "go back on the table and score" if len(down) > 1 else "goes back and scores"
-            notes.append(Reason("ROT-11", f"{describe(down)} {verb} nothing"))
-        elif down:
+            verb = "score nothing and go" if len(to_spot) > 1 else "scores nothing and goes"
+            notes.append(Reason("ROT-11", f"foul: {describe(to_spot)} {verb} back on the table"))
+        if left_down:
+            verb = "stay" if len(left_down) > 1 else "stays"
             notes.append(
                 Reason(
                     "ROT-6",
-                    f"{describe(down)} stay down, credited to nobody "
+                    f"{describe(left_down)} {verb} down, credited to nobody "
                     "(rotation_break_foul_respot=false)",
                 )
             )
@@ -193,17 +197,33 @@ class Rotation(GameState):
         if len(choices) > 1:
             offered = ", ".join(sorted(c.value for c in choices))
             return plain.then(
-                Reason(rule, f"{opponent} chooses: {offered}"), choices=frozenset(choices)
+                Reason(rule, f"{opponent} chooses: {offered}"),
+                choices=frozenset(choices),
+                choice_rule=rule,
             )
         # A choice that is the only one possible is not offered: the ruling applies it.
         (only,) = choices
-        effect = self._effect(only, positions, opponent, player)
+        effect = self._effect(only, positions, opponent, player, rule)
         return plain.then(
-            Reason(rule, f"{opponent} has one option"),
+            Reason(rule, self._only_choice(rule, positions, opponent)),
             effect.reason,
             positions=effect.positions,
             ball_in_hand=effect.ball_in_hand,
             spotted=Positions({**spotted, **effect.spotted}),
+        )
+
+    def _only_choice(self, rule: str, positions: Positions, chooser: Player) -> str:
+        """Why the incoming player has a single option (ROT-6 B-22, ROT-15, ROT-16)."""
+        if rule == "ROT-6":
+            return (
+                f"after a foul on the break {chooser} has the cue ball in hand in the kitchen "
+                "(rotation_break_foul_options=kitchen_only)"
+            )
+        if rule == "ROT-16":
+            return f"the cue ball is off the table, so {chooser} must take it in the kitchen"
+        return (
+            f"the lowest ball, the {positions.lowest}, lies in the kitchen, so {chooser} "
+            "must have it spotted"
         )
 
     def _foul_choices(
@@ -231,7 +251,7 @@ class Rotation(GameState):
         return choices, "ROT-14"
 
     def _effect(
-        self, choice: Choice, positions: Positions, chooser: Player, offender: Player
+        self, choice: Choice, positions: Positions, chooser: Player, offender: Player, rule: str
     ) -> Effect:
         if choice is Choice.KITCHEN:
             return Effect(
@@ -239,13 +259,14 @@ class Rotation(GameState):
                 positions=positions.without(CUE),
                 ball_in_hand=BallInHand.KITCHEN,
                 reason=Reason(
-                    "ROT-15",
-                    f"{chooser} takes the cue ball in hand in the kitchen; no ball is moved",
+                    rule,
+                    f"{chooser} takes the cue ball in hand in the kitchen; "
+                    "the object balls stay where they are",
                 ),
             )
         if choice is Choice.SPOT_LOWEST:
             return self._spot_lowest(positions.without(CUE), chooser)
-        return super()._effect(choice, positions, chooser, offender)
+        return super()._effect(choice, positions, chooser, offender, rule)
 
     def _spot_lowest(self, positions: Positions, chooser: Player) -> Effect:
         """ROT-12 / ROT-14(b): LB to the foot spot, cue ball in hand in the kitchen."""

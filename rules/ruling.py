@@ -27,7 +27,8 @@ class Ruling:
 
     ``player``: who shot (or chose). ``foul_codes``: every foul of the shot (GEN-14: one
     penalty). ``next_shooter``: who is at the table next, and chooses when there are
-    ``choices``. ``ball_in_hand``: for the next shot when there are no choices.
+    ``choices`` (offered under ``choice_rule``). ``ball_in_hand``: for the next shot when
+    there are no choices.
     ``positions``: the balls on the table after the ruling (a cue ball in hand is absent).
     ``spotted``: the balls this ruling placed on a spot, and where. ``pocketed``: object
     balls that went down (or off) on the shot and stay off. ``fouls``, ``score``: the
@@ -42,6 +43,7 @@ class Ruling:
     next_shooter: Player
     ball_in_hand: BallInHand | None = None
     choices: frozenset[Choice] = frozenset()
+    choice_rule: str | None = None
     phase: Phase
     positions: Positions
     spotted: Positions = attrs.field(factory=Positions)

@@ -42,12 +42,14 @@ def ordinal(n: int) -> str:
 @attrs.frozen(kw_only=True)
 class Decision:
     """A decision turn: ``chooser`` picks one of ``choices`` after ``offender``'s shot.
-    ``replay_from``: the state before that shot, for a ROT-17 replay."""
+    ``replay_from``: the state before that shot, for a ROT-17 replay. ``rule``: the rule
+    that gave the choices, which tags the reason for the one taken."""
 
     chooser: Player
     choices: frozenset[Choice]
     offender: Player
     replay_from: GameState | None = None
+    rule: str | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -194,7 +196,8 @@ class GameState:
             raise IllegalAction(f"{pending.chooser} may choose {allowed}, not {choice.value}")
         if choice is Choice.REPLAY:
             return self._replay(pending)
-        effect = self._effect(choice, self.balls, pending.chooser, pending.offender)
+        rule = pending.rule or self.choice_rule
+        effect = self._effect(choice, self.balls, pending.chooser, pending.offender, rule)
         return self._ruling_between_shots(
             pending.chooser,
             effect.next_shooter,
@@ -250,6 +253,7 @@ class GameState:
                 choices=ruling.choices,
                 offender=ruling.player,
                 replay_from=self if Choice.REPLAY in ruling.choices else None,
+                rule=ruling.choice_rule,
             )
         result = None
         if ruling.rack_over:
@@ -383,14 +387,14 @@ class GameState:
         raise NotImplementedError
 
     def _effect(
-        self, choice: Choice, positions: Positions, chooser: Player, offender: Player
+        self, choice: Choice, positions: Positions, chooser: Player, offender: Player, rule: str
     ) -> Effect:
-        """SHOOT and PASS, shared; games add theirs."""
+        """SHOOT and PASS, shared; games add theirs. ``rule``: the rule that offered it."""
         if choice is Choice.SHOOT:
             return Effect(
                 next_shooter=chooser,
                 positions=positions,
-                reason=Reason(self.choice_rule, f"{chooser} shoots from the position left"),
+                reason=Reason(rule, f"{chooser} shoots from the position left"),
             )
         if choice is Choice.PASS:
             return Effect(
@@ -526,6 +530,7 @@ class GameState:
             next_shooter=player.other if verdict.inning_ends else player,
             ball_in_hand=verdict.ball_in_hand,
             choices=verdict.choices,
+            choice_rule=verdict.choice_rule if verdict.choices else None,
             phase=verdict.phase,
             positions=verdict.positions,
             spotted=verdict.spotted,
@@ -552,6 +557,7 @@ class GameState:
                 next_shooter=next_breaker,
                 ball_in_hand=BallInHand.KITCHEN,
                 choices=frozenset(),
+                choice_rule=None,
                 phase=Phase.BREAK,
                 rack_over=True,
                 winner=winner,

@@ -36,26 +36,24 @@ class TenBall(GameState):
     break_rule: ClassVar[str] = "TB-6"
 
     def _check_declarations(self, shot: Shot, start: Positions) -> None:
-        super()._check_declarations(shot, start)
-        if shot.declaration is Declaration.PUSH_OUT:
-            if self.phase is not Phase.AFTER_BREAK:
-                raise IllegalAction(
-                    "TB-8: a push out may be declared only on the shot right after a "
-                    "foul-free break"
-                )
-            if shot.call is not None:
-                raise IllegalAction("TB-8: a push out carries no call")
-        if (
-            shot.declaration is Declaration.SAFETY
-            and shot.call is not None
-            and self.phase is not Phase.BREAK
-        ):
-            raise IllegalAction("GEN-7: declare one ball and pocket, or a safety, not both")
+        """TB-4: on the break every declaration is ignored, so none is checked. TB-8: a
+        push out is refused except on the shot right after a foul-free break. A call
+        that comes with a push out or a safety is ignored (see ``_verdict``), so it is
+        not checked either."""
+        if self.phase is Phase.BREAK:
+            return
+        if shot.declaration is Declaration.PUSH_OUT and self.phase is not Phase.AFTER_BREAK:
+            raise IllegalAction(
+                "TB-8: a push out may be declared only on the shot right after a foul-free break"
+            )
+        if shot.declaration is None:
+            super()._check_declarations(shot, start)
 
     def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
         player = self.shooter
         is_break = self.phase is Phase.BREAK
-        push_out = shot.declaration is Declaration.PUSH_OUT
+        # TB-4: nothing is declared on the break, a push out included.
+        push_out = shot.declaration is Declaration.PUSH_OUT and not is_break
         safety = shot.declaration is Declaration.SAFETY and not is_break
         notes: list[Reason] = []
         if is_break and (shot.call is not None or shot.declaration is not None):
@@ -66,6 +64,12 @@ class TenBall(GameState):
             notes.append(
                 Reason("TB-8", f"{player} pushes out: wrong ball, no hit and no rail do not apply")
             )
+        if shot.call is not None and (push_out or safety):
+            # GEN-7 asks for a call *or* a safety; given both, the safety (or the push
+            # out, TB-8) is what the player declared, and the call counts for nothing.
+            what = "push out" if push_out else "safety"
+            rule = "TB-8" if push_out else "GEN-7"
+            notes.append(Reason(rule, f"a {what} was declared: the call of {shot.call} is ignored"))
         found = self._shot_fouls(shot, reading, contact=not push_out)
         codes, foul_reasons = codes_and_reasons(found)
         down = reading.gone
@@ -161,10 +165,13 @@ class TenBall(GameState):
         return plain.then(Reason("TB-15", f"{missed}: {other} plays the table as it lies"))
 
     def _spot(self, balls: list[BallId], positions: Positions) -> dict[BallId, Point]:
-        """TB-16 / GEN-4: the 10 (or, under B-6 ``respot_all``, every push-out ball)."""
+        """TB-16 / GEN-4: the 10 (or, under B-6 ``respot_all``, every push-out ball).
+        Several balls follow WPA 1.4 (ascending, from the foot spot toward the foot rail):
+        B-9's ``multi_spot_order`` is a rotation option, and 10-ball is a WPA game."""
         if len(balls) == 1:
             return {balls[0]: spot_ball(self.table, positions, self.options)}
-        return spot_balls(balls, self.table, positions, self.options)
+        wpa = attrs.evolve(self.options, multi_spot_order="lowest_nearest_foot_spot")
+        return spot_balls(balls, self.table, positions, wpa)
 
     def _obvious(self, reading: ShotReading) -> Call | None:
         """B-10 ``infer_obvious``: one ball, met first by the cue ball, straight in."""

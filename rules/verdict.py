@@ -20,12 +20,14 @@ class Verdict:
 
     ``legal_shot``: the shot clears the shooter's foul count (GEN-8; B-5 for a push out).
     ``next_breaker``: set only where a rule, not the break format, decides it.
+    ``choice_rule``: the rule that gives the ``choices`` (the game's own by default).
     """
 
     fouls: tuple[FoulCode, ...] = ()
     inning_ends: bool
     ball_in_hand: BallInHand | None = None
     choices: frozenset[Choice] = frozenset()
+    choice_rule: str | None = None
     phase: Phase = Phase.PLAY
     positions: Positions
     spotted: Positions = attrs.field(factory=Positions)

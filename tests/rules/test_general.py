@@ -51,7 +51,7 @@ def test_gen_1_only_events_of_the_shot_count() -> None:
     """GEN-1: adjudication reads the shot's events; the balls' resting places say who
     is left, not what was hit."""
     ruling = ten(OPEN_TABLE).rule(shot(call=call("2", "lc")))
-    assert ruling.foul_codes == (FoulCode.NO_HIT,)
+    assert ruling.foul_codes == (FoulCode.NO_HIT, FoulCode.NO_RAIL)
 
 
 class TestGen5CueBallInHand:
@@ -118,10 +118,16 @@ def test_gen_7_call_of_a_ball_not_on_the_table_is_refused() -> None:
         ten(OPEN_TABLE).rule(shot(hit(CUE, "2"), call=call("3")))
 
 
-def test_gen_7_call_and_safety_together_are_refused() -> None:
-    """GEN-7: exactly one of a call or a safety."""
-    with pytest.raises(IllegalAction, match="not both"):
-        ten(OPEN_TABLE).rule(shot(hit(CUE, "2"), rail("2"), call=call("2"), declare="safety"))
+def test_gen_7_call_and_safety_together_the_safety_stands() -> None:
+    """GEN-7: a shot carries a call or a safety; given both, the safety is what the player
+    declared (TB-13) and the call is ignored, never refused."""
+    ruling = ten(OPEN_TABLE).rule(shot(hit(CUE, "2"), rail("2"), call=call("2"), declare="safety"))
+    assert not ruling.foul and ruling.next_shooter is Player.B
+    assert "GEN-7: a safety was declared: the call of the 2 in rt is ignored" in [
+        str(r) for r in ruling.reasons
+    ]
+    ghost = ten(OPEN_TABLE).rule(shot(hit(CUE, "2"), rail("2"), call=call("3"), declare="safety"))
+    assert not ghost.foul  # the ignored call may even name a ball no longer on the table
 
 
 def test_gen_8_a_legal_shot_clears_the_shooters_count_only() -> None:
@@ -147,8 +153,18 @@ class TestGen10FirstContact:
 
     def test_gen_10_no_hit(self) -> None:
         ruling = ten(OPEN_TABLE).rule(shot(rail(CUE), rail(CUE), call=call("2")))
-        assert ruling.foul_codes == (FoulCode.NO_HIT,)
+        assert ruling.foul_codes[0] is FoulCode.NO_HIT
         assert "hit no ball" in ruling.explain()
+
+    def test_gen_10_no_hit_also_fails_gen_11(self) -> None:
+        """GEN-10: a no-hit "is filed under 6.2 and also fails 6.3": both codes, one foul
+        (GEN-14); on the break the break requirement (TB-6) stands in for 6.3."""
+        ruling = ten(OPEN_TABLE, fouls=(1, 0)).rule(shot(rail(CUE), rail(CUE), call=call("2")))
+        assert ruling.foul_codes == (FoulCode.NO_HIT, FoulCode.NO_RAIL)
+        assert ruling.fouls == Tally(2, 0)
+        broke = ten(TEN_BALL_RACK, phase=Phase.BREAK, in_hand=BallInHand.KITCHEN)
+        codes = broke.rule(shot(rail(CUE), placement=(0.4, 0.3))).foul_codes
+        assert set(codes) == {FoulCode.NO_HIT, FoulCode.ILLEGAL_BREAK}
 
     def test_gen_10_wrong_ball_reason_names_both_balls(self) -> None:
         ruling = ten(OPEN_TABLE).rule(FOUL)
@@ -176,6 +192,20 @@ class TestGen10FirstContact:
         after = {**balls, CUE: (0.3, 1.46), "2": (0.3, 1.8)}
         ruling = ten(balls).rule(shot(rail("2"), call=call("2"), resting=after))
         assert not ruling.foul
+
+    def test_gen_10_frozen_contact_comes_before_any_later_hit(self) -> None:
+        """GEN-10 / WPA 6.7: the cue ball frozen to LB meets it at the stroke, so a ball
+        the cue ball hits afterwards is not the first contact. LB's own events show that
+        it moved, even with no resting positions."""
+        balls = {**OPEN_TABLE, CUE: (0.3, 1.5 - 0.05715)}
+        through = shot(rail("2", "left"), hit(CUE, "5"), call=call("2"))
+        assert not ten(balls).rule(through).foul
+        # Shot away from the 2: the 5 is met first and the 5 moves the 2.
+        away = shot(hit(CUE, "5"), hit("5", "2"), rail("2", "left"), call=call("2"))
+        assert FoulCode.WRONG_BALL in ten(balls).rule(away).foul_codes
+        # Shot away, back off a cushion into the 2 after the 5: the 5 was first.
+        back = shot(hit(CUE, "5"), rail(CUE), hit(CUE, "2"), rail("2"), call=call("2"))
+        assert FoulCode.WRONG_BALL in ten(balls).rule(back).foul_codes
 
 
 class TestGen11NoRail:
@@ -346,6 +376,15 @@ class TestGen17ShotClock:
         )
         assert ruling.foul_codes == (FoulCode.SHOT_CLOCK,)
         assert ruling.ball_in_hand is BallInHand.ANYWHERE
+
+    def test_gen_17_struck_as_the_clock_runs_out_is_a_foul(self) -> None:
+        """GEN-17: a shot not struck *before* the clock expires; a call at the moment of
+        the stroke stands (S000 10-h)."""
+        state = ten(OPEN_TABLE, options=self.clock)
+        on_time = shot(hit(CUE, "2"), rail("2"), call=call("2"), clock_s=34.99)
+        assert not state.rule(on_time).foul
+        at_zero = shot(hit(CUE, "2"), rail("2"), call=call("2"), clock_s=35)
+        assert state.rule(at_zero).foul_codes == (FoulCode.SHOT_CLOCK,)
 
     def test_gen_17_an_extension_buys_time_once_a_rack(self) -> None:
         state = ten(OPEN_TABLE, options=self.clock)

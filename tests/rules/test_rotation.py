@@ -140,6 +140,19 @@ class TestRot6BreakFoul:
         )
         assert ruling.spotted == {} and ruling.pocketed == ("9",) and ruling.score == Tally(0, 0)
 
+    def test_rot_6_a_ball_off_the_table_is_spotted_even_when_pocketed_balls_stay_down(
+        self,
+    ) -> None:
+        """ROT-6 / B-7 / B-8: ``rotation_break_foul_respot = false`` leaves the *pocketed*
+        balls down; a ball driven off the table is still spotted under B-8 ``spot``."""
+        ruling = racked(rotation_break_foul_respot=False).rule(
+            shot(*break_facts(), pocket("9", "rb"), off("11"), placement=KITCHEN_SPOT)
+        )
+        assert ruling.spotted == {"11": (0.635, FOOT_RAIL_Y)}
+        assert ruling.pocketed == ("9",) and "11" in ruling.positions
+        assert ruling.score == Tally(0, 0)
+        assert ruling.choices == {Choice.SHOOT, Choice.SPOT_LOWEST}
+
     @pytest.mark.parametrize(
         ("rule", "breaker"),
         [("rerack_same_breaker", Player.A), ("rerack_incoming_breaks", Player.B)],
@@ -313,6 +326,20 @@ class TestRot14FoulOptions:
         ruling = state.rule(shot(hit(CUE, "4"), rail("4"), clock_s=31))
         assert ruling.foul_codes == (FoulCode.SHOT_CLOCK,)
         assert ruling.choices == {Choice.SHOOT, Choice.SPOT_LOWEST}
+
+
+def test_rot_14_choice_reasons_name_the_rule_that_offered_them() -> None:
+    """ROT-14 (B-20), ROT-15, ROT-16: the line a player reads after a choice is tagged
+    with the rule that gave the choice."""
+    kitchen_only = rot(TABLE_4, options=Options(rotation_foul_option_b="kitchen_only"))
+    chosen = kitchen_only.push(shot(hit(CUE, "6"), rail("6"))).rule_choice("kitchen")
+    assert chosen.reasons[0].rule == "ROT-14"
+    lowest_down = rot(TABLE_4).push(shot(hit(CUE, "6"), pocket("4")))
+    assert lowest_down.rule_choice("shoot").reasons[0].rule == "ROT-16"
+    assert lowest_down.rule_choice("kitchen").reasons[0].rule == "ROT-16"
+    scratch = rot(TABLE_4).push(shot(hit(CUE, "4"), rail("4"), pocket(CUE, "lb")))
+    assert scratch.rule_choice("kitchen").reasons[0].rule == "ROT-15"
+    assert scratch.rule_choice("spot-lowest").reasons[0].rule == "ROT-12"
 
 
 class TestRot15Scratch:

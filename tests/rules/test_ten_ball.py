@@ -81,8 +81,21 @@ def test_tb_4_break_is_from_the_kitchen_and_calls_are_ignored() -> None:
     assert not ruling.foul
     assert "TB-4" in {r.rule for r in ruling.reasons}
     assert set(ruling.spotted) == {"10"}  # behind the balls still racked (no resting given)
-    with pytest.raises(IllegalAction, match="TB-8"):
-        racked().rule(shot(*break_facts(), placement=KITCHEN_SPOT, declare="push-out"))
+
+
+def test_tb_4_a_push_out_declared_on_the_break_is_ignored() -> None:
+    """TB-4: any declaration on the break is ignored, a push out too: the break is judged
+    as a break (the 1 first, TB-5), not refused and not a push out (TB-8)."""
+    facts = (cross(), hit(CUE, "7"), rail("2"), rail("3"), rail("4"), rail("5"))
+    ruling = racked().rule(shot(*facts, placement=KITCHEN_SPOT, declare="push-out"))
+    assert ruling.foul_codes == (FoulCode.WRONG_BALL,)
+    assert ruling.ball_in_hand is BallInHand.ANYWHERE and not ruling.choices
+    assert "TB-4" in {r.rule for r in ruling.reasons}
+    assert "TB-8" not in {r.rule for r in ruling.reasons}
+    legal = racked().rule(shot(*break_facts(), placement=KITCHEN_SPOT, declare="push-out"))
+    assert not legal.foul and legal.phase is Phase.AFTER_BREAK and not legal.choices
+    ghost = racked().rule(shot(*break_facts(), placement=KITCHEN_SPOT, call=call("7")))
+    assert not ghost.foul  # a call on the break is ignored, whatever it names
 
 
 def test_tb_5_break_must_hit_the_one_first() -> None:
@@ -159,8 +172,16 @@ class TestTb8PushOut:
         state = ten(OPEN_TABLE)
         with pytest.raises(IllegalAction, match="TB-8"):
             state.rule(shot(declare="push-out"))
-        with pytest.raises(IllegalAction, match="no call"):
-            after_break().rule(shot(declare="push-out", call=call("2")))
+
+    def test_tb_8_a_call_on_a_push_out_is_ignored(self) -> None:
+        """TB-8 / TB-9: a push out carries no call; a call given with it changes nothing
+        (the called ball made in its pocket does not let the pusher continue)."""
+        ruling = after_break().rule(
+            shot(hit(CUE, "5"), pocket("5", "lt"), declare="push-out", call=call("5", "lt"))
+        )
+        assert not ruling.foul and ruling.choices == {Choice.SHOOT, Choice.PASS}
+        assert ruling.next_shooter is Player.B and ruling.pocketed == ("5",)
+        assert "the call of the 5 in lt is ignored" in ruling.explain()
 
     def test_tb_8_an_undeclared_after_break_shot_is_normal(self) -> None:
         ruling = after_break().rule(shot(hit(CUE, "7"), rail("7"), call=call("2")))
@@ -190,6 +211,18 @@ class TestTb9PushOutResult:
             shot(hit(CUE, "5"), pocket("5"), pocket("7", "lt"), declare="push-out")
         )
         assert set(ruling.spotted) == {"5", "7"} and ruling.pocketed == ()
+
+    def test_tb_9_respot_all_follows_wpa_order(self) -> None:
+        """TB-9 / B-6 ``respot_all`` with GEN-4 (WPA 1.4): several balls go on the long
+        string in ascending order from the foot spot toward the foot rail, whatever the
+        rotation-only B-9 ``multi_spot_order`` says."""
+        for order in ("lowest_at_foot_rail", "lowest_nearest_foot_spot"):
+            respot = Options(push_out_pocketed_balls="respot_all", multi_spot_order=order)  # type: ignore[arg-type]
+            ruling = after_break(options=respot).rule(
+                shot(hit(CUE, "5"), pocket("5"), pocket("7", "lt"), declare="push-out")
+            )
+            assert ruling.spotted["5"] == FOOT_SPOT
+            assert ruling.spotted["7"] == pytest.approx((0.635, FOOT_SPOT[1] + 2 * 0.028575))
 
     def test_tb_9_a_legal_push_out_is_a_legal_shot(self) -> None:
         """B-5: it clears the pusher's count (moot in a rack-scoped count)."""
@@ -288,6 +321,21 @@ class TestTb13Safety:
     def test_tb_13_ball_pocketed_on_a_safety_gives_the_option(self) -> None:
         ruling = ten(OPEN_TABLE).rule(shot(hit(CUE, "2"), pocket("2"), declare="safety"))
         assert ruling.choices == {Choice.SHOOT, Choice.PASS} and ruling.pocketed == ("2",)
+
+    def test_tb_13_a_safety_with_a_call_is_a_safety(self) -> None:
+        """TB-13 / GEN-7: a safety declared with a call is a safety; the call is ignored,
+        so the "called" ball made in its pocket ends the inning and gives the option."""
+        ruling = ten(OPEN_TABLE).rule(
+            shot(hit(CUE, "2"), pocket("2", "lc"), declare="safety", call=call("2", "lc"))
+        )
+        assert not ruling.foul and ruling.next_shooter is Player.B
+        assert ruling.choices == {Choice.SHOOT, Choice.PASS} and ruling.pocketed == ("2",)
+        assert "TB-13" in {r.rule for r in ruling.reasons}
+        ten_made = {CUE: (0.4, 1.9), "10": (1.05, 2.25)}
+        safe = ten(ten_made).rule(
+            shot(hit(CUE, "10"), pocket("10", "rt"), declare="safety", call=call("10", "rt"))
+        )
+        assert not safe.rack_over and safe.spotted == {"10": FOOT_SPOT}
 
     def test_tb_13_safety_with_a_foul_is_a_standard_foul(self) -> None:
         ruling = ten(OPEN_TABLE).rule(shot(hit(CUE, "2"), declare="safety"))
