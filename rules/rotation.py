@@ -95,9 +95,12 @@ class Rotation(GameState):
                     first_ball = False  # the exception: a first ball on or past the string
                     continue
                 where = ", behind the head string," if self._in_kitchen(reading.start[ball]) else ""
-                text = f"from the kitchen the cue ball hit the {ball}{where} before crossing it"
+                text = (
+                    f"from the kitchen the cue ball hit the {ball}{where} before crossing "
+                    "the head string"
+                )
                 if crossed is None and first_ball:
-                    text += " and never crossed"
+                    text += ", and never crossed it"
                 return KitchenCheck(
                     Foul(FoulCode.KITCHEN, "ROT-17", text), replay=crossed is None and first_ball
                 )
@@ -315,7 +318,7 @@ class Rotation(GameState):
         if not resting.object_balls:
             return self._table_cleared(plain, player)
         if down:
-            return plain.then(Reason("ROT-7", f"{player} pocketed {describe(down)}, continues"))
+            return plain.then(Reason("ROT-7", f"{player} pocketed {describe(down)} and continues"))
         return plain.then(
             Reason("ROT-7", f"nothing pocketed: {player.other} plays the table as it lies")
         )

@@ -420,9 +420,18 @@ class GameState:
     # -- spotting, for the games ----------------------------------------------------
 
     def _spot_text(self, ball: BallId, point: Point) -> str:
-        if distance(point, self.table.foot_spot) <= self.options.contact_epsilon:
+        """Where a spotted ball went, in a player's words (GEN-4, ROT-12, ROT-13)."""
+        eps = self.options.contact_epsilon
+        if distance(point, self.table.foot_spot) <= eps:
             return f"the {ball} goes on the foot spot"
-        return f"the {ball} goes on the long string at y = {point[1]:.3f} m"
+        if point[1] >= self.table.length - self.table.ball_radius - eps:
+            return f"the {ball} goes on the long string, frozen to the foot cushion"
+        if point[1] > self.table.foot_spot[1]:
+            return f"the {ball} goes on the long string behind the foot spot (y = {point[1]:.3f} m)"
+        return (
+            f"the {ball} goes in front of the foot spot, toward the centre spot "
+            f"(y = {point[1]:.3f} m)"
+        )
 
     # -- GEN-15, rack end, GEN-3: from verdict to ruling --------------------------------
 
@@ -549,7 +558,7 @@ class GameState:
                     Reason(
                         "GEN-3",
                         f"{winner} wins the rack; {next_breaker} breaks "
-                        f"the next (break_format={self.options.break_format})",
+                        f"the next rack (break_format={self.options.break_format})",
                     )
                 )
             return attrs.evolve(

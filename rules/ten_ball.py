@@ -133,12 +133,20 @@ class TenBall(GameState):
         if is_break:  # TB-7 (a), (b); the next shot may be a push out (TB-8)
             if down:
                 return plain.then(
-                    Reason("TB-7", f"legal break, {describe(down)} pocketed: {player} continues"),
+                    Reason(
+                        "TB-7",
+                        f"legal break, {describe(down)} pocketed: {player} continues "
+                        "and may push out (TB-8)",
+                    ),
                     inning_ends=False,
                     phase=Phase.AFTER_BREAK,
                 )
             return plain.then(
-                Reason("TB-7", f"legal break, nothing pocketed: {other} plays"),
+                Reason(
+                    "TB-7",
+                    f"legal break, nothing pocketed: {other} plays from the position left "
+                    "and may push out (TB-8)",
+                ),
                 phase=Phase.AFTER_BREAK,
             )
         if push_out:
@@ -152,17 +160,33 @@ class TenBall(GameState):
                 Reason("TB-11", f"{call} as called: {player} continues"), inning_ends=False
             )
         if down:  # TB-13 with balls down, TB-14
-            why = "a safety" if safety else f"a call of {call}" if call else "no call (GEN-7)"
             return plain.then(
                 Reason(
                     "TB-13" if safety else "TB-14",
-                    f"{describe(down)} dropped on {why}: not legally pocketed; "
+                    f"{self._not_made(reading, call, safety)}: not legally pocketed; "
                     f"{other} may shoot or pass",
                 ),
                 choices=SHOOT_OR_PASS,
             )
         missed = "a legal safety" if safety else "nothing pocketed"
         return plain.then(Reason("TB-15", f"{missed}: {other} plays the table as it lies"))
+
+    @staticmethod
+    def _not_made(reading: ShotReading, call: Call | None, safety: bool) -> str:
+        """TB-13 / TB-14: what dropped, and why it does not count."""
+        down = describe(reading.gone)
+        if safety:
+            return f"{down} dropped on a safety"
+        if call is None:
+            return f"{down} dropped with no ball called (GEN-7)"
+        went = reading.pocket_of(call.ball)
+        if went is None:
+            return f"the called {call.ball} missed {call.pocket.value} and {down} dropped"
+        others = [b for b in reading.gone if b != call.ball]
+        extra = f" ({describe(others)} dropped too)" if others else ""
+        return (
+            f"the {call.ball} was called in {call.pocket.value} but went into {went.value}{extra}"
+        )
 
     def _spot(self, balls: list[BallId], positions: Positions) -> dict[BallId, Point]:
         """TB-16 / GEN-4: the 10 (or, under B-6 ``respot_all``, every push-out ball).

@@ -217,7 +217,7 @@ class TestTb9PushOutResult:
         string in ascending order from the foot spot toward the foot rail, whatever the
         rotation-only B-9 ``multi_spot_order`` says."""
         for order in ("lowest_at_foot_rail", "lowest_nearest_foot_spot"):
-            respot = Options(push_out_pocketed_balls="respot_all", multi_spot_order=order)  # type: ignore[arg-type]
+            respot = Options(push_out_pocketed_balls="respot_all", multi_spot_order=order)
             ruling = after_break(options=respot).rule(
                 shot(hit(CUE, "5"), pocket("5"), pocket("7", "lt"), declare="push-out")
             )
