@@ -22,17 +22,36 @@ def run(*paths: Path) -> tuple[int, list[str]]:
     return status, out.getvalue().splitlines()
 
 
-@pytest.mark.parametrize(("name", "count"), [("ten-ball.json", 29), ("rotation.json", 23)])
-def test_shared_scenarios_all_pass(name: str, count: int) -> None:
-    """GEN, TB and ROT rules as the public conformance suite states them."""
+SUITES = [
+    ("ten-ball.json", 29),
+    ("rotation.json", 23),
+    # The project's own cases (the referee audit): options and tricky rulings.
+    ("extra-ten-ball.json", 31),
+    ("extra-rotation.json", 28),
+]
+
+
+@pytest.mark.parametrize(("name", "count"), SUITES)
+def test_scenario_files_all_pass(name: str, count: int) -> None:
+    """GEN, TB and ROT rules as the public conformance suite and the project's own extra
+    files state them."""
     status, lines = run(SCENARIOS / name)
     assert [line for line in lines if not line.startswith("PASS ")] == [f"{count} passed, 0 failed"]
     assert status == 0
 
 
 def test_several_files_in_one_run() -> None:
-    status, lines = run(SCENARIOS / "ten-ball.json", SCENARIOS / "rotation.json")
-    assert (status, lines[-1]) == (0, "52 passed, 0 failed")
+    status, lines = run(*(SCENARIOS / name for name, _ in SUITES))
+    assert (status, lines[-1]) == (0, f"{sum(n for _, n in SUITES)} passed, 0 failed")
+
+
+def test_extra_scenarios_name_known_rules_and_unique_ids() -> None:
+    """The extra files follow FORMAT.md like the shared ones (strict loading, ids unique
+    across all four files so a combined run reads clearly)."""
+    ids: list[str] = []
+    for name, _ in SUITES:
+        ids += [s["id"] for s in json.loads((SCENARIOS / name).read_text())["scenarios"]]
+    assert len(ids) == len(set(ids))
 
 
 def test_a_ball_of_the_other_game_is_unknown(tmp_path: Path) -> None:
