@@ -131,8 +131,11 @@ def _faults(lag: LagShot, table: TableGeometry, options: Options) -> list[str]:
     rails = [f.rail for f in own if isinstance(f, RailContact)]
     faults = []
     feet = rails.count(RailName.FOOT)
-    if feet != 1:
-        faults.append(f"it touched the foot cushion {'never' if not feet else f'{feet} times'}")
+    if feet == 0:
+        faults.append("it never touched the foot cushion")
+    elif feet > 1:
+        times = "twice" if feet == 2 else f"{feet} times"
+        faults.append(f"it touched the foot cushion {times}; once is required")
     if any(isinstance(f, Pocketing | OffTable) for f in own) or lag.rest is None:
         faults.append("it was pocketed or left the table")
     if RailName.LEFT in rails or RailName.RIGHT in rails:

@@ -283,7 +283,7 @@ class Rotation(GameState):
                 next_shooter=chooser,
                 positions=positions,
                 ball_in_hand=BallInHand.KITCHEN,
-                reason=Reason("ROT-14", f"{text}; the lowest ball is already on the foot spot"),
+                reason=Reason("ROT-12", f"{text}; the lowest ball is already on the foot spot"),
             )
         point = spot_ball(self.table, positions.without(lowest), self.options)
         return Effect(

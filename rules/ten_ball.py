@@ -96,8 +96,9 @@ class TenBall(GameState):
             notes.append(
                 Reason(
                     "TB-12",
-                    "the 10 was not the last ball (ten_ball_early_pocket="
-                    "spot_continue): it is spotted and the shooter continues",
+                    f"the called 10 was not the last ball (ten_ball_early_pocket="
+                    f"spot_continue, ten_last_ball_test={self.options.ten_last_ball_test}): "
+                    f"it is spotted and {player} continues",
                 )
             )
 
@@ -105,11 +106,11 @@ class TenBall(GameState):
         spotted = self._spot([b for b in down if push_out_respot or b == TEN], positions)
         pocketed = tuple(b for b in down if b not in spotted)
         notes += [Reason("TB-16", self._spot_text(b, p)) for b, p in spotted.items()]
-        if pocketed:
+        # The called ball made legally needs no word; every other ball down is told.
+        stay = [b for b in pocketed if codes or not made or call is None or b != call.ball]
+        if stay:
             notes.append(
-                Reason(
-                    "TB-16", f"{describe(pocketed)} stay{'s' if len(pocketed) == 1 else ''} down"
-                )
+                Reason("TB-16", f"{describe(stay)} stay{'s' if len(stay) == 1 else ''} down")
             )
         # The inning ends, the opponent plays the table, no option (TB-15); each case
         # below changes what differs from that.
@@ -155,9 +156,13 @@ class TenBall(GameState):
                 choices=SHOOT_OR_PASS,
                 legal_shot=self.options.push_out_counts_as_legal_shot,
             )
-        if made:
+        if made and call is not None:
             return plain.then(
-                Reason("TB-11", f"{call} as called: {player} continues"), inning_ends=False
+                Reason(
+                    "TB-11",
+                    f"the {call.ball} went into {call.pocket.value} as called: {player} continues",
+                ),
+                inning_ends=False,
             )
         if down:  # TB-13 with balls down, TB-14
             return plain.then(

@@ -67,6 +67,14 @@ class TestGen2Lag:
     def test_gen_2_a_bad_lag_loses(self, facts: tuple[Fact, ...], rest: Point | None) -> None:
         assert judge(lag(Player.A, rest, *facts), lag(Player.B, (0.9, 0.4))) is Player.B
 
+    def test_gen_2_bad_lag_reasons_read_plainly(self) -> None:
+        """GEN-2: the HUD line says what was wrong in plain words."""
+        never = lag(Player.A, (0.3, 0.05), rail(CUE, "head"))
+        twice = lag(Player.B, (0.9, 0.05), rail(CUE, "foot"), rail(CUE, "foot"))
+        texts = [str(r) for r in judge_lag(never, twice, TABLE, Options()).reasons]
+        assert "GEN-2: A's lag is bad: it never touched the foot cushion" in texts
+        assert "GEN-2: B's lag is bad: it touched the foot cushion twice; once is required" in texts
+
     def test_gen_2_head_cushion_contacts_are_allowed(self) -> None:
         good = lag(Player.A, (0.3, 0.05), rail(CUE, "foot"), rail(CUE, "head"))
         assert judge(good, lag(Player.B, (0.9, 0.4))) is Player.A
