@@ -10,7 +10,7 @@ from typing import ClassVar
 import attrs
 
 from rules.analysis import ShotReading
-from rules.facts import CUE, BallId, HeadStringCrossing, Hit, RailContact
+from rules.facts import CUE, BallId, HeadStringCrossing, Hit, RailContact, RailName
 from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, distance
 from rules.positions import Positions, ball_number, by_number, describe
@@ -60,7 +60,7 @@ class Rotation(GameState):
         found = self._shot_fouls(shot, reading, contact=True)
         if kitchen.foul:
             found.append(kitchen.foul)
-        if is_break and self._crossed_head_string(shot) is not None:
+        if is_break and self._crossed_head_string(shot, reading) is not None:
             notes.append(
                 Reason("ROT-20", "the cue ball crossed the head string: the rack is in play")
             )
@@ -79,7 +79,7 @@ class Rotation(GameState):
             self.phase is Phase.BREAK and not self.options.rotation_kitchen_rule_on_break
         ):
             return KitchenCheck()
-        crossed = self._crossed_head_string(shot)
+        crossed = self._crossed_head_string(shot, reading)
         before = reading.facts[: max(crossed, 0)] if crossed is not None else reading.facts
         first_ball = True
         for fact in before:
@@ -106,14 +106,32 @@ class Rotation(GameState):
                 )
         return KitchenCheck()
 
-    def _crossed_head_string(self, shot: Shot) -> int | None:
+    def _crossed_head_string(self, shot: Shot, reading: ShotReading) -> int | None:
         """The index of the fact where the cue ball left the kitchen: -1 when it was struck
-        from on or past the head string (FORMAT.md), None when it never crossed."""
+        from on or past the head string (FORMAT.md), None when it never crossed.
+
+        The ``head-string`` event says it; so does geometry, where the event is missing:
+        the cue ball's centre is within 2R of a ball it touches, so its first contact with
+        a ball lying 2R or more past the string, and any touch of the foot cushion, come
+        after it crossed. A cue ball that comes to rest on or past the string crossed at
+        some point (taken as the end of the shot: it is then not "never crossed")."""
         if shot.placement is not None and not self._in_kitchen(shot.placement):
             return -1
-        return next(
-            (i for i, f in enumerate(shot.facts) if isinstance(f, HeadStringCrossing)), None
-        )
+        past = self.table.head_string_y + self.table.ball_diameter + self.options.contact_epsilon
+        first_hit = True
+        for index, fact in enumerate(shot.facts):
+            if isinstance(fact, HeadStringCrossing):
+                return index
+            if isinstance(fact, RailContact) and fact.ball == CUE and fact.rail is RailName.FOOT:
+                return index
+            if isinstance(fact, Hit) and fact.involves(CUE) and first_hit:
+                first_hit = False  # later contacts may meet balls that have moved
+                if reading.start[fact.other(CUE)][1] >= past:
+                    return index
+        resting = shot.resting
+        if resting is not None and CUE in resting and not self._in_kitchen(resting[CUE]):
+            return len(shot.facts)
+        return None
 
     # -- ROT-11..16: a foul ---------------------------------------------------------
 

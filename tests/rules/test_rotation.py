@@ -434,6 +434,43 @@ class TestRot17Kitchen:
         lax = self.state(rotation_kitchen_rail_contact_foul=False)
         assert not lax.rule(shot(*facts, placement=(0.1, 0.4))).foul
 
+    def test_rot_17_crossing_read_from_geometry_without_the_event(self) -> None:
+        """ROT-17: with no head-string event, the cue ball has crossed by the time it meets
+        a ball lying 2R or more past the string (its centre is then on or past it), or
+        touches the foot cushion; later cushion contacts are no kitchen foul."""
+        broke = racked().rule(
+            shot(
+                hit(CUE, "1"),
+                *(rail(b) for b in ("1", "7", "10", "14")),
+                rail(CUE, "right"),
+                placement=KITCHEN_SPOT,
+            )
+        )
+        assert not broke.foul
+        up_table = self.state().rule(
+            shot(
+                rail(CUE, "foot"),
+                rail(CUE, "right"),
+                hit(CUE, "4"),
+                rail("4"),
+                placement=(0.3, 0.4),
+            )
+        )
+        assert not up_table.foul
+        # A side cushion says nothing about the head string: still a foul.
+        side = self.state().rule(
+            shot(rail(CUE, "left"), hit(CUE, "4"), rail("4"), placement=(0.3, 0.4))
+        )
+        assert side.foul_codes == (FoulCode.KITCHEN,)
+        # A first ball just past the string does not prove a crossing.
+        near = rot({**self.behind, "4": (0.3, 0.65)}, in_hand=BallInHand.KITCHEN)
+        back = near.rule(shot(hit(CUE, "4"), rail("4"), rail(CUE, "head"), placement=(0.3, 0.58)))
+        assert back.foul_codes == (FoulCode.KITCHEN,)
+        # Hit the 12 behind the string, come to rest past it: it crossed, so no replay.
+        resting = {**self.behind, CUE: (0.6, 0.9), "12": (0.52, 0.5)}
+        crossed = self.state().rule(shot(hit(CUE, "12"), placement=(0.3, 0.4), resting=resting))
+        assert FoulCode.KITCHEN in crossed.foul_codes and Choice.REPLAY not in crossed.choices
+
     def test_rot_17_placed_past_the_string_counts_as_crossed(self) -> None:
         ruling = self.state().rule(shot(hit(CUE, "4"), rail("4"), placement=(0.3, 0.7)))
         assert ruling.foul_codes == (FoulCode.BAD_PLACEMENT,)
