@@ -157,7 +157,8 @@ class Rotation(GameState):
         off_rule = self.options.rotation_break_ob_off_table
         if is_break and reading.off_table and off_rule != "spot":  # B-8
             breaker = player if off_rule == "rerack_same_breaker" else opponent
-            return plain.noting(
+            # ``then``: this line goes when a forfeit on fouls ends the rack instead.
+            return plain.then(
                 Reason(
                     "ROT-6",
                     f"a ball left the table on the break (rotation_break_ob_off_table="

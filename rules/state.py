@@ -519,7 +519,9 @@ class GameState:
         fouls, forfeit_to, counted = self._count_foul(verdict)
         reasons = [*verdict.reasons, *counted]
         winner = verdict.winner or forfeit_to
-        rerack, next_breaker = verdict.rerack, verdict.next_breaker
+        # A rack lost on fouls is lost, not also played again (B-8's re-rack).
+        rerack = verdict.rerack and winner is None
+        next_breaker = None if verdict.rerack and not rerack else verdict.next_breaker
         quiet = self._quiet_innings(verdict)
         innings = self.options.stalemate_innings
         if innings is not None and quiet >= 2 * innings and winner is None and not rerack:
@@ -553,6 +555,8 @@ class GameState:
         )
         if winner is not None or rerack:
             next_breaker = next_breaker or self._next_breaker(winner)
+            if rerack:
+                reasons += verdict.next_turn
             if winner is not None:
                 reasons.append(
                     Reason(

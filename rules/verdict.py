@@ -45,8 +45,9 @@ class Verdict:
         return attrs.evolve(self, reasons=(*self.reasons, *reasons), **changes)
 
     def then(self, *turn: Reason, **changes: Any) -> Verdict:
-        """This verdict with ``changes``; ``turn`` says what the next turn is, and is
-        dropped when the rack ends on the shot (a forfeit on fouls)."""
+        """This verdict with ``changes``; ``turn`` says what the next turn is (or, with
+        ``rerack``, how the rack is played again), and is dropped when a win or a forfeit
+        on fouls ends the rack on the shot."""
         return attrs.evolve(self, next_turn=(*self.next_turn, *turn), **changes)
 
 

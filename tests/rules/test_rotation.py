@@ -163,6 +163,23 @@ class TestRot6BreakFoul:
         )
         assert ruling.rack_over and ruling.rerack and ruling.next_breaker is breaker
 
+    def test_rot_6_a_forfeit_on_fouls_outranks_the_b_8_rerack(self) -> None:
+        """ROT-18 / B-8: a break foul that is also the breaker's warned fourth foul (counts
+        carried under ``foul_count_scope = match``) loses the rack; it is not also re-racked
+        as a B-8 break, and the next breaker follows the break format."""
+        options = Options(
+            rotation_break_ob_off_table="rerack_same_breaker", foul_count_scope="match"
+        )
+        state = Rotation.new_rack(ROTATION_RACK, fouls=Tally(3, 0), options=options)
+        ruling = state.rule(shot(*break_facts(), off("11"), placement=KITCHEN_SPOT))
+        assert ruling.winner is Player.B and not ruling.rerack
+        assert ruling.next_breaker is Player.B  # A broke: alternate
+        assert "racked again and A breaks" not in ruling.explain()
+        plain = Rotation.new_rack(ROTATION_RACK, options=options)
+        again = plain.rule(shot(*break_facts(), off("11"), placement=KITCHEN_SPOT))
+        assert again.rerack and again.next_breaker is Player.A
+        assert "racked again and A breaks" in again.explain()
+
     def test_rot_6_kitchen_only_option(self) -> None:
         ruling = racked(rotation_break_foul_options="kitchen_only").rule(
             shot(*break_facts(first="6"), placement=KITCHEN_SPOT)
