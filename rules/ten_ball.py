@@ -223,7 +223,7 @@ class TenBall(GameState):
         if self.options.ten_ball_early_pocket == "win":
             return Reason(
                 "TB-12",
-                f"the called 10 is legally pocketed: {self.shooter} wins "
+                f"the called 10 is legally pocketed: {self.shooter} wins the rack "
                 "(ten_ball_early_pocket=win)",
             )
         test = self.options.ten_last_ball_test
