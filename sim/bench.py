@@ -6,14 +6,16 @@ import importlib
 import random
 import statistics
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from rules.facts import CUE
 from rules.geometry import TableGeometry
 
 
-def run_bench(repeats: int = 9) -> dict[str, Any]:
+def run_bench(repeats: int = 9, match_racks: int = 10) -> dict[str, Any]:
     """Figures of this machine, this run. Breaks use seeds 1..repeats."""
     started = time.perf_counter()
     already = "sim.physics" in sys.modules
@@ -22,6 +24,7 @@ def run_bench(repeats: int = 9) -> dict[str, Any]:
 
     from sim.racks import opening_position
     from sim.table import table_spec
+    from sim.timeline import bench_timeline
 
     spec = table_spec()
     geometry = TableGeometry()
@@ -58,7 +61,92 @@ def run_bench(repeats: int = 9) -> dict[str, Any]:
             "facts_median": statistics.median(len(shot.facts) for shot in shots),
         }
     report["facts_to_physics_ratio_median"] = statistics.median(ratios)
+    for game in ("ten-ball", "rotation"):
+        report[f"{game}_selfplay"] = selfplay_split(game, racks=2, seed=1)
+    report["game_file"] = game_file_times(match_racks, seed=1)
+    report["timeline"] = bench_timeline()
     return report
+
+
+def selfplay_split(game: str, racks: int, seed: int) -> dict[str, float]:
+    """Whole-rack self-play, per shot: wall time, and its share in pooltool's physics,
+    turning events into facts, the referee (``rule`` + ``apply``), and the rest (the shot
+    picker and the game loop's bookkeeping)."""
+    from rules import Shot
+    from sim.game import Game, GameSetup, ShotRecord
+    from sim.selfplay import play_racks
+
+    match = Game(GameSetup(game=game, race_to=racks, seed=seed))
+    walls: list[float] = []
+    last = time.perf_counter()
+
+    def lap(_played: Game, record: object) -> None:
+        """Each turn's wall time: from the end of the turn before to this record."""
+        nonlocal last
+        now = time.perf_counter()
+        if isinstance(record, ShotRecord):
+            walls.append(now - last)
+        last = now
+
+    play_racks(match, racks, random.Random(seed), on_record=lap)
+    # The referee's share: rule each shot again on the state it was played from.
+    replay = Game(match.setup)
+    referee = []
+    for record in match.records:
+        if isinstance(record, ShotRecord):
+            state = replay.rack
+            assert state is not None
+            shot = Shot(
+                facts=record.simulated.facts,
+                placement=record.stroke.placement,
+                call=record.stroke.call,
+                declaration=record.stroke.declaration,
+                resting=None,
+            )
+            started = time.perf_counter()
+            state.apply(state.rule(shot))
+            referee.append(time.perf_counter() - started)
+        replay.redo(record)
+    shots = match.shots
+    count = len(shots)
+    wall = sum(walls)
+    physics = sum(r.simulated.physics_seconds for r in shots)
+    facts = sum(r.simulated.facts_seconds for r in shots)
+    rules = sum(referee)
+    return {
+        "shots": count,
+        "wall_ms_per_shot": wall / count * 1e3,
+        "physics_ms_per_shot": physics / count * 1e3,
+        "facts_ms_per_shot": facts / count * 1e3,
+        "rules_ms_per_shot": rules / count * 1e3,
+        "other_ms_per_shot": (wall - physics - facts - rules) / count * 1e3,
+    }
+
+
+def game_file_times(racks: int, seed: int) -> dict[str, float]:
+    """Save and load of a self-played match of ``racks`` racks (load re-rules every shot
+    and re-reads every simulated system)."""
+    from sim.game import Game, GameSetup
+    from sim.gamefile import load, save
+    from sim.selfplay import play_racks
+
+    match = Game(GameSetup(game="ten-ball", race_to=racks, seed=seed))
+    play_racks(match, racks, random.Random(seed))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.poolsim"
+        started = time.perf_counter()
+        save(match, path)
+        saved = time.perf_counter()
+        load(path)
+        loaded = time.perf_counter()
+        size = path.stat().st_size
+    return {
+        "racks": float(racks),
+        "shots": float(len(match.shots)),
+        "save_seconds": saved - started,
+        "load_seconds": loaded - saved,
+        "megabytes": size / 1e6,
+    }
 
 
 def format_report(report: dict[str, Any]) -> list[str]:
@@ -79,5 +167,24 @@ def format_report(report: dict[str, Any]) -> list[str]:
     lines.append(
         "facts extraction / physics time:   "
         f"{report['facts_to_physics_ratio_median'] * 100:.1f} % (median)"
+    )
+    for game in ("ten-ball", "rotation"):
+        s = report[f"{game}_selfplay"]
+        lines.append(
+            f"{game + ' self-play':<22} ({s['shots']} shots): "
+            f"{s['wall_ms_per_shot']:.1f} ms/shot = physics {s['physics_ms_per_shot']:.1f} "
+            f"+ facts {s['facts_ms_per_shot']:.2f} + rules {s['rules_ms_per_shot']:.2f} "
+            f"+ picker and bookkeeping {s['other_ms_per_shot']:.1f}"
+        )
+    g = report["game_file"]
+    lines.append(
+        f"game file, {g['racks']:.0f}-rack match "
+        f"({g['shots']:.0f} shots, {g['megabytes']:.1f} MB): "
+        f"save {g['save_seconds'] * 1e3:.0f} ms, load {g['load_seconds'] * 1e3:.0f} ms"
+    )
+    t = report["timeline"]
+    lines.append(
+        f"timeline query ({t['balls']:.0f} balls, any t): median {t['query_us_median']:.0f} us "
+        f"(pooltool interpolate {t['interpolate_us_median']:.0f} us), build {t['build_ms']:.0f} ms"
     )
     return lines

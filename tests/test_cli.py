@@ -107,6 +107,19 @@ def test_bench_json_reports_every_figure() -> None:
         assert figures["physics_seconds_median"] <= figures["physics_seconds_max"]
         assert figures["events_median"] > figures["facts_median"] > 10
     assert 0 < report["facts_to_physics_ratio_median"] < 1
+    for game in ("ten-ball", "rotation"):
+        split = report[f"{game}_selfplay"]
+        assert split["shots"] > 0
+        parts = ("physics", "facts", "rules", "other")
+        assert sum(split[f"{p}_ms_per_shot"] for p in parts) == pytest.approx(
+            split["wall_ms_per_shot"]
+        )
+        assert all(split[f"{p}_ms_per_shot"] > 0 for p in parts)
+    assert report["game_file"]["racks"] == 10
+    assert report["game_file"]["save_seconds"] > 0 and report["game_file"]["load_seconds"] > 0
+    timeline = report["timeline"]
+    assert timeline["balls"] == 16 and timeline["query_us_median"] > 0
+    assert timeline["interpolate_us_median"] > 0
 
 
 def test_rules_check_runs_both_conformance_files() -> None:
