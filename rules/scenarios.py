@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import attrs
 
 from rules.errors import FormatError, IllegalAction
-from rules.facts import CUE, BallId, Hit, PocketId, facts_from_json
+from rules.facts import CUE, BallId, Hit, OffTable, PocketId, Pocketing, facts_from_json
 from rules.games import GAMES
 from rules.geometry import Point, TableGeometry
 from rules.options import Options
@@ -295,6 +295,20 @@ def _shot(value: Any, game: str, placement: Point | None) -> Shot:
     )
 
 
+def _with_unmoved_balls(shot: Shot, state: GameState) -> Shot:
+    """A scenario's ``after`` may list only the balls that matter to it: a ball on the
+    table at the stroke that it leaves out, and that no event pocketed or sent off the
+    table, stayed where it was."""
+    if shot.resting is None:
+        return shot
+    start = state.balls if shot.placement is None else state.balls.moved({CUE: shot.placement})
+    gone = {f.ball for f in shot.facts if isinstance(f, Pocketing | OffTable)}
+    unmoved = {b: p for b, p in start.items() if b not in gone and b not in shot.resting}
+    if not unmoved:
+        return shot
+    return attrs.evolve(shot, resting=shot.resting.moved(unmoved))
+
+
 def _scenario(data: Any, table: TableGeometry) -> Scenario:
     data = _object(data, "scenario")
     _keys(
@@ -329,7 +343,7 @@ def _scenario(data: Any, table: TableGeometry) -> Scenario:
         rules=rule_ids,
         game=game,
         state=state,
-        shot=_shot(data["shot"], game, placement),
+        shot=_with_unmoved_balls(_shot(data["shot"], game, placement), state),
         expect=_expect(data["expect"], "expect", game),
         then=then,
     )
