@@ -223,6 +223,12 @@ class Game:
     def winner(self) -> Player | None:
         return self.match.outcome()
 
+    def snapshot(self) -> Game:
+        """The game as it is now, unaffected by later steps (for saving it elsewhere)."""
+        copy = Game.__new__(Game)
+        copy.setup, copy.match, copy.records = self.setup, self.match, list(self.records)
+        return copy
+
     # -- before the first rack (GEN-2, GEN-3) ------------------------------------------
 
     def start(self, breaker: Player) -> BreakerRecord:

@@ -181,6 +181,7 @@ def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
         "next_shooter": ruling.next_shooter.value,
         "ball_in_hand": ruling.ball_in_hand.value if ruling.ball_in_hand else None,
         "choices": sorted(choice.value for choice in ruling.choices),
+        "choice_rule": ruling.choice_rule,
         "phase": ruling.phase.value,
         "positions": _positions_to_json(ruling.positions),
         "spotted": _positions_to_json(ruling.spotted),
