@@ -144,6 +144,7 @@ def shot_diagram(
     *,
     width: int = DEFAULT_WIDTH,
     players: tuple[str, str] | None = None,
+    shot_number: int | None = None,
     title: str | None = None,
     timeline: ShotTimeline | None = None,
 ) -> Image.Image:
@@ -151,8 +152,9 @@ def shot_diagram(
     where it stopped (solid; a pocketed ball in its pocket), the first contact, rail
     contacts and drops, the call; under it a legend and the ruling, every reason line.
 
-    ``players``: the two names (A's first), for the shooter's line; ``title`` replaces
-    the first line of text; ``timeline``: the shot's, when the caller has built it.
+    ``players``: the two names (A's first), and ``shot_number`` (as ``--shot N`` counts),
+    for the first line of text; ``title`` replaces that line; ``timeline``: the shot's,
+    when the caller has built it already.
     Returns an RGB image ``width`` pixels wide, as tall as its text needs."""
     layout = diagram_layout(spec, width)
     timeline = timeline or ShotTimeline.from_system(record.simulated.system)
@@ -165,7 +167,9 @@ def shot_diagram(
     legend = _legend(fonts, shot.called_pocket is not None, left, right)
     rows = 1 + max(row for *_, row in legend)
     legend_height = round(rows * _legend_row_height(fonts) + 0.5 * fonts.body.size)
-    text_lines = _text_lines(record, shot, players, title, fonts, right - left)
+    if title is None:
+        title = _title(record, players, shot_number)
+    text_lines = _text_lines(record, shot, title, fonts, right - left)
     text_height = sum(line.height for line in text_lines) + round(fonts.body.size * 1.2)
     height = big.table_height + legend_height + text_height
     height += -height % SUPERSAMPLE  # scales down to whole pixels
@@ -323,9 +327,9 @@ def _draw_table(
     image.alpha_composite(marks)
 
     # The end labels, on the wood of the short rails between two sights.
-    fonts = _Fonts(layout.scale / 430)
+    label = _font(round(layout.pixels(0.034)), bold=True)
     for text, y_metres in (("HEAD", -middle), ("FOOT", length + middle)):
-        _vertical_text(image, px((3 * w / 8, y_metres)), text, fonts.small_bold, SIGHT)
+        _vertical_text(image, px((3 * w / 8, y_metres)), text, label, SIGHT)
 
     if called_pocket is not None:
         pocket = table.pockets[called_pocket.value]
@@ -353,7 +357,6 @@ class _ShotDrawing:
     """The balls' paths, starts, rests and events of one shot, in table metres."""
 
     def __init__(self, record: ShotRecord, spec: TableSpec, timeline: ShotTimeline) -> None:
-        self.record = record
         self.spec = spec
         self.timeline = timeline
         self.balls = tuple(sorted(timeline.ball_ids, key=ball_order))
@@ -375,7 +378,7 @@ class _ShotDrawing:
                 path = np.vstack([path, states.positions[np.argmax(down), i, :2]])
             else:
                 self.rest[ball] = _xy(states.positions[-1, i])
-            if np.hypot(*(path[-1] - path[0])) > 1e-4 or len(_moves(path)) > 0:
+            if np.any(np.hypot(*np.diff(path, axis=0).T) > 1e-6):  # it moved
                 self.paths[ball] = path
 
         self.first_contact: tuple[tuple[float, float], tuple[float, float]] | None = None
@@ -404,7 +407,6 @@ class _ShotDrawing:
     def draw(self, image: Image.Image, layout: DiagramLayout, table: pt.Table) -> None:
         px = layout.to_pixels
         radius = layout.pixels(self.spec.ball_radius)
-        fonts = _Fonts(radius / 24.6)
 
         # Paths: each on a casing that sets it off the cloth (light under a dark ball's
         # colour, dark under a light one), all casings first so none hides a path;
@@ -431,7 +433,7 @@ class _ShotDrawing:
         draw = ImageDraw.Draw(starts)
         for ball in self.balls:
             if ball in self.paths:
-                _draw_ball(draw, px(self.start[ball]), radius, ball, fonts)
+                _draw_ball(draw, px(self.start[ball]), radius, ball)
         alpha = starts.getchannel("A").point(lambda a: round(a * START_ALPHA))
         starts.putalpha(alpha)
         image.alpha_composite(starts)
@@ -457,7 +459,7 @@ class _ShotDrawing:
         image.alpha_composite(shadows.filter(ImageFilter.GaussianBlur(0.18 * radius)))
         draw = ImageDraw.Draw(image)
         for ball, at in self.rest.items():
-            _draw_ball(draw, px(at), radius, ball, fonts)
+            _draw_ball(draw, px(at), radius, ball)
         by_pocket: dict[str, list[BallId]] = {}
         for ball, pocket, _where in self.drops:
             by_pocket.setdefault(pocket, []).append(ball)
@@ -470,7 +472,7 @@ class _ShotDrawing:
                 else:
                     angle = 2 * math.pi * k / len(balls) - math.pi / 2
                     offset = (1.05 * small * math.cos(angle), 1.05 * small * math.sin(angle))
-                _draw_ball(draw, (centre[0] + offset[0], centre[1] + offset[1]), small, ball, fonts)
+                _draw_ball(draw, (centre[0] + offset[0], centre[1] + offset[1]), small, ball)
 
         # The first contact last, over any ball: the cue ball's outline where it touched
         # the first ball, and a star at the point of contact.
@@ -487,12 +489,6 @@ def _dark(colour: RGB) -> bool:
 
 def _xy(position: NDArray[np.float64]) -> tuple[float, float]:
     return (float(position[0]), float(position[1]))
-
-
-def _moves(path: NDArray[np.float64]) -> NDArray[np.float64]:
-    steps = np.hypot(*np.diff(path, axis=0).T)
-    moved: NDArray[np.float64] = steps[steps > 1e-6]
-    return moved
 
 
 def _thin(points: list[PixelPoint], spacing: float) -> list[PixelPoint]:
@@ -535,9 +531,7 @@ def _box(centre: PixelPoint, radius: float) -> tuple[float, float, float, float]
     return (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius)
 
 
-def _draw_ball(
-    draw: ImageDraw.ImageDraw, centre: PixelPoint, radius: float, ball: BallId, fonts: _Fonts
-) -> None:
+def _draw_ball(draw: ImageDraw.ImageDraw, centre: PixelPoint, radius: float, ball: BallId) -> None:
     """A ball from above: solid, or white with a band of colour for a stripe, and its
     number on a white disc (none on the cue ball)."""
     box = _box(centre, radius)
@@ -552,7 +546,8 @@ def _draw_ball(
         return
     disc = 0.58 * radius
     draw.ellipse(_box(centre, disc), fill=IVORY)
-    font = fonts.number(radius, two_digits=len(ball) > 1)
+    # Two digits a little smaller, to fit the same disc.
+    font = _font(max(6, round((0.78 if len(ball) > 1 else 0.95) * radius)), bold=True)
     draw.text(centre, ball, font=font, fill=(16, 16, 16), anchor="mm")
 
 
@@ -636,17 +631,16 @@ def _draw_legend(
 ) -> None:
     draw = ImageDraw.Draw(image)
     radius = _legend_radius(fonts)
-    ball_fonts = _Fonts(radius / 24.6)
     for icon, label, x, row in items:
         y = top + fonts.body.size * 1.2 + row * _legend_row_height(fonts)
         centre = (x + radius, y)
         if icon == "start":
             faded = Image.new("RGBA", image.size, (0, 0, 0, 0))
-            _draw_ball(ImageDraw.Draw(faded), centre, radius, "1", ball_fonts)
+            _draw_ball(ImageDraw.Draw(faded), centre, radius, "1")
             faded.putalpha(faded.getchannel("A").point(lambda a: round(a * START_ALPHA)))
             image.alpha_composite(faded)
         elif icon == "rest":
-            _draw_ball(draw, centre, radius, "1", ball_fonts)
+            _draw_ball(draw, centre, radius, "1")
         elif icon == "path":
             draw.line([(x, y), (x + 3 * radius, y)], fill=IVORY, width=max(2, round(radius / 4)))
         elif icon == "star":
@@ -680,31 +674,28 @@ class _Line:
             x += self.font.getlength(text)
 
 
+def _title(record: ShotRecord, players: tuple[str, str] | None, number: int | None) -> str:
+    shooter = record.shooter.value
+    name = players[0 if shooter == "A" else 1] if players else f"Player {shooter}"
+    if name != f"Player {shooter}":
+        name = f"{name} ({shooter})"
+    call, declared = record.stroke.call, record.stroke.declaration
+    if call is not None:
+        what = f"calls {call}"
+    elif declared is Declaration.SAFETY:
+        what = "declares a safety"
+    elif declared is Declaration.PUSH_OUT:
+        what = "declares a push out"
+    else:
+        what = "no call"
+    where = f"Shot {number}, rack {record.rack}" if number is not None else f"Rack {record.rack}"
+    return f"{where}: {name} shoots, {what}"
+
+
 def _text_lines(
-    record: ShotRecord,
-    shot: _ShotDrawing,
-    players: tuple[str, str] | None,
-    title: str | None,
-    fonts: _Fonts,
-    width: float,
+    record: ShotRecord, shot: _ShotDrawing, title: str, fonts: _Fonts, width: float
 ) -> list[_Line]:
     ruling = record.ruling
-    shooter = record.shooter
-    name = players[0 if shooter.value == "A" else 1] if players else f"Player {shooter.value}"
-    if name != f"Player {shooter.value}":
-        name = f"{name} ({shooter.value})"
-    if title is None:
-        call = record.stroke.call
-        declared = record.stroke.declaration
-        if call is not None:
-            what = f"calls {call}"
-        elif declared is Declaration.SAFETY:
-            what = "declares a safety"
-        elif declared is Declaration.PUSH_OUT:
-            what = "declares a push out"
-        else:
-            what = "no call"
-        title = f"Rack {record.rack}: {name} shoots, {what}"
     body, line_height = fonts.body, round(fonts.body.size * 1.4)
     lines = [
         _Line(((line, TEXT),), fonts.title, round(fonts.title.size * 1.45))
@@ -712,13 +703,21 @@ def _text_lines(
     ]
 
     dropped = ", ".join(f"{ball} in {pocket}" for ball, pocket, _ in shot.drops)
-    status: tuple[tuple[str, RGB], ...] = (
+    verdict = (
         (f"Foul: {', '.join(code.value for code in ruling.foul_codes)}", FOUL)
         if ruling.foul_codes
-        else ("No foul", LEGAL),
-        (f"   Pocketed: {dropped}" if dropped else "   Nothing pocketed", TEXT),
+        else ("No foul", LEGAL)
     )
-    lines.append(_Line(status, fonts.body_bold, line_height))
+    pocketed = (f"Pocketed: {dropped}" if dropped else "Nothing pocketed", TEXT)
+    spacer = "   "
+    if fonts.body_bold.getlength(verdict[0] + spacer + pocketed[0]) <= width:
+        lines.append(_Line((verdict, (spacer + pocketed[0], TEXT)), fonts.body_bold, line_height))
+    else:
+        lines.append(_Line((verdict,), fonts.body_bold, line_height))
+        lines += [
+            _Line(((text, TEXT),), fonts.body_bold, line_height)
+            for text in _wrap(pocketed[0], fonts.body_bold, width)
+        ]
 
     indent = body.getlength("•  ")
     for reason in ruling.reasons:
@@ -760,15 +759,10 @@ class _Fonts:
     """The picture's fonts at ``factor`` times their size in a 1280-pixel diagram."""
 
     def __init__(self, factor: float) -> None:
-        self.factor = factor
         self.title = _font(round(23 * factor), bold=True)
         self.body = _font(round(17 * factor), bold=False)
         self.body_bold = _font(round(17 * factor), bold=True)
         self.small = _font(round(14 * factor), bold=False)
-        self.small_bold = _font(round(14 * factor), bold=True)
-
-    def number(self, radius: float, *, two_digits: bool) -> Font:
-        return _font(max(6, round((0.78 if two_digits else 0.95) * radius)), bold=True)
 
 
 _FONT_FILES = {
