@@ -1,5 +1,5 @@
 """Writers for rendered frames (``poolsim export``): numbered PNGs, an animated GIF, an
-MP4 (H.264), and the ``--size`` parser.
+MP4 (H.264); one PNG for a shot diagram; and the ``--size`` parser.
 
 Every writer takes the frames as an iterable of (H, W, 3) uint8 arrays and reads it
 lazily, one frame at a time, so a renderer can yield frames as it draws them and the
@@ -65,6 +65,12 @@ def parse_size(text: str) -> tuple[int, int]:
     if width % 2 or height % 2:
         raise ExportError(f"size {width}x{height}: width and height must be even (for video)")
     return width, height
+
+
+def write_png(image: Image.Image, path: str | os.PathLike[str]) -> None:
+    """One picture (a shot diagram) as a PNG, atomically."""
+    target = _file_target(path, ".png", "a PNG")
+    _atomic(target, lambda temporary: image.save(temporary, format="PNG", optimize=True))
 
 
 def write_frames(frames: Iterable[Frame], out_dir: str | os.PathLike[str]) -> int:

@@ -18,6 +18,7 @@ from sim.export import (
     write_frames,
     write_gif,
     write_mp4,
+    write_png,
 )
 
 
@@ -190,3 +191,16 @@ def test_gif_and_mp4_limits(tmp_path: Path) -> None:
     with pytest.raises(ExportError, match="even width and height"):
         write_mp4([np.zeros((9, 8, 3), np.uint8)], tmp_path / "odd.mp4", fps=30)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_write_png(tmp_path: Path) -> None:
+    picture = Image.fromarray(next(_frames(1)))
+    path = tmp_path / "diagram.png"
+    write_png(picture, path)
+    with Image.open(path) as back:
+        assert back.size == (64, 48)
+    assert _siblings(path) == ["diagram.png"]
+    with pytest.raises(ExportError, match=r"ends in \.png"):
+        write_png(picture, tmp_path / "diagram.jpg")
+    with pytest.raises(ExportError, match="no folder"):
+        write_png(picture, tmp_path / "nowhere" / "diagram.png")
