@@ -31,6 +31,8 @@ from rules import CUE, BallId, Declaration
 from rules.facts import PocketId
 from sim.facts import ball_order
 from sim.game import ShotRecord
+from sim.names import with_names
+from sim.paths import assets_dir
 from sim.pooltool_setup import pt
 from sim.table import TableSpec, nearest_cushion
 from sim.timeline import MarkerKind, ShotTimeline
@@ -169,7 +171,7 @@ def shot_diagram(
     legend_height = round(rows * _legend_row_height(fonts) + 0.5 * fonts.body.size)
     if title is None:
         title = _title(record, players, shot_number)
-    text_lines = _text_lines(record, shot, title, fonts, right - left)
+    text_lines = _text_lines(record, shot, title, fonts, right - left, players)
     text_height = sum(line.height for line in text_lines) + round(fonts.body.size * 1.2)
     height = big.table_height + legend_height + text_height
     height += -height % SUPERSAMPLE  # scales down to whole pixels
@@ -693,7 +695,12 @@ def _title(record: ShotRecord, players: tuple[str, str] | None, number: int | No
 
 
 def _text_lines(
-    record: ShotRecord, shot: _ShotDrawing, title: str, fonts: _Fonts, width: float
+    record: ShotRecord,
+    shot: _ShotDrawing,
+    title: str,
+    fonts: _Fonts,
+    width: float,
+    players: tuple[str, str] | None,
 ) -> list[_Line]:
     ruling = record.ruling
     body, line_height = fonts.body, round(fonts.body.size * 1.4)
@@ -722,7 +729,8 @@ def _text_lines(
     indent = body.getlength("•  ")
     for reason in ruling.reasons:
         colour = FOUL if reason.foul else TEXT
-        for k, text in enumerate(_wrap(str(reason), body, width - indent)):
+        said = with_names(str(reason), players) if players else str(reason)
+        for k, text in enumerate(_wrap(said, body, width - indent)):
             lines.append(_Line(((text, colour),), body, line_height, indent, "•" if k == 0 else ""))
     duration = shot.timeline.duration
     events = len(shot.timeline.markers)
@@ -765,9 +773,10 @@ class _Fonts:
         self.small = _font(round(14 * factor), bold=False)
 
 
+# poolsim's own copies first (assets/fonts), so a diagram looks the same everywhere.
 _FONT_FILES = {
-    False: ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-    True: ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+    False: (str(assets_dir() / "fonts" / "DejaVuSans.ttf"), "DejaVuSans.ttf"),
+    True: (str(assets_dir() / "fonts" / "DejaVuSans-Bold.ttf"), "DejaVuSans-Bold.ttf"),
 }
 
 

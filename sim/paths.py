@@ -33,3 +33,12 @@ def data_dir() -> Path:
 
 def numba_cache_dir() -> Path:
     return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba")
+
+
+def assets_dir() -> Path:
+    """The ``assets/`` folder: beside ``sim/`` in a checkout, inside it in a wheel."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "assets", here / "assets"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("poolsim's assets folder is missing from this installation")
