@@ -15,7 +15,7 @@ from rules import Shot
 from rules.facts import OffTable, Pocketing, ShotFacts
 from rules.positions import Positions
 from sim.game import Game, LagRecord, ShotRecord
-from sim.gamefile import ruling_to_json
+from sim.gamefile import ruling_to_json, same_decision
 from sim.physics import SimulatedShot, simulate_shot
 
 
@@ -92,7 +92,7 @@ def verify_game(game: Game) -> list[ShotCheck]:
                 resting=_resting(new.facts, new.after),
             )
             try:
-                ruling_equal = ruling_to_json(state.rule(shot)) == ruling_to_json(record.ruling)
+                ruling_equal = same_decision(ruling_to_json(record.ruling), state.rule(shot))
             except ValueError:
                 ruling_equal = False
             position, time = _differences(record.simulated, new)

@@ -372,3 +372,21 @@ def test_file_bytes_stay_json_readable(saved: Path) -> None:
     assert shot["ruling"]["reasons"] and all(
         "rule" in r and "text" in r for r in shot["ruling"]["reasons"]
     )
+
+
+def test_a_file_whose_reasons_are_worded_differently_still_loads(
+    saved: Path, tmp_path: Path
+) -> None:
+    """A newer poolsim may word the referee's reasons better; an older file still opens
+    (only decisions are checked), while a changed decision is refused (above)."""
+
+    def reword(document: dict[str, Any]) -> None:
+        for record in document["records"]:
+            if "ruling" in record:
+                record["ruling"]["reasons"] = [
+                    {"rule": "GEN-1", "text": "older words", "foul": False}
+                ]
+                record["ruling"]["choice_rule"] = None
+
+    loaded = load(rewrite(saved, tmp_path / "reworded.poolsim", reword))
+    assert len(loaded.shots) > 0
