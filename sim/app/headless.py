@@ -1,0 +1,143 @@
+"""Panda3D set-up for an offscreen (EGL, no X, no GPU) or an onscreen window, plus the
+helpers tests use to look at frames and drive input.
+
+Both ``configure_*`` functions must run before ``ShowBase()``. They import
+``sim.pooltool_setup`` first because importing pooltool loads its own PRC (win-size,
+frame-rate meter, ``gl-version 3 2``); a later ``loadPrcFileData`` wins, so ours comes
+after it. Details and measurements: ``/work/shared/docs/headless-panda3d.md``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+from panda3d.core import (
+    ButtonThrower,
+    KeyboardButton,
+    ModifierButtons,
+    MouseWatcher,
+    PGMouseWatcherBackground,
+    Point2,
+    Point3,
+    VirtualMouse,
+    loadPrcFileData,
+)
+
+import sim.pooltool_setup  # noqa: F401  (pooltool's PRC first, so ours wins)
+
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
+
+# Settings both kinds of output share. ``gl-version`` is cleared because pooltool asks for
+# 3.2, which can give a core profile without fixed-function lighting (the "fast" preset).
+_COMMON_PRC = """
+show-frame-rate-meter #f
+gl-version
+sync-video #f
+audio-library-name null
+notify-level-device fatal
+print-pipe-types #f
+textures-power-2 none
+"""
+
+
+def configure_offscreen(width: int, height: int) -> None:
+    """Render into an EGL offscreen buffer of ``width`` x ``height`` (no X server).
+
+    The size is fixed for the life of the ShowBase: a GLX buffer cannot be resized and
+    simplepbr's filter buffers would keep the old size.
+    """
+    loadPrcFileData(
+        "poolsim-offscreen",
+        _COMMON_PRC
+        + f"""
+window-type offscreen
+load-display p3headlessgl
+aux-display
+egl-device-index 0
+win-size {int(width)} {int(height)}
+framebuffer-multisample #f
+multisamples 0
+""",
+    )
+
+
+def configure_window(width: int, height: int, title: str, multisamples: int = 0) -> None:
+    """Open an ordinary desktop window. ``multisamples`` > 0 asks for MSAA, which real
+    GPUs do nearly for free and software GL pays about 3x per frame for."""
+    msaa = f"framebuffer-multisample #t\nmultisamples {multisamples}" if multisamples else ""
+    loadPrcFileData(
+        "poolsim-window",
+        _COMMON_PRC
+        + f"""
+window-type onscreen
+win-size {int(width)} {int(height)}
+window-title {title}
+fullscreen #f
+{msaa}
+""",
+    )
+
+
+def grab_rgb(base: ShowBase) -> NDArray[np.uint8]:
+    """The frame last rendered into ``base.win`` as (H, W, 3) uint8, row 0 at the top.
+    Render first with ``base.taskMgr.step()`` (simplepbr updates itself in a task)."""
+    tex = base.win.getScreenshot()
+    data = np.frombuffer(tex.getRamImageAs("RGB"), np.uint8)
+    image: NDArray[np.uint8] = data.reshape(tex.getYSize(), tex.getXSize(), 3)[::-1]
+    return image
+
+
+def world_to_pixel(
+    base: ShowBase, point: tuple[float, float, float] | Any
+) -> tuple[int, int] | None:
+    """Window pixel (x right, y down, origin top-left) where ``point`` (in ``render``
+    coordinates) is drawn by the default camera, or None when it is off screen or
+    behind the camera."""
+    x, y, z = (float(v) for v in point)
+    in_camera = base.cam.getRelativePoint(base.render, Point3(x, y, z))
+    projected = Point2()
+    if not base.camLens.project(in_camera, projected):
+        return None
+    width, height = base.win.getXSize(), base.win.getYSize()
+    return int((projected.x + 1) / 2 * width), int((1 - projected.y) / 2 * height)
+
+
+def attach_virtual_mouse(base: ShowBase) -> VirtualMouse:
+    """Give an offscreen ShowBase the mouse/keyboard data graph a window would have, fed
+    by a :class:`VirtualMouse`: ``setMousePos``, ``pressButton``/``releaseButton`` then
+    produce the usual events (``mouse1``, ``shift-mouse1``, ``space``...), MouseWatcher
+    regions and DirectGUI clicks work. ShowBase only builds this for a real window."""
+    vmouse = VirtualMouse("vmouse")
+    vmouse.setWindowSize(base.win.getXSize(), base.win.getYSize())
+    watcher = base.dataRoot.attachNewNode(vmouse).attachNewNode(MouseWatcher("vwatcher"))
+    modifiers = ModifierButtons()
+    for button in (
+        KeyboardButton.shift(),
+        KeyboardButton.control(),
+        KeyboardButton.alt(),
+        KeyboardButton.meta(),
+    ):
+        modifiers.addButton(button)
+    watcher.node().setModifierButtons(ModifierButtons(modifiers))
+    thrower = watcher.attachNewNode(ButtonThrower("vbuttons"))
+    thrower.node().setModifierButtons(ModifierButtons(modifiers))
+    base.mouseWatcher = watcher
+    base.mouseWatcherNode = watcher.node()
+    base.buttonThrowers = [thrower]
+    base.aspect2d.node().setMouseWatcher(watcher.node())
+    base.pixel2d.node().setMouseWatcher(watcher.node())
+    watcher.node().addRegion(PGMouseWatcherBackground())  # as ShowBase.setupMouse does
+    vmouse.setMouseOn(True)
+    return vmouse
+
+
+__all__ = [
+    "attach_virtual_mouse",
+    "configure_offscreen",
+    "configure_window",
+    "grab_rgb",
+    "world_to_pixel",
+]
