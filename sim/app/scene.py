@@ -71,6 +71,8 @@ ClothColour = Literal["blue", "green"]
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 BALL_IDS: tuple[str, ...] = ("cue", *(str(n) for n in range(1, 16)))
 BALL_SET = "pooltool_pocket"
+# Coarsest mipmap level of the ball textures (1285 x 640): 4x prefiltered, see _load_balls.
+BALL_TEXTURE_MAX_LOD = 2.0
 # Picking: each ball node carries a collision sphere in this mask, and the tag "ball".
 BALL_PICK_MASK = BitMask32.bit(21)
 
@@ -703,8 +705,14 @@ class TableScene:
             node.setTag("ball", bid)
             model = self.base.loader.loadModel(pt.utils.panda_path(ballset.ball_path(bid)))
             for tex in model.findAllTextures():
-                # pooltool's fix for a seam at the poles of its UV spheres
-                tex.setMinfilter(SamplerState.FT_linear)
+                # Numbers need mipmaps to stay legible on a ball twenty pixels wide, but
+                # the coarsest levels (the whole texture's average) show as a seam at the
+                # poles of pooltool's UV spheres, which is why pooltool turns mipmaps off:
+                # stop a few levels short instead.
+                sampler = SamplerState(tex.getDefaultSampler())
+                sampler.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+                sampler.setMaxLod(BALL_TEXTURE_MAX_LOD)
+                tex.setDefaultSampler(sampler)
                 _colour_space(tex, srgb=self.quality == "quality")
             model.reparentTo(node)
             picker = node.attachNewNode(CollisionNode(f"pick-{bid}"))
