@@ -24,7 +24,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import attrs
 import numpy as np
@@ -43,12 +43,14 @@ from panda3d.core import (
     GeomVertexData,
     GeomVertexFormat,
     InternalName,
+    LODNode,
     Material,
     NodePath,
     Quat,
     SamplerState,
     Spotlight,
     Texture,
+    TextureAttrib,
     TextureStage,
     TransparencyAttrib,
     Triangulator,
@@ -73,6 +75,11 @@ BALL_IDS: tuple[str, ...] = ("cue", *(str(n) for n in range(1, 16)))
 BALL_SET = "pooltool_pocket"
 # Coarsest mipmap level of the ball textures (1285 x 640): 4x prefiltered, see _load_balls.
 BALL_TEXTURE_MAX_LOD = 2.0
+# Fast preset: ball spheres (segments round, rings pole to pole) and the camera distances
+# (metres from the ball's centre, in the ball node's frame: scale it with the ball) at
+# which each is shown. At 1280x800 and a 55 degree lens a ball is ~58 px wide at 1.2 m.
+BALL_LODS = ((64, 32), (40, 20), (24, 12))
+BALL_LOD_DISTANCES = ((1.2, 0.0), (2.5, 1.2), (1000.0, 2.5))
 # Picking: each ball node carries a collision sphere in this mask, and the tag "ball".
 BALL_PICK_MASK = BitMask32.bit(21)
 
@@ -421,26 +428,29 @@ class MeshBuilder:
     """Triangles with normals, a material texture coordinate and a light-map coordinate
     (x, y mapped onto ``light_extent``), turned into one GeomNode."""
 
-    _FORMAT: GeomVertexFormat | None = None
+    _FORMATS: ClassVar[dict[str, GeomVertexFormat]] = {}  # registered once per uv name
 
-    def __init__(self, light_extent: Rect) -> None:
+    def __init__(self, light_extent: Rect, uv_name: InternalName | None = None) -> None:
+        """``uv_name``: the material coordinate's column (the default texcoord unless a
+        texture stage reads another one)."""
         self._extent = light_extent
+        self._uv_name = uv_name or InternalName.getTexcoord()
         self._rows: list[Array] = []
         self._faces: list[NDArray[np.int32]] = []
         self._count = 0
 
-    @classmethod
-    def _format(cls) -> GeomVertexFormat:
-        if cls._FORMAT is None:
+    def _format(self) -> GeomVertexFormat:
+        key = self._uv_name.getName()
+        if key not in self._FORMATS:
             columns = GeomVertexArrayFormat()
             columns.addColumn(InternalName.getVertex(), 3, Geom.NTFloat32, Geom.CPoint)
             columns.addColumn(InternalName.getNormal(), 3, Geom.NTFloat32, Geom.CNormal)
-            columns.addColumn(InternalName.getTexcoord(), 2, Geom.NTFloat32, Geom.CTexcoord)
+            columns.addColumn(self._uv_name, 2, Geom.NTFloat32, Geom.CTexcoord)
             columns.addColumn(
                 InternalName.getTexcoordName("lightmap"), 2, Geom.NTFloat32, Geom.CTexcoord
             )
-            cls._FORMAT = GeomVertexFormat.registerFormat(GeomVertexFormat(columns))
-        return cls._FORMAT
+            self._FORMATS[key] = GeomVertexFormat.registerFormat(GeomVertexFormat(columns))
+        return self._FORMATS[key]
 
     def add(self, points: Array, normals: Array, uvs: Array, faces: ArrayLike) -> None:
         """Vertices (n, 3) with normals (n, 3) and uvs (n, 2); faces index them."""
@@ -527,7 +537,9 @@ def _vertical_wall(
 
 
 def _box(mesh: MeshBuilder, lo: tuple[float, float, float], hi: tuple[float, float, float]) -> None:
-    """An axis-aligned box without its top (legs and the apron's body)."""
+    """The four sides of an axis-aligned box (legs and the apron's body): top and bottom
+    are never seen, and a bottom facing up under the table would be drawn for nothing
+    over the whole table on software GL."""
     x0, y0, z0 = lo
     x1, y1, z1 = hi
     ring = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]])
@@ -536,13 +548,14 @@ def _box(mesh: MeshBuilder, lo: tuple[float, float, float], hi: tuple[float, flo
         d = (b - a) / np.linalg.norm(b - a)
         facing = np.tile([d[1], -d[0]], (2, 1))
         _vertical_wall(mesh, line, z1, z0, facing)
-    mesh.add_flat(np.array([[x0, y0], [x0, y1], [x1, y1], [x1, y0]]), z0, lambda p: p)
 
 
 def _lightmap(extent: Rect, layout: TableLayout, lamp_height: float) -> Texture:
     """The pool of light three lamps over the table throw (fast preset): bright over the
     bed, falling off toward the rails and into the room, a little darker along the
-    cushions' feet. Multiplies the lit colour of every table surface."""
+    cushions' feet. Multiplies the lit colour of every table surface. The cloth's mottle
+    is in it too: the fast preset draws the cloth with this one texture (each texture a
+    pixel reads costs llvmpipe ~5 ms a frame at 1280x800)."""
     res = 96  # texels per metre
     nx = round((extent.x1 - extent.x0) * res)
     ny = round((extent.y1 - extent.y0) * res)
@@ -558,6 +571,13 @@ def _lightmap(extent: Rect, layout: TableLayout, lamp_height: float) -> Texture:
     # Contact darkening along the cushions' feet, on the bed only.
     edge = np.minimum.reduce([gx, w - gx, gy, ln - gy])
     light *= 1 - 0.22 * np.exp(-np.clip(edge, 0, None) / 0.02) * (edge > 0)
+    rng = np.random.default_rng(860)
+    noise = np.fft.irfft2(
+        np.fft.rfft2(rng.normal(size=gx.shape))
+        * np.exp(-((np.fft.fftfreq(ny)[:, None] ** 2 + np.fft.rfftfreq(nx)[None, :] ** 2) * 15)),
+        s=gx.shape,
+    )
+    light *= 1 + 0.012 * noise / noise.std()
     image = np.clip(np.round(light * 255), 0, 255).astype(np.uint8)
     tex = Texture("lightmap")
     tex.setup2dTexture(nx, ny, Texture.T_unsigned_byte, Texture.F_luminance)
@@ -567,6 +587,45 @@ def _lightmap(extent: Rect, layout: TableLayout, lamp_height: float) -> Texture:
     tex.setMinfilter(SamplerState.FT_linear)
     tex.setMagfilter(SamplerState.FT_linear)
     return tex
+
+
+def _lighter_ball(model: NodePath) -> NodePath:
+    """pooltool's ball, its texture and material, on lighter spheres picked by distance.
+
+    Software GL sets up every triangle on one thread: sixteen of pooltool's 9,000-triangle
+    balls cost ~40 ms a frame on llvmpipe, sixteen 4,000-triangle ones still ~14 ms. The
+    far balls (a whole-table view) get 600 triangles, the near ones the smooth outline.
+    The texture mapping is pooltool's (u from the longitude about the model's z axis,
+    0.5 at +x where the number is; v from the latitude), so the balls look and turn the
+    same."""
+    original = model.find("**/+GeomNode")
+    state = original.node().getGeomState(0)
+    radius = original.getTightBounds(model)[1].x
+    textures = state.getAttrib(TextureAttrib)
+    uv_name = textures.getOnStage(0).getTexcoordName() if textures else None
+    lod = LODNode("ball")
+    levels = NodePath(lod)
+    for (segments, rings), (far, near) in zip(BALL_LODS, BALL_LOD_DISTANCES, strict=True):
+        lon = np.linspace(-math.pi, math.pi, segments + 1)
+        lat = np.linspace(-math.pi / 2, math.pi / 2, rings + 1)
+        glat, glon = np.meshgrid(lat, lon, indexing="ij")
+        normals = np.stack(
+            [np.cos(glat) * np.cos(glon), np.cos(glat) * np.sin(glon), np.sin(glat)], axis=-1
+        ).reshape(-1, 3)
+        uvs = np.stack([0.5 + glon / (2 * math.pi), 0.5 + glat / math.pi], axis=-1)
+        faces = []
+        for r in range(rings):
+            for k in range(segments):
+                a = r * (segments + 1) + k
+                b, c, d = a + 1, a + segments + 2, a + segments + 1
+                faces += [(a, b, c), (a, c, d)]
+        mesh = MeshBuilder(Rect(0, 0, 1, 1), uv_name)
+        mesh.add(radius * normals, normals, uvs.reshape(-1, 2), faces)
+        node = mesh.node(f"ball-{segments}")
+        node.setGeomState(0, state)
+        levels.attachNewNode(node)
+        lod.addSwitch(far, near)
+    return levels
 
 
 def _colour_space(tex: Texture, srgb: bool) -> None:
@@ -651,7 +710,7 @@ class TableScene:
                 if self.quality == "fast":
                     # Trilinear filtering doubles the frame time on llvmpipe (the cloth
                     # fills most of the window); one mipmap level per pixel is enough.
-                    tex.setMinfilter(SamplerState.FT_linear_mipmap_nearest)
+                    tex.setMinfilter(SamplerState.FT_nearest_mipmap_nearest)
                 else:
                     tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
                     tex.setAnisotropicDegree(4)
@@ -714,6 +773,8 @@ class TableScene:
                 sampler.setMaxLod(BALL_TEXTURE_MAX_LOD)
                 tex.setDefaultSampler(sampler)
                 _colour_space(tex, srgb=self.quality == "quality")
+            if self.quality == "fast":
+                model = _lighter_ball(model)
             model.reparentTo(node)
             picker = node.attachNewNode(CollisionNode(f"pick-{bid}"))
             picker.node().setIntoCollideMask(BALL_PICK_MASK)
@@ -878,7 +939,8 @@ class TableScene:
             if name == "floor":
                 # drawn after the table, so the depth test throws away what it hides
                 np_.setBin("fixed", 0)
-            if tex is not None:
+            if tex == "wood" or (tex is not None and self.quality == "quality"):
+                # (fast: the cloth's texture is folded into the light map)
                 np_.setTexture(self._textures[tex], 1)
         if self.quality == "fast":
             # One stage for the scene's life: a new stage per rebuild would add up.
