@@ -23,7 +23,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeAlias
 
 import attrs
@@ -57,6 +56,7 @@ from panda3d.core import (
     Vec4,
 )
 
+from sim.paths import assets_dir
 from sim.pooltool_setup import pt
 from sim.table import TableSpec
 
@@ -70,7 +70,6 @@ Quality = Literal["fast", "quality"]
 ClothColour = Literal["blue", "green"]
 
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
 BALL_IDS: tuple[str, ...] = ("cue", *(str(n) for n in range(1, 16)))
 BALL_SET = "pooltool_pocket"
 # Coarsest mipmap level of the ball textures (1285 x 640): 4x prefiltered, see _load_balls.
@@ -701,7 +700,9 @@ class TableScene:
     def _load_textures(self) -> dict[str, Texture]:
         textures = {}
         for name in ("cloth", "wood", "ball_shadow"):
-            tex = self.base.loader.loadTexture(Filename.fromOsSpecific(str(ASSETS / f"{name}.png")))
+            tex = self.base.loader.loadTexture(
+                Filename.fromOsSpecific(str(assets_dir() / f"{name}.png"))
+            )
             if name != "ball_shadow":
                 tex = tex.makeCopy()
                 tex.setWrapU(SamplerState.WM_repeat)
