@@ -41,10 +41,192 @@ def _parse_spin(
 @click.version_option(package_name="poolsim", prog_name="poolsim")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """poolsim: a physics-based pool simulator for WPA 10-ball and 61-point rotation."""
+    """poolsim: a physics-based pool simulator for WPA 10-ball and 61-point rotation.
+
+    With no command, opens the desktop table at its start screen."""
     if ctx.invoked_subcommand is None:
-        # The desktop table is not built yet; until it is, the bare command shows help.
-        click.echo(ctx.get_help())
+        ctx.invoke(play)
+
+
+def _parse_size(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[int, int]:
+    parts = value.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise click.BadParameter(f"expected WIDTHxHEIGHT, got {value!r}")
+    width, height = int(parts[0]), int(parts[1])
+    if not (320 <= width <= 7680 and 200 <= height <= 4320):
+        raise click.BadParameter(f"{width}x{height} is outside 320x200 .. 7680x4320")
+    return (width, height)
+
+
+@cli.command()
+@click.option(
+    "--game",
+    type=click.Choice(GAMES),
+    default=None,
+    help="Start this game directly, past the start screen.",
+)
+@click.option("--race", "race_to", type=click.IntRange(1, 99), default=5, show_default=True)
+@click.option("--table", "table_size", type=click.Choice(TABLES), default="9ft", show_default=True)
+@click.option(
+    "--players",
+    default="Player 1,Player 2",
+    show_default=True,
+    help="The two names, comma separated.",
+)
+@click.option(
+    "--breaker",
+    type=click.Choice(["lag", "A", "B"]),
+    default="lag",
+    show_default=True,
+    help="Who breaks first (lag: lag for it, GEN-2).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=None,
+    help="Seed of the racks (default: random).",
+)
+@click.option(
+    "--early-ten",
+    type=click.Choice(["spot_continue", "win"]),
+    default="spot_continue",
+    show_default=True,
+    help="10-ball: an early called 10 is re-spotted (WPA) or wins (2009).",
+)
+@click.option(
+    "--call-mode",
+    type=click.Choice(["explicit", "infer_obvious"]),
+    default="explicit",
+    show_default=True,
+    help="10-ball: call every shot, or obvious shots need no call.",
+)
+@click.option(
+    "--shot-clock",
+    type=click.FloatRange(5, 600),
+    default=None,
+    help="Shot clock in seconds (default off).",
+)
+@click.option(
+    "--quality",
+    type=click.Choice(["fast", "quality"]),
+    default="fast",
+    show_default=True,
+    help="Graphics: fast (any computer) or quality (simplepbr, for a graphics card).",
+)
+@click.option("--resume", is_flag=True, help="Go on with the autosaved game.")
+@click.option(
+    "--open", "open_file", type=click.Path(path_type=Path), default=None, help="Open a saved game."
+)
+@click.option(
+    "--screenshot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Render, save a screenshot, exit.",
+)
+@click.option(
+    "--frames",
+    type=click.IntRange(1, 100_000),
+    default=30,
+    show_default=True,
+    help="Frames to render before the screenshot.",
+)
+@click.option(
+    "--size",
+    callback=_parse_size,
+    default="1280x800",
+    show_default=True,
+    help="Window size WIDTHxHEIGHT.",
+)
+@click.option(
+    "--script",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Play a JSON list of actions (see sim/app/script.py).",
+)
+def play(
+    game: str | None,
+    race_to: int,
+    table_size: str,
+    players: str,
+    breaker: str,
+    seed: int | None,
+    early_ten: str,
+    call_mode: str,
+    shot_clock: float | None,
+    quality: str,
+    resume: bool,
+    open_file: Path | None,
+    screenshot: Path | None,
+    frames: int,
+    size: tuple[int, int],
+    script: Path | None,
+) -> None:
+    """Open the desktop table (start screen, or straight into a game)."""
+    import random
+
+    from rules import Options, Player
+    from sim.app.launch import Launch, has_display, run
+    from sim.autosave import Autosave
+    from sim.game import Game, GameSetup
+    from sim.gamefile import GameFileError, load
+
+    if sum(bool(x) for x in (game, resume, open_file)) > 1:
+        raise click.UsageError("choose one of --game, --resume and --open")
+    names = tuple(name.strip() for name in players.split(","))
+    if len(names) != 2:
+        raise click.BadParameter(
+            "expected two names separated by a comma", param_hint="'--players'"
+        )
+    chosen: Game | None = None
+    try:
+        if game is not None:
+            setup = GameSetup(
+                game=game,
+                race_to=race_to,
+                table=table_size,
+                options=Options.from_mapping(
+                    {
+                        "ten_ball_early_pocket": early_ten,
+                        "call_mode": call_mode,
+                        "shot_clock_s": shot_clock,
+                    }
+                ),
+                players=(names[0], names[1]),
+                seed=seed if seed is not None else random.SystemRandom().randrange(2**63),
+            )
+            chosen = Game(setup)
+            if breaker != "lag":
+                chosen.start(Player(breaker))
+        elif resume:
+            autosave = Autosave()
+            if not autosave.exists():
+                raise click.ClickException(f"no autosaved game at {autosave.path}")
+            chosen = autosave.resume()
+        elif open_file is not None:
+            chosen = load(open_file)
+    except GameFileError as error:
+        raise click.ClickException(str(error)) from None
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    if script is not None and chosen is None:
+        raise click.UsageError("--script needs a game on the table (--game, --resume or --open)")
+    offscreen = not has_display()
+    if offscreen and screenshot is None and script is None:
+        raise click.ClickException(
+            "no display to open a window on; --screenshot FILE renders offscreen"
+        )
+    status = run(
+        Launch(
+            game=chosen,
+            quality="quality" if quality == "quality" else "fast",
+            size=size,
+            screenshot=screenshot,
+            frames=frames,
+            script=script,
+            offscreen=offscreen,
+        )
+    )
+    sys.exit(status)
 
 
 @cli.command()
@@ -315,6 +497,226 @@ def verify(file: Path) -> None:
         click.echo(f"{differing} of {len(checks)} shots differ")
         sys.exit(1)
     click.echo(f"{len(checks)} shots re-simulated: all bit-identical")
+
+
+def _load_shot(file: Path, shot: int) -> tuple[Any, Any]:
+    """A saved game and its shot number ``shot`` (from 1), or a one-line error."""
+    from sim.gamefile import GameFileError, load
+
+    try:
+        game = load(file)
+    except GameFileError as error:
+        raise click.ClickException(str(error)) from None
+    if not game.shots:
+        raise click.ClickException(f"{file}: the game has no shots yet")
+    if not 1 <= shot <= len(game.shots):
+        raise click.BadParameter(
+            f"the game has shots 1 to {len(game.shots)}", param_hint="'--shot'"
+        )
+    return game, game.shots[shot - 1]
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option(
+    "--shot", type=int, default=1, show_default=True, help="Which shot of the game (from 1)."
+)
+@click.option(
+    "--frames",
+    "frames_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write PNG frames into this folder.",
+)
+@click.option(
+    "--gif",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write an animated GIF.",
+)
+@click.option(
+    "--mp4",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write an H.264 MP4 video.",
+)
+@click.option(
+    "--diagram",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write a top-down diagram of the shot (PNG).",
+)
+@click.option("--fps", type=click.FloatRange(1, 120), default=30.0, show_default=True)
+@click.option("--size", default="1280x720", show_default=True, help="Frame size WIDTHxHEIGHT.")
+@click.option(
+    "--camera",
+    type=click.Choice(["overhead", "broadcast", "behind"]),
+    default="broadcast",
+    show_default=True,
+)
+@click.option(
+    "--quality", type=click.Choice(["fast", "quality"]), default="fast", show_default=True
+)
+def export(
+    file: Path,
+    shot: int,
+    frames_dir: Path | None,
+    gif: Path | None,
+    mp4: Path | None,
+    diagram: Path | None,
+    fps: float,
+    size: str,
+    camera: str,
+    quality: str,
+) -> None:
+    """Render one shot of a saved game: frames, a GIF, an MP4, or a diagram."""
+    from sim.export import ExportError, parse_size, write_frames, write_gif, write_mp4, write_png
+
+    outputs = [o for o in (frames_dir, gif, mp4, diagram) if o is not None]
+    if len(outputs) != 1:
+        raise click.UsageError("give exactly one of --frames, --gif, --mp4 and --diagram")
+    try:
+        width, height = parse_size(size)
+    except ExportError as error:
+        raise click.BadParameter(str(error), param_hint="'--size'") from None
+    game, record = _load_shot(file, shot)
+    try:
+        if diagram is not None:
+            from sim.diagram import shot_diagram
+
+            picture = shot_diagram(
+                record, game.setup.spec, width=width, players=game.setup.players, shot_number=shot
+            )
+            write_png(picture, diagram)
+            click.echo(f"wrote {diagram}")
+            return
+        from rich.progress import track
+
+        from sim.app.headless import configure_offscreen
+        from sim.timeline import ShotTimeline, frame_count
+
+        configure_offscreen(width, height)
+        from direct.showbase.ShowBase import ShowBase
+
+        from sim.app.render import shot_frames
+
+        base = ShowBase()
+        duration = ShotTimeline.from_system(record.simulated.system).duration
+        frames = track(
+            shot_frames(
+                base,
+                record,
+                game.setup.spec,
+                fps=fps,
+                camera=camera,
+                quality="quality" if quality == "quality" else "fast",
+            ),
+            total=frame_count(duration, fps),
+            description=f"rendering shot {shot}",
+            transient=True,
+        )
+        if frames_dir is not None:
+            count = write_frames(frames, frames_dir)
+            target: Path = frames_dir
+        elif gif is not None:
+            count = write_gif(frames, gif, fps)
+            target = gif
+        else:
+            assert mp4 is not None
+            count = write_mp4(frames, mp4, fps)
+            target = mp4
+    except ExportError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"wrote {count} frames to {target}")
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option(
+    "--shot",
+    type=int,
+    default=None,
+    help="Open at this shot of the game (from 1; default: the last).",
+)
+@click.option(
+    "--quality", type=click.Choice(["fast", "quality"]), default="fast", show_default=True
+)
+@click.option(
+    "--screenshot",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Render, save a screenshot, exit.",
+)
+@click.option(
+    "--frames",
+    type=click.IntRange(1, 100_000),
+    default=30,
+    show_default=True,
+    help="Frames to play before the screenshot.",
+)
+@click.option(
+    "--size",
+    callback=_parse_size,
+    default="1280x800",
+    show_default=True,
+    help="Window size WIDTHxHEIGHT.",
+)
+def replay(
+    file: Path,
+    shot: int | None,
+    quality: str,
+    screenshot: Path | None,
+    frames: int,
+    size: tuple[int, int],
+) -> None:
+    """Replay the shots of a saved game (or a shot saved by pooltool) frame by frame."""
+    from sim.app.launch import Launch, has_display, run
+    from sim.app.replay import ReplayItem, game_items
+    from sim.gamefile import GameFileError, load, read_pooltool_system
+
+    game = None
+    shots: tuple[ReplayItem, ...] = ()
+    spec = None
+    index = None
+    try:
+        if file.suffix in (".json", ".msgpack"):
+            system, spec = read_pooltool_system(file)
+            shots = (ReplayItem(file.name, system, None),)
+        else:
+            game = load(file)
+            items = game_items(game)
+            if not items:
+                raise click.ClickException(f"{file}: the game has no shots yet")
+            numbered = [i for i, item in enumerate(items) if not item.label.startswith("Lag")]
+            if shot is not None:
+                if not 1 <= shot <= len(numbered):
+                    raise click.BadParameter(
+                        f"the game has shots 1 to {len(numbered)}", param_hint="'--shot'"
+                    )
+                index = numbered[shot - 1]
+            else:
+                index = len(items) - 1
+    except GameFileError as error:
+        raise click.ClickException(str(error)) from None
+    offscreen = not has_display()
+    if offscreen and screenshot is None:
+        raise click.ClickException(
+            "no display to open a window on; --screenshot FILE renders offscreen"
+        )
+    status = run(
+        Launch(
+            game=game,
+            quality="quality" if quality == "quality" else "fast",
+            size=size,
+            screenshot=screenshot,
+            frames=frames,
+            offscreen=offscreen,
+            replay=index,
+            shots=shots,
+            shots_spec=spec,
+        )
+    )
+    sys.exit(status)
 
 
 @cli.group()

@@ -67,6 +67,7 @@ from sim.game import (
 )
 from sim.physics import CueAction, SimulatedShot, shot_from_system
 from sim.pooltool_setup import POOLTOOL_VERSION, pt
+from sim.table import TABLE_SPECS, TableSpec
 
 FORMAT = "poolsim-game"
 VERSION = 1
@@ -650,3 +651,39 @@ def _decode_array(obj: dict[Any, Any]) -> Any:
             raise ValueError("a malformed array shape in a shot file")
         return np.frombuffer(data, dtype=np.dtype(dtype)).reshape(shape).copy()
     return np.frombuffer(data, dtype=np.dtype(dtype))[0]
+
+
+def read_pooltool_system(path: Path) -> tuple[pt.System, TableSpec]:
+    """A shot saved by pooltool itself (``System.save`` as .json or .msgpack), and the
+    poolsim table it was played on. Decoded safely, as game files are."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise GameFileError(f"{path}: {size / 2**20:.0f} MB is larger than a shot file can be")
+        data = path.read_bytes()
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    try:
+        if path.suffix == ".msgpack":
+            system = system_from_bytes(data)
+        elif path.suffix == ".json":
+            converter = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.JSON]
+            system = converter.structure(json.loads(data), pt.System)
+        else:
+            raise GameFileError(f"{path}: a pooltool shot is a .json or .msgpack file")
+    except GameFileError:
+        raise
+    except Exception as error:  # cattrs and msgpack raise many kinds; all mean "not a shot"
+        raise GameFileError(
+            f"{path}: not a pooltool shot ({type(error).__name__}: {_message(error)})"
+        ) from None
+    if not system.events:
+        raise GameFileError(f"{path}: the pooltool system has not been simulated (no events)")
+    for spec in TABLE_SPECS.values():
+        if abs(spec.width - system.table.w) < 1e-3 and abs(spec.length - system.table.l) < 1e-3:
+            return system, spec
+    raise GameFileError(
+        f"{path}: a {system.table.w:.3f} x {system.table.l:.3f} m table; poolsim draws "
+        + ", ".join(s.size.value for s in TABLE_SPECS.values())
+    )

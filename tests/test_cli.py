@@ -4,6 +4,7 @@ following the scenario format."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,11 +26,27 @@ def poolsim(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_bare_command_prints_help() -> None:
-    result = poolsim()
+def test_help_lists_the_commands() -> None:
+    result = poolsim("--help")
     assert result.returncode == 0
-    for command in ("simulate", "warmup", "bench", "rules"):
+    for command in ("play", "simulate", "selfplay", "verify", "warmup", "bench", "rules"):
         assert command in result.stdout
+
+
+def test_bare_command_without_a_display_says_so_in_one_line() -> None:
+    """``poolsim`` opens the desktop table; with no display it says how to render."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run(
+        [sys.executable, "-c", "from sim.cli import main; main()"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+        env=env,
+    )
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1
+    assert "no display" in result.stderr and "--screenshot" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -46,6 +63,10 @@ def test_bare_command_prints_help() -> None:
         (["simulate", "--seed", "x"], "'x' is not a valid integer"),
         (["simulate", "--frobnicate"], "No such option"),
         (["no-such-command"], "No such command"),
+        (["play", "--size", "10x10"], "outside 320x200"),
+        (["play", "--game", "ten-ball", "--resume"], "choose one of"),
+        (["play", "--open", "/nonexistent/game.poolsim"], "cannot read"),
+        (["play", "--players", "Solo"], "two names"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> None:

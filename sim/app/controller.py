@@ -37,7 +37,7 @@ from rules import (
 from rules.geometry import Point, distance
 from sim.app.worker import PhysicsWorker, ShotRequest, ShotResult, WorkerError
 from sim.autosave import Autosave
-from sim.game import Game, GameError, PreparedShot, Record, Stroke
+from sim.game import Game, GameError, PreparedShot, Record, ShotRecord, Stroke
 from sim.physics import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedShot
 from sim.timeline import ShotTimeline
 
@@ -127,6 +127,8 @@ class TableController:
         self.waiting: InFlight | None = None
         self.message = ""  # the last refusal or notice, for the HUD
         self.last_ruling: Ruling | None = None
+        # How each ball is turned, carried from shot to shot so numbers never snap back.
+        self.orientations: dict[BallId, tuple[float, float, float, float]] = {}
         self.latencies: list[float] = []  # stroke to motion, seconds
         self._aim_changed = self.clock()
         self._save_thread: threading.Thread | None = None
@@ -391,11 +393,20 @@ class TableController:
         self._watch(record, shots, flight.struck)
 
     def _watch(self, record: Record, shots: tuple[SimulatedShot, ...], struck: float) -> None:
-        timelines = tuple(ShotTimeline.from_system(shot.system) for shot in shots)
+        timelines = tuple(
+            ShotTimeline.from_system(shot.system, start_orientations=self._turned(shot))
+            for shot in shots
+        )
+        if isinstance(record, ShotRecord):  # lag balls are not the game's balls
+            for timeline in timelines:
+                self.orientations.update(timeline.final_orientations)
         now = self.clock()
         self.latencies.append(now - struck)
         self.watching = Watching(timelines=timelines, record=record, started=now)
         self._save()
+
+    def _turned(self, shot: SimulatedShot) -> dict[BallId, tuple[float, float, float, float]]:
+        return {b: self.orientations[b] for b in shot.system.balls if b in self.orientations}
 
     def finish_watching(self) -> None:
         """The shot has played out (or the player skipped it): on to the next turn."""

@@ -19,13 +19,6 @@ if TYPE_CHECKING:
 APP_SIZE = (640, 400)
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    # Belongs in pyproject's [tool.pytest.ini_options] markers (--strict-markers).
-    config.addinivalue_line(
-        "markers", "app: renders with Panda3D offscreen (EGL + Mesa software GL)"
-    )
-
-
 @pytest.fixture(scope="session")
 def app_base() -> Iterator[ShowBase]:
     """The process's ShowBase: an offscreen buffer of APP_SIZE, a fixed 60 fps clock,

@@ -1,0 +1,412 @@
+"""The heads-up display: scoreboard, the referee's words, what to do now, the power
+meter, the cue-tip widget, the choice buttons. Drawn in ``aspect2d`` with DirectGUI; it
+reads the controller (through :mod:`sim.app.texts`) and calls it back from buttons.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import (
+    Geom,
+    GeomNode,
+    GeomTriangles,
+    GeomVertexData,
+    GeomVertexFormat,
+    GeomVertexWriter,
+    NodePath,
+    TextNode,
+)
+
+from rules import Choice, Declaration, Player
+from sim.app.controller import Stage, TableController
+from sim.app.texts import choice_label, prompt, referee_lines, scoreboard
+
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
+
+WHITE = (0.95, 0.95, 0.93, 1.0)
+DIM = (0.7, 0.72, 0.7, 1.0)
+GOLD = (1.0, 0.82, 0.3, 1.0)
+RED = (1.0, 0.38, 0.32, 1.0)
+PANEL = (0.02, 0.03, 0.03, 0.72)
+BUTTON = (0.16, 0.34, 0.26, 0.95)
+
+POWER_METER = (-1.50, -0.92, 0.06, 0.50)  # x, bottom y, width, height (aspect2d, 16:10)
+TIP_WIDGET = (-1.28, -0.70, 0.17)  # centre x, y, radius
+
+
+def disc(radius: float, colour: tuple[float, float, float, float], segments: int = 48) -> NodePath:
+    """A flat filled circle in the x-z plane (aspect2d's screen plane)."""
+    data = GeomVertexData("disc", GeomVertexFormat.getV3c4(), Geom.UHStatic)
+    vertex, color = GeomVertexWriter(data, "vertex"), GeomVertexWriter(data, "color")
+    vertex.addData3(0, 0, 0)
+    color.addData4(*colour)
+    for i in range(segments + 1):
+        angle = 2 * math.pi * i / segments
+        vertex.addData3(radius * math.cos(angle), 0, radius * math.sin(angle))
+        color.addData4(*colour)
+    triangles = GeomTriangles(Geom.UHStatic)
+    for i in range(1, segments + 1):
+        triangles.addVertices(0, i + 1, i)
+    geom = Geom(data)
+    geom.addPrimitive(triangles)
+    node = GeomNode("disc")
+    node.addGeom(geom)
+    return NodePath(node)
+
+
+def tip_words(a: float, b: float) -> str:
+    """The tip offset as a player says it: "centre", "left 0.20, draw 0.30"."""
+    parts = []
+    if abs(a) >= 0.005:
+        parts.append(f"{'left' if a > 0 else 'right'} {abs(a):.2f}")
+    if abs(b) >= 0.005:
+        parts.append(f"{'follow' if b > 0 else 'draw'} {abs(b):.2f}")
+    return ", ".join(parts) or "centre ball"
+
+
+class Hud:
+    def __init__(
+        self, base: ShowBase, controller: TableController, on_camera: Callable[[str], None]
+    ) -> None:
+        self.base = base
+        self.controller = controller
+        self.root = base.aspect2d.attachNewNode("hud")
+        aspect = base.getAspectRatio()
+        self.aspect = aspect
+        # Scoreboard across the top.
+        self.top = DirectFrame(
+            parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, 0.80, 1.0)
+        )
+        self.title = self._text("", (0, 0.94), 0.045, DIM, TextNode.ACenter)
+        self.names = [
+            self._text("", (-aspect + 0.06, 0.895), 0.06, WHITE, TextNode.ALeft),
+            self._text("", (aspect - 0.06, 0.895), 0.06, WHITE, TextNode.ARight),
+        ]
+        self.details = [
+            self._text("", (-aspect + 0.06, 0.835), 0.042, DIM, TextNode.ALeft),
+            self._text("", (aspect - 0.06, 0.835), 0.042, DIM, TextNode.ARight),
+        ]
+        self.status = self._text("", (0, 0.85), 0.042, WHITE, TextNode.ACenter)
+        # The referee's panel on the right.
+        self.referee_frame = DirectFrame(
+            parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.86, aspect - 0.02, 0.05, 0.76)
+        )
+        self.referee_title = self._text(
+            "Referee", (aspect - 0.83, 0.70), 0.048, GOLD, TextNode.ALeft
+        )
+        self.referee_lines: list[OnscreenText] = []
+        # What to do now, at the bottom.
+        self.bottom = DirectFrame(
+            parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.90)
+        )
+        self.prompt = self._text("", (0, -0.955), 0.048, WHITE, TextNode.ACenter)
+        self.message = self._text("", (0, -0.86), 0.045, RED, TextNode.ACenter)
+        self.warmup = self._text("", (0, 0.74), 0.045, GOLD, TextNode.ACenter)
+        # Power meter and cue tip.
+        x, y, w, h = POWER_METER
+        DirectFrame(
+            parent=self.root, frameColor=(0.1, 0.1, 0.1, 0.85), frameSize=(x, x + w, y, y + h)
+        )
+        self.power_fill = DirectFrame(
+            parent=self.root, frameColor=(0.9, 0.55, 0.15, 0.95), frameSize=(x, x + w, y, y + h)
+        )
+        self.power_text = self._text("", (x + w / 2, y + h + 0.03), 0.04, WHITE, TextNode.ACenter)
+        cx, cy, r = TIP_WIDGET
+        self.tip_root = self.root.attachNewNode("tip")
+        self.tip_root.setPos(cx, 0, cy)
+        disc(r, (0.92, 0.92, 0.88, 1.0)).reparentTo(self.tip_root)
+        ring = disc(r * 0.5, (0.82, 0.82, 0.78, 1.0))  # the miscue limit
+        ring.reparentTo(self.tip_root)
+        disc(r * 0.48, (0.92, 0.92, 0.88, 1.0)).reparentTo(self.tip_root)
+        self.tip_dot = disc(r * 0.09, (0.85, 0.1, 0.1, 1.0))
+        self.tip_dot.reparentTo(self.tip_root)
+        self.tip_text = self._text("", (cx, cy + r + 0.03), 0.038, WHITE, TextNode.ACenter)
+        # Buttons on the right of the bottom bar.
+        self.buttons: dict[str, DirectButton] = {}
+        right = aspect - 0.14
+        for label, key, action in (
+            ("Shoot", "shoot", self._shoot),
+            ("Safety", "safety", partial(self._declare, Declaration.SAFETY)),
+            ("Push out", "push", partial(self._declare, Declaration.PUSH_OUT)),
+        ):
+            self.buttons[key] = self._button(label, (right, -0.80), action)
+            right -= 0.30
+        self.camera_buttons = [
+            self._button(
+                label, (-aspect + 0.16 + i * 0.26, 0.72), partial(on_camera, preset), scale=0.04
+            )
+            for i, (label, preset) in enumerate(
+                (("Behind", "behind"), ("Overhead", "overhead"), ("Broadcast", "broadcast"))
+            )
+        ]
+        # Choice buttons (a decision turn), in the middle.
+        self.choice_frame = DirectFrame(
+            parent=self.root, frameColor=PANEL, frameSize=(-0.9, 0.9, -0.45, 0.25)
+        )
+        self.choice_title = OnscreenText(
+            parent=self.choice_frame,
+            text="",
+            pos=(0, 0.15),
+            scale=0.06,
+            fg=GOLD,
+            align=TextNode.ACenter,
+            mayChange=True,
+        )
+        self.choice_buttons: list[DirectButton] = []
+        self.help = OnscreenText(
+            parent=self.root,
+            text=HELP_TEXT,
+            pos=(-aspect + 0.08, 0.6),
+            scale=0.042,
+            fg=WHITE,
+            align=TextNode.ALeft,
+            mayChange=False,
+        )
+        self.help.hide()
+        self.choice_frame.hide()
+        self.referee_frame.hide()
+        self._shown_choices: tuple[Any, ...] = ()
+        self._shown_ruling: object = None
+
+    # -- building blocks ---------------------------------------------------------------
+
+    def _text(
+        self,
+        text: str,
+        pos: tuple[float, float],
+        scale: float,
+        colour: tuple[float, ...],
+        align: int,
+    ) -> OnscreenText:
+        return OnscreenText(
+            parent=self.root,
+            text=text,
+            pos=pos,
+            scale=scale,
+            fg=colour,
+            align=align,
+            mayChange=True,
+            shadow=(0, 0, 0, 0.8),
+        )
+
+    def _button(
+        self, label: str, pos: tuple[float, float], command: Callable[[], None], scale: float = 0.05
+    ) -> DirectButton:
+        return DirectButton(
+            parent=self.root,
+            text=label,
+            pos=(pos[0], 0, pos[1]),
+            scale=scale,
+            frameColor=BUTTON,
+            text_fg=WHITE,
+            pad=(0.6, 0.35),
+            relief=DGG.FLAT,
+            command=command,
+        )
+
+    def _shoot(self) -> None:
+        self._guard(self.controller.strike)
+
+    def _declare(self, declaration: Declaration) -> None:
+        current = self.controller.declaration
+        self._guard(
+            lambda: self.controller.declare(None if current is declaration else declaration)
+        )
+
+    def _guard(self, action: Callable[[], None]) -> None:
+        from sim.game import GameError
+
+        try:
+            action()
+        except GameError as error:
+            self.controller.message = str(error)
+
+    def toggle_help(self) -> None:
+        if self.help.isHidden():
+            self.help.show()
+        else:
+            self.help.hide()
+
+    def over_power_meter(self, x: float, y: float) -> float | None:
+        """The power at aspect2d point (x, y) when it is on the meter, else None."""
+        mx, my, w, h = POWER_METER
+        if mx - 0.03 <= x <= mx + w + 0.03 and my - 0.03 <= y <= my + h + 0.03:
+            return min(1.0, max(0.0, (y - my) / h))
+        return None
+
+    def over_tip_widget(self, x: float, y: float) -> tuple[float, float] | None:
+        """The tip offset (a, b) at aspect2d point (x, y) on the cue-ball widget."""
+        cx, cy, r = TIP_WIDGET
+        dx, dy = (x - cx) / r, (y - cy) / r
+        if math.hypot(dx, dy) > 1.1:
+            return None
+        return (-dx, dy)  # pooltool's +a is the left of the ball as the shooter sees it
+
+    # -- every frame ---------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        controller = self.controller
+        board = scoreboard(controller)
+        self.title.setText(board.title)
+        self.status.setText(board.status)
+        for i, panel in enumerate(board.players):
+            marker = "▶ " if panel.at_table and i == 0 else ""
+            suffix = " ◀" if panel.at_table and i == 1 else ""
+            self.names[i].setText(
+                f"{marker}{panel.name}  {panel.racks}{suffix}"
+                if i == 0
+                else f"{marker}{panel.racks}  {panel.name}{suffix}"
+            )
+            self.names[i].setFg(GOLD if panel.at_table else WHITE)
+            parts = []
+            if panel.points is not None:
+                parts.append(f"{panel.points} points")
+            if panel.fouls:
+                parts.append(f"{panel.fouls} foul{'s' if panel.fouls > 1 else ''}")
+            if panel.warned:
+                parts.append("WARNED")
+            self.details[i].setText(" · ".join(parts))
+            self.details[i].setFg(RED if panel.warned else DIM)
+        self.prompt.setText(prompt(controller))
+        self.message.setText(controller.message)
+        worker = controller.worker
+        if worker.ready or worker.progress is None:
+            self.warmup.setText("" if worker.ready else "Starting the physics...")
+        else:
+            p = worker.progress
+            self.warmup.setText(
+                f"Preparing the physics (first run: about a minute) {p.done}/{p.total}: {p.label}"
+            )
+        self._refresh_referee()
+        self._refresh_aim()
+        self._refresh_choices()
+
+    def _refresh_referee(self) -> None:
+        ruling = self.controller.last_ruling
+        if ruling is self._shown_ruling:
+            return
+        self._shown_ruling = ruling
+        if ruling is None:
+            self.referee_frame.hide()
+            self.referee_title.hide()
+        else:
+            self.referee_frame.show()
+            self.referee_title.show()
+        for line in self.referee_lines:
+            line.destroy()
+        self.referee_lines = []
+        y = 0.63
+        x = self.aspect - 0.83
+        for text, foul in referee_lines(ruling, self.controller.game.setup.players):
+            wrapped = textwrap.wrap(text, 44)
+            for i, part in enumerate(wrapped):
+                if y < 0.08:
+                    break
+                indent = 0.03 if i else 0.0
+                colour = RED if foul else WHITE
+                line = self._text(part, (x + indent, y), 0.036, colour, TextNode.ALeft)
+                self.referee_lines.append(line)
+                y -= 0.045
+            y -= 0.012
+        # The panel ends under its last line.
+        self.referee_frame["frameSize"] = (self.aspect - 0.86, self.aspect - 0.02, y - 0.01, 0.76)
+
+    def _refresh_aim(self) -> None:
+        controller = self.controller
+        aiming = controller.stage in (Stage.AIM, Stage.LAG)
+        aim = controller.aim
+        x, y, w, h = POWER_METER
+        self.power_fill["frameSize"] = (x, x + w, y, y + h * max(0.01, aim.power))
+        self.power_text.setText(f"{aim.speed:.1f} m/s")
+        r = TIP_WIDGET[2]
+        self.tip_dot.setPos(-aim.a * r, 0, aim.b * r)
+        elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
+        self.tip_text.setText(tip_words(aim.a, aim.b) + elevation)
+        for key, button in self.buttons.items():
+            if key == "shoot":
+                visible = aiming
+            elif key == "safety":
+                visible = controller.can_declare(Declaration.SAFETY)
+            else:
+                visible = controller.can_declare(Declaration.PUSH_OUT)
+            if visible:
+                button.show()
+            else:
+                button.hide()
+        for key, declaration in (("safety", Declaration.SAFETY), ("push", Declaration.PUSH_OUT)):
+            on = controller.declaration is declaration
+            self.buttons[key]["frameColor"] = (0.55, 0.42, 0.1, 0.95) if on else BUTTON
+
+    def _refresh_choices(self) -> None:
+        controller = self.controller
+        stage = controller.stage
+        if stage is Stage.CHOOSE:
+            state = controller.state
+            assert state is not None
+            options: tuple[Any, ...] = tuple(sorted(state.legal_choices))
+            title = f"{controller.game.setup.name(controller.shooter)} chooses"
+        elif stage is Stage.BREAKER:
+            options = tuple(Player)
+            title = f"{controller.game.setup.name(controller.shooter)} won the lag: who breaks?"
+        else:
+            options = ()
+            title = ""
+        if options == self._shown_choices:
+            return
+        self._shown_choices = options
+        for button in self.choice_buttons:
+            button.destroy()
+        self.choice_buttons = []
+        if not options:
+            self.choice_frame.hide()
+            return
+        self.choice_frame.show()
+        self.choice_title.setText(title)
+        for i, option in enumerate(options):
+            if isinstance(option, Choice):
+                label, explanation = choice_label(option)
+                text = f"{label}: {explanation}"
+                command = partial(self._guard, partial(controller.choose, option))
+            else:
+                text = f"{controller.game.setup.name(option)} breaks"
+                command = partial(self._guard, partial(controller.choose_breaker, option))
+            button = DirectButton(
+                parent=self.choice_frame,
+                text=text,
+                pos=(0, 0, 0.02 - i * 0.14),
+                scale=0.05,
+                frameColor=BUTTON,
+                text_fg=WHITE,
+                pad=(0.6, 0.4),
+                relief=DGG.FLAT,
+                command=command,
+            )
+            self.choice_buttons.append(button)
+
+    def choice_button_centres(self) -> list[tuple[float, float]]:
+        """Where the choice buttons are (aspect2d), for tests and scripted clicks."""
+        return [
+            (float(b.getPos(self.base.aspect2d)[0]), float(b.getPos(self.base.aspect2d)[2]))
+            for b in self.choice_buttons
+        ]
+
+    def destroy(self) -> None:
+        self.root.removeNode()
+
+
+HELP_TEXT = """Aim: drag with the left mouse button (Shift: fine)  ·  arrows left/right
+Power: mouse wheel over the meter, drag the meter, arrows up/down
+English: click the cue ball at bottom left, or I J K L  ·  elevation: E / D
+Shoot: Space or the Shoot button  ·  G: aiming aid on/off
+Call (10-ball): click a ball, then a pocket  ·  S: safety  ·  P: push out
+Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
+Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
+H: this help  ·  Esc: menu"""

@@ -1,0 +1,94 @@
+"""Starting the desktop table from the command line: window or offscreen, the game to
+put on it, screenshots and scripts."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from sim.app.scene import Quality
+from sim.game import Game
+
+
+@attrs.frozen(kw_only=True)
+class Launch:
+    game: Game | None = None  # None: the start screen
+    quality: Quality = "fast"
+    size: tuple[int, int] = (1280, 800)
+    screenshot: Path | None = None
+    frames: int = 30
+    script: Path | None = None
+    offscreen: bool = False  # no display, or a screenshot asked for without one
+    replay: int | None = None  # open the replay viewer at this shot of the game
+    shots: tuple[Any, ...] = ()  # or replay these shots (ReplayItem) on their own
+    shots_spec: Any = None  # ... on this table
+
+
+def has_display() -> bool:
+    """A desktop to open a window on (Windows and macOS always have one)."""
+    return sys.platform in ("win32", "darwin") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    )
+
+
+def run(launch: Launch) -> int:
+    """Open the window (or an offscreen buffer), play, and return the exit status."""
+    from sim.app.headless import configure_offscreen, configure_window
+
+    width, height = launch.size
+    if launch.offscreen:
+        configure_offscreen(width, height)
+    else:
+        configure_window(width, height, "poolsim")
+    from panda3d.core import ClockObject
+
+    from sim.app.main import PoolApp
+    from sim.app.script import ScriptError, load_script, run_script
+    from sim.autosave import Autosave
+
+    scripted = launch.screenshot is not None or launch.script is not None
+    steps = load_script(launch.script) if launch.script is not None else []
+    if scripted:
+        # Fixed frame steps: N frames are N/60 s of play, whatever the machine's speed.
+        clock = ClockObject.getGlobalClock()
+        clock.setMode(ClockObject.MNonRealTime)
+        clock.setFrameRate(60)
+    from direct.showbase.ShowBase import ShowBase
+
+    base = ShowBase()
+    app = PoolApp(
+        base,
+        launch.game,
+        quality=launch.quality,
+        autosave=None if scripted else Autosave(),
+        realtime=not scripted,
+    )
+    if launch.shots:
+        app.view_shots(list(launch.shots), launch.shots_spec)
+    elif launch.game is None:
+        app.show_start_screen()
+    elif launch.replay is not None:
+        app.open_replay(launch.replay)
+    if not scripted:
+        try:
+            base.run()
+        finally:
+            app.stop()
+        return 0
+    try:
+        app.step(2)
+        if steps:
+            run_script(app, steps)
+        app.step(launch.frames)
+        if launch.screenshot is not None:
+            app.screenshot(launch.screenshot)
+    except ScriptError as error:
+        print(f"poolsim play: error: {error}", file=sys.stderr)
+        return 2
+    finally:
+        app.stop()
+    return 0

@@ -1,0 +1,602 @@
+"""The desktop table: one Panda3D window where two players share the mouse.
+
+:class:`PoolApp` owns the window, the 3D table (:mod:`sim.app.scene`), the camera, the
+HUD and the input; the game's logic is the :class:`~sim.app.controller.TableController`.
+The physics runs in a worker process that starts (and, on a machine's first run,
+compiles) while the start screen is up.
+
+Input (also in the in-game help, key H):
+- aim: drag with the left button (Shift: fine), or arrows left/right;
+- power: the wheel over the meter, dragging the meter, arrows up/down;
+- tip: click/drag the cue-ball widget, or I J K L; elevation: E / D;
+- shoot: Space or the Shoot button; skip a shot playing out: Space;
+- 10-ball call: click a ball then a pocket; S safety; P push out;
+- ball in hand: the cue ball follows the mouse over legal spots; click to put it down;
+- camera: right drag orbits, middle drag pans, the wheel zooms; 1 behind, 2 overhead,
+  3 broadcast; G toggles the aiming aid; Esc opens the menu.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from direct.showbase.DirectObject import DirectObject
+from direct.showbase.ShowBase import ShowBase
+from direct.task.Task import Task
+from panda3d.core import CardMaker, ClockObject, NodePath, Point3, TextNode, TransparencyAttrib
+
+from rules import CUE, BallId, BallInHand, Declaration, PocketId
+from rules.geometry import Point, TableGeometry, distance
+from sim.app.camera import CameraRig
+from sim.app.controller import Stage, TableController
+from sim.app.cue import CueStick
+from sim.app.hud import Hud
+from sim.app.scene import Quality, TableScene
+from sim.app.worker import PhysicsWorker
+from sim.autosave import Autosave
+from sim.game import Game, GameError
+from sim.paths import assets_dir
+from sim.table import pocket_centre
+
+CLICK_PIXELS = 5  # a press and release closer than this is a click, not a drag
+AIM_DEGREES_PER_SCREEN = 90.0  # a drag across the whole window turns the aim this much
+FINE = 0.1  # Shift: fine aim
+
+
+def kitchen_overlay(base: ShowBase, geometry: TableGeometry) -> NodePath:
+    """A light wash over the kitchen, shown while the cue ball is in hand there."""
+    card = CardMaker("kitchen")
+    card.setFrame(0.0, geometry.width, 0.0, geometry.head_string_y)
+    node = base.render.attachNewNode(card.generate())
+    node.setP(-90)  # the card lies in x-z; turn it flat onto the cloth
+    node.setZ(0.0015)
+    node.setColor(1.0, 1.0, 0.85, 0.13)
+    node.setTransparency(TransparencyAttrib.MAlpha)
+    node.setLightOff()
+    node.setDepthWrite(False)
+    node.hide()
+    return node
+
+
+class PoolApp(DirectObject):  # type: ignore[misc]
+    """The desktop table on a ShowBase (one per process). ``game`` to play (None: the
+    start screen comes first)."""
+
+    def __init__(
+        self,
+        base: ShowBase,
+        game: Game | None = None,
+        *,
+        quality: Quality = "fast",
+        worker: PhysicsWorker | None = None,
+        autosave: Autosave | None = None,
+        realtime: bool = True,
+    ) -> None:
+        super().__init__()
+        self.base = base
+        self.base.disableMouse()
+        self.base.setBackgroundColor(0.03, 0.035, 0.04, 1)
+        self.base.camLens.setFov(50)
+        self.base.camLens.setNearFar(0.02, 60.0)
+        self.quality = quality
+        self.realtime = realtime
+        self.font = self.base.loader.loadFont(str(assets_dir() / "fonts" / "DejaVuSans.ttf"))
+        TextNode.setDefaultFont(self.font)
+        self.worker = worker if worker is not None else PhysicsWorker().start()
+        self.autosave = autosave
+        self.controller: TableController | None = None
+        self.scene: TableScene | None = None
+        self.kitchen: Any = None
+        self.rig: CameraRig | None = None
+        self.hud: Hud | None = None
+        self.cue: CueStick | None = None
+        self.menu: Any = None
+        self.replay: Any = None
+        self.start_screen: Any = None
+        self._buttons: set[str] = set()
+        self._press: tuple[str, float, float] | None = None  # button, x, y at press
+        self._last_mouse: tuple[float, float] | None = None
+        self._drag_target: str | None = None  # "aim", "power", "tip", "orbit", "pan"
+        self._call_ball: BallId | None = None
+        self._preset_before_watch = "behind"
+        self._last_frame = time.monotonic()
+        self._virtual_mouse: Any = None
+        self.frame_times: list[float] = []
+        self._bind_input()
+        self.base.taskMgr.add(self._frame, "poolsim-frame")
+        if game is not None:
+            self.play(game)
+
+    # -- screens ---------------------------------------------------------------------------
+
+    def play(self, game: Game) -> None:
+        """Put ``game`` on the table."""
+        self.close_start_screen()
+        if self.hud is not None:
+            self.hud.destroy()
+        if self.scene is not None:
+            self.scene.destroy()
+        if self.cue is not None:
+            self.cue.focus.removeNode()
+            self.cue.aid.removeNode()
+        if self.kitchen is not None:
+            self.kitchen.removeNode()
+        self.controller = TableController(game, self.worker, self.autosave, clock=self._clock)
+        spec = game.setup.spec
+        self.scene = TableScene(self.base, spec, quality=self.quality)
+        self.rig = CameraRig(self.base, spec.geometry)
+        self.hud = Hud(self.base, self.controller, self.show_view)
+        self.cue = CueStick(self.base, spec.geometry)
+        self.kitchen = kitchen_overlay(self.base, spec.geometry)
+        self.show_view("behind")
+        self.rig.jump()
+
+    def show_start_screen(self) -> None:
+        from sim.app.start import StartScreen
+
+        if self.hud is not None:
+            self.hud.destroy()
+            self.hud = None
+        self.start_screen = StartScreen(self, on_start=self.play)
+
+    def close_start_screen(self) -> None:
+        if self.start_screen is not None:
+            self.start_screen.destroy()
+            self.start_screen = None
+
+    def show_view(self, preset: str) -> None:
+        if self.rig is None or self.controller is None:
+            return
+        cue = self.controller.cue_ball()
+        self.rig.show(preset, cue, self.controller.aim.direction)
+
+    def _clock(self) -> float:
+        """Game time: real seconds, or in tests the frame clock (fixed steps)."""
+        return time.monotonic() if self.realtime else ClockObject.getGlobalClock().getFrameTime()
+
+    # -- input -----------------------------------------------------------------------------
+
+    def _bind_input(self) -> None:
+        for button in ("mouse1", "mouse2", "mouse3"):
+            self.accept(button, self._on_press, [button])
+            self.accept(f"shift-{button}", self._on_press, [button])
+            self.accept(f"{button}-up", self._on_release, [button])
+        self.accept("wheel_up", self._on_wheel, [1])
+        self.accept("wheel_down", self._on_wheel, [-1])
+        keys: dict[str, Callable[[], None]] = {
+            "space": self._space,
+            "enter": self._space,
+            "arrow_left": lambda: self._turn(1.0),
+            "arrow_right": lambda: self._turn(-1.0),
+            "shift-arrow_left": lambda: self._turn(0.1),
+            "shift-arrow_right": lambda: self._turn(-0.1),
+            "arrow_left-repeat": lambda: self._turn(1.0),
+            "arrow_right-repeat": lambda: self._turn(-1.0),
+            "shift-arrow_left-repeat": lambda: self._turn(0.1),
+            "shift-arrow_right-repeat": lambda: self._turn(-0.1),
+            "arrow_up": lambda: self._power(0.02),
+            "arrow_down": lambda: self._power(-0.02),
+            "arrow_up-repeat": lambda: self._power(0.02),
+            "arrow_down-repeat": lambda: self._power(-0.02),
+            "i": lambda: self._tip(0.0, 0.05),
+            "k": lambda: self._tip(0.0, -0.05),
+            "j": lambda: self._tip(0.05, 0.0),
+            "l": lambda: self._tip(-0.05, 0.0),
+            "e": lambda: self._elevate(2.0),
+            "d": lambda: self._elevate(-2.0),
+            "s": lambda: self._declare(Declaration.SAFETY),
+            "p": lambda: self._declare(Declaration.PUSH_OUT),
+            "b": self._pick_up,
+            "g": self._toggle_aid,
+            "h": self._help,
+            "r": self.open_replay,
+            "1": lambda: self.show_view("behind"),
+            "2": lambda: self.show_view("overhead"),
+            "3": lambda: self.show_view("broadcast"),
+            "escape": self._escape,
+        }
+        for key, action in keys.items():
+            self.accept(key, self._guard, [action])
+
+    def _guard(self, action: Callable[[], None]) -> None:
+        if self.replay is not None:  # the replay viewer has the keys
+            return
+        try:
+            action()
+        except GameError as error:
+            if self.controller is not None:
+                self.controller.message = str(error)
+
+    def _mouse(self) -> tuple[float, float] | None:
+        """The pointer in render2d coordinates (-1..1 both ways), if over the window."""
+        watcher = self.base.mouseWatcherNode
+        if watcher is None or not watcher.hasMouse():
+            return None
+        mouse = watcher.getMouse()
+        return (float(mouse.x), float(mouse.y))
+
+    def _aspect_point(self, mouse: tuple[float, float]) -> tuple[float, float]:
+        return (mouse[0] * self.base.getAspectRatio(), mouse[1])
+
+    def table_point(self, mouse: tuple[float, float] | None = None) -> Point | None:
+        """Where the pointer meets the plane of the ball centres."""
+        mouse = mouse or self._mouse()
+        if mouse is None or self.scene is None:
+            return None
+        near, far = Point3(), Point3()
+        self.base.camLens.extrude(mouse, near, far)
+        near = self.base.render.getRelativePoint(self.base.cam, near)
+        far = self.base.render.getRelativePoint(self.base.cam, far)
+        z = self.controller.game.setup.spec.ball_radius if self.controller else 0.0
+        if abs(far.z - near.z) < 1e-9:
+            return None
+        share = (z - near.z) / (far.z - near.z)
+        if share < 0:
+            return None
+        return (near.x + share * (far.x - near.x), near.y + share * (far.y - near.y))
+
+    def _on_press(self, button: str) -> None:
+        mouse = self._mouse()
+        if mouse is None or (self.controller is None and self.replay is None):
+            return
+        self._buttons.add(button)
+        self._press = (button, *mouse)
+        self._last_mouse = mouse
+        self._drag_target = None
+        if button == "mouse1" and self.replay is not None:
+            return  # the replay's own controls take the left button
+        if button == "mouse1" and self.hud is not None and self.controller is not None:
+            x, y = self._aspect_point(mouse)
+            stage = self.controller.stage
+            if stage in (Stage.AIM, Stage.LAG):
+                power = self.hud.over_power_meter(x, y)
+                tip = self.hud.over_tip_widget(x, y)
+                if power is not None:
+                    self._drag_target = "power"
+                    self.controller.set_power(power)
+                elif tip is not None:
+                    self._drag_target = "tip"
+                    self.controller.set_tip(*tip)
+                else:
+                    self._drag_target = "aim"
+        elif button == "mouse3":
+            self._drag_target = "orbit"
+        elif button == "mouse2":
+            self._drag_target = "pan"
+
+    def _on_release(self, button: str) -> None:
+        self._buttons.discard(button)
+        mouse = self._mouse()
+        press = self._press
+        self._press = None
+        target = self._drag_target
+        self._drag_target = None
+        if press is None or mouse is None or press[0] != button or self.controller is None:
+            return
+        width, height = self.base.win.getXSize(), self.base.win.getYSize()
+        moved = math.hypot((mouse[0] - press[1]) * width / 2, (mouse[1] - press[2]) * height / 2)
+        if button == "mouse1" and moved < CLICK_PIXELS and target in ("aim", None):
+            self._guard(lambda: self._click(mouse))
+
+    def _click(self, mouse: tuple[float, float]) -> None:
+        """A click on the table: put the cue ball down, call a ball and pocket, or aim."""
+        controller = self.controller
+        assert controller is not None
+        point = self.table_point(mouse)
+        if point is None:
+            return
+        stage = controller.stage
+        if stage is Stage.PLACE:
+            reason = controller.legal_placement(point)
+            if reason is not None:
+                raise GameError(f"the cue ball cannot go there: {reason}")
+            controller.move_cue_ball(point)
+            controller.confirm_placement()
+            return
+        if stage is not Stage.AIM:
+            return
+        balls = controller.balls()
+        radius = controller.game.setup.spec.ball_radius
+        hit = min(
+            (b for b in balls if b != CUE and distance(balls[b], point) <= radius * 1.3),
+            key=lambda b: distance(balls[b], point),
+            default=None,
+        )
+        if controller.needs_call or controller.call is not None:
+            if hit is not None:
+                self._call_ball = hit
+                controller.message = f"the {hit}: now click the pocket"
+                return
+            pocket = self._pocket_near(point)
+            if pocket is not None and self._call_ball is not None:
+                controller.call_shot(self._call_ball, pocket)
+                controller.message = ""
+                self._call_ball = None
+                return
+        controller.aim_at(balls[hit] if hit is not None else point)
+
+    def _pocket_near(self, point: Point) -> PocketId | None:
+        assert self.controller is not None
+        table = self.controller.game.setup.spec.build()
+        nearest = min(PocketId, key=lambda p: distance(pocket_centre(table, p), point))
+        return nearest if distance(pocket_centre(table, nearest), point) < 0.14 else None
+
+    def _on_wheel(self, step: int) -> None:
+        mouse = self._mouse()
+        if self.controller is None or self.rig is None:
+            return
+        if mouse is not None and self.hud is not None:
+            x, y = self._aspect_point(mouse)
+            if self.hud.over_power_meter(x, y) is not None:
+                self._power(0.02 * step)
+                return
+        self.rig.zoom(0.9 if step > 0 else 1.0 / 0.9)
+
+    def _drag(self) -> None:
+        """Follow a drag in progress (called every frame)."""
+        mouse = self._mouse()
+        controller = self.controller
+        if mouse is None or self._last_mouse is None or self.rig is None:
+            return
+        dx, dy = mouse[0] - self._last_mouse[0], mouse[1] - self._last_mouse[1]
+        self._last_mouse = mouse
+        if not self._buttons or (dx == 0 and dy == 0):
+            return
+        fine = FINE if self.base.mouseWatcherNode.isButtonDown("shift") else 1.0
+        x, y = self._aspect_point(mouse)
+        target = self._drag_target
+        aiming = controller is not None and controller.stage in (Stage.AIM, Stage.LAG)
+        if target == "aim" and controller is not None and aiming:
+            # Dragging right turns the aim to the right (clockwise seen from above).
+            controller.turn(-dx / 2 * AIM_DEGREES_PER_SCREEN * fine)
+            if self.rig.preset == "behind":
+                self.show_view("behind")
+        elif target == "power" and self.hud is not None and controller is not None:
+            power = self.hud.over_power_meter(x, y)
+            if power is not None:
+                controller.set_power(power)
+        elif target == "tip" and self.hud is not None and controller is not None:
+            tip = self.hud.over_tip_widget(x, y)
+            if tip is not None:
+                controller.set_tip(*tip)
+        elif target == "orbit":
+            self.rig.orbit(-dx * 120.0, dy * 60.0)
+        elif target == "pan":
+            self.rig.pan(-dx * self.rig.goal.distance, -dy * self.rig.goal.distance)
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def _space(self) -> None:
+        controller = self.controller
+        if controller is None:
+            return
+        if controller.stage is Stage.WATCH:
+            controller.finish_watching()
+        elif controller.stage is Stage.PLACE:
+            controller.confirm_placement()
+        else:
+            controller.strike()
+
+    def _turn(self, degrees: float) -> None:
+        if self.controller is not None and self.controller.stage in (Stage.AIM, Stage.LAG):
+            self.controller.turn(degrees)
+            if self.rig is not None and self.rig.preset == "behind":
+                self.show_view("behind")
+
+    def _power(self, step: float) -> None:
+        if self.controller is not None:
+            self.controller.set_power(self.controller.aim.power + step)
+
+    def _tip(self, da: float, db: float) -> None:
+        if self.controller is not None:
+            aim = self.controller.aim
+            self.controller.set_tip(aim.a + da, aim.b + db)
+
+    def _elevate(self, degrees: float) -> None:
+        if self.controller is not None:
+            self.controller.set_elevation(self.controller.aim.elevation + degrees)
+
+    def _declare(self, declaration: Declaration) -> None:
+        if self.controller is not None:
+            current = self.controller.declaration
+            self.controller.declare(None if current is declaration else declaration)
+
+    def _pick_up(self) -> None:
+        if self.controller is not None:
+            self.controller.pick_up_cue_ball()
+
+    def _toggle_aid(self) -> None:
+        if self.cue is not None:
+            self.cue.show_aid = not self.cue.show_aid
+
+    def _help(self) -> None:
+        if self.hud is not None:
+            self.hud.toggle_help()
+
+    def open_replay(self, index: int | None = None) -> None:
+        """Replay a shot of this game (the last one by default)."""
+        from sim.app.replay import ReplayView, game_items
+
+        controller = self.controller
+        if (
+            controller is None
+            or self.replay is not None
+            or controller.stage in (Stage.SIMULATING, Stage.WATCH)
+        ):
+            return
+        items = game_items(controller.game)
+        if not items:
+            controller.message = "no shot to replay yet"
+            return
+        if self.hud is not None:
+            self.hud.root.hide()
+        assert self.cue is not None and self.rig is not None
+        self.cue.hide()
+        self.kitchen.hide()
+        self.rig.show("broadcast")  # the whole table, whatever view the player had
+        self.replay = ReplayView(self, items, index)
+
+    def view_shots(self, items: list[Any], spec: Any) -> None:
+        """Replay shots that belong to no game here (a pooltool file): a table, no play."""
+        from sim.app.replay import ReplayView
+
+        self.scene = TableScene(self.base, spec, quality=self.quality)
+        self.rig = CameraRig(self.base, spec.geometry)
+        self.rig.show("broadcast")
+        self.rig.jump()
+        self.replay = ReplayView(self, items, 0)
+
+    def replay_closed(self) -> None:
+        self.replay = None
+        if self.hud is not None:
+            self.hud.root.show()
+        if self.controller is None:  # shots with no game: closing the viewer quits
+            self.stop()
+            self.base.userExit()
+
+    def _escape(self) -> None:
+        from sim.app.menu import GameMenu
+
+        if self.menu is not None:
+            self.menu.destroy()
+            self.menu = None
+        elif self.controller is not None:
+            self.menu = GameMenu(self)
+
+    # -- every frame ------------------------------------------------------------------------------
+
+    def _frame(self, task: Task) -> int:
+        now = time.monotonic()
+        dt = ClockObject.getGlobalClock().getDt()
+        self.frame_times.append(now - self._last_frame)
+        self._last_frame = now
+        del self.frame_times[:-240]
+        controller = self.controller
+        if self.replay is not None and self.rig is not None:  # the viewer draws the balls
+            if controller is not None:
+                controller.update()
+            self.rig.update(dt)
+            self._drag()
+            return int(Task.cont)
+        if controller is None or self.scene is None or self.rig is None:
+            return int(Task.cont)
+        self._drag()
+        was_watching = controller.stage is Stage.WATCH
+        controller.update()
+        stage = controller.stage
+        if stage is Stage.PLACE:
+            point = self.table_point()
+            if point is not None:
+                controller.move_cue_ball(point)
+        self._draw(stage, was_watching)
+        self.rig.update(dt)
+        assert self.hud is not None
+        self.hud.refresh()
+        return int(Task.cont)
+
+    def _draw(self, stage: Stage, was_watching: bool) -> None:
+        controller = self.controller
+        assert (
+            controller is not None
+            and self.scene is not None
+            and self.cue is not None
+            and self.rig is not None
+        )
+        watching = controller.watching
+        if watching is not None:
+            self.cue.hide()
+            t = min(self._clock() - watching.started, watching.duration)
+            moving: list[Point] = []
+            for timeline in watching.timelines:
+                states = timeline.at(min(t, timeline.duration))
+                self.scene.set_states(list(timeline.ball_ids), states)
+                for i in range(len(timeline.ball_ids)):
+                    if not states.pocketed[i] and np.linalg.norm(states.velocities[i]) > 1e-3:
+                        moving.append(
+                            (float(states.positions[i][0]), float(states.positions[i][1]))
+                        )
+            if not was_watching and self.rig.preset == "behind":
+                self._preset_before_watch = "behind"
+                self.rig.show("broadcast")
+            if self.rig.preset == "broadcast":
+                self.rig.follow(moving)  # the camera follows the action
+            return
+        if was_watching and self._preset_before_watch == "behind":
+            self._preset_before_watch = ""
+            self.show_view("behind")
+        balls = controller.balls()
+        self._show_balls(balls)
+        cue = balls.get(CUE)
+        if stage in (Stage.AIM, Stage.LAG) and cue is not None:
+            self.cue.place(cue, controller.aim)
+            self.cue.draw_aid(cue, controller.aim, balls if stage is Stage.AIM else {})
+        else:
+            self.cue.hide()
+        state = controller.state
+        in_kitchen = stage is Stage.PLACE and state is not None
+        if in_kitchen and state is not None and state.ball_in_hand is BallInHand.KITCHEN:
+            self.kitchen.show()
+        else:
+            self.kitchen.hide()
+
+    def _show_balls(self, balls: dict[BallId, Point]) -> None:
+        """The balls at rest, each turned as the last shot left it."""
+        assert self.scene is not None and self.controller is not None
+        ids = list(balls)
+        radius = self.controller.game.setup.spec.ball_radius
+        positions = [(x, y, radius) for x, y in balls.values()]
+        turned = self.controller.orientations
+        orientations = [turned.get(ball, (1.0, 0.0, 0.0, 0.0)) for ball in ids]
+        self.scene.set_balls(ids, positions, orientations)
+
+    # -- automation -------------------------------------------------------------------------------
+
+    def virtual_mouse(self) -> Any:
+        """A virtual mouse and keyboard driving this window (scripts, tests)."""
+        if self._virtual_mouse is None:
+            from sim.app.headless import attach_virtual_mouse
+
+            # One per ShowBase: a test harness may have attached it already.
+            existing = getattr(self.base, "virtual_mouse", None)
+            self._virtual_mouse = existing or attach_virtual_mouse(self.base)
+            self.base.virtual_mouse = self._virtual_mouse
+        return self._virtual_mouse
+
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.base.taskMgr.step()
+
+    def screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.base.win.saveScreenshot(str(path))
+
+    def stop(self) -> None:
+        """Finish the autosave in progress and stop the physics worker."""
+        if self.controller is not None:
+            self.controller.flush()
+        self.worker.close()
+
+    def destroy(self) -> None:
+        """Take the table, the HUD, the input and the frame task off the ShowBase."""
+        self.ignoreAll()
+        self.base.taskMgr.remove("poolsim-frame")
+        self.close_start_screen()
+        for part in (self.hud, self.menu, self.replay):
+            if part is not None:
+                part.destroy()
+        self.hud = self.menu = self.replay = None
+        for node in (
+            self.kitchen,
+            self.cue.focus if self.cue else None,
+            self.cue.aid if self.cue else None,
+        ):
+            if node is not None:
+                node.removeNode()
+        if self.scene is not None:
+            self.scene.destroy()
+        self.scene = self.controller = self.cue = self.rig = None

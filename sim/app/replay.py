@@ -1,0 +1,380 @@
+"""Replay: any shot, frame by frame, forward and backward, and why the referee ruled.
+
+The viewer works on a list of :class:`ReplayItem` (every shot of a game, or one shot
+read from a pooltool file). Keys while it is open:
+
+- Space: play / pause; Left / Right: one frame (1/60 s) back / forward;
+- ``[`` / ``]``: the previous / next event (first contact, rails, pockets);
+- ``-`` / ``=``: slower / faster (1/8x to 2x); L: loop; T: ball paths on / off;
+- Page Up / Page Down: the previous / next shot; Esc: back to the table.
+
+The scrub bar at the bottom can be dragged; its ticks are the shot's events. The panel
+on the right says what the referee saw so far (first ball hit, balls to a rail, balls
+pocketed), and the ruling once the shot has played to the end.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+import numpy as np
+from direct.gui.DirectGui import DGG, DirectFrame, DirectSlider
+from direct.gui.OnscreenText import OnscreenText
+from direct.showbase.DirectObject import DirectObject
+from direct.task.Task import Task
+from panda3d.core import ClockObject, LineSegs, TextNode
+
+from rules import CUE, Ruling
+from sim.app.hud import DIM, GOLD, PANEL, RED, WHITE
+from sim.game import Game, LagRecord, ShotRecord
+from sim.names import with_names
+from sim.pooltool_setup import pt
+from sim.timeline import MarkerKind, ShotTimeline
+
+if TYPE_CHECKING:
+    from sim.app.main import PoolApp
+
+FRAME = 1.0 / 60.0
+SPEEDS = (0.125, 0.25, 0.5, 1.0, 1.5, 2.0)
+TRAIL_STEP = 1.0 / 60.0
+
+
+@attrs.frozen(eq=False)
+class ReplayItem:
+    label: str  # "Rack 1, shot 3: Ann"
+    system: pt.System
+    ruling: Ruling | None
+    names: tuple[str, str] = ("A", "B")
+
+
+def game_items(game: Game) -> list[ReplayItem]:
+    """Every shot of a game, lag shots included, oldest first."""
+    items: list[ReplayItem] = []
+    names = game.setup.players
+    numbers: dict[int, int] = {}
+    for record in game.records:
+        if isinstance(record, LagRecord):
+            for name, shot in zip(names, record.simulated, strict=True):
+                items.append(ReplayItem(f"Lag: {name}", shot.system, None, names))
+        elif isinstance(record, ShotRecord):
+            number = numbers[record.rack] = numbers.get(record.rack, 0) + 1
+            label = f"Rack {record.rack}, shot {number}: {game.setup.name(record.shooter)}"
+            items.append(ReplayItem(label, record.simulated.system, record.ruling, names))
+    return items
+
+
+class ReplayView(DirectObject):  # type: ignore[misc]
+    def __init__(self, app: PoolApp, items: Sequence[ReplayItem], index: int | None = None) -> None:
+        super().__init__()
+        if not items:
+            raise ValueError("there is no shot to replay")
+        self.app = app
+        self.base = app.base
+        self.items = list(items)
+        self.index = (
+            len(self.items) - 1 if index is None else max(0, min(index, len(self.items) - 1))
+        )
+        self.t = 0.0
+        self.playing = True
+        self.speed_index = SPEEDS.index(1.0)
+        self.loop = False
+        self.trails = True
+        aspect = self.base.getAspectRatio()
+        self.root = self.base.aspect2d.attachNewNode("replay")
+        DirectFrame(parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.78))
+        self.title = self._text("", (-aspect + 0.05, -0.83), 0.045, GOLD, TextNode.ALeft)
+        self.clock_text = self._text("", (aspect - 0.05, -0.83), 0.045, WHITE, TextNode.ARight)
+        self.slider = DirectSlider(
+            parent=self.root,
+            range=(0.0, 1.0),
+            value=0.0,
+            pageSize=0.05,
+            pos=(0, 0, -0.91),
+            scale=(aspect - 0.1, 1, 0.5),
+            frameColor=(0.25, 0.25, 0.25, 1),
+            thumb_frameColor=(0.95, 0.75, 0.3, 1),
+            thumb_relief=DGG.FLAT,
+            command=self._scrubbed,
+        )
+        self.ticks = self.root.attachNewNode("ticks")
+        self.panel = DirectFrame(
+            parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.9, aspect - 0.02, -0.74, 0.76)
+        )
+        self.panel_lines: list[OnscreenText] = []
+        self.paths = self.base.render.attachNewNode("replay-paths")
+        self.paths.setLightOff()
+        self._setting_slider = False
+        self._shown_panel: object = None
+        self._trail_t = -1.0
+        self._bind()
+        self.select(self.index)
+        self.base.taskMgr.add(self._frame, "replay-frame")
+
+    # -- building blocks ---------------------------------------------------------------
+
+    def _text(
+        self,
+        text: str,
+        pos: tuple[float, float],
+        scale: float,
+        colour: tuple[float, ...],
+        align: int,
+    ) -> OnscreenText:
+        return OnscreenText(
+            parent=self.root,
+            text=text,
+            pos=pos,
+            scale=scale,
+            fg=colour,
+            align=align,
+            mayChange=True,
+            shadow=(0, 0, 0, 0.8),
+        )
+
+    def _bind(self) -> None:
+        keys = {
+            "space": self.toggle_play,
+            "arrow_left": lambda: self.step_frames(-1),
+            "arrow_right": lambda: self.step_frames(1),
+            "arrow_left-repeat": lambda: self.step_frames(-1),
+            "arrow_right-repeat": lambda: self.step_frames(1),
+            "[": lambda: self.jump_event(-1),
+            "]": lambda: self.jump_event(1),
+            "-": lambda: self.change_speed(-1),
+            "=": lambda: self.change_speed(1),
+            "+": lambda: self.change_speed(1),
+            "l": self.toggle_loop,
+            "t": self.toggle_trails,
+            "page_up": lambda: self.select(self.index - 1),
+            "page_down": lambda: self.select(self.index + 1),
+            "escape": self.close,
+        }
+        for key, action in keys.items():
+            self.accept(key, action)
+
+    # -- what is shown -----------------------------------------------------------------------
+
+    @property
+    def item(self) -> ReplayItem:
+        return self.items[self.index]
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def select(self, index: int) -> None:
+        """Show shot ``index`` from its start."""
+        self.index = max(0, min(index, len(self.items) - 1))
+        self.timeline = ShotTimeline.from_system(self.item.system)
+        self.frames = self.timeline.frames(60.0)  # for the ball paths
+        self.t = 0.0
+        self.playing = True
+        self._trail_t = -1.0
+        self._draw_ticks()
+        self._shown_panel = None
+        self.show()
+
+    def set_time(self, t: float) -> None:
+        self.t = min(max(0.0, t), self.timeline.duration)
+        self.show()
+
+    def step_frames(self, count: int) -> None:
+        """One frame (1/60 s) at a time; pauses the replay."""
+        self.playing = False
+        self.set_time(round(self.t / FRAME) * FRAME + count * FRAME)
+
+    def jump_event(self, direction: int) -> None:
+        self.playing = False
+        times = sorted({m.t for m in self.timeline.markers})
+        if direction > 0:
+            later = [t for t in times if t > self.t + 1e-9]
+            self.set_time(later[0] if later else self.timeline.duration)
+        else:
+            earlier = [t for t in times if t < self.t - 1e-9]
+            self.set_time(earlier[-1] if earlier else 0.0)
+
+    def change_speed(self, step: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.t >= self.timeline.duration:
+            self.t = 0.0
+        self.playing = not self.playing
+
+    def toggle_loop(self) -> None:
+        self.loop = not self.loop
+
+    def toggle_trails(self) -> None:
+        self.trails = not self.trails
+        self._trail_t = -1.0
+        self.show()
+
+    def show(self) -> None:
+        """Balls, paths, the scrub bar, the clock and the referee's panel at ``t``."""
+        states = self.timeline.at(self.t)
+        assert self.app.scene is not None
+        self.app.scene.set_states(list(self.timeline.ball_ids), states)
+        duration = self.timeline.duration
+        self._setting_slider = True
+        self.slider["value"] = self.t / duration if duration > 0 else 0.0
+        self._setting_slider = False
+        speed = self.speed
+        speed_text = f"{speed:g}x" if speed >= 1 else f"1/{round(1 / speed)}x"
+        status = "playing" if self.playing else "paused"
+        loop = " · loop" if self.loop else ""
+        self.title.setText(f"Replay {self.index + 1}/{len(self.items)} · {self.item.label}")
+        frame = round(self.t / FRAME)
+        self.clock_text.setText(
+            f"{self.t:5.2f} / {duration:.2f} s · frame {frame} · {speed_text} {status}{loop}"
+        )
+        self._draw_paths()
+        self._draw_panel()
+
+    # -- drawing -----------------------------------------------------------------------------------
+
+    def _draw_ticks(self) -> None:
+        for child in self.ticks.getChildren():
+            child.removeNode()
+        duration = self.timeline.duration or 1.0
+        aspect = self.base.getAspectRatio()
+        lines = LineSegs("ticks")
+        lines.setThickness(2)
+        colours = {
+            MarkerKind.FIRST_CONTACT: (1.0, 0.85, 0.3, 1),
+            MarkerKind.RAIL: (0.5, 0.8, 1.0, 1),
+            MarkerKind.POCKET: (1.0, 0.4, 0.35, 1),
+        }
+        for marker in self.timeline.markers:
+            colour = colours.get(marker.kind)
+            if colour is None:
+                continue
+            x = (marker.t / duration * 2 - 1) * (aspect - 0.1)
+            lines.setColor(*colour)
+            lines.moveTo(x, 0, -0.875)
+            lines.drawTo(x, 0, -0.855)
+        self.ticks.attachNewNode(lines.create())
+
+    def _draw_paths(self) -> None:
+        if not self.trails:
+            self.paths.hide()
+            return
+        self.paths.show()
+        if abs(self._trail_t - self.t) < 1e-9:
+            return
+        self._trail_t = self.t
+        for child in self.paths.getChildren():
+            child.removeNode()
+        count = int(np.searchsorted(self.frames.t, self.t, side="right"))
+        if count < 2:
+            return
+        positions = self.frames.positions[:count]
+        pocketed = self.frames.pocketed[:count]
+        lines = LineSegs("paths")
+        lines.setThickness(2)
+        z = 0.002
+        for j, ball in enumerate(self.timeline.ball_ids):
+            track = positions[:, j]
+            if np.allclose(track[0, :2], track[-1, :2]):
+                continue
+            lines.setColor(*(1, 1, 1, 0.9) if ball == CUE else (1.0, 0.8, 0.3, 0.9))
+            started = False
+            for i in range(count):
+                if pocketed[i, j]:
+                    break
+                x, y = float(track[i, 0]), float(track[i, 1])
+                if not started:
+                    lines.moveTo(x, y, z)
+                    started = True
+                else:
+                    lines.drawTo(x, y, z)
+        self.paths.attachNewNode(lines.create())
+
+    def _draw_panel(self) -> None:
+        """What the referee saw up to ``t``; the ruling once the shot is over."""
+        markers = [m for m in self.timeline.markers if m.t <= self.t + 1e-9]
+        done = self.t >= self.timeline.duration - 1e-9
+        key = (len(markers), done, self.index)
+        if key == self._shown_panel:
+            return
+        self._shown_panel = key
+        for line in self.panel_lines:
+            line.destroy()
+        self.panel_lines = []
+        first = next((m for m in markers if m.kind is MarkerKind.FIRST_CONTACT), None)
+        railed = sorted(
+            {b for m in markers if m.kind is MarkerKind.RAIL for b in m.balls if b != CUE}, key=int
+        )
+        dropped = [f"{m.balls[0]} in {m.place}" for m in markers if m.kind is MarkerKind.POCKET]
+        seen = [
+            ("What the referee saw", GOLD),
+            (
+                f"first ball hit: the {next(b for b in first.balls if b != CUE)}"
+                if first
+                else "first ball hit: none yet",
+                WHITE,
+            ),
+            (f"balls to a rail: {', '.join(railed) if railed else 'none yet'}", WHITE),
+            (f"pocketed: {', '.join(dropped) if dropped else 'none yet'}", WHITE),
+        ]
+        ruling = self.item.ruling
+        if ruling is not None:
+            seen.append(("", WHITE))
+            if done:
+                seen.append(("The ruling", GOLD))
+                for reason in ruling.reasons:
+                    seen.append(
+                        (with_names(str(reason), self.item.names), RED if reason.foul else WHITE)
+                    )
+            else:
+                seen.append(("The ruling: at the end of the shot", DIM))
+        aspect = self.base.getAspectRatio()
+        y = 0.68
+        for text, colour in seen:
+            for part in _wrap(text, 40) or [""]:
+                if y < -0.7:
+                    break
+                self.panel_lines.append(
+                    self._text(part, (aspect - 0.87, y), 0.036, colour, TextNode.ALeft)
+                )
+                y -= 0.045
+
+    # -- every frame -----------------------------------------------------------------------------
+
+    def _scrubbed(self) -> None:
+        """The player dragged the scrub bar. (Setting the bar ourselves also lands here,
+        an event later: a value that is already ``t`` is ignored.)"""
+        t = float(self.slider["value"]) * self.timeline.duration
+        if self._setting_slider or abs(t - self.t) < FRAME / 4:
+            return
+        self.playing = False
+        self.set_time(t)
+
+    def _frame(self, task: Task) -> int:
+        if self.playing:
+            dt = ClockObject.getGlobalClock().getDt()
+            t = self.t + dt * self.speed
+            if t >= self.timeline.duration:
+                if self.loop:
+                    t = 0.0
+                else:
+                    t = self.timeline.duration
+                    self.playing = False
+            self.set_time(t)
+        return int(Task.cont)
+
+    def close(self) -> None:
+        self.destroy()
+        self.app.replay_closed()
+
+    def destroy(self) -> None:
+        self.ignoreAll()
+        self.base.taskMgr.remove("replay-frame")
+        self.paths.removeNode()
+        self.root.removeNode()
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width)

@@ -1,0 +1,179 @@
+"""Scripted play: a list of actions the window carries out as if a player did them, for
+tests and bug reports (``poolsim play --script FILE``).
+
+A script is a JSON list; each step is an object with one action key:
+
+    {"breaker": "A"}                     who breaks, with no lag (GEN-3)
+    {"place": [x, y]}                    put the cue ball in hand down (metres)
+    {"aim": 92.5}                        aim direction in degrees (0 = +x, 90 = up the table)
+    {"aim_at": "3"} / {"aim_at": [x, y]} aim straight at a ball or a point
+    {"power": 0.6}                       the power meter, 0..1
+    {"tip": [a, b]}                      cue-tip offset in ball radii (a: + left, b: + follow)
+    {"elevation": 10}                    cue elevation, degrees
+    {"call": ["3", "rt"]}                10-ball call: ball and pocket
+    {"declare": "safety" | "push-out" | null}
+    {"shoot": true}                      strike; waits until the balls stop (or
+    {"shoot": "skip"}                    skips the animation to the ruling)
+    {"choose": "pass"}                   the incoming player's option
+    {"camera": "overhead"}               behind, overhead, broadcast
+    {"wait": 30}                         frames
+    {"screenshot": "out.png"}            save the window as it is now
+    {"click": [px, py]}                  a mouse click at window pixels (x right, y down)
+    {"key": "space"}                     a key press (Panda3D key names)
+
+Steps run one after another, each when the table is ready for it; a step the game
+refuses stops the script with a :class:`ScriptError` naming the step.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rules import Choice, Declaration, Player
+from sim.app.controller import Stage
+from sim.game import GameError
+
+if TYPE_CHECKING:
+    from sim.app.main import PoolApp
+
+ACTIONS = {
+    "breaker",
+    "place",
+    "aim",
+    "aim_at",
+    "power",
+    "tip",
+    "elevation",
+    "call",
+    "declare",
+    "shoot",
+    "choose",
+    "camera",
+    "wait",
+    "screenshot",
+    "click",
+    "key",
+}
+BUSY = (Stage.SIMULATING, Stage.WATCH)
+MAX_WAIT_FRAMES = 60 * 120  # two minutes of frames for one step (a cold first compile)
+
+
+class ScriptError(ValueError):
+    """A script that cannot be read or a step the game refuses (one line)."""
+
+
+def load_script(path: Path) -> list[dict[str, Any]]:
+    try:
+        steps = json.loads(Path(path).read_text())
+    except OSError as error:
+        raise ScriptError(f"{path}: cannot read: {error.strerror or error}") from None
+    except json.JSONDecodeError as error:
+        raise ScriptError(f"{path}: not valid JSON: {error}") from None
+    if not isinstance(steps, list):
+        raise ScriptError(f"{path}: a script is a JSON list of steps")
+    for index, step in enumerate(steps):
+        if not isinstance(step, dict) or len(step) != 1 or next(iter(step)) not in ACTIONS:
+            raise ScriptError(
+                f"{path}: step {index + 1}: one action of {', '.join(sorted(ACTIONS))}"
+            )
+    return steps
+
+
+def run_script(app: PoolApp, steps: list[dict[str, Any]]) -> None:
+    """Carry out ``steps`` now, stepping the window's frames as they need."""
+    for index, step in enumerate(steps):
+        ((action, value),) = step.items()
+        try:
+            _run(app, action, value)
+        except (GameError, ValueError, TypeError, KeyError) as error:
+            raise ScriptError(f"step {index + 1} ({action}): {error}") from None
+
+
+def _controller(app: PoolApp) -> Any:
+    if app.controller is None:
+        raise ScriptError("no game on the table")
+    return app.controller
+
+
+def _settle(app: PoolApp) -> None:
+    """Frames until no shot is in flight or playing out."""
+    controller = _controller(app)
+    for _ in range(MAX_WAIT_FRAMES):
+        if controller.stage not in BUSY:
+            return
+        app.step()
+    raise ScriptError("the shot did not finish")
+
+
+def _run(app: PoolApp, action: str, value: Any) -> None:
+    from panda3d.core import KeyboardButton, MouseButton
+
+    controller = _controller(app)
+    if action not in ("wait", "screenshot", "camera", "click", "key"):
+        _settle(app)
+    if action == "breaker":
+        controller.skip_lag(Player(value))
+    elif action == "place":
+        x, y = float(value[0]), float(value[1])
+        reason = controller.legal_placement((x, y))
+        if reason is not None:
+            raise GameError(f"the cue ball cannot go at ({x}, {y}): {reason}")
+        controller.placement = (x, y)
+        controller.confirm_placement()
+    elif action == "aim":
+        controller.set_direction(float(value))
+    elif action == "aim_at":
+        balls = controller.balls()
+        point = balls[str(value)] if isinstance(value, str) else (float(value[0]), float(value[1]))
+        controller.aim_at(point)
+    elif action == "power":
+        controller.set_power(float(value))
+    elif action == "tip":
+        controller.set_tip(float(value[0]), float(value[1]))
+    elif action == "elevation":
+        controller.set_elevation(float(value))
+    elif action == "call":
+        controller.call_shot(str(value[0]), str(value[1]))
+    elif action == "declare":
+        controller.declare(None if value is None else Declaration(value))
+    elif action == "shoot":
+        controller.strike()
+        for _ in range(MAX_WAIT_FRAMES):
+            app.step()
+            if controller.stage is Stage.WATCH and value == "skip":
+                controller.finish_watching()
+            if controller.stage not in BUSY:
+                break
+        else:
+            raise ScriptError("the shot did not finish")
+        app.step()
+    elif action == "choose":
+        controller.choose(Choice(value))
+    elif action == "camera":
+        app.show_view(str(value))
+        assert app.rig is not None
+        app.rig.jump()
+    elif action == "wait":
+        app.step(int(value))
+    elif action == "screenshot":
+        app.step()
+        app.screenshot(Path(value))
+    elif action == "click":
+        mouse = app.virtual_mouse()
+        mouse.setMousePos(int(value[0]), int(value[1]))
+        app.step()
+        mouse.pressButton(MouseButton.one())
+        app.step()
+        mouse.releaseButton(MouseButton.one())
+        app.step()
+    elif action == "key":
+        mouse = app.virtual_mouse()
+        button = (
+            KeyboardButton.asciiKey(value) if len(value) == 1 else getattr(KeyboardButton, value)()
+        )
+        mouse.pressButton(button)
+        app.step()
+        mouse.releaseButton(button)
+        app.step()

@@ -1,0 +1,294 @@
+"""The start screen: game, race, players, who breaks, rule options, table size, graphics;
+resume the autosaved game or open a saved one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame, DirectOptionMenu
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+from rules import Options, Player
+from sim.app.hud import BUTTON, DIM, GOLD, RED, WHITE
+from sim.app.scene import Quality
+from sim.game import Game, GameSetup
+
+if TYPE_CHECKING:
+    from sim.app.main import PoolApp
+
+GAMES = {"10-ball": "ten-ball", "61-point rotation": "rotation"}
+TABLES = {"9-foot (WPA)": "9ft", "8-foot": "8ft", "7-foot": "7ft"}
+BREAKS = {"Lag for it": "lag", "Player 1 breaks": "A", "Player 2 breaks": "B"}
+EARLY_TEN = {"Re-spotted (WPA today)": "spot_continue", "Wins (2009 rules)": "win"}
+CALLS = {"Call every shot": "explicit", "Obvious shots need no call": "infer_obvious"}
+CLOCKS = {"Off": None, "35 seconds": 35.0, "60 seconds": 60.0}
+QUALITY = {"Fast (any computer)": "fast", "Quality (graphics card)": "quality"}
+
+
+@attrs.frozen
+class StartChoices:
+    """What the start screen's fields say, as values."""
+
+    game: str = "ten-ball"
+    race_to: int = 5
+    players: tuple[str, str] = ("Player 1", "Player 2")
+    breaker: str = "lag"
+    ten_ball_early_pocket: str = "spot_continue"
+    call_mode: str = "explicit"
+    shot_clock_s: float | None = None
+    table: str = "9ft"
+    quality: Quality = "fast"
+
+    def setup(self, seed: int) -> GameSetup:
+        options = Options.from_mapping(
+            {
+                "ten_ball_early_pocket": self.ten_ball_early_pocket,
+                "call_mode": self.call_mode,
+                "shot_clock_s": self.shot_clock_s,
+            }
+        )
+        return GameSetup(
+            game=self.game,
+            race_to=self.race_to,
+            table=self.table,
+            options=options,
+            players=self.players,
+            seed=seed,
+        )
+
+    def new_game(self, seed: int) -> Game:
+        game = Game(self.setup(seed))
+        if self.breaker in ("A", "B"):
+            game.start(Player(self.breaker))
+        return game
+
+
+class StartScreen:
+    def __init__(self, app: PoolApp, on_start: Callable[[Game], None]) -> None:
+        self.app = app
+        self.on_start = on_start
+        aspect = app.base.getAspectRatio()
+        self.frame = DirectFrame(
+            parent=app.base.aspect2d,
+            frameColor=(0.02, 0.05, 0.04, 0.97),
+            frameSize=(-aspect, aspect, -1, 1),
+        )
+        OnscreenText(
+            parent=self.frame,
+            text="poolsim",
+            pos=(0, 0.8),
+            scale=0.14,
+            fg=GOLD,
+            align=TextNode.ACenter,
+        )
+        OnscreenText(
+            parent=self.frame,
+            text="WPA 10-ball and 61-point rotation, refereed rule by rule",
+            pos=(0, 0.7),
+            scale=0.045,
+            fg=DIM,
+            align=TextNode.ACenter,
+        )
+        self.fields: dict[str, Any] = {}
+        rows: list[tuple[str, str, dict[str, Any]]] = [
+            ("Game", "game", GAMES),
+            ("Table", "table", TABLES),
+            ("Who breaks first", "breaker", BREAKS),
+            ("10-ball: an early 10", "ten_ball_early_pocket", EARLY_TEN),
+            ("10-ball: calls", "call_mode", CALLS),
+            ("Shot clock", "shot_clock_s", CLOCKS),
+            ("Graphics", "quality", QUALITY),
+        ]
+        y = 0.55
+        for label, key, items in rows:
+            self._label(label, y)
+            self.fields[key] = DirectOptionMenu(
+                parent=self.frame,
+                items=list(items),
+                pos=(0.05, 0, y - 0.012),
+                scale=0.045,
+                frameColor=(0.12, 0.2, 0.16, 1),
+                text_fg=WHITE,
+                highlightColor=(0.3, 0.5, 0.4, 1),
+                item_frameColor=(0.1, 0.16, 0.13, 1),
+                item_text_fg=WHITE,
+                popupMarker_scale=0.4,
+            )
+            y -= 0.1
+        self._label("Race to", y)
+        self.fields["race_to"] = self._entry("5", y, width=3)
+        y -= 0.1
+        self._label("Player 1", y)
+        self.fields["player_a"] = self._entry("Player 1", y, width=12)
+        y -= 0.1
+        self._label("Player 2", y)
+        self.fields["player_b"] = self._entry("Player 2", y, width=12)
+        y -= 0.13
+        self.error = OnscreenText(
+            parent=self.frame,
+            text="",
+            pos=(0, y),
+            scale=0.045,
+            fg=RED,
+            align=TextNode.ACenter,
+            mayChange=True,
+        )
+        self.buttons = [
+            self._button("New game", (-0.55, -0.9), self.start),
+            self._button("Resume last game", (0.0, -0.9), self.resume),
+            self._button("Open saved game", (0.55, -0.9), self.open_saved),
+        ]
+        self.path_entry: DirectEntry | None = None
+        if app.autosave is None or not app.autosave.exists():
+            self.buttons[1]["state"] = DGG.DISABLED
+            self.buttons[1]["text_fg"] = DIM
+        self.status = OnscreenText(
+            parent=self.frame,
+            text="",
+            pos=(0, -0.78),
+            scale=0.04,
+            fg=DIM,
+            align=TextNode.ACenter,
+            mayChange=True,
+        )
+        app.base.taskMgr.add(self._update, "start-screen")
+
+    # -- building blocks -----------------------------------------------------------------------
+
+    def _label(self, text: str, y: float) -> None:
+        OnscreenText(
+            parent=self.frame,
+            text=text,
+            pos=(-0.05, y),
+            scale=0.045,
+            fg=WHITE,
+            align=TextNode.ARight,
+        )
+
+    def _entry(self, text: str, y: float, width: int) -> DirectEntry:
+        return DirectEntry(
+            parent=self.frame,
+            initialText=text,
+            pos=(0.05, 0, y - 0.012),
+            scale=0.045,
+            width=width,
+            frameColor=(0.12, 0.2, 0.16, 1),
+            text_fg=WHITE,
+            numLines=1,
+            focus=0,
+        )
+
+    def _button(
+        self, label: str, pos: tuple[float, float], command: Callable[[], None]
+    ) -> DirectButton:
+        return DirectButton(
+            parent=self.frame,
+            text=label,
+            pos=(pos[0], 0, pos[1]),
+            scale=0.055,
+            frameColor=BUTTON,
+            text_fg=WHITE,
+            pad=(0.8, 0.45),
+            relief=DGG.FLAT,
+            command=command,
+        )
+
+    def _update(self, task: Any) -> int:
+        worker = self.app.worker
+        if self.app.controller is None:  # no table yet to poll the worker
+            worker.poll()
+        if worker.ready:
+            self.status.setText("physics ready")
+        elif worker.progress is not None:
+            p = worker.progress
+            self.status.setText(
+                f"preparing the physics in the background ({p.done}/{p.total}): {p.label}"
+            )
+        else:
+            self.status.setText("starting the physics in the background...")
+        return int(task.cont)
+
+    # -- reading the form ------------------------------------------------------------------
+
+    def choices(self) -> StartChoices:
+        def picked(key: str, table: dict[str, Any]) -> Any:
+            return table[self.fields[key].get()]
+
+        race = self.fields["race_to"].get().strip()
+        if not race.isdigit() or not 1 <= int(race) <= 99:
+            raise ValueError("race to: a whole number from 1 to 99")
+        names = (self.fields["player_a"].get().strip(), self.fields["player_b"].get().strip())
+        return StartChoices(
+            game=picked("game", GAMES),
+            race_to=int(race),
+            players=names,
+            breaker=picked("breaker", BREAKS),
+            ten_ball_early_pocket=picked("ten_ball_early_pocket", EARLY_TEN),
+            call_mode=picked("call_mode", CALLS),
+            shot_clock_s=picked("shot_clock_s", CLOCKS),
+            table=picked("table", TABLES),
+            quality=picked("quality", QUALITY),
+        )
+
+    def start(self) -> None:
+        import random
+
+        try:
+            choices = self.choices()
+            game = choices.new_game(seed=random.SystemRandom().randrange(2**63))
+        except ValueError as error:
+            self.error.setText(str(error))
+            return
+        self.app.quality = choices.quality
+        if self.app.autosave is not None:
+            self.app.autosave.discard()
+        self.on_start(game)
+
+    def resume(self) -> None:
+        from sim.gamefile import GameFileError
+
+        if self.app.autosave is None:
+            return
+        try:
+            game = self.app.autosave.resume()
+        except GameFileError as error:
+            self.error.setText(str(error))
+            return
+        self.on_start(game)
+
+    def open_saved(self) -> None:
+        """Ask for a file path (typed), then open it."""
+        if self.path_entry is None:
+            self.path_entry = DirectEntry(
+                parent=self.frame,
+                initialText=str(Path.home()),
+                pos=(-0.9, 0, -0.7),
+                scale=0.045,
+                width=30,
+                frameColor=(0.12, 0.2, 0.16, 1),
+                text_fg=WHITE,
+                numLines=1,
+                focus=1,
+                command=self._open_path,
+            )
+            self.error.setText("type the game file's path and press Enter")
+            return
+        self._open_path(self.path_entry.get())
+
+    def _open_path(self, text: str) -> None:
+        from sim.gamefile import GameFileError, load
+
+        try:
+            game = load(Path(text.strip()).expanduser())
+        except GameFileError as error:
+            self.error.setText(str(error)[-120:])
+            return
+        self.on_start(game)
+
+    def destroy(self) -> None:
+        self.app.base.taskMgr.remove("start-screen")
+        self.frame.destroy()

@@ -1,0 +1,143 @@
+"""The words on the screen, from the controller's state (no Panda3D): the scoreboard,
+what the player is to do now, the referee's reasons, the choices explained."""
+
+from __future__ import annotations
+
+import attrs
+
+from rules import BallInHand, Choice, Declaration, Phase, Player, PocketId, Ruling
+from sim.app.controller import Stage, TableController
+from sim.names import with_names
+
+POCKET_NAMES: dict[PocketId, str] = {
+    PocketId.LB: "head-left corner",
+    PocketId.LC: "left side",
+    PocketId.LT: "foot-left corner",
+    PocketId.RB: "head-right corner",
+    PocketId.RC: "right side",
+    PocketId.RT: "foot-right corner",
+}
+
+CHOICE_TEXTS: dict[Choice, tuple[str, str]] = {
+    Choice.SHOOT: ("Shoot", "play from the position as it lies"),
+    Choice.PASS: ("Pass", "the other player must shoot from here"),
+    Choice.SPOT_LOWEST: (
+        "Spot lowest",
+        "lowest ball on the foot spot, cue ball in hand in the kitchen",
+    ),
+    Choice.KITCHEN: ("Kitchen", "cue ball in hand behind the head string, no ball moved"),
+    Choice.REPLAY: ("Replay", "every ball back; the other player shoots again from the kitchen"),
+}
+
+
+@attrs.frozen
+class PlayerPanel:
+    name: str
+    racks: int
+    points: int | None  # rotation only
+    fouls: int
+    warned: bool
+    at_table: bool
+
+
+@attrs.frozen
+class Scoreboard:
+    players: tuple[PlayerPanel, PlayerPanel]
+    title: str  # "10-ball · race to 5 · rack 2"
+    status: str  # "lowest ball: 3 · cue ball in hand (kitchen)"
+
+
+def scoreboard(controller: TableController) -> Scoreboard:
+    game = controller.game
+    setup = game.setup
+    state = game.rack
+    racks = game.match.racks_won
+    at_table = controller.shooter if controller.stage is not Stage.OVER else None
+    panels = []
+    for player in Player:
+        panels.append(
+            PlayerPanel(
+                name=setup.name(player),
+                racks=racks[player],
+                points=state.score[player]
+                if state is not None and state.game == "rotation"
+                else None,
+                fouls=state.fouls[player] if state is not None else 0,
+                warned=state is not None and player in state.warned and not state.is_over,
+                at_table=player is at_table,
+            )
+        )
+    name = "10-ball" if setup.game == "ten-ball" else "61-point rotation"
+    title = f"{name} · race to {setup.race_to}"
+    if game.match.rack_number:
+        title += f" · rack {game.match.rack_number}"
+    status = []
+    if state is not None and not state.is_over:
+        if state.lowest is not None:
+            status.append(f"lowest ball: {state.lowest}")
+        if state.ball_in_hand is BallInHand.KITCHEN:
+            status.append("cue ball in hand behind the head string")
+        elif state.ball_in_hand is BallInHand.ANYWHERE:
+            status.append("cue ball in hand anywhere")
+        if state.game == "rotation":
+            status.append("61 wins")
+    if controller.call is not None:
+        status.append(
+            f"call: the {controller.call.ball} in the {POCKET_NAMES[controller.call.pocket]}"
+        )
+    elif controller.declaration is not None:
+        status.append(f"declared: {controller.declaration.value}")
+    return Scoreboard(players=(panels[0], panels[1]), title=title, status=" · ".join(status))
+
+
+def prompt(controller: TableController) -> str:
+    """What the player at the table is to do now, in a line."""
+    stage = controller.stage
+    name = controller.game.setup.name(controller.shooter)
+    state = controller.state
+    if stage is Stage.LAG:
+        return f"{name}: lag for the break — aim at the foot rail, set the power, Space"
+    if stage is Stage.BREAKER:
+        return f"{name} won the lag and chooses who breaks"
+    if stage is Stage.PLACE:
+        where = (
+            "behind the head string"
+            if state is not None and state.ball_in_hand is BallInHand.KITCHEN
+            else "anywhere"
+        )
+        return f"{name}: cue ball in hand {where} — move it with the mouse, click to put it down"
+    if stage is Stage.SIMULATING:
+        return "the physics is working..."
+    if stage is Stage.WATCH:
+        return "Space: skip to the end of the shot"
+    if stage is Stage.CHOOSE:
+        return f"{name} chooses"
+    if stage is Stage.OVER:
+        winner = controller.game.winner()
+        return (
+            f"{controller.game.setup.name(winner)} wins the match"
+            if winner
+            else "the match is over"
+        )
+    assert state is not None
+    if state.phase is Phase.BREAK:
+        return f"{name} to break: drag to aim, wheel or arrows for power, Space to shoot"
+    if controller.needs_call and controller.call is None:
+        extra = " or P to push out" if controller.can_declare(Declaration.PUSH_OUT) else ""
+        return (
+            f"{name}: call — click a ball then a pocket — or S for a safety{extra}; Space to shoot"
+        )
+    return f"{name}: drag to aim, wheel or arrows for power, Space to shoot"
+
+
+def referee_lines(
+    ruling: Ruling | None, names: tuple[str, str] = ("A", "B")
+) -> list[tuple[str, bool]]:
+    """The last ruling's reasons in the players' names, each with whether it is a foul."""
+    if ruling is None:
+        return []
+    return [(with_names(str(reason), names), reason.foul) for reason in ruling.reasons]
+
+
+def choice_label(choice: Choice) -> tuple[str, str]:
+    return CHOICE_TEXTS[choice]

@@ -1,0 +1,251 @@
+"""The desktop table driven as a player would, headless (EGL) with a virtual mouse and
+keyboard: ball in hand (refused in front of the head string), aiming by mouse, the break
+played and watched, the ruling shown, a call by clicks, the push-out choice by a click,
+and screenshots checked for real content."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from panda3d.core import ClockObject, KeyboardButton, MouseButton
+
+from rules import CUE, Choice, Declaration, Phase, Player, PocketId
+from sim.app.controller import Stage
+from sim.app.headless import grab_rgb, world_to_pixel
+from sim.app.main import PoolApp
+from sim.app.worker import PhysicsWorker
+from sim.game import Game, GameSetup, Stroke
+from sim.physics import CueAction, aim_towards
+from sim.table import pocket_centre
+
+pytestmark = pytest.mark.app
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[PhysicsWorker]:
+    physics = PhysicsWorker(warm_up=False).start()
+    yield physics
+    physics.close()
+
+
+@pytest.fixture
+def table(app_base: object, worker: PhysicsWorker) -> Iterator[PoolApp]:
+    """A fresh table on the session's ShowBase, with a fixed 1/60 s frame clock."""
+    clock = ClockObject.getGlobalClock()
+    clock.setMode(ClockObject.MNonRealTime)
+    clock.setFrameRate(60)
+    app = PoolApp(app_base, None, worker=worker, realtime=False)  # type: ignore[arg-type]
+    app.virtual_mouse()
+    yield app
+    app.destroy()
+
+
+def step(app: PoolApp, frames: int = 1) -> None:
+    app.step(frames)
+
+
+def pixel(app: PoolApp, x: float, y: float) -> tuple[int, int]:
+    radius = app.controller.game.setup.spec.ball_radius  # type: ignore[union-attr]
+    where = world_to_pixel(app.base, (x, y, radius))
+    assert where is not None, (x, y)
+    return where
+
+
+def move(app: PoolApp, where: tuple[int, int]) -> None:
+    app.virtual_mouse().setMousePos(*where)
+    step(app)
+
+
+def click(app: PoolApp, where: tuple[int, int]) -> None:
+    mouse = app.virtual_mouse()
+    mouse.setMousePos(*where)
+    step(app)
+    mouse.pressButton(MouseButton.one())
+    step(app)
+    mouse.releaseButton(MouseButton.one())
+    step(app)
+
+
+def press(app: PoolApp, button: object) -> None:
+    mouse = app.virtual_mouse()
+    mouse.pressButton(button)
+    step(app)
+    mouse.releaseButton(button)
+    step(app)
+
+
+def wait_for(app: PoolApp, stages: set[Stage], frames: int = 60 * 120) -> None:
+    controller = app.controller
+    assert controller is not None
+    for _ in range(frames):
+        if controller.stage in stages:
+            return
+        step(app)
+    pytest.fail(f"stuck at {controller.stage}")
+
+
+def started_game(seed: int = 5) -> Game:
+    game = Game(GameSetup(game="ten-ball", race_to=3, seed=seed, players=("Ann", "Bob")))
+    game.start(Player.A)
+    return game
+
+
+def test_break_by_mouse_and_keyboard_then_the_ruling(table: PoolApp) -> None:
+    table.play(started_game())
+    controller = table.controller
+    assert controller is not None
+    table.show_view("overhead")
+    table.rig.jump()  # type: ignore[union-attr]
+    step(table, 2)
+    assert controller.stage is Stage.PLACE
+    # In hand behind the head string: the cue ball follows the mouse over the kitchen...
+    geometry = controller.game.setup.spec.geometry
+    move(table, pixel(table, 0.45, 0.40))
+    cue = controller.cue_ball()
+    assert cue is not None and abs(cue[0] - 0.45) < 0.02 and abs(cue[1] - 0.40) < 0.02
+    # ... but not past the head string: it stays, and a click there is refused.
+    move(table, pixel(table, 0.45, geometry.head_string_y + 0.2))
+    assert controller.cue_ball() == cue
+    click(table, pixel(table, 0.45, geometry.head_string_y + 0.2))
+    assert controller.stage is Stage.PLACE
+    assert "behind the head string" in controller.message
+    # Put it down in the kitchen.
+    click(table, pixel(table, 0.45, 0.40))
+    assert controller.stage is Stage.AIM
+    # Aim by mouse: a drag to the right turns the aim clockwise.
+    before = controller.aim.direction
+    mouse = table.virtual_mouse()
+    start = pixel(table, 0.9, 1.2)
+    mouse.setMousePos(*start)
+    step(table)
+    mouse.pressButton(MouseButton.one())
+    step(table)
+    for dx in range(10, 110, 10):
+        mouse.setMousePos(start[0] + dx, start[1])
+        step(table)
+    mouse.releaseButton(MouseButton.one())
+    step(table)
+    turned = (controller.aim.direction - before + 180) % 360 - 180
+    assert turned < -1.0
+    # Aim at the 1 by clicking it, power with the arrow keys.
+    state = controller.state
+    assert state is not None
+    click(table, pixel(table, *state.balls["1"]))
+    assert (
+        abs(controller.aim.direction - aim_towards(controller.cue_ball(), state.balls["1"])) < 0.5
+    )  # type: ignore[arg-type]
+    power = controller.aim.power
+    press(table, KeyboardButton.up())
+    assert controller.aim.power > power
+    frame_before = grab_rgb(table.base)
+    press(table, KeyboardButton.space())
+    wait_for(table, {Stage.WATCH})
+    step(table, 20)
+    during = grab_rgb(table.base)
+    assert np.abs(during.astype(int) - frame_before.astype(int)).mean() > 0.5  # balls moved
+    press(table, KeyboardButton.space())  # skip to the end
+    wait_for(table, {Stage.AIM, Stage.PLACE, Stage.CHOOSE})
+    assert controller.last_ruling is not None
+    lines = [line.getText() for line in table.hud.referee_lines]  # type: ignore[union-attr]
+    assert lines and any("TB-" in line or "GEN-" in line for line in lines)
+    assert "Ann" in " ".join(lines) or "Bob" in " ".join(lines)
+
+
+def after_break(seed: int) -> Game:
+    """A 10-ball game right after a foul-free break that left the breaker or the other
+    player to shoot with no choice pending."""
+    for attempt in range(20):
+        game = started_game(seed + attempt)
+        state = game.rack
+        assert state is not None
+        spot = (0.635, 0.5)
+        game.shoot(
+            Stroke(action=CueAction(8.0, aim_towards(spot, state.balls["1"])), placement=spot)
+        )
+        state = game.rack
+        assert state is not None
+        if (
+            state.phase is Phase.AFTER_BREAK
+            and state.pending is None
+            and state.ball_in_hand is None
+        ):
+            return game
+    pytest.fail("no clean break in 20 racks")
+
+
+def test_call_a_ball_and_a_pocket_by_clicks(table: PoolApp) -> None:
+    game = after_break(30)
+    table.play(game)
+    table.show_view("overhead")
+    table.rig.jump()  # type: ignore[union-attr]
+    step(table, 2)
+    controller = table.controller
+    assert controller is not None and controller.stage is Stage.AIM and controller.needs_call
+    state = controller.state
+    assert state is not None and state.lowest is not None
+    click(table, pixel(table, *state.balls[state.lowest]))
+    spec = game.setup.spec
+    corner = pocket_centre(spec.build(), PocketId.RT)
+    click(table, pixel(table, corner[0] - 0.02, corner[1] - 0.02))
+    assert controller.call is not None
+    assert controller.call.ball == state.lowest and controller.call.pocket is PocketId.RT
+    assert "call: the" in table.hud.status.getText()  # type: ignore[union-attr]
+
+
+def test_answer_a_push_out_by_clicking_pass(table: PoolApp) -> None:
+    game = after_break(50)
+    state = game.rack
+    assert state is not None
+    pusher = state.shooter
+    cue = state.balls[CUE]
+    game.shoot(
+        Stroke(
+            action=CueAction(1.0, aim_towards(cue, (0.3, 1.8))), declaration=Declaration.PUSH_OUT
+        )
+    )
+    state = game.rack
+    assert state is not None and state.legal_choices == {Choice.SHOOT, Choice.PASS}
+    table.play(game)
+    step(table, 3)
+    controller = table.controller
+    assert controller is not None and controller.stage is Stage.CHOOSE
+    hud = table.hud
+    assert hud is not None and len(hud.choice_buttons) == 2
+    labels = [button["text"] for button in hud.choice_buttons]
+    where = next(i for i, label in enumerate(labels) if label.startswith("Pass"))
+    x, y = hud.choice_button_centres()[where]
+    width, height = table.base.win.getXSize(), table.base.win.getYSize()
+    aspect = table.base.getAspectRatio()
+    click(table, (int((x / aspect + 1) / 2 * width), int((1 - y) / 2 * height)))
+    after = controller.state
+    assert after is not None and after.pending is None
+    assert after.shooter is pusher  # passed back: the pusher must shoot
+    assert controller.stage is Stage.AIM
+
+
+def test_screenshots_show_the_table_and_the_balls(table: PoolApp) -> None:
+    game = started_game(7)
+    table.play(game)
+    table.show_view("overhead")
+    table.rig.jump()  # type: ignore[union-attr]
+    step(table, 3)
+    image = grab_rgb(table.base)
+    controller = table.controller
+    assert controller is not None
+    geometry = game.setup.spec.geometry
+    # The cloth at the table's middle is blue-green, not black.
+    cx, cy = pixel(table, geometry.width / 2, geometry.length * 0.4)
+    cloth = image[cy, cx].astype(int)
+    assert cloth.sum() > 120 and cloth[2] > cloth[0]
+    # Each ball of the rack is drawn where it is: its pixel differs from the cloth.
+    for ball, (x, y) in controller.balls().items():
+        px, py = pixel(table, x, y)
+        patch = image[py - 1 : py + 2, px - 1 : px + 2].reshape(-1, 3).astype(int)
+        assert np.abs(patch - cloth).sum(axis=1).max() > 60, ball
+    # The cue ball is near white.
+    px, py = pixel(table, *controller.balls()[CUE])
+    assert image[py, px].min() > 150
+    random.seed(0)
