@@ -15,7 +15,7 @@ from rules.facts import CUE
 from rules.geometry import TableGeometry
 
 
-def run_bench(repeats: int = 9, match_racks: int = 10) -> dict[str, Any]:
+def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> dict[str, Any]:
     """Figures of this machine, this run. Breaks use seeds 1..repeats."""
     started = time.perf_counter()
     already = "sim.physics" in sys.modules
@@ -65,7 +65,62 @@ def run_bench(repeats: int = 9, match_racks: int = 10) -> dict[str, Any]:
         report[f"{game}_selfplay"] = selfplay_split(game, racks=2, seed=1)
     report["game_file"] = game_file_times(match_racks, seed=1)
     report["timeline"] = bench_timeline()
+    report["stroke_latency"] = stroke_latency(repeats)
+    if render:
+        report["frame_times"] = {preset: frame_times(preset) for preset in ("fast", "quality")}
     return report
+
+
+def stroke_latency(repeats: int) -> dict[str, float]:
+    """From the stroke to the shot ready to play on screen, through the physics worker
+    process: a break struck cold, and the same break when the resting aim was simulated
+    ahead (the window does this once the aim rests)."""
+    from sim.app.worker import PhysicsWorker, ShotRequest
+    from sim.physics import CueAction, aim_towards
+    from sim.racks import opening_position
+
+    geometry = TableGeometry()
+    worker = PhysicsWorker(warm_up=False).start()
+    try:
+        cold, previewed = [], []
+        for seed in range(repeats + 1):
+            balls = opening_position("ten-ball", geometry, seed)
+            balls[CUE] = (geometry.width / 2 - 0.1 + 0.02 * seed, 0.45)
+            action = CueAction(8.0, aim_towards(balls[CUE], balls["1"]))
+            request = ShotRequest.of("9ft", balls, action)
+            started = time.perf_counter()
+            worker.wait(worker.shoot(request))
+            if seed:  # the first also pays the worker's first-use costs
+                cold.append(time.perf_counter() - started)
+            worker.preview(request)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not any(worker.poll()):
+                time.sleep(0.002)
+            started = time.perf_counter()
+            worker.wait(worker.shoot(request))
+            previewed.append(time.perf_counter() - started)
+    finally:
+        worker.close()
+    return {
+        "cold_ms_median": statistics.median(cold) * 1e3,
+        "previewed_ms_median": statistics.median(previewed) * 1e3,
+    }
+
+
+def frame_times(preset: str, size: str = "1280x800") -> dict[str, float]:
+    """The desktop table's frame time in a process of its own (see sim.app.frametimes)."""
+    import json
+    import subprocess
+
+    result = subprocess.run(
+        [sys.executable, "-m", "sim.app.frametimes", preset, size],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    figures: dict[str, float] = json.loads(result.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def selfplay_split(game: str, racks: int, seed: int) -> dict[str, float]:
@@ -182,6 +237,16 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"({g['shots']:.0f} shots, {g['megabytes']:.1f} MB): "
         f"save {g['save_seconds'] * 1e3:.0f} ms, load {g['load_seconds'] * 1e3:.0f} ms"
     )
+    latency = report["stroke_latency"]
+    lines.append(
+        f"stroke to motion (break, worker process): {latency['cold_ms_median']:.0f} ms cold, "
+        f"{latency['previewed_ms_median']:.1f} ms when the resting aim was simulated ahead"
+    )
+    for preset, f in report.get("frame_times", {}).items():
+        lines.append(
+            f"desktop frame, {preset} preset, {f['width']:.0f}x{f['height']:.0f}: "
+            f"{f['wall_ms_median']:.0f} ms ({f['fps']:.0f} fps), CPU {f['cpu_ms_median']:.0f} ms"
+        )
     t = report["timeline"]
     lines.append(
         f"timeline query ({t['balls']:.0f} balls, any t): median {t['query_us_median']:.0f} us "

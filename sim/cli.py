@@ -374,11 +374,12 @@ def warmup() -> None:
 @click.option(
     "--repeats", type=click.IntRange(1, 100), default=9, show_default=True, help="Breaks per game."
 )
-def bench(as_json: bool, repeats: int) -> None:
+@click.option("--render", is_flag=True, help="Also time the desktop table's frames (both presets).")
+def bench(as_json: bool, repeats: int, render: bool) -> None:
     """Measure simulation speed and overheads on this machine."""
     from sim.bench import format_report, run_bench
 
-    report = run_bench(repeats)
+    report = run_bench(repeats, render=render)
     if as_json:
         click.echo(json.dumps(report, indent=2))
     else:

@@ -130,6 +130,8 @@ class Stroke:
     declaration: Declaration | None = attrs.field(
         default=None, converter=attrs.converters.optional(Declaration)
     )
+    clock_s: float | None = None  # shot clock: seconds from its start to the stroke (GEN-17)
+    extension: bool = False  # the player took a shot-clock extension (B-18)
 
 
 @attrs.frozen(kw_only=True)
@@ -286,7 +288,13 @@ class Game:
         the physics (the cue ball clear of balls and cushions), without shooting."""
         state = self._state_for_shot()
         # The referee's own checks: a ruling on a shot with no facts yet is a dry run.
-        dry = Shot(placement=stroke.placement, call=stroke.call, declaration=stroke.declaration)
+        dry = Shot(
+            placement=stroke.placement,
+            call=stroke.call,
+            declaration=stroke.declaration,
+            clock_s=stroke.clock_s,
+            extension=stroke.extension,
+        )
         self._rules(lambda: state.rule(dry))
         start = (
             state.balls if stroke.placement is None else state.balls.moved({CUE: stroke.placement})
@@ -318,6 +326,8 @@ class Game:
             call=prepared.stroke.call,
             declaration=prepared.stroke.declaration,
             resting=Positions({b: p for b, p in simulated.after.items() if b not in gone}),
+            clock_s=prepared.stroke.clock_s,
+            extension=prepared.stroke.extension,
         )
         ruling = self._rules(lambda: state.rule(shot))
         self.match = self._rules(lambda: self.match.apply(ruling))

@@ -229,6 +229,8 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
                     else None
                 ),
                 "declaration": stroke.declaration.value if stroke.declaration else None,
+                "clock_s": stroke.clock_s,
+                "extension": stroke.extension,
                 "action": _action_to_json(stroke.action),
                 "start": _positions_to_json(record.start),
                 "ruling": ruling_to_json(record.ruling),
@@ -474,6 +476,17 @@ def _call(value: Any) -> Call | None:
     return Call(ball=reader.get("ball", str), pocket=reader.get("pocket", str))
 
 
+def _seconds(value: Any) -> float | None:
+    """A shot clock reading: absent, or a finite number of seconds >= 0."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"expected seconds, got {value!r}")
+    if value < 0:
+        raise ValueError(f"seconds cannot be negative, got {value!r}")
+    return float(value)
+
+
 def _player(value: Any) -> Player:
     return Player(value)
 
@@ -572,7 +585,8 @@ def _replay_shot(game: Game, reader: _Reader, members: dict[str, bytes], used: s
             "system",
             "events",
             "after",
-        }
+        },
+        frozenset({"clock_s", "extension"}),
     )
     placement = reader.data.get("placement")
     stroke = Stroke(
@@ -580,6 +594,8 @@ def _replay_shot(game: Game, reader: _Reader, members: dict[str, bytes], used: s
         placement=None if placement is None else reader.convert("placement", _point),
         call=reader.convert("call", _call),
         declaration=reader.convert("declaration", lambda v: None if v is None else Declaration(v)),
+        clock_s=reader.convert("clock_s", _seconds),
+        extension=reader.convert("extension", lambda v: v is True),
     )
     prepared = game.prepare(stroke)
     if reader.get("rack", int) != prepared.rack:

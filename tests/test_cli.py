@@ -138,6 +138,8 @@ def test_bench_json_reports_every_figure() -> None:
         assert all(split[f"{p}_ms_per_shot"] > 0 for p in parts)
     assert report["game_file"]["racks"] == 10
     assert report["game_file"]["save_seconds"] > 0 and report["game_file"]["load_seconds"] > 0
+    latency = report["stroke_latency"]
+    assert 0 < latency["previewed_ms_median"] < latency["cold_ms_median"]
     timeline = report["timeline"]
     assert timeline["balls"] == 16 and timeline["query_us_median"] > 0
     assert timeline["interpolate_us_median"] > 0

@@ -37,7 +37,16 @@ from rules import (
 from rules.geometry import Point, distance
 from sim.app.worker import PhysicsWorker, ShotRequest, ShotResult, WorkerError
 from sim.autosave import Autosave
-from sim.game import Game, GameError, PreparedShot, Record, ShotRecord, Stroke
+from sim.game import (
+    ChoiceRecord,
+    Game,
+    GameError,
+    PreparedShot,
+    Record,
+    ShotRecord,
+    StalemateRecord,
+    Stroke,
+)
 from sim.physics import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedShot
 from sim.timeline import ShotTimeline
 
@@ -126,11 +135,21 @@ class TableController:
         self.watching: Watching | None = None
         self.waiting: InFlight | None = None
         self.message = ""  # the last refusal or notice, for the HUD
-        self.last_ruling: Ruling | None = None
+        # The referee's last word: on a game read back, the ruling of its last step.
+        self.last_ruling: Ruling | None = next(
+            (
+                r.ruling
+                for r in reversed(game.records)
+                if isinstance(r, ShotRecord | ChoiceRecord | StalemateRecord)
+            ),
+            None,
+        )
         # How each ball is turned, carried from shot to shot so numbers never snap back.
         self.orientations: dict[BallId, tuple[float, float, float, float]] = {}
         self.latencies: list[float] = []  # stroke to motion, seconds
         self._aim_changed = self.clock()
+        self.clock_started = self.clock()  # the shot clock (GEN-17) starts each turn
+        self.extension = False  # a shot-clock extension asked for (B-18)
         self._save_thread: threading.Thread | None = None
         self._reset_turn()
 
@@ -312,12 +331,36 @@ class TableController:
     def stroke(self) -> Stroke:
         state = self.state
         placement = self.placement if state is not None and state.ball_in_hand is not None else None
+        timed = state is not None and state.options.shot_clock_s is not None
         return Stroke(
             action=self.aim.action(),
             placement=placement,
             call=self.call,
             declaration=self.declaration,
+            clock_s=self.clock() - self.clock_started if timed else None,
+            extension=self.extension,
         )
+
+    def shot_clock_left(self) -> float | None:
+        """Seconds left on the shot clock (negative once it has run out), or None."""
+        state = self.state
+        if state is None or state.options.shot_clock_s is None:
+            return None
+        if self.stage not in (Stage.AIM, Stage.PLACE):
+            return None
+        limit = state.options.shot_clock_s
+        if self.extension and state.options.shot_clock_extension_s is not None:
+            limit += state.options.shot_clock_extension_s
+        return limit - (self.clock() - self.clock_started)
+
+    def take_extension(self) -> None:
+        """B-18: more time on this shot, if the player has an extension left."""
+        state = self.state
+        if state is None or state.options.shot_clock_extension_s is None:
+            raise GameError("there are no shot-clock extensions in this match")
+        if state.extensions_used[state.shooter] >= state.options.shot_clock_extensions_per_rack:
+            raise GameError("no extension left in this rack")
+        self.extension = True
 
     # -- the stroke ---------------------------------------------------------------------------
 
@@ -442,10 +485,12 @@ class TableController:
     # -- helpers ----------------------------------------------------------------------------------
 
     def _reset_turn(self) -> None:
-        """A new turn: call and declaration cleared; the cue ball in hand starts where a
-        player would put it (the kitchen's middle, or where it lies)."""
+        """A new turn: call and declaration cleared, the shot clock restarted; the cue ball
+        in hand starts where a player would put it (the kitchen's middle, or where it lies)."""
         self.call = None
         self.declaration = None
+        self.extension = False
+        self.clock_started = self.clock()
         self.placed = False
         state = self.state
         self.placement = None

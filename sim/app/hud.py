@@ -62,6 +62,13 @@ def disc(radius: float, colour: tuple[float, float, float, float], segments: int
     return NodePath(node)
 
 
+def _set(text: OnscreenText, value: str) -> None:
+    """Change a text only when it changes: Panda3D rebuilds a text's geometry on every
+    setText, and the HUD refreshes every frame."""
+    if text.getText() != value:
+        text.setText(value)
+
+
 def tip_words(a: float, b: float) -> str:
     """The tip offset as a player says it: "centre", "left 0.20, draw 0.30"."""
     parts = []
@@ -74,10 +81,15 @@ def tip_words(a: float, b: float) -> str:
 
 class Hud:
     def __init__(
-        self, base: ShowBase, controller: TableController, on_camera: Callable[[str], None]
+        self,
+        base: ShowBase,
+        controller: TableController,
+        on_camera: Callable[[str], None],
+        on_over: dict[str, Callable[[], None]] | None = None,
     ) -> None:
         self.base = base
         self.controller = controller
+        self.on_over = on_over or {}
         self.root = base.aspect2d.attachNewNode("hud")
         aspect = base.getAspectRatio()
         self.aspect = aspect
@@ -148,8 +160,12 @@ class Hud:
             )
         ]
         # Choice buttons (a decision turn), in the middle.
+        # Left of the referee's panel, so the reasons for the choice stay in view.
         self.choice_frame = DirectFrame(
-            parent=self.root, frameColor=PANEL, frameSize=(-0.9, 0.9, -0.45, 0.25)
+            parent=self.root,
+            frameColor=PANEL,
+            frameSize=(-0.8, 0.8, -0.55, 0.25),
+            pos=(-0.25, 0, 0),
         )
         self.choice_title = OnscreenText(
             parent=self.choice_frame,
@@ -174,7 +190,7 @@ class Hud:
         self.choice_frame.hide()
         self.referee_frame.hide()
         self._shown_choices: tuple[Any, ...] = ()
-        self._shown_ruling: object = None
+        self._shown_ruling: object = self  # nothing shown yet (a ruling may be None)
 
     # -- building blocks ---------------------------------------------------------------
 
@@ -255,15 +271,16 @@ class Hud:
     def refresh(self) -> None:
         controller = self.controller
         board = scoreboard(controller)
-        self.title.setText(board.title)
-        self.status.setText(board.status)
+        _set(self.title, board.title)
+        _set(self.status, board.status)
         for i, panel in enumerate(board.players):
             marker = "▶ " if panel.at_table and i == 0 else ""
             suffix = " ◀" if panel.at_table and i == 1 else ""
-            self.names[i].setText(
+            _set(
+                self.names[i],
                 f"{marker}{panel.name}  {panel.racks}{suffix}"
                 if i == 0
-                else f"{marker}{panel.racks}  {panel.name}{suffix}"
+                else f"{marker}{panel.racks}  {panel.name}{suffix}",
             )
             self.names[i].setFg(GOLD if panel.at_table else WHITE)
             parts = []
@@ -273,17 +290,26 @@ class Hud:
                 parts.append(f"{panel.fouls} foul{'s' if panel.fouls > 1 else ''}")
             if panel.warned:
                 parts.append("WARNED")
-            self.details[i].setText(" · ".join(parts))
+            _set(self.details[i], " · ".join(parts))
             self.details[i].setFg(RED if panel.warned else DIM)
-        self.prompt.setText(prompt(controller))
-        self.message.setText(controller.message)
+        clock = controller.shot_clock_left()
+        text = prompt(controller)
+        if clock is not None:
+            text = (
+                f"shot clock {max(0.0, clock):.0f} s  ·  {text}"
+                if clock > 0
+                else f"TIME — a stroke now is a foul (GEN-17)  ·  {text}"
+            )
+        _set(self.prompt, text)
+        _set(self.message, controller.message)
         worker = controller.worker
         if worker.ready or worker.progress is None:
-            self.warmup.setText("" if worker.ready else "Starting the physics...")
+            _set(self.warmup, "" if worker.ready else "Starting the physics...")
         else:
             p = worker.progress
-            self.warmup.setText(
-                f"Preparing the physics (first run: about a minute) {p.done}/{p.total}: {p.label}"
+            _set(
+                self.warmup,
+                f"Preparing the physics (first run: about a minute) {p.done}/{p.total}: {p.label}",
             )
         self._refresh_referee()
         self._refresh_aim()
@@ -306,9 +332,9 @@ class Hud:
         y = 0.63
         x = self.aspect - 0.83
         for text, foul in referee_lines(ruling, self.controller.game.setup.players):
-            wrapped = textwrap.wrap(text, 44)
+            wrapped = textwrap.wrap(text, 40)
             for i, part in enumerate(wrapped):
-                if y < 0.08:
+                if y < -0.72:
                     break
                 indent = 0.03 if i else 0.0
                 colour = RED if foul else WHITE
@@ -325,11 +351,11 @@ class Hud:
         aim = controller.aim
         x, y, w, h = POWER_METER
         self.power_fill["frameSize"] = (x, x + w, y, y + h * max(0.01, aim.power))
-        self.power_text.setText(f"{aim.speed:.1f} m/s")
+        _set(self.power_text, f"{aim.speed:.1f} m/s")
         r = TIP_WIDGET[2]
         self.tip_dot.setPos(-aim.a * r, 0, aim.b * r)
         elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
-        self.tip_text.setText(tip_words(aim.a, aim.b) + elevation)
+        _set(self.tip_text, tip_words(aim.a, aim.b) + elevation)
         for key, button in self.buttons.items():
             if key == "shoot":
                 visible = aiming
@@ -356,6 +382,13 @@ class Hud:
         elif stage is Stage.BREAKER:
             options = tuple(Player)
             title = f"{controller.game.setup.name(controller.shooter)} won the lag: who breaks?"
+        elif stage is Stage.OVER:
+            options = tuple(self.on_over)
+            game = controller.game
+            winner = game.winner()
+            won = game.match.racks_won
+            score = f"{max(won.a, won.b)}-{min(won.a, won.b)}"
+            title = f"{game.setup.name(winner)} wins the match {score}" if winner else "Match over"
         else:
             options = ()
             title = ""
@@ -371,18 +404,23 @@ class Hud:
         self.choice_frame.show()
         self.choice_title.setText(title)
         for i, option in enumerate(options):
+            command: Callable[[], None]
+            # Choice and Player are str enums too: test them before plain strings.
             if isinstance(option, Choice):
                 label, explanation = choice_label(option)
-                text = f"{label}: {explanation}"
+                text = f"{label}\n{explanation}"
                 command = partial(self._guard, partial(controller.choose, option))
-            else:
+            elif isinstance(option, Player):
                 text = f"{controller.game.setup.name(option)} breaks"
                 command = partial(self._guard, partial(controller.choose_breaker, option))
+            else:
+                text = option
+                command = self.on_over[option]
             button = DirectButton(
                 parent=self.choice_frame,
                 text=text,
-                pos=(0, 0, 0.02 - i * 0.14),
-                scale=0.05,
+                pos=(0, 0, 0.04 - i * 0.2),
+                scale=0.045,
                 frameColor=BUTTON,
                 text_fg=WHITE,
                 pad=(0.6, 0.4),

@@ -35,6 +35,19 @@ def has_display() -> bool:
     )
 
 
+def _wait_for_physics(app: Any, seconds: float = 180.0) -> None:
+    """Scripted runs wait (in real time) for the worker's warm-up, so what they show
+    does not depend on how fast the machine compiles."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not app.worker.ready and app.worker.alive and time.monotonic() < deadline:
+        if app.controller is None:  # no table polling the worker (start screen, replay)
+            app.worker.poll()
+        app.step()
+        time.sleep(0.01)
+
+
 def run(launch: Launch) -> int:
     """Open the window (or an offscreen buffer), play, and return the exit status."""
     from sim.app.headless import configure_offscreen, configure_window
@@ -81,6 +94,7 @@ def run(launch: Launch) -> int:
         return 0
     try:
         app.step(2)
+        _wait_for_physics(app)
         if steps:
             run_script(app, steps)
         app.step(launch.frames)

@@ -130,7 +130,12 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         spec = game.setup.spec
         self.scene = TableScene(self.base, spec, quality=self.quality)
         self.rig = CameraRig(self.base, spec.geometry)
-        self.hud = Hud(self.base, self.controller, self.show_view)
+        self.hud = Hud(
+            self.base,
+            self.controller,
+            self.show_view,
+            {"New game": self.show_start_screen, "Replay the shots": self.open_replay},
+        )
         self.cue = CueStick(self.base, spec.geometry)
         self.kitchen = kitchen_overlay(self.base, spec.geometry)
         self.show_view("behind")
@@ -195,6 +200,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             "g": self._toggle_aid,
             "h": self._help,
             "r": self.open_replay,
+            "x": self._extension,
             "1": lambda: self.show_view("behind"),
             "2": lambda: self.show_view("overhead"),
             "3": lambda: self.show_view("broadcast"),
@@ -405,6 +411,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             current = self.controller.declaration
             self.controller.declare(None if current is declaration else declaration)
+
+    def _extension(self) -> None:
+        if self.controller is not None:
+            self.controller.take_extension()
 
     def _pick_up(self) -> None:
         if self.controller is not None:

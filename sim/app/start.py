@@ -138,9 +138,9 @@ class StartScreen:
             mayChange=True,
         )
         self.buttons = [
-            self._button("New game", (-0.55, -0.9), self.start),
+            self._button("New game", (-0.7, -0.9), self.start),
             self._button("Resume last game", (0.0, -0.9), self.resume),
-            self._button("Open saved game", (0.55, -0.9), self.open_saved),
+            self._button("Open saved game", (0.72, -0.9), self.open_saved),
         ]
         self.path_entry: DirectEntry | None = None
         if app.autosave is None or not app.autosave.exists():

@@ -173,3 +173,27 @@ def test_calls_and_declarations_in_ten_ball(worker: PhysicsWorker, tmp_path: Pat
     assert controller.stroke().call is None and not controller.needs_call
     with pytest.raises(GameError, match="not on the table"):
         controller.call_shot(CUE, "rt")
+
+
+def test_gen_17_the_shot_clock_runs_from_the_start_of_the_turn(
+    worker: PhysicsWorker, tmp_path: Path
+) -> None:
+    """A stroke after the clock ran out is a shot-clock foul; the clock is in the record."""
+    from rules import FoulCode, Options
+
+    clock = Clock()
+    setup = GameSetup(game="rotation", race_to=2, seed=3, options=Options(shot_clock_s=10.0))
+    controller = TableController(Game(setup), worker, None, clock=clock)
+    controller.skip_lag(Player.A)
+    controller.confirm_placement()
+    controller.set_power(0.9)
+    clock.now += 4.0
+    left = controller.shot_clock_left()
+    assert left is not None and abs(left - 6.0) < 1e-9
+    clock.now += 8.0
+    controller.strike()
+    run_until(controller, clock, {Stage.WATCH})
+    ruling = controller.last_ruling
+    assert ruling is not None and FoulCode.SHOT_CLOCK in ruling.foul_codes
+    record = controller.game.shots[-1]
+    assert record.stroke.clock_s is not None and abs(record.stroke.clock_s - 12.0) < 1e-9

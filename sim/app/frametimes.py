@@ -1,0 +1,59 @@
+"""Frame times of the desktop table, offscreen: ``python -m sim.app.frametimes fast 1280x800``
+prints one JSON object. Run in a process of its own (one ShowBase per process, and
+simplepbr cannot be switched off once on); ``poolsim bench --render`` runs it per preset.
+
+Each frame is read back from the GPU (as a screenshot would): on software GL a frame
+nobody reads can be skipped by the next one, which would time nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+
+
+def measure(quality: str, width: int, height: int, frames: int = 30) -> dict[str, float]:
+    from sim.app.headless import configure_offscreen, grab_rgb
+
+    configure_offscreen(width, height)
+    from direct.showbase.ShowBase import ShowBase
+
+    from rules import Player
+    from sim.app.main import PoolApp
+    from sim.app.worker import PhysicsWorker
+    from sim.game import Game, GameSetup
+
+    base = ShowBase()
+    game = Game(GameSetup(game="rotation", seed=1))
+    game.start(Player.A)
+    worker = PhysicsWorker(warm_up=False)  # not started: only the drawing is timed
+    app = PoolApp(base, game, quality="quality" if quality == "quality" else "fast", worker=worker)
+    assert app.controller is not None
+    app.controller.confirm_placement()  # aiming: the cue stick and the aiming aid drawn
+    app.show_view("behind")
+    for _ in range(5):  # shaders compiled, textures uploaded
+        base.taskMgr.step()
+        grab_rgb(base)
+    walls, cpus = [], []
+    for _ in range(frames):
+        wall, cpu = time.perf_counter(), time.process_time()
+        base.taskMgr.step()
+        grab_rgb(base)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return {
+        "width": width,
+        "height": height,
+        "frames": frames,
+        "wall_ms_median": statistics.median(walls) * 1e3,
+        "cpu_ms_median": statistics.median(cpus) * 1e3,
+        "fps": 1.0 / statistics.median(walls),
+    }
+
+
+if __name__ == "__main__":
+    preset, size = sys.argv[1], sys.argv[2]
+    w, h = (int(v) for v in size.split("x"))
+    print(json.dumps(measure(preset, w, h)))
