@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from sim.physics import CueAction, SimulatedShot
 
 TABLES = ("9ft", "8ft", "7ft")
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _parse_spin(
@@ -56,6 +57,35 @@ def _parse_size(_ctx: click.Context, _param: click.Parameter, value: str) -> tup
     if not (320 <= width <= 7680 and 200 <= height <= 4320):
         raise click.BadParameter(f"{width}x{height} is outside 320x200 .. 7680x4320")
     return (width, height)
+
+
+def _window_options(command: F) -> F:
+    """--screenshot, --frames and --size, as ``play`` and ``replay`` take them."""
+    options = [
+        click.option(
+            "--screenshot",
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=None,
+            help="Render N frames (offscreen when there is no display), save a screenshot, exit.",
+        ),
+        click.option(
+            "--frames",
+            type=click.IntRange(1, 100_000),
+            default=30,
+            show_default=True,
+            help="Frames before the screenshot.",
+        ),
+        click.option(
+            "--size",
+            callback=_parse_size,
+            default="1280x800",
+            show_default=True,
+            help="Window size WIDTHxHEIGHT.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
 
 
 @cli.command()
@@ -117,26 +147,7 @@ def _parse_size(_ctx: click.Context, _param: click.Parameter, value: str) -> tup
 @click.option(
     "--open", "open_file", type=click.Path(path_type=Path), default=None, help="Open a saved game."
 )
-@click.option(
-    "--screenshot",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Render, save a screenshot, exit.",
-)
-@click.option(
-    "--frames",
-    type=click.IntRange(1, 100_000),
-    default=30,
-    show_default=True,
-    help="Frames to render before the screenshot.",
-)
-@click.option(
-    "--size",
-    callback=_parse_size,
-    default="1280x800",
-    show_default=True,
-    help="Window size WIDTHxHEIGHT.",
-)
+@_window_options
 @click.option(
     "--script",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -642,26 +653,7 @@ def export(
 @click.option(
     "--quality", type=click.Choice(["fast", "quality"]), default="fast", show_default=True
 )
-@click.option(
-    "--screenshot",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Render, save a screenshot, exit.",
-)
-@click.option(
-    "--frames",
-    type=click.IntRange(1, 100_000),
-    default=30,
-    show_default=True,
-    help="Frames to play before the screenshot.",
-)
-@click.option(
-    "--size",
-    callback=_parse_size,
-    default="1280x800",
-    show_default=True,
-    help="Window size WIDTHxHEIGHT.",
-)
+@_window_options
 def replay(
     file: Path,
     shot: int | None,

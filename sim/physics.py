@@ -30,7 +30,10 @@ from sim.pooltool_setup import physics_engine, pt
 from sim.table import TableSpec, in_pocket_mouth, nearest_cushion, within_rails
 
 PLACEMENT_GAP = 1e-4  # metres kept between a placed ball and any ball or cushion
-PLACEMENT_TOLERANCE = 1e-4  # deepest overlap corrected by nudging rather than refused
+# The deepest overlap eased apart rather than refused: well above the referee's own
+# "touching" tolerance (contact_epsilon, 0.1 mm), so every position the rules produce
+# (a spot frozen to a ball, a cue ball placed against one) can be played.
+PLACEMENT_TOLERANCE = 1e-3
 MAX_SPEED = 10.0  # m/s of the cue stick: a pro break is about 8 (cue ball ~ 1.5x that)
 MAX_ELEVATION = 89.0  # degrees; 90 would be a vertical cue
 MISCUE_LIMIT = 0.5  # tip offset, in ball radii, beyond which the tip slips off the ball

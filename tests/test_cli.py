@@ -5,25 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from rules.facts import BALL_IDS, facts_from_json
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def poolsim(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from sim.cli import main; main()", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
+from tests.run import ROOT, poolsim
 
 
 def test_help_lists_the_commands() -> None:
@@ -36,14 +23,7 @@ def test_help_lists_the_commands() -> None:
 def test_bare_command_without_a_display_says_so_in_one_line() -> None:
     """``poolsim`` opens the desktop table; with no display it says how to render."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    result = subprocess.run(
-        [sys.executable, "-c", "from sim.cli import main; main()"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-        env=env,
-    )
+    result = poolsim(env=env)
     assert result.returncode == 2
     assert len(result.stderr.splitlines()) == 1
     assert "no display" in result.stderr and "--screenshot" in result.stderr

@@ -5,8 +5,6 @@ pooltool's own shot files, and one-line errors for bad input."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -18,19 +16,9 @@ from sim.game import Game, GameSetup
 from sim.gamefile import save
 from sim.selfplay import play_racks
 from sim.timeline import ShotTimeline, frame_count
+from tests.run import poolsim
 
 pytestmark = [pytest.mark.physics, pytest.mark.app]
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def poolsim(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", "from sim.cli import main; main()", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
 
 
 @pytest.fixture(scope="module")

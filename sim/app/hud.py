@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from direct.gui.DirectGui import DirectButton, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import (
     Geom,
@@ -27,16 +27,11 @@ from panda3d.core import (
 from rules import Choice, Declaration, Player
 from sim.app.controller import Stage, TableController
 from sim.app.texts import choice_label, prompt, referee_lines, scoreboard
+from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, label
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
-WHITE = (0.95, 0.95, 0.93, 1.0)
-DIM = (0.7, 0.72, 0.7, 1.0)
-GOLD = (1.0, 0.82, 0.3, 1.0)
-RED = (1.0, 0.38, 0.32, 1.0)
-PANEL = (0.02, 0.03, 0.03, 0.72)
-BUTTON = (0.16, 0.34, 0.26, 0.95)
 
 POWER_METER = (-1.50, -0.92, 0.06, 0.50)  # x, bottom y, width, height (aspect2d, 16:10)
 TIP_WIDGET = (-1.28, -0.70, 0.17)  # centre x, y, radius
@@ -144,12 +139,12 @@ class Hud:
         # Buttons on the right of the bottom bar.
         self.buttons: dict[str, DirectButton] = {}
         right = aspect - 0.14
-        for label, key, action in (
+        for text, key, action in (
             ("Shoot", "shoot", self._shoot),
             ("Safety", "safety", partial(self._declare, Declaration.SAFETY)),
             ("Push out", "push", partial(self._declare, Declaration.PUSH_OUT)),
         ):
-            self.buttons[key] = self._button(label, (right, -0.80), action)
+            self.buttons[key] = self._button(text, (right, -0.80), action)
             right -= 0.30
         self.camera_buttons = [
             self._button(
@@ -202,31 +197,12 @@ class Hud:
         colour: tuple[float, ...],
         align: int,
     ) -> OnscreenText:
-        return OnscreenText(
-            parent=self.root,
-            text=text,
-            pos=pos,
-            scale=scale,
-            fg=colour,
-            align=align,
-            mayChange=True,
-            shadow=(0, 0, 0, 0.8),
-        )
+        return label(self.root, text, pos, scale, colour, align)
 
     def _button(
-        self, label: str, pos: tuple[float, float], command: Callable[[], None], scale: float = 0.05
+        self, text: str, pos: tuple[float, float], command: Callable[[], None], scale: float = 0.05
     ) -> DirectButton:
-        return DirectButton(
-            parent=self.root,
-            text=label,
-            pos=(pos[0], 0, pos[1]),
-            scale=scale,
-            frameColor=BUTTON,
-            text_fg=WHITE,
-            pad=(0.6, 0.35),
-            relief=DGG.FLAT,
-            command=command,
-        )
+        return button(self.root, text, pos, command, scale)
 
     def _shoot(self) -> None:
         self._guard(self.controller.strike)
@@ -356,7 +332,7 @@ class Hud:
         self.tip_dot.setPos(-aim.a * r, 0, aim.b * r)
         elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
         _set(self.tip_text, tip_words(aim.a, aim.b) + elevation)
-        for key, button in self.buttons.items():
+        for key, widget in self.buttons.items():
             if key == "shoot":
                 visible = aiming
             elif key == "safety":
@@ -364,9 +340,9 @@ class Hud:
             else:
                 visible = controller.can_declare(Declaration.PUSH_OUT)
             if visible:
-                button.show()
+                widget.show()
             else:
-                button.hide()
+                widget.hide()
         for key, declaration in (("safety", Declaration.SAFETY), ("push", Declaration.PUSH_OUT)):
             on = controller.declaration is declaration
             self.buttons[key]["frameColor"] = (0.55, 0.42, 0.1, 0.95) if on else BUTTON
@@ -395,8 +371,8 @@ class Hud:
         if options == self._shown_choices:
             return
         self._shown_choices = options
-        for button in self.choice_buttons:
-            button.destroy()
+        for old in self.choice_buttons:
+            old.destroy()
         self.choice_buttons = []
         if not options:
             self.choice_frame.hide()
@@ -416,18 +392,10 @@ class Hud:
             else:
                 text = option
                 command = self.on_over[option]
-            button = DirectButton(
-                parent=self.choice_frame,
-                text=text,
-                pos=(0, 0, 0.04 - i * 0.2),
-                scale=0.045,
-                frameColor=BUTTON,
-                text_fg=WHITE,
-                pad=(0.6, 0.4),
-                relief=DGG.FLAT,
-                command=command,
+            choice = button(
+                self.choice_frame, text, (0, 0.04 - i * 0.2), command, 0.045, (0.6, 0.4)
             )
-            self.choice_buttons.append(button)
+            self.choice_buttons.append(choice)
 
     def choice_button_centres(self) -> list[tuple[float, float]]:
         """Where the choice buttons are (aspect2d), for tests and scripted clicks."""

@@ -1,15 +1,14 @@
-"""The in-game menu (Esc): resume, save a copy, replay the last shot, new game, quit."""
+"""The in-game menu (Esc): resume, save a copy, new game, quit."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
-from direct.gui.OnscreenText import OnscreenText
+from direct.gui.DirectGui import DirectEntry, DirectFrame
 from panda3d.core import TextNode
 
-from sim.app.hud import BUTTON, GOLD, PANEL, RED, WHITE
+from sim.app.widgets import GOLD, PANEL, RED, button, entry, label
 
 if TYPE_CHECKING:
     from sim.app.main import PoolApp
@@ -21,23 +20,8 @@ class GameMenu:
         self.frame = DirectFrame(
             parent=app.base.aspect2d, frameColor=PANEL, frameSize=(-0.6, 0.6, -0.62, 0.55)
         )
-        OnscreenText(
-            parent=self.frame,
-            text="Menu",
-            pos=(0, 0.42),
-            scale=0.07,
-            fg=GOLD,
-            align=TextNode.ACenter,
-        )
-        self.note = OnscreenText(
-            parent=self.frame,
-            text="",
-            pos=(0, -0.55),
-            scale=0.04,
-            fg=RED,
-            align=TextNode.ACenter,
-            mayChange=True,
-        )
+        label(self.frame, "Menu", (0, 0.42), 0.07, GOLD, TextNode.ACenter)
+        self.note = label(self.frame, "", (0, -0.55), 0.04, RED, TextNode.ACenter)
         entries = [
             ("Resume (Esc)", self.close),
             ("Save a copy...", self.save_copy),
@@ -45,18 +29,8 @@ class GameMenu:
             ("Quit", self.quit),
         ]
         self.buttons = [
-            DirectButton(
-                parent=self.frame,
-                text=label,
-                pos=(0, 0, 0.25 - i * 0.16),
-                scale=0.055,
-                frameColor=BUTTON,
-                text_fg=WHITE,
-                pad=(0.8, 0.4),
-                relief=DGG.FLAT,
-                command=command,
-            )
-            for i, (label, command) in enumerate(entries)
+            button(self.frame, text, (0, 0.25 - i * 0.16), command, scale=0.055, pad=(0.8, 0.4))
+            for i, (text, command) in enumerate(entries)
         ]
         self.path: DirectEntry | None = None
 
@@ -65,23 +39,16 @@ class GameMenu:
         self.app.menu = None
 
     def save_copy(self) -> None:
+        """First ask for the file's path (a text field); Enter or the button saves."""
         from sim.gamefile import SUFFIX, save
 
         controller = self.app.controller
         if controller is None:
             return
         if self.path is None:
-            default = Path.home() / f"poolsim-game{SUFFIX}"
-            self.path = DirectEntry(
-                parent=self.frame,
-                initialText=str(default),
-                pos=(-0.55, 0, -0.42),
-                scale=0.04,
-                width=27,
-                frameColor=(0.12, 0.2, 0.16, 1),
-                text_fg=WHITE,
-                focus=1,
-                command=lambda text: self.save_copy(),
+            default = str(Path.home() / f"poolsim-game{SUFFIX}")
+            self.path = entry(
+                self.frame, default, (-0.55, -0.42), 27, 0.04, True, lambda _: self.save_copy()
             )
             self.note.setText("the file's path, then Enter")
             return

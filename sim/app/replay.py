@@ -28,7 +28,7 @@ from direct.task.Task import Task
 from panda3d.core import ClockObject, LineSegs, TextNode
 
 from rules import CUE, Ruling
-from sim.app.hud import DIM, GOLD, PANEL, RED, WHITE
+from sim.app.widgets import DIM, GOLD, PANEL, RED, WHITE, label
 from sim.game import Game, LagRecord, ShotRecord
 from sim.names import with_names
 from sim.pooltool_setup import pt
@@ -123,16 +123,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         colour: tuple[float, ...],
         align: int,
     ) -> OnscreenText:
-        return OnscreenText(
-            parent=self.root,
-            text=text,
-            pos=pos,
-            scale=scale,
-            fg=colour,
-            align=align,
-            mayChange=True,
-            shadow=(0, 0, 0, 0.8),
-        )
+        return label(self.root, text, pos, scale, colour, align)
 
     def _bind(self) -> None:
         keys = {

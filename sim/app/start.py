@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame, DirectOptionMenu
-from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
 from rules import Options, Player
-from sim.app.hud import BUTTON, DIM, GOLD, RED, WHITE
 from sim.app.scene import Quality
+from sim.app.widgets import DIM, GOLD, RED, WHITE, button, entry, label
 from sim.game import Game, GameSetup
 
 if TYPE_CHECKING:
@@ -77,21 +76,14 @@ class StartScreen:
             frameColor=(0.02, 0.05, 0.04, 0.97),
             frameSize=(-aspect, aspect, -1, 1),
         )
-        OnscreenText(
-            parent=self.frame,
-            text="poolsim",
-            pos=(0, 0.8),
-            scale=0.14,
-            fg=GOLD,
-            align=TextNode.ACenter,
-        )
-        OnscreenText(
-            parent=self.frame,
-            text="WPA 10-ball and 61-point rotation, refereed rule by rule",
-            pos=(0, 0.7),
-            scale=0.045,
-            fg=DIM,
-            align=TextNode.ACenter,
+        label(self.frame, "poolsim", (0, 0.8), 0.14, GOLD, TextNode.ACenter)
+        label(
+            self.frame,
+            "WPA 10-ball and 61-point rotation, refereed rule by rule",
+            (0, 0.7),
+            0.045,
+            DIM,
+            TextNode.ACenter,
         )
         self.fields: dict[str, Any] = {}
         rows: list[tuple[str, str, dict[str, Any]]] = [
@@ -104,8 +96,8 @@ class StartScreen:
             ("Graphics", "quality", QUALITY),
         ]
         y = 0.55
-        for label, key, items in rows:
-            self._label(label, y)
+        for text, key, items in rows:
+            self._label(text, y)
             self.fields[key] = DirectOptionMenu(
                 parent=self.frame,
                 items=list(items),
@@ -128,15 +120,7 @@ class StartScreen:
         self._label("Player 2", y)
         self.fields["player_b"] = self._entry("Player 2", y, width=12)
         y -= 0.13
-        self.error = OnscreenText(
-            parent=self.frame,
-            text="",
-            pos=(0, y),
-            scale=0.045,
-            fg=RED,
-            align=TextNode.ACenter,
-            mayChange=True,
-        )
+        self.error = label(self.frame, "", (0, y), 0.045, RED, TextNode.ACenter)
         self.buttons = [
             self._button("New game", (-0.7, -0.9), self.start),
             self._button("Resume last game", (0.0, -0.9), self.resume),
@@ -146,56 +130,21 @@ class StartScreen:
         if app.autosave is None or not app.autosave.exists():
             self.buttons[1]["state"] = DGG.DISABLED
             self.buttons[1]["text_fg"] = DIM
-        self.status = OnscreenText(
-            parent=self.frame,
-            text="",
-            pos=(0, -0.78),
-            scale=0.04,
-            fg=DIM,
-            align=TextNode.ACenter,
-            mayChange=True,
-        )
+        self.status = label(self.frame, "", (0, -0.78), 0.04, DIM, TextNode.ACenter)
         app.base.taskMgr.add(self._update, "start-screen")
 
     # -- building blocks -----------------------------------------------------------------------
 
     def _label(self, text: str, y: float) -> None:
-        OnscreenText(
-            parent=self.frame,
-            text=text,
-            pos=(-0.05, y),
-            scale=0.045,
-            fg=WHITE,
-            align=TextNode.ARight,
-        )
+        label(self.frame, text, (-0.05, y), 0.045, WHITE, TextNode.ARight)
 
     def _entry(self, text: str, y: float, width: int) -> DirectEntry:
-        return DirectEntry(
-            parent=self.frame,
-            initialText=text,
-            pos=(0.05, 0, y - 0.012),
-            scale=0.045,
-            width=width,
-            frameColor=(0.12, 0.2, 0.16, 1),
-            text_fg=WHITE,
-            numLines=1,
-            focus=0,
-        )
+        return entry(self.frame, text, (0.05, y - 0.012), width)
 
     def _button(
-        self, label: str, pos: tuple[float, float], command: Callable[[], None]
+        self, text: str, pos: tuple[float, float], command: Callable[[], None]
     ) -> DirectButton:
-        return DirectButton(
-            parent=self.frame,
-            text=label,
-            pos=(pos[0], 0, pos[1]),
-            scale=0.055,
-            frameColor=BUTTON,
-            text_fg=WHITE,
-            pad=(0.8, 0.45),
-            relief=DGG.FLAT,
-            command=command,
-        )
+        return button(self.frame, text, pos, command, scale=0.055, pad=(0.8, 0.45))
 
     def _update(self, task: Any) -> int:
         worker = self.app.worker

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
     from panda3d.core import VirtualMouse
 
+    from sim.app.main import PoolApp
+    from sim.app.worker import PhysicsWorker
+
 APP_SIZE = (640, 400)
 
 
@@ -50,3 +53,23 @@ def step(base: ShowBase, frames: int = 1) -> None:
     """Run whole frames: input, tasks (simplepbr's too) and rendering."""
     for _ in range(frames):
         base.taskMgr.step()
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[PhysicsWorker]:
+    """A physics worker process (no warm-up: earlier tests compiled the physics)."""
+    from sim.app.worker import PhysicsWorker
+
+    physics = PhysicsWorker(warm_up=False).start()
+    yield physics
+    physics.close()
+
+
+@pytest.fixture
+def table(app_base: ShowBase, worker: PhysicsWorker) -> Iterator[PoolApp]:
+    """A fresh desktop table on the session's ShowBase, on its fixed 1/60 s clock."""
+    from sim.app.main import PoolApp
+
+    app = PoolApp(app_base, None, worker=worker, realtime=False)
+    yield app
+    app.destroy()

@@ -7,40 +7,21 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from panda3d.core import ClockObject, KeyboardButton, MouseButton
+from panda3d.core import KeyboardButton, MouseButton
 
 from rules import CUE, Player
 from sim.app.controller import Stage
 from sim.app.headless import grab_rgb
 from sim.app.main import PoolApp
 from sim.app.replay import FRAME, ReplayView
-from sim.app.worker import PhysicsWorker
 from sim.game import Game, GameSetup
 from sim.physics import MAX_SPEED
 from sim.selfplay import choose_choice, choose_stroke, play_racks
 
 pytestmark = pytest.mark.app
-
-
-@pytest.fixture(scope="module")
-def worker() -> Iterator[PhysicsWorker]:
-    physics = PhysicsWorker(warm_up=False).start()
-    yield physics
-    physics.close()
-
-
-@pytest.fixture
-def table(app_base: object, worker: PhysicsWorker) -> Iterator[PoolApp]:
-    clock = ClockObject.getGlobalClock()
-    clock.setMode(ClockObject.MNonRealTime)
-    clock.setFrameRate(60)
-    app = PoolApp(app_base, None, worker=worker, realtime=False)  # type: ignore[arg-type]
-    yield app
-    app.destroy()
 
 
 def press(app: PoolApp, button: object) -> None:

@@ -6,41 +6,20 @@ and screenshots checked for real content."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from panda3d.core import ClockObject, KeyboardButton, MouseButton
+from panda3d.core import KeyboardButton, MouseButton
 
 from rules import CUE, Choice, Declaration, Phase, Player, PocketId
 from sim.app.controller import Stage
 from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
-from sim.app.worker import PhysicsWorker
 from sim.game import Game, GameSetup, Stroke
 from sim.physics import CueAction, aim_towards
 from sim.table import pocket_centre
 
 pytestmark = pytest.mark.app
-
-
-@pytest.fixture(scope="module")
-def worker() -> Iterator[PhysicsWorker]:
-    physics = PhysicsWorker(warm_up=False).start()
-    yield physics
-    physics.close()
-
-
-@pytest.fixture
-def table(app_base: object, worker: PhysicsWorker) -> Iterator[PoolApp]:
-    """A fresh table on the session's ShowBase, with a fixed 1/60 s frame clock."""
-    clock = ClockObject.getGlobalClock()
-    clock.setMode(ClockObject.MNonRealTime)
-    clock.setFrameRate(60)
-    app = PoolApp(app_base, None, worker=worker, realtime=False)  # type: ignore[arg-type]
-    app.virtual_mouse()
-    yield app
-    app.destroy()
 
 
 def step(app: PoolApp, frames: int = 1) -> None:

@@ -224,10 +224,10 @@ class TestPlacement:
         ("positions", "message"),
         [
             (
-                {CUE: (0.6, 1.0), "4": (0.6 + 2 * R - 0.001, 1.0)},
-                "balls cue and 4 overlap by 1.00 mm",
+                {CUE: (0.6, 1.0), "4": (0.6 + 2 * R - 0.002, 1.0)},
+                "balls cue and 4 overlap by 2.00 mm",
             ),
-            ({"4": (R - 0.001, 1.0)}, "ball 4 overlaps a cushion"),
+            ({"4": (R - 0.002, 1.0)}, "ball 4 overlaps a cushion"),
             ({"4": (float("nan"), 1.0)}, "not finite"),
             ({"4": (2.0, 1.0)}, "off the table"),
             ({"4": (-0.01, -0.01)}, "over pocket lb"),

@@ -1,0 +1,84 @@
+"""The few kinds of 2D widget poolsim draws (labels, buttons, text fields), in one look."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from direct.gui.DirectGui import DGG, DirectButton, DirectEntry
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+WHITE = (0.95, 0.95, 0.93, 1.0)
+DIM = (0.7, 0.72, 0.7, 1.0)
+GOLD = (1.0, 0.82, 0.3, 1.0)
+RED = (1.0, 0.38, 0.32, 1.0)
+PANEL = (0.02, 0.03, 0.03, 0.72)
+BUTTON = (0.16, 0.34, 0.26, 0.95)
+FIELD = (0.12, 0.2, 0.16, 1.0)
+
+
+def label(
+    parent: Any,
+    text: str,
+    pos: tuple[float, float],
+    scale: float = 0.045,
+    colour: tuple[float, ...] = WHITE,
+    align: int = TextNode.ALeft,
+) -> OnscreenText:
+    """A line of text in ``parent`` (aspect2d units), shadowed to read over the table."""
+    return OnscreenText(
+        parent=parent,
+        text=text,
+        pos=pos,
+        scale=scale,
+        fg=colour,
+        align=align,
+        mayChange=True,
+        shadow=(0, 0, 0, 0.8),
+    )
+
+
+def button(
+    parent: Any,
+    text: str,
+    pos: tuple[float, float],
+    command: Callable[[], None],
+    scale: float = 0.05,
+    pad: tuple[float, float] = (0.6, 0.35),
+) -> DirectButton:
+    return DirectButton(
+        parent=parent,
+        text=text,
+        pos=(pos[0], 0, pos[1]),
+        scale=scale,
+        frameColor=BUTTON,
+        text_fg=WHITE,
+        pad=pad,
+        relief=DGG.FLAT,
+        command=command,
+    )
+
+
+def entry(
+    parent: Any,
+    text: str,
+    pos: tuple[float, float],
+    width: int,
+    scale: float = 0.045,
+    focus: bool = False,
+    command: Callable[[str], None] | None = None,
+) -> DirectEntry:
+    """A one-line text field."""
+    return DirectEntry(
+        parent=parent,
+        initialText=text,
+        pos=(pos[0], 0, pos[1]),
+        scale=scale,
+        width=width,
+        frameColor=FIELD,
+        text_fg=WHITE,
+        numLines=1,
+        focus=int(focus),
+        command=command,
+    )
