@@ -49,14 +49,24 @@ def cli(ctx: click.Context) -> None:
         ctx.invoke(play)
 
 
-def _parse_size(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[int, int]:
-    parts = value.lower().split("x")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise click.BadParameter(f"expected WIDTHxHEIGHT, got {value!r}")
-    width, height = int(parts[0]), int(parts[1])
-    if not (320 <= width <= 7680 and 200 <= height <= 4320):
-        raise click.BadParameter(f"{width}x{height} is outside 320x200 .. 7680x4320")
-    return (width, height)
+class WindowSize(click.ParamType):  # type: ignore[type-arg]
+    """WIDTHxHEIGHT. A type, not a callback: click converts defaults through types, also
+    when ``poolsim`` alone invokes ``play`` with its defaults."""
+
+    name = "WIDTHxHEIGHT"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[int, int]:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).lower().split("x")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            self.fail(f"expected WIDTHxHEIGHT, got {value!r}", param, ctx)
+        width, height = int(parts[0]), int(parts[1])
+        if not (320 <= width <= 7680 and 200 <= height <= 4320):
+            self.fail(f"{width}x{height} is outside 320x200 .. 7680x4320", param, ctx)
+        return (width, height)
 
 
 def _window_options(command: F) -> F:
@@ -77,7 +87,7 @@ def _window_options(command: F) -> F:
         ),
         click.option(
             "--size",
-            callback=_parse_size,
+            type=WindowSize(),
             default="1280x800",
             show_default=True,
             help="Window size WIDTHxHEIGHT.",

@@ -32,6 +32,7 @@ from rules import (
     Phase,
     Player,
     PocketId,
+    Reason,
     Ruling,
 )
 from rules.geometry import Point, distance
@@ -135,7 +136,8 @@ class TableController:
         self.watching: Watching | None = None
         self.waiting: InFlight | None = None
         self.message = ""  # the last refusal or notice, for the HUD
-        # The referee's last word: on a game read back, the ruling of its last step.
+        # The referee's last words (a ruling's reasons, or the lag's verdict), for the HUD;
+        # on a game read back, those of its last step.
         self.last_ruling: Ruling | None = next(
             (
                 r.ruling
@@ -144,6 +146,7 @@ class TableController:
             ),
             None,
         )
+        self.reasons: tuple[Reason, ...] = self.last_ruling.reasons if self.last_ruling else ()
         # How each ball is turned, carried from shot to shot so numbers never snap back.
         self.orientations: dict[BallId, tuple[float, float, float, float]] = {}
         self.latencies: list[float] = []  # stroke to motion, seconds
@@ -192,7 +195,8 @@ class TableController:
         return state.pending.chooser if state.pending is not None else state.shooter
 
     def balls(self) -> dict[BallId, Point]:
-        """The balls at rest as the player sees them (the cue ball where it is placed)."""
+        """The balls at rest as the player sees them (the cue ball where it is placed;
+        at the lag, the player's lag ball)."""
         if self.game.phase is MatchPhase.LAG:
             return {CUE: self.lag_start()}
         state = self.state
@@ -205,6 +209,11 @@ class TableController:
 
     def cue_ball(self) -> Point | None:
         return self.balls().get(CUE)
+
+    def lag_balls(self) -> list[Point]:
+        """Both lag balls where they wait: A's on the left, B's on the right."""
+        geometry = self.game.setup.spec.geometry
+        return [(geometry.width * side, geometry.head_string_y * 0.5) for side in LAG_STARTS]
 
     def lag_start(self) -> Point:
         geometry = self.game.setup.spec.geometry
@@ -425,6 +434,7 @@ class TableController:
             (start_a, action_a), (start_b, action_b) = self.lag_strokes
             self.lag_strokes = []
             lag = self.game.lag_from((start_a, start_b), (action_a, action_b), (shots[0], shots[1]))
+            self.reasons = lag.result.reasons
             self._watch(lag, shots, flight.struck)
             return
         try:
@@ -433,6 +443,7 @@ class TableController:
             self.message = str(error)
             return
         self.last_ruling = record.ruling
+        self.reasons = record.ruling.reasons
         self._watch(record, shots, flight.struck)
 
     def _watch(self, record: Record, shots: tuple[SimulatedShot, ...], struck: float) -> None:
@@ -463,6 +474,7 @@ class TableController:
             raise GameError("there is no choice to make")
         record = self.game.choose(choice)
         self.last_ruling = record.ruling
+        self.reasons = record.ruling.reasons
         self._save()
         self._reset_turn()
 

@@ -292,11 +292,11 @@ class Hud:
         self._refresh_choices()
 
     def _refresh_referee(self) -> None:
-        ruling = self.controller.last_ruling
-        if ruling is self._shown_ruling:
+        reasons = self.controller.reasons
+        if reasons is self._shown_ruling:
             return
-        self._shown_ruling = ruling
-        if ruling is None:
+        self._shown_ruling = reasons
+        if not reasons:
             self.referee_frame.hide()
             self.referee_title.hide()
         else:
@@ -307,7 +307,7 @@ class Hud:
         self.referee_lines = []
         y = 0.63
         x = self.aspect - 0.83
-        for text, foul in referee_lines(ruling, self.controller.game.setup.players):
+        for text, foul in referee_lines(reasons, self.controller.game.setup.players):
             wrapped = textwrap.wrap(text, 40)
             for i, part in enumerate(wrapped):
                 if y < -0.72:

@@ -43,6 +43,7 @@ from sim.game import Game, GameError
 from sim.paths import assets_dir
 from sim.table import pocket_centre
 
+LAG_SECOND_BALL = "1"  # how B's lag ball is drawn (both are pooltool's "cue")
 CLICK_PIXELS = 5  # a press and release closer than this is a click, not a drag
 AIM_DEGREES_PER_SCREEN = 90.0  # a drag across the whole window turns the aim this much
 FINE = 0.1  # Shift: fine aim
@@ -104,6 +105,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self._drag_target: str | None = None  # "aim", "power", "tip", "orbit", "pan"
         self._call_ball: BallId | None = None
         self._preset_before_watch = "behind"
+        self._turn_seen: object = None
         self._last_frame = time.monotonic()
         self._virtual_mouse: Any = None
         self.frame_times: list[float] = []
@@ -522,14 +524,25 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.cue.hide()
             t = min(self._clock() - watching.started, watching.duration)
             moving: list[Point] = []
-            for timeline in watching.timelines:
+            ids: list[BallId] = []
+            parts: list[Any] = []
+            # Both lag balls are pooltool's "cue": B's is drawn as the yellow 1.
+            for number, timeline in enumerate(watching.timelines):
                 states = timeline.at(min(t, timeline.duration))
-                self.scene.set_states(list(timeline.ball_ids), states)
+                names = [LAG_SECOND_BALL if number and b == CUE else b for b in timeline.ball_ids]
+                ids += names
+                parts.append(states)
                 for i in range(len(timeline.ball_ids)):
                     if not states.pocketed[i] and np.linalg.norm(states.velocities[i]) > 1e-3:
                         moving.append(
                             (float(states.positions[i][0]), float(states.positions[i][1]))
                         )
+            self.scene.set_balls(
+                ids,
+                np.concatenate([p.positions for p in parts]),
+                np.concatenate([p.orientations for p in parts]),
+                ~np.concatenate([p.pocketed for p in parts]),
+            )
             if not was_watching and self.rig.preset == "behind":
                 self._preset_before_watch = "behind"
                 self.rig.show("broadcast")
@@ -540,7 +553,18 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self._preset_before_watch = ""
             self.show_view("behind")
         balls = controller.balls()
-        self._show_balls(balls)
+        # A new turn or a cue ball put down elsewhere: the "behind" camera goes behind it
+        # (not while the cue ball in hand follows the mouse: the view would chase it).
+        turn = (stage, controller.shooter, None if stage is Stage.PLACE else balls.get(CUE))
+        if turn != self._turn_seen:
+            self._turn_seen = turn
+            if self.rig.preset == "behind":
+                self.show_view("behind")
+        if stage is Stage.LAG:  # both lag balls wait behind the head string
+            a, b = controller.lag_balls()
+            self._show_balls({CUE: a, LAG_SECOND_BALL: b})
+        else:
+            self._show_balls(balls)
         cue = balls.get(CUE)
         if stage in (Stage.AIM, Stage.LAG) and cue is not None:
             self.cue.place(cue, controller.aim)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from rules import BallInHand, Choice, Declaration, Phase, Player, PocketId, Ruling
+from rules import BallInHand, Choice, Declaration, Phase, Player, PocketId, Reason
 from sim.app.controller import Stage, TableController
 from sim.names import with_names
 
@@ -131,12 +131,10 @@ def prompt(controller: TableController) -> str:
 
 
 def referee_lines(
-    ruling: Ruling | None, names: tuple[str, str] = ("A", "B")
+    reasons: tuple[Reason, ...], names: tuple[str, str] = ("A", "B")
 ) -> list[tuple[str, bool]]:
-    """The last ruling's reasons in the players' names, each with whether it is a foul."""
-    if ruling is None:
-        return []
-    return [(with_names(str(reason), names), reason.foul) for reason in ruling.reasons]
+    """The referee's reasons in the players' names, each with whether it is a foul."""
+    return [(with_names(str(reason), names), reason.foul) for reason in reasons]
 
 
 def choice_label(choice: Choice) -> tuple[str, str]:
