@@ -146,3 +146,21 @@ def test_rules_check_on_a_malformed_file_is_one_line_and_status_2(tmp_path: Path
     assert "bad.json" in result.stdout + result.stderr
     missing = poolsim("rules", "check", str(tmp_path / "nope.json"))
     assert missing.returncode == 2 and len((missing.stdout + missing.stderr).splitlines()) == 1
+
+
+def test_bare_command_opens_the_start_screen_with_the_default_window(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``poolsim`` alone runs ``play`` with its defaults (converted like typed flags)."""
+    from click.testing import CliRunner
+
+    import sim.app.launch as launch
+    from sim.cli import cli
+
+    seen = []
+    monkeypatch.setattr(launch, "has_display", lambda: True)
+    monkeypatch.setattr(launch, "run", lambda request: seen.append(request) or 0)
+    result = CliRunner().invoke(cli, [])
+    assert result.exit_code == 0, result.output
+    (request,) = seen
+    assert request.game is None and request.size == (1280, 800) and not request.offscreen
