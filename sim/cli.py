@@ -187,6 +187,7 @@ def play(
 
     from rules import Options, Player
     from sim.app.launch import Launch, has_display, run
+    from sim.app.start import shot_clock_options
     from sim.autosave import Autosave
     from sim.game import Game, GameSetup
     from sim.gamefile import GameFileError, load
@@ -209,7 +210,7 @@ def play(
                     {
                         "ten_ball_early_pocket": early_ten,
                         "call_mode": call_mode,
-                        "shot_clock_s": shot_clock,
+                        **shot_clock_options(shot_clock),
                     }
                 ),
                 players=(names[0], names[1]),

@@ -42,6 +42,7 @@ from sim.game import (
     ChoiceRecord,
     Game,
     GameError,
+    LagRecord,
     PreparedShot,
     Record,
     ShotRecord,
@@ -97,6 +98,7 @@ class InFlight:
     as they come, and when the player struck."""
 
     prepared: PreparedShot | None  # None for the lag
+    requests: tuple[ShotRequest, ...]
     jobs: tuple[int, ...]
     struck: float
     results: dict[int, ShotResult] = attrs.Factory(dict)
@@ -151,7 +153,10 @@ class TableController:
         self.orientations: dict[BallId, tuple[float, float, float, float]] = {}
         self.latencies: list[float] = []  # stroke to motion, seconds
         self._aim_changed = self.clock()
+        self._previewed = -1.0
+        self.call_ball: BallId | None = None  # clicked, waiting for its pocket (10-ball)
         self.clock_started = self.clock()  # the shot clock (GEN-17) starts each turn
+        self._paused_at: float | None = None
         self.extension = False  # a shot-clock extension asked for (B-18)
         self._save_thread: threading.Thread | None = None
         self._reset_turn()
@@ -229,6 +234,18 @@ class TableController:
         return state.phase is not Phase.BREAK
 
     @property
+    def can_call(self) -> bool:
+        """10-ball after the break, when not declaring a safety or push out (GEN-7)."""
+        state = self.state
+        return (
+            state is not None
+            and state.game == "ten-ball"
+            and state.phase is not Phase.BREAK
+            and self.declaration is None
+            and self.stage in (Stage.AIM, Stage.PLACE)
+        )
+
+    @property
     def needs_call(self) -> bool:
         """10-ball after the break: a call or a safety (GEN-7), unless pushing out."""
         state = self.state
@@ -280,6 +297,9 @@ class TableController:
             raise GameError(f"the cue ball cannot go there: {reason}")
         self.placed = True
         self.message = ""
+        state = self.state
+        if state is not None and state.lowest is not None:
+            self.aim_at(state.balls[state.lowest])  # from where the cue ball now is
 
     def pick_up_cue_ball(self) -> None:
         """Back from aiming to placing, while the cue ball is still in hand."""
@@ -296,7 +316,9 @@ class TableController:
         if ball not in state.balls or ball == CUE:
             raise GameError(f"the {ball} is not on the table")
         self.call = Call(ball=ball, pocket=PocketId(pocket))
+        self.call_ball = None
         self.declaration = None
+        self.message = ""
         self._touch_aim()
 
     def declare(self, declaration: Declaration | None) -> None:
@@ -362,8 +384,20 @@ class TableController:
             limit += state.options.shot_clock_extension_s
         return limit - (self.clock() - self.clock_started)
 
+    def pause_clock(self) -> None:
+        """The shot clock stops while the player is away from the table (menu, replay)."""
+        if self._paused_at is None:
+            self._paused_at = self.clock()
+
+    def resume_clock(self) -> None:
+        if self._paused_at is not None:
+            self.clock_started += self.clock() - self._paused_at
+            self._paused_at = None
+
     def take_extension(self) -> None:
         """B-18: more time on this shot, if the player has an extension left."""
+        if self.stage not in (Stage.AIM, Stage.PLACE):
+            raise GameError("an extension is taken before a stroke")
         state = self.state
         if state is None or state.options.shot_clock_extension_s is None:
             raise GameError("there are no shot-clock extensions in this match")
@@ -385,7 +419,7 @@ class TableController:
         request = ShotRequest.of(
             self.game.setup.table.value, prepared.start, prepared.stroke.action
         )
-        self.waiting = InFlight(prepared, (self.worker.shoot(request),), self.clock())
+        self.waiting = InFlight(prepared, (request,), (self.worker.shoot(request),), self.clock())
         self.message = ""
 
     def _strike_lag(self) -> None:
@@ -396,18 +430,21 @@ class TableController:
             return
         (start_a, action_a), (start_b, action_b) = self.lag_strokes
         table = self.game.setup.table.value
-        jobs = (
-            self.worker.shoot(ShotRequest.of(table, {CUE: start_a}, action_a)),
-            self.worker.shoot(ShotRequest.of(table, {CUE: start_b}, action_b)),
+        requests = (
+            ShotRequest.of(table, {CUE: start_a}, action_a),
+            ShotRequest.of(table, {CUE: start_b}, action_b),
         )
-        self.waiting = InFlight(None, jobs, self.clock())
+        jobs = tuple(self.worker.shoot(request) for request in requests)
+        self.waiting = InFlight(None, requests, jobs, self.clock())
 
     def update(self) -> None:
         """Once a frame: collect the physics, finish a watched shot, preview a resting aim."""
+        if not self.worker.alive:
+            self._restart_worker()
+        flight = self.waiting
         for reply in self.worker.poll():
-            if isinstance(reply, WorkerError) and self.waiting is not None:
-                self.waiting = None
-                self.message = f"the physics failed: {reply.message}"
+            if isinstance(reply, WorkerError) and flight is not None and reply.job in flight.jobs:
+                self._abandon(f"the physics failed on this shot ({reply.message}); shoot again")
         if self.waiting is not None:
             self._collect()
         if (
@@ -416,8 +453,27 @@ class TableController:
         ):
             self.finish_watching()
         resting = self.clock() - self._aim_changed >= PREVIEW_AFTER
-        if self.stage is Stage.AIM and self.worker.ready and resting:
+        fresh = self._aim_changed != self._previewed
+        if self.stage is Stage.AIM and self.worker.ready and resting and fresh:
+            self._previewed = self._aim_changed  # once per resting aim
             self._preview()
+
+    def _abandon(self, message: str) -> None:
+        """A stroke the physics could not play: nothing happened; the player shoots again."""
+        self.waiting = None
+        self.lag_strokes = []
+        self.message = message
+
+    def _restart_worker(self) -> None:
+        """The physics process has gone (killed, crashed): start another and send it the
+        stroke in flight again, so the game goes on."""
+        self.worker.close()
+        self.worker = PhysicsWorker().start()
+        self.message = "the physics stopped and was restarted"
+        flight = self.waiting
+        if flight is not None:
+            jobs = tuple(self.worker.shoot(request) for request in flight.requests)
+            self.waiting = attrs.evolve(flight, jobs=jobs, results={})
 
     def _collect(self) -> None:
         flight = self.waiting
@@ -434,7 +490,6 @@ class TableController:
             (start_a, action_a), (start_b, action_b) = self.lag_strokes
             self.lag_strokes = []
             lag = self.game.lag_from((start_a, start_b), (action_a, action_b), (shots[0], shots[1]))
-            self.reasons = lag.result.reasons
             self._watch(lag, shots, flight.struck)
             return
         try:
@@ -442,8 +497,6 @@ class TableController:
         except GameError as error:
             self.message = str(error)
             return
-        self.last_ruling = record.ruling
-        self.reasons = record.ruling.reasons
         self._watch(record, shots, flight.struck)
 
     def _watch(self, record: Record, shots: tuple[SimulatedShot, ...], struck: float) -> None:
@@ -463,10 +516,17 @@ class TableController:
         return {b: self.orientations[b] for b in shot.system.balls if b in self.orientations}
 
     def finish_watching(self) -> None:
-        """The shot has played out (or the player skipped it): on to the next turn."""
+        """The shot has played out (or the player skipped it): the referee speaks, and on
+        to the next turn."""
         if self.watching is None:
             return
+        record = self.watching.record
         self.watching = None
+        if isinstance(record, LagRecord):
+            self.reasons = record.result.reasons
+        elif isinstance(record, ShotRecord):
+            self.last_ruling = record.ruling
+            self.reasons = record.ruling.reasons
         self._reset_turn()
 
     def choose(self, choice: Choice | str) -> None:
@@ -500,9 +560,13 @@ class TableController:
         """A new turn: call and declaration cleared, the shot clock restarted; the cue ball
         in hand starts where a player would put it (the kitchen's middle, or where it lies)."""
         self.call = None
+        self.call_ball = None
         self.declaration = None
         self.extension = False
+        self.message = ""
         self.clock_started = self.clock()
+        self.aim.a = self.aim.b = 0.0  # each stroke starts centre ball, cue level
+        self.aim.elevation = 0.0
         self.placed = False
         state = self.state
         self.placement = None
@@ -518,7 +582,6 @@ class TableController:
             self.aim_at(state.balls[state.lowest])
         if state is not None and state.phase is Phase.BREAK:
             self.aim.power = 0.9
-            self.aim.a = self.aim.b = 0.0
         elif self.aim.power > 0.6:
             self.aim.power = 0.45
         self._touch_aim()
@@ -556,7 +619,14 @@ class TableController:
             self._save_thread.join()
         snapshot = self.game.snapshot()
         autosave = self.autosave
-        self._save_thread = threading.Thread(target=autosave.save, args=(snapshot,), daemon=False)
+
+        def write() -> None:
+            try:
+                autosave.save(snapshot)
+            except OSError as error:  # the game goes on; the player is told
+                self.message = f"autosave failed: {error.strerror or error}"
+
+        self._save_thread = threading.Thread(target=write, daemon=False)
         self._save_thread.start()
 
     def flush(self) -> None:

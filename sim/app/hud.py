@@ -27,7 +27,7 @@ from panda3d.core import (
 from rules import Choice, Declaration, Player
 from sim.app.controller import Stage, TableController
 from sim.app.texts import choice_label, prompt, referee_lines, scoreboard
-from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, label
+from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
@@ -185,7 +185,7 @@ class Hud:
         self.choice_frame.hide()
         self.referee_frame.hide()
         self._shown_choices: tuple[Any, ...] = ()
-        self._shown_ruling: object = self  # nothing shown yet (a ruling may be None)
+        self._shown_reasons: object = self  # nothing shown yet
 
     # -- building blocks ---------------------------------------------------------------
 
@@ -246,6 +246,11 @@ class Hud:
 
     def refresh(self) -> None:
         controller = self.controller
+        if controller.stage is Stage.WATCH:
+            # The shot is playing out: the board says what it said at the stroke until
+            # the balls stop and the referee speaks.
+            self._refresh_aim()
+            return
         board = scoreboard(controller)
         _set(self.title, board.title)
         _set(self.status, board.status)
@@ -293,9 +298,9 @@ class Hud:
 
     def _refresh_referee(self) -> None:
         reasons = self.controller.reasons
-        if reasons is self._shown_ruling:
+        if reasons is self._shown_reasons:
             return
-        self._shown_ruling = reasons
+        self._shown_reasons = reasons
         if not reasons:
             self.referee_frame.hide()
             self.referee_title.hide()
@@ -405,7 +410,7 @@ class Hud:
         ]
 
     def destroy(self) -> None:
-        self.root.removeNode()
+        destroy_under(self.root)
 
 
 HELP_TEXT = """Aim: drag with the left mouse button (Shift: fine)  ·  arrows left/right

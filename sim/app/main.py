@@ -103,9 +103,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self._press: tuple[str, float, float] | None = None  # button, x, y at press
         self._last_mouse: tuple[float, float] | None = None
         self._drag_target: str | None = None  # "aim", "power", "tip", "orbit", "pan"
-        self._call_ball: BallId | None = None
-        self._preset_before_watch = "behind"
-        self._turn_seen: object = None
+        self._preset_before_watch = ""  # the view to go back to after a shot
+        self._last_stage: Stage | None = None
         self._last_frame = time.monotonic()
         self._virtual_mouse: Any = None
         self.frame_times: list[float] = []
@@ -119,37 +118,43 @@ class PoolApp(DirectObject):  # type: ignore[misc]
     def play(self, game: Game) -> None:
         """Put ``game`` on the table."""
         self.close_start_screen()
-        if self.hud is not None:
-            self.hud.destroy()
-        if self.scene is not None:
-            self.scene.destroy()
-        if self.cue is not None:
-            self.cue.focus.removeNode()
-            self.cue.aid.removeNode()
-        if self.kitchen is not None:
-            self.kitchen.removeNode()
+        self.close_table()
         self.controller = TableController(game, self.worker, self.autosave, clock=self._clock)
         spec = game.setup.spec
         self.scene = TableScene(self.base, spec, quality=self.quality)
         self.rig = CameraRig(self.base, spec.geometry)
-        self.hud = Hud(
-            self.base,
-            self.controller,
-            self.show_view,
-            {"New game": self.show_start_screen, "Replay the shots": self.open_replay},
-        )
+        self.hud = self._new_hud(self.controller)
         self.cue = CueStick(self.base, spec.geometry)
         self.kitchen = kitchen_overlay(self.base, spec.geometry)
         self.show_view("behind")
         self.rig.jump()
 
+    def _new_hud(self, controller: TableController) -> Hud:
+        actions = {"New game": self.show_start_screen, "Replay the shots": self.open_replay}
+        return Hud(self.base, controller, self.show_view, actions)
+
     def show_start_screen(self) -> None:
         from sim.app.start import StartScreen
 
-        if self.hud is not None:
-            self.hud.destroy()
-            self.hud = None
+        self.close_table()
         self.start_screen = StartScreen(self, on_start=self.play)
+
+    def close_table(self) -> None:
+        """Take the game off the table: its autosave finished, the HUD, menu, replay,
+        scene, cue and camera gone (the physics worker stays for the next game)."""
+        if self.controller is not None:
+            self.controller.flush()
+            self.worker = self.controller.worker  # it may have been restarted
+        for part in (self.hud, self.menu, self.replay, self.scene):
+            if part is not None:
+                part.destroy()
+        if self.cue is not None:
+            self.cue.focus.removeNode()
+            self.cue.aid.removeNode()
+        if self.kitchen is not None:
+            self.kitchen.removeNode()
+        self.hud = self.menu = self.replay = self.scene = self.cue = self.kitchen = None
+        self.controller = self.rig = None
 
     def close_start_screen(self) -> None:
         if self.start_screen is not None:
@@ -206,13 +211,24 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             "1": lambda: self.show_view("behind"),
             "2": lambda: self.show_view("overhead"),
             "3": lambda: self.show_view("broadcast"),
-            "escape": self._escape,
         }
         for key, action in keys.items():
             self.accept(key, self._guard, [action])
+        self.accept("escape", self._escape)
+        self.accept("window-event", self._window_changed)
+
+    @property
+    def _table_has_input(self) -> bool:
+        """Keys and the mouse are the table's, not a menu's, a replay's or a text field's."""
+        return (
+            self.controller is not None
+            and self.replay is None
+            and self.menu is None
+            and self.start_screen is None
+        )
 
     def _guard(self, action: Callable[[], None]) -> None:
-        if self.replay is not None:  # the replay viewer has the keys
+        if not self._table_has_input:
             return
         try:
             action()
@@ -250,7 +266,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     def _on_press(self, button: str) -> None:
         mouse = self._mouse()
-        if mouse is None or (self.controller is None and self.replay is None):
+        if mouse is None or self.menu is not None or self.start_screen is not None:
+            return
+        if self.controller is None and self.replay is None:
             return
         self._buttons.add(button)
         self._press = (button, *mouse)
@@ -315,18 +333,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             key=lambda b: distance(balls[b], point),
             default=None,
         )
-        if controller.needs_call or controller.call is not None:
-            if hit is not None:
-                self._call_ball = hit
-                controller.message = f"the {hit}: now click the pocket"
-                return
-            pocket = self._pocket_near(point)
-            if pocket is not None and self._call_ball is not None:
-                controller.call_shot(self._call_ball, pocket)
-                controller.message = ""
-                self._call_ball = None
-                return
-        controller.aim_at(balls[hit] if hit is not None else point)
+        if hit is not None:
+            controller.aim_at(balls[hit])
+            if controller.can_call:  # 10-ball: the ball, then its pocket, is a call
+                controller.call_ball = hit
+                controller.message = f"the {hit}: click its pocket to call it"
+            return
+        pocket = self._pocket_near(point)
+        if pocket is not None and controller.call_ball is not None:
+            controller.call_shot(controller.call_ball, pocket)
+            return
+        controller.aim_at(point)
 
     def _pocket_near(self, point: Point) -> PocketId | None:
         assert self.controller is not None
@@ -336,7 +353,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     def _on_wheel(self, step: int) -> None:
         mouse = self._mouse()
-        if self.controller is None or self.rig is None:
+        if self.rig is None or self.menu is not None or self.start_screen is not None:
+            return
+        if self.controller is None or self.replay is not None:
+            self.rig.zoom(0.9 if step > 0 else 1.0 / 0.9)
             return
         if mouse is not None and self.hud is not None:
             x, y = self._aspect_point(mouse)
@@ -362,8 +382,6 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if target == "aim" and controller is not None and aiming:
             # Dragging right turns the aim to the right (clockwise seen from above).
             controller.turn(-dx / 2 * AIM_DEGREES_PER_SCREEN * fine)
-            if self.rig.preset == "behind":
-                self.show_view("behind")
         elif target == "power" and self.hud is not None and controller is not None:
             power = self.hud.over_power_meter(x, y)
             if power is not None:
@@ -393,8 +411,6 @@ class PoolApp(DirectObject):  # type: ignore[misc]
     def _turn(self, degrees: float) -> None:
         if self.controller is not None and self.controller.stage in (Stage.AIM, Stage.LAG):
             self.controller.turn(degrees)
-            if self.rig is not None and self.rig.preset == "behind":
-                self.show_view("behind")
 
     def _power(self, step: float) -> None:
         if self.controller is not None:
@@ -451,6 +467,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.cue.hide()
         self.kitchen.hide()
         self.rig.show("broadcast")  # the whole table, whatever view the player had
+        controller.pause_clock()
         self.replay = ReplayView(self, items, index)
 
     def view_shots(self, items: list[Any], spec: Any) -> None:
@@ -467,18 +484,43 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.replay = None
         if self.hud is not None:
             self.hud.root.show()
+        if self.controller is not None:
+            self.controller.resume_clock()
         if self.controller is None:  # shots with no game: closing the viewer quits
             self.stop()
             self.base.userExit()
 
     def _escape(self) -> None:
+        """Esc opens or closes the menu (the replay viewer closes itself on Esc)."""
+        if self.replay is not None:
+            return
+        if self.menu is not None:
+            self.close_menu()
+        elif self.controller is not None:
+            self.open_menu()
+
+    def open_menu(self) -> None:
         from sim.app.menu import GameMenu
 
+        assert self.controller is not None
+        self.controller.pause_clock()
+        self.menu = GameMenu(self)
+
+    def close_menu(self) -> None:
         if self.menu is not None:
             self.menu.destroy()
             self.menu = None
-        elif self.controller is not None:
-            self.menu = GameMenu(self)
+        if self.controller is not None:
+            self.controller.resume_clock()
+
+    def _window_changed(self, window: Any) -> None:
+        """A resized window: the HUD is laid out again for its new shape."""
+        if window is not self.base.win or self.hud is None or self.controller is None:
+            return
+        if abs(self.base.getAspectRatio() - self.hud.aspect) < 1e-3:
+            return
+        self.hud.destroy()
+        self.hud = self._new_hud(self.controller)
 
     # -- every frame ------------------------------------------------------------------------------
 
@@ -498,20 +540,37 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if controller is None or self.scene is None or self.rig is None:
             return int(Task.cont)
         self._drag()
-        was_watching = controller.stage is Stage.WATCH
         controller.update()
         stage = controller.stage
+        self._follow_stage(stage)
         if stage is Stage.PLACE:
             point = self.table_point()
             if point is not None:
                 controller.move_cue_ball(point)
-        self._draw(stage, was_watching)
+        self._draw(stage)
         self.rig.update(dt)
         assert self.hud is not None
         self.hud.refresh()
         return int(Task.cont)
 
-    def _draw(self, stage: Stage, was_watching: bool) -> None:
+    def _follow_stage(self, stage: Stage) -> None:
+        """The camera through a turn: a shot is watched from the broadcast view (and the
+        camera leans toward the balls), then the player's view comes back; the behind
+        view stays behind the cue ball, along the aim."""
+        assert self.rig is not None
+        previous, self._last_stage = self._last_stage, stage
+        if stage is Stage.WATCH and previous is not Stage.WATCH:
+            self._preset_before_watch = self.rig.preset
+            if self.rig.preset in ("behind", "free"):
+                self.rig.show("broadcast")
+        elif previous is Stage.WATCH and stage is not Stage.WATCH:
+            if self._preset_before_watch in ("behind", "overhead", "broadcast"):
+                self.show_view(self._preset_before_watch)
+            self._preset_before_watch = ""
+        if stage in (Stage.AIM, Stage.LAG) and self.rig.preset == "behind":
+            self.show_view("behind")
+
+    def _draw(self, stage: Stage) -> None:
         controller = self.controller
         assert (
             controller is not None
@@ -543,23 +602,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
                 np.concatenate([p.orientations for p in parts]),
                 ~np.concatenate([p.pocketed for p in parts]),
             )
-            if not was_watching and self.rig.preset == "behind":
-                self._preset_before_watch = "behind"
-                self.rig.show("broadcast")
             if self.rig.preset == "broadcast":
                 self.rig.follow(moving)  # the camera follows the action
             return
-        if was_watching and self._preset_before_watch == "behind":
-            self._preset_before_watch = ""
-            self.show_view("behind")
         balls = controller.balls()
-        # A new turn or a cue ball put down elsewhere: the "behind" camera goes behind it
-        # (not while the cue ball in hand follows the mouse: the view would chase it).
-        turn = (stage, controller.shooter, None if stage is Stage.PLACE else balls.get(CUE))
-        if turn != self._turn_seen:
-            self._turn_seen = turn
-            if self.rig.preset == "behind":
-                self.show_view("behind")
         if stage is Stage.LAG:  # both lag balls wait behind the head string
             a, b = controller.lag_balls()
             self._show_balls({CUE: a, LAG_SECOND_BALL: b})
@@ -613,6 +659,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         """Finish the autosave in progress and stop the physics worker."""
         if self.controller is not None:
             self.controller.flush()
+            self.worker = self.controller.worker  # it may have been restarted
         self.worker.close()
 
     def destroy(self) -> None:

@@ -35,8 +35,7 @@ class GameMenu:
         self.path: DirectEntry | None = None
 
     def close(self) -> None:
-        self.destroy()
-        self.app.menu = None
+        self.app.close_menu()
 
     def save_copy(self) -> None:
         """First ask for the file's path (a text field); Enter or the button saves."""
@@ -52,20 +51,18 @@ class GameMenu:
             )
             self.note.setText("the file's path, then Enter")
             return
-        target = Path(self.path.get().strip()).expanduser()
-        if target.suffix != SUFFIX:
-            target = target.with_suffix(SUFFIX)
         try:
+            target = Path(self.path.get().strip()).expanduser()
+            if target.suffix != SUFFIX:
+                target = target.with_suffix(SUFFIX)
             save(controller.game.snapshot(), target)
-        except OSError as error:
-            self.note.setText(f"cannot save: {error.strerror or error}")
+        except (OSError, ValueError) as error:  # ValueError: a path no system accepts
+            self.note.setText(f"cannot save there: {getattr(error, 'strerror', None) or error}")
             return
         self.note.setText(f"saved {target}")
 
     def new_game(self) -> None:
         self.close()
-        if self.app.controller is not None:
-            self.app.controller.flush()
         self.app.show_start_screen()
 
     def quit(self) -> None:

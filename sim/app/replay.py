@@ -28,7 +28,7 @@ from direct.task.Task import Task
 from panda3d.core import ClockObject, LineSegs, TextNode
 
 from rules import CUE, Ruling
-from sim.app.widgets import DIM, GOLD, PANEL, RED, WHITE, label
+from sim.app.widgets import DIM, GOLD, PANEL, RED, WHITE, destroy_under, label
 from sim.game import Game, LagRecord, ShotRecord
 from sim.names import with_names
 from sim.pooltool_setup import pt
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 FRAME = 1.0 / 60.0
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 1.5, 2.0)
-TRAIL_STEP = 1.0 / 60.0
+PATH_EVERY = 0.1  # seconds of shot time between rebuilds of the ball paths in playback
 
 
 @attrs.frozen(eq=False)
@@ -253,7 +253,10 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             self.paths.hide()
             return
         self.paths.show()
-        if abs(self._trail_t - self.t) < 1e-9:
+        # Rebuilding every path costs milliseconds: while playing forward, only every
+        # PATH_EVERY of a second; at once when paused, stepped or scrubbed.
+        moved = self.t - self._trail_t
+        if abs(moved) < 1e-9 or (self.playing and 0 < moved < PATH_EVERY):
             return
         self._trail_t = self.t
         for child in self.paths.getChildren():
@@ -364,7 +367,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.ignoreAll()
         self.base.taskMgr.remove("replay-frame")
         self.paths.removeNode()
-        self.root.removeNode()
+        destroy_under(self.root)
 
 
 def _wrap(text: str, width: int) -> list[str]:

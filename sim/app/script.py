@@ -87,7 +87,7 @@ def run_script(app: PoolApp, steps: list[dict[str, Any]]) -> None:
         ((action, value),) = step.items()
         try:
             _run(app, action, value)
-        except (GameError, ValueError, TypeError, KeyError) as error:
+        except (GameError, ValueError, TypeError, KeyError, AttributeError) as error:
             raise ScriptError(f"step {index + 1} ({action}): {error}") from None
 
 

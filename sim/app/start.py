@@ -28,6 +28,18 @@ CLOCKS = {"Off": None, "35 seconds": 35.0, "60 seconds": 60.0}
 QUALITY = {"Fast (any computer)": "fast", "Quality (graphics card)": "quality"}
 
 
+def shot_clock_options(seconds: float | None) -> dict[str, Any]:
+    """A shot clock of ``seconds`` with one extension of as long again per rack (B-18,
+    as WPA events run it); no clock at all for None."""
+    if seconds is None:
+        return {"shot_clock_s": None}
+    return {
+        "shot_clock_s": seconds,
+        "shot_clock_extension_s": seconds,
+        "shot_clock_extensions_per_rack": 1,
+    }
+
+
 @attrs.frozen
 class StartChoices:
     """What the start screen's fields say, as values."""
@@ -47,7 +59,7 @@ class StartChoices:
             {
                 "ten_ball_early_pocket": self.ten_ball_early_pocket,
                 "call_mode": self.call_mode,
-                "shot_clock_s": self.shot_clock_s,
+                **shot_clock_options(self.shot_clock_s),
             }
         )
         return GameSetup(
@@ -233,7 +245,7 @@ class StartScreen:
 
         try:
             game = load(Path(text.strip()).expanduser())
-        except GameFileError as error:
+        except (GameFileError, ValueError) as error:  # ValueError: a path no system accepts
             self.error.setText(str(error)[-120:])
             return
         self.on_start(game)

@@ -82,3 +82,16 @@ def entry(
         focus=int(focus),
         command=command,
     )
+
+
+def destroy_under(root: Any) -> None:
+    """Destroy every DirectGUI widget under ``root`` (a plain node), then the node.
+    Removing the node alone would leave the widgets in DirectGUI's registry, and with
+    them the buttons' commands and all they hold (a whole game)."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+
+    for child in root.getChildren():
+        widget = DirectGuiWidget.guiDict.get(child.getName())
+        if widget is not None:
+            widget.destroy()
+    root.removeNode()

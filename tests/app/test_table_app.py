@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from panda3d.core import KeyboardButton, MouseButton
 
-from rules import CUE, Choice, Declaration, Phase, Player, PocketId
+from rules import CUE, Choice, Declaration, Options, Phase, Player, PocketId
 from sim.app.controller import Stage
 from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
@@ -66,8 +66,11 @@ def wait_for(app: PoolApp, stages: set[Stage], frames: int = 60 * 120) -> None:
     pytest.fail(f"stuck at {controller.stage}")
 
 
-def started_game(seed: int = 5) -> Game:
-    game = Game(GameSetup(game="ten-ball", race_to=3, seed=seed, players=("Ann", "Bob")))
+def started_game(seed: int = 5, options: Options | None = None) -> Game:
+    setup = GameSetup(
+        game="ten-ball", race_to=3, seed=seed, players=("Ann", "Bob"), options=options or Options()
+    )
+    game = Game(setup)
     game.start(Player.A)
     return game
 
@@ -133,11 +136,11 @@ def test_break_by_mouse_and_keyboard_then_the_ruling(table: PoolApp) -> None:
     assert "Ann" in " ".join(lines) or "Bob" in " ".join(lines)
 
 
-def after_break(seed: int) -> Game:
+def after_break(seed: int, options: Options | None = None) -> Game:
     """A 10-ball game right after a foul-free break that left the breaker or the other
     player to shoot with no choice pending."""
     for attempt in range(20):
-        game = started_game(seed + attempt)
+        game = started_game(seed + attempt, options)
         state = game.rack
         assert state is not None
         spot = (0.635, 0.5)
@@ -228,3 +231,49 @@ def test_screenshots_show_the_table_and_the_balls(table: PoolApp) -> None:
     px, py = pixel(table, *controller.balls()[CUE])
     assert image[py, px].min() > 150
     random.seed(0)
+
+
+def test_new_game_from_the_table_goes_to_the_start_screen_and_back(table: PoolApp) -> None:
+    table.play(started_game(8))
+    step(table, 2)
+    table.show_start_screen()
+    step(table, 3)  # the table is gone; frames run on the start screen
+    assert table.controller is None and table.hud is None and table.start_screen is not None
+    press(table, KeyboardButton.space())  # no table: keys do nothing
+    table.start_screen.start()
+    step(table, 2)
+    assert table.controller is not None and table.start_screen is None
+    assert table.controller.stage is Stage.LAG  # the form's default: lag for the break
+
+
+def test_the_menu_takes_the_keys_away_from_the_table(table: PoolApp) -> None:
+    table.play(after_break(70))
+    step(table, 2)
+    controller = table.controller
+    assert controller is not None and controller.stage is Stage.AIM
+    press(table, KeyboardButton.escape())
+    assert table.menu is not None
+    elevation, records = controller.aim.elevation, len(controller.game.records)
+    for key in ("e", "g", "r"):
+        press(table, KeyboardButton.asciiKey(key))
+    press(table, KeyboardButton.space())
+    assert controller.aim.elevation == elevation and controller.stage is Stage.AIM
+    assert len(controller.game.records) == records and table.replay is None
+    press(table, KeyboardButton.escape())
+    assert table.menu is None
+
+
+def test_calls_by_clicks_when_obvious_shots_need_no_call(table: PoolApp) -> None:
+    game = after_break(30, Options(call_mode="infer_obvious"))
+    table.play(game)
+    table.show_view("overhead")
+    table.rig.jump()  # type: ignore[union-attr]
+    step(table, 2)
+    controller = table.controller
+    assert controller is not None and not controller.needs_call and controller.can_call
+    state = controller.state
+    assert state is not None and state.lowest is not None
+    click(table, pixel(table, *state.balls[state.lowest]))
+    corner = pocket_centre(game.setup.spec.build(), PocketId.RT)
+    click(table, pixel(table, corner[0] - 0.03, corner[1] - 0.03))
+    assert controller.call is not None and controller.call.pocket is PocketId.RT

@@ -81,8 +81,11 @@ def test_break_from_hand_then_the_next_turn(worker: PhysicsWorker, tmp_path: Pat
     run_until(controller, clock, {Stage.WATCH})
     watching = controller.watching
     assert watching is not None and watching.duration > 1.0
-    assert controller.last_ruling is not None and controller.last_ruling.turn == 0
+    # The referee speaks when the balls stop, not while the shot plays out.
+    assert controller.last_ruling is None and controller.reasons == ()
     run_until(controller, clock, {Stage.AIM, Stage.PLACE, Stage.CHOOSE})
+    assert controller.last_ruling is not None and controller.last_ruling.turn == 0
+    assert controller.reasons == controller.last_ruling.reasons
     controller.flush()
     assert len(load(tmp_path / "auto.poolsim").records) == 2  # the agreed breaker, the break
 
@@ -193,7 +196,48 @@ def test_gen_17_the_shot_clock_runs_from_the_start_of_the_turn(
     clock.now += 8.0
     controller.strike()
     run_until(controller, clock, {Stage.WATCH})
+    run_until(controller, clock, {Stage.AIM, Stage.PLACE, Stage.CHOOSE})
     ruling = controller.last_ruling
     assert ruling is not None and FoulCode.SHOT_CLOCK in ruling.foul_codes
     record = controller.game.shots[-1]
     assert record.stroke.clock_s is not None and abs(record.stroke.clock_s - 12.0) < 1e-9
+
+
+def test_a_physics_process_that_dies_is_restarted_and_the_shot_goes_on(tmp_path: Path) -> None:
+    clock = Clock()
+    physics = PhysicsWorker(warm_up=False).start()
+    try:
+        controller = TableController(Game(GameSetup(seed=4)), physics, None, clock=clock)
+        controller.skip_lag(Player.A)
+        controller.confirm_placement()
+        controller.set_power(0.9)
+        controller.strike()
+        physics._process.kill()  # the physics process dies with the stroke in flight
+        physics._process.join()
+        run_until(controller, clock, {Stage.WATCH}, limit=120.0)
+        assert "restarted" in controller.message
+        assert controller.worker is not physics and controller.worker.alive
+    finally:
+        controller.worker.close()
+        physics.close()
+
+
+def test_a_failed_preview_does_not_cancel_the_stroke(worker: PhysicsWorker, tmp_path: Path) -> None:
+    """Only an error about the stroke in flight abandons it."""
+    from sim.app.worker import WorkerError
+
+    controller, clock = new_controller(worker, tmp_path)
+    controller.skip_lag(Player.A)
+    controller.confirm_placement()
+    controller.strike()
+    flight = controller.waiting
+    assert flight is not None
+    stale = WorkerError(job=10_000, message="a stale preview failed")
+    original = worker.poll
+    worker.poll = lambda: [stale, *original()]  # type: ignore[method-assign]
+    try:
+        controller.update()
+    finally:
+        worker.poll = original  # type: ignore[method-assign]
+    assert controller.waiting is not None
+    run_until(controller, clock, {Stage.WATCH})
