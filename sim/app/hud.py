@@ -33,8 +33,9 @@ if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
 
-POWER_METER = (-1.50, -0.92, 0.06, 0.50)  # x, bottom y, width, height (aspect2d, 16:10)
-TIP_WIDGET = (-1.28, -0.70, 0.17)  # centre x, y, radius
+# Bottom left, measured from the window's left edge (x = -aspect) so any shape fits.
+POWER_METER = (0.10, -0.92, 0.06, 0.50)  # x from the left edge, bottom y, width, height
+TIP_WIDGET = (0.32, -0.70, 0.17)  # centre x from the left edge, y, radius
 
 
 def disc(radius: float, colour: tuple[float, float, float, float], segments: int = 48) -> NodePath:
@@ -88,6 +89,8 @@ class Hud:
         self.root = base.aspect2d.attachNewNode("hud")
         aspect = base.getAspectRatio()
         self.aspect = aspect
+        self.power_meter = (POWER_METER[0] - aspect, *POWER_METER[1:])
+        self.tip_widget = (TIP_WIDGET[0] - aspect, *TIP_WIDGET[1:])
         # Scoreboard across the top.
         self.top = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, 0.80, 1.0)
@@ -118,7 +121,7 @@ class Hud:
         self.message = self._text("", (0, -0.86), 0.045, RED, TextNode.ACenter)
         self.warmup = self._text("", (0, 0.74), 0.045, GOLD, TextNode.ACenter)
         # Power meter and cue tip.
-        x, y, w, h = POWER_METER
+        x, y, w, h = self.power_meter
         DirectFrame(
             parent=self.root, frameColor=(0.1, 0.1, 0.1, 0.85), frameSize=(x, x + w, y, y + h)
         )
@@ -126,7 +129,7 @@ class Hud:
             parent=self.root, frameColor=(0.9, 0.55, 0.15, 0.95), frameSize=(x, x + w, y, y + h)
         )
         self.power_text = self._text("", (x + w / 2, y + h + 0.03), 0.04, WHITE, TextNode.ACenter)
-        cx, cy, r = TIP_WIDGET
+        cx, cy, r = self.tip_widget
         self.tip_root = self.root.attachNewNode("tip")
         self.tip_root.setPos(cx, 0, cy)
         disc(r, (0.92, 0.92, 0.88, 1.0)).reparentTo(self.tip_root)
@@ -229,14 +232,14 @@ class Hud:
 
     def over_power_meter(self, x: float, y: float) -> float | None:
         """The power at aspect2d point (x, y) when it is on the meter, else None."""
-        mx, my, w, h = POWER_METER
+        mx, my, w, h = self.power_meter
         if mx - 0.03 <= x <= mx + w + 0.03 and my - 0.03 <= y <= my + h + 0.03:
             return min(1.0, max(0.0, (y - my) / h))
         return None
 
     def over_tip_widget(self, x: float, y: float) -> tuple[float, float] | None:
         """The tip offset (a, b) at aspect2d point (x, y) on the cue-ball widget."""
-        cx, cy, r = TIP_WIDGET
+        cx, cy, r = self.tip_widget
         dx, dy = (x - cx) / r, (y - cy) / r
         if math.hypot(dx, dy) > 1.1:
             return None
@@ -330,10 +333,10 @@ class Hud:
         controller = self.controller
         aiming = controller.stage in (Stage.AIM, Stage.LAG)
         aim = controller.aim
-        x, y, w, h = POWER_METER
+        x, y, w, h = self.power_meter
         self.power_fill["frameSize"] = (x, x + w, y, y + h * max(0.01, aim.power))
         _set(self.power_text, f"{aim.speed:.1f} m/s")
-        r = TIP_WIDGET[2]
+        r = self.tip_widget[2]
         self.tip_dot.setPos(-aim.a * r, 0, aim.b * r)
         elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
         _set(self.tip_text, tip_words(aim.a, aim.b) + elevation)

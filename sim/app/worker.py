@@ -64,12 +64,19 @@ class ShotResult:
 
 
 @attrs.frozen
+class ShotReady:
+    """The worker has finished ``job``: :meth:`PhysicsWorker.result` has it."""
+
+    job: int
+
+
+@attrs.frozen
 class WorkerError:
     job: int
     message: str
 
 
-Reply = Progress | ShotResult | WorkerError
+Reply = Progress | ShotReady | WorkerError
 
 
 class PhysicsWorker:
@@ -117,8 +124,10 @@ class PhysicsWorker:
         self._requests.put(("preview", job, _encode_request(request)))
 
     def poll(self) -> list[Reply]:
-        """Replies that have arrived (never blocks). Shot results stay retrievable by
-        :meth:`result` too."""
+        """Replies that have arrived (never blocks). A finished shot is announced by a
+        :class:`ShotReady` and kept for :meth:`result`, rebuilt here (while the player
+        still aims) only if it is wanted: struck, or the newest preview; a stale
+        preview is dropped unread."""
         from sim.gamefile import system_from_bytes
         from sim.physics import shot_from_system
         from sim.table import table_spec
@@ -136,14 +145,14 @@ class PhysicsWorker:
             elif kind == "error":
                 replies.append(WorkerError(job, payload))
             else:
-                request, packed, seconds = payload
-                request = _decode_request(request)
-                shot = shot_from_system(table_spec(request.table), system_from_bytes(packed))
-                result = ShotResult(job=job, request=request, shot=shot, seconds=seconds)
-                replies.append(result)
+                replies.append(ShotReady(job))
                 current_preview = self._preview is not None and self._preview[1] == job
-                if job in self._struck or current_preview:  # a stale preview is dropped
-                    self._results[job] = result
+                if job in self._struck or current_preview:
+                    data, packed, seconds = payload
+                    request = _decode_request(data)
+                    spec = table_spec(request.table)
+                    shot = shot_from_system(spec, system_from_bytes(packed))
+                    self._results[job] = ShotResult(job, request, shot, seconds)
 
     def result(self, job: int) -> ShotResult | None:
         """The finished shot of ``job`` (after a :meth:`poll`), once; None until then."""
