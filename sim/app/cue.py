@@ -73,15 +73,15 @@ class CueStick:
         self.show_aid = True
         self._aid_key: object = None
 
-    def place(self, cue: Point, aim: Aim, pull_back: float = 0.0) -> None:
-        """The tip just behind the cue ball (``pull_back`` more, for the stroke's swing),
-        offset by the tip position, the butt raised by the elevation."""
+    def place(self, cue: Point, aim: Aim) -> None:
+        """The tip just behind the cue ball, offset by the tip position, the butt raised
+        by the elevation."""
         r = self.geometry.ball_radius
         self.focus.setPos(cue[0], cue[1], r)
         # pooltool's frame: the model lies along +x from its tip; turned to point back
         # from the ball, then rolled up by the elevation (as pooltool's own renderer).
         self.focus.setHpr(aim.direction + 180.0, 0.0, -aim.elevation)
-        self.model.setPos(r + TIP_GAP + pull_back, 0, 0)
+        self.model.setPos(r + TIP_GAP, 0, 0)
         self.stick.setPos(0, -aim.a * r, aim.b * r)
         self.focus.show()
 
