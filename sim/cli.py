@@ -186,7 +186,6 @@ def play(
     import random
 
     from rules import Options, Player
-    from sim.app.launch import Launch, has_display, run
     from sim.app.start import shot_clock_options
     from sim.autosave import Autosave
     from sim.game import Game, GameSetup
@@ -232,23 +231,15 @@ def play(
         raise click.UsageError(str(error)) from None
     if script is not None and chosen is None:
         raise click.UsageError("--script needs a game on the table (--game, --resume or --open)")
-    offscreen = not has_display()
-    if offscreen and screenshot is None and script is None:
-        raise click.ClickException(
-            "no display to open a window on; --screenshot FILE renders offscreen"
-        )
-    status = run(
-        Launch(
-            game=chosen,
-            quality="quality" if quality == "quality" else "fast",
-            size=size,
-            screenshot=screenshot,
-            frames=frames,
-            script=script,
-            offscreen=offscreen,
-        )
+    _open_window(
+        screenshot or script,
+        game=chosen,
+        quality="quality" if quality == "quality" else "fast",
+        size=size,
+        screenshot=screenshot,
+        frames=frames,
+        script=script,
     )
-    sys.exit(status)
 
 
 @cli.command()
@@ -653,6 +644,19 @@ def export(
     click.echo(f"wrote {count} frames to {target}")
 
 
+def _open_window(offscreen_output: object, **launch: Any) -> None:
+    """Run the desktop table (offscreen when there is no display, which only makes sense
+    with something to write: a screenshot or a script's) and exit with its status."""
+    from sim.app.launch import Launch, has_display, run
+
+    offscreen = not has_display()
+    if offscreen and not offscreen_output:
+        raise click.ClickException(
+            "no display to open a window on; --screenshot FILE renders offscreen"
+        )
+    sys.exit(run(Launch(offscreen=offscreen, **launch)))
+
+
 @cli.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option(
@@ -674,7 +678,6 @@ def replay(
     size: tuple[int, int],
 ) -> None:
     """Replay the shots of a saved game (or a shot saved by pooltool) frame by frame."""
-    from sim.app.launch import Launch, has_display, run
     from sim.app.replay import ReplayItem, game_items
     from sim.gamefile import GameFileError, load, read_pooltool_system
 
@@ -702,25 +705,17 @@ def replay(
                 index = len(items) - 1
     except GameFileError as error:
         raise click.ClickException(str(error)) from None
-    offscreen = not has_display()
-    if offscreen and screenshot is None:
-        raise click.ClickException(
-            "no display to open a window on; --screenshot FILE renders offscreen"
-        )
-    status = run(
-        Launch(
-            game=game,
-            quality="quality" if quality == "quality" else "fast",
-            size=size,
-            screenshot=screenshot,
-            frames=frames,
-            offscreen=offscreen,
-            replay=index,
-            shots=shots,
-            shots_spec=spec,
-        )
+    _open_window(
+        screenshot,
+        game=game,
+        quality="quality" if quality == "quality" else "fast",
+        size=size,
+        screenshot=screenshot,
+        frames=frames,
+        replay=index,
+        shots=shots,
+        shots_spec=spec,
     )
-    sys.exit(status)
 
 
 @cli.group()

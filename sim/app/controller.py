@@ -247,15 +247,9 @@ class TableController:
 
     @property
     def needs_call(self) -> bool:
-        """10-ball after the break: a call or a safety (GEN-7), unless pushing out."""
+        """A call is required (GEN-7, B-10 ``call_mode = explicit``), not just allowed."""
         state = self.state
-        return (
-            state is not None
-            and state.game == "ten-ball"
-            and state.phase is not Phase.BREAK
-            and self.declaration is None
-            and state.options.call_mode == "explicit"
-        )
+        return self.can_call and state is not None and state.options.call_mode == "explicit"
 
     # -- ball in hand (GEN-5, GEN-6) -------------------------------------------------------
 

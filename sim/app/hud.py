@@ -95,31 +95,31 @@ class Hud:
         self.top = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, 0.80, 1.0)
         )
-        self.title = self._text("", (0, 0.94), 0.045, DIM, TextNode.ACenter)
+        self.title = label(self.root, "", (0, 0.94), 0.045, DIM, TextNode.ACenter)
         self.names = [
-            self._text("", (-aspect + 0.06, 0.895), 0.06, WHITE, TextNode.ALeft),
-            self._text("", (aspect - 0.06, 0.895), 0.06, WHITE, TextNode.ARight),
+            label(self.root, "", (-aspect + 0.06, 0.895), 0.06, WHITE, TextNode.ALeft),
+            label(self.root, "", (aspect - 0.06, 0.895), 0.06, WHITE, TextNode.ARight),
         ]
         self.details = [
-            self._text("", (-aspect + 0.06, 0.835), 0.042, DIM, TextNode.ALeft),
-            self._text("", (aspect - 0.06, 0.835), 0.042, DIM, TextNode.ARight),
+            label(self.root, "", (-aspect + 0.06, 0.835), 0.042, DIM, TextNode.ALeft),
+            label(self.root, "", (aspect - 0.06, 0.835), 0.042, DIM, TextNode.ARight),
         ]
-        self.status = self._text("", (0, 0.85), 0.042, WHITE, TextNode.ACenter)
+        self.status = label(self.root, "", (0, 0.85), 0.042, WHITE, TextNode.ACenter)
         # The referee's panel on the right.
         self.referee_frame = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.86, aspect - 0.02, 0.05, 0.76)
         )
-        self.referee_title = self._text(
-            "Referee", (aspect - 0.83, 0.70), 0.048, GOLD, TextNode.ALeft
+        self.referee_title = label(
+            self.root, "Referee", (aspect - 0.83, 0.70), 0.048, GOLD, TextNode.ALeft
         )
         self.referee_lines: list[OnscreenText] = []
         # What to do now, at the bottom.
         self.bottom = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.90)
         )
-        self.prompt = self._text("", (0, -0.955), 0.048, WHITE, TextNode.ACenter)
-        self.message = self._text("", (0, -0.86), 0.045, RED, TextNode.ACenter)
-        self.warmup = self._text("", (0, 0.74), 0.045, GOLD, TextNode.ACenter)
+        self.prompt = label(self.root, "", (0, -0.955), 0.048, WHITE, TextNode.ACenter)
+        self.message = label(self.root, "", (0, -0.86), 0.045, RED, TextNode.ACenter)
+        self.warmup = label(self.root, "", (0, 0.74), 0.045, GOLD, TextNode.ACenter)
         # Power meter and cue tip.
         x, y, w, h = self.power_meter
         DirectFrame(
@@ -128,7 +128,9 @@ class Hud:
         self.power_fill = DirectFrame(
             parent=self.root, frameColor=(0.9, 0.55, 0.15, 0.95), frameSize=(x, x + w, y, y + h)
         )
-        self.power_text = self._text("", (x + w / 2, y + h + 0.03), 0.04, WHITE, TextNode.ACenter)
+        self.power_text = label(
+            self.root, "", (x + w / 2, y + h + 0.03), 0.04, WHITE, TextNode.ACenter
+        )
         cx, cy, r = self.tip_widget
         self.tip_root = self.root.attachNewNode("tip")
         self.tip_root.setPos(cx, 0, cy)
@@ -138,7 +140,7 @@ class Hud:
         disc(r * 0.48, (0.92, 0.92, 0.88, 1.0)).reparentTo(self.tip_root)
         self.tip_dot = disc(r * 0.09, (0.85, 0.1, 0.1, 1.0))
         self.tip_dot.reparentTo(self.tip_root)
-        self.tip_text = self._text("", (cx, cy + r + 0.03), 0.038, WHITE, TextNode.ACenter)
+        self.tip_text = label(self.root, "", (cx, cy + r + 0.03), 0.038, WHITE, TextNode.ACenter)
         # Buttons on the right of the bottom bar.
         self.buttons: dict[str, DirectButton] = {}
         right = aspect - 0.14
@@ -191,16 +193,6 @@ class Hud:
         self._shown_reasons: object = self  # nothing shown yet
 
     # -- building blocks ---------------------------------------------------------------
-
-    def _text(
-        self,
-        text: str,
-        pos: tuple[float, float],
-        scale: float,
-        colour: tuple[float, ...],
-        align: int,
-    ) -> OnscreenText:
-        return label(self.root, text, pos, scale, colour, align)
 
     def _button(
         self, text: str, pos: tuple[float, float], command: Callable[[], None], scale: float = 0.05
@@ -322,7 +314,7 @@ class Hud:
                     break
                 indent = 0.03 if i else 0.0
                 colour = RED if foul else WHITE
-                line = self._text(part, (x + indent, y), 0.036, colour, TextNode.ALeft)
+                line = label(self.root, part, (x + indent, y), 0.036, colour, TextNode.ALeft)
                 self.referee_lines.append(line)
                 y -= 0.045
             y -= 0.012

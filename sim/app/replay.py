@@ -85,8 +85,10 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         aspect = self.base.getAspectRatio()
         self.root = self.base.aspect2d.attachNewNode("replay")
         DirectFrame(parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.78))
-        self.title = self._text("", (-aspect + 0.05, -0.83), 0.045, GOLD, TextNode.ALeft)
-        self.clock_text = self._text("", (aspect - 0.05, -0.83), 0.045, WHITE, TextNode.ARight)
+        self.title = label(self.root, "", (-aspect + 0.05, -0.83), 0.045, GOLD, TextNode.ALeft)
+        self.clock_text = label(
+            self.root, "", (aspect - 0.05, -0.83), 0.045, WHITE, TextNode.ARight
+        )
         self.slider = DirectSlider(
             parent=self.root,
             range=(0.0, 1.0),
@@ -114,16 +116,6 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.base.taskMgr.add(self._frame, "replay-frame")
 
     # -- building blocks ---------------------------------------------------------------
-
-    def _text(
-        self,
-        text: str,
-        pos: tuple[float, float],
-        scale: float,
-        colour: tuple[float, ...],
-        align: int,
-    ) -> OnscreenText:
-        return label(self.root, text, pos, scale, colour, align)
 
     def _bind(self) -> None:
         keys = {
@@ -331,7 +323,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
                 if y < -0.7:
                     break
                 self.panel_lines.append(
-                    self._text(part, (aspect - 0.87, y), 0.036, colour, TextNode.ALeft)
+                    label(self.root, part, (aspect - 0.87, y), 0.036, colour, TextNode.ALeft)
                 )
                 y -= 0.045
 
