@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from sim.racks import GAMES
+from rules.games import GAMES as _GAMES
 
 if TYPE_CHECKING:
     from sim.physics import CueAction, SimulatedShot
 
+GAMES = tuple(_GAMES)  # the referee's games, by the names the scenario format uses
 TABLES = ("9ft", "8ft", "7ft")
 F = TypeVar("F", bound=Callable[..., Any])
 

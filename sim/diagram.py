@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from rules import CUE, BallId, Declaration
 from rules.facts import PocketId
-from sim.facts import ball_order
+from rules.positions import ball_number
 from sim.game import ShotRecord
 from sim.names import with_names
 from sim.paths import assets_dir
@@ -361,7 +361,7 @@ class _ShotDrawing:
     def __init__(self, record: ShotRecord, spec: TableSpec, timeline: ShotTimeline) -> None:
         self.spec = spec
         self.timeline = timeline
-        self.balls = tuple(sorted(timeline.ball_ids, key=ball_order))
+        self.balls = tuple(sorted(timeline.ball_ids, key=ball_number))
         call = record.stroke.call
         self.called_pocket: PocketId | None = call.pocket if call is not None else None
         self.called_ball: BallId | None = call.ball if call is not None else None
@@ -420,7 +420,7 @@ class _ShotDrawing:
         for ball, points in pixel_paths.items():
             casing = (255, 255, 255, 110) if _dark(BALL_COLOURS[ball]) else (0, 0, 0, 120)
             draw.line(points, fill=casing, width=line + 3, joint="curve")
-        for ball, points in sorted(pixel_paths.items(), key=lambda item: -ball_order(item[0])):
+        for ball, points in sorted(pixel_paths.items(), key=lambda item: -ball_number(item[0])):
             colour = BALL_COLOURS[ball]
             if is_stripe(ball):
                 draw.line(points, fill=(*IVORY, 255), width=line, joint="curve")

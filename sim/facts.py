@@ -25,6 +25,7 @@ from itertools import pairwise
 from rules.facts import CUE, Fact, Hit, OffTable, Pocketing, RailContact, ShotFacts
 from rules.facts import HeadStringCrossing as HeadStringCrossingFact
 from rules.geometry import TableGeometry
+from rules.positions import ball_number
 from sim.pooltool_setup import pt
 from sim.table import rail_of_segment, within_rails
 
@@ -33,18 +34,13 @@ _CUSHION_EVENTS = (EventType.BALL_LINEAR_CUSHION, EventType.BALL_CIRCULAR_CUSHIO
 _STILL = (pt.constants.stationary, pt.constants.pocketed)
 
 
-def ball_order(ball_id: str) -> int:
-    """Canonical order of ball ids: the cue ball, then object balls by number."""
-    return 0 if ball_id == CUE else int(ball_id)
-
-
 def shot_facts(system: pt.System, geometry: TableGeometry) -> ShotFacts:
     """Every fact of a simulated shot, in time order."""
     facts: list[Fact] = []
     for event in system.events:
         kind = event.event_type
         if kind == EventType.BALL_BALL:
-            a, b = sorted(event.ids, key=ball_order)
+            a, b = sorted(event.ids, key=ball_number)
             facts.append(Hit(balls=(a, b), t=event.time))
         elif kind in _CUSHION_EVENTS:
             ball, segment = event.ids
@@ -140,7 +136,7 @@ def off_table(system: pt.System, geometry: TableGeometry) -> list[tuple[str, flo
             continue
         times = [s.t for s in ball.history.states if not _within_rails(s, geometry)]
         lost.append((ball_id, float(times[0]) if times else float(system.t)))
-    return sorted(lost, key=lambda item: ball_order(item[0]))
+    return sorted(lost, key=lambda item: ball_number(item[0]))
 
 
 def _within_rails(state: pt.objects.BallState, geometry: TableGeometry) -> bool:

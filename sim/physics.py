@@ -25,7 +25,8 @@ import numpy as np
 
 from rules.facts import BALL_IDS, CUE, BallId, OffTable, ShotFacts
 from rules.geometry import Point
-from sim.facts import ball_order, shot_facts
+from rules.positions import ball_number
+from sim.facts import shot_facts
 from sim.pooltool_setup import physics_engine, pt
 from sim.table import TableSpec, in_pocket_mouth, nearest_cushion, within_rails
 
@@ -166,7 +167,7 @@ def settle_positions(
 def _checked_order(ball_id: BallId) -> int:
     if ball_id not in BALL_IDS:
         raise PlacementError(f"unknown ball {ball_id!r}")
-    return ball_order(ball_id)
+    return ball_number(ball_id)
 
 
 def _point(xy: np.ndarray) -> Point:
@@ -184,7 +185,7 @@ def build_system(
     """A pooltool system with balls at rest exactly at ``positions`` (not settled here)."""
     table = table if table is not None else spec.build()
     balls = {}
-    for ball_id in sorted(positions, key=ball_order):  # cue first: pooltool's pair order
+    for ball_id in sorted(positions, key=ball_number):  # cue first: pooltool's pair order
         x, y = positions[ball_id]
         state = pt.objects.BallState(
             rvw=np.array([[x, y, spec.ball_radius], [0, 0, 0], [0, 0, 0]], dtype=float),

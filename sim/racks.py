@@ -106,9 +106,6 @@ def break_cue_position(geometry: TableGeometry) -> Point:
     return (geometry.width / 2, 0.8 * geometry.head_string_y)
 
 
-GAMES = ("ten-ball", "rotation")
-
-
 def opening_position(
     game: str, geometry: TableGeometry, seed: int, gap: float = DEFAULT_RACK_GAP
 ) -> dict[BallId, Point]:
@@ -118,5 +115,5 @@ def opening_position(
     elif game == "rotation":
         balls = rotation_rack(geometry, seed, gap)
     else:
-        raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+        raise ValueError(f"unknown game {game!r} (known: ten-ball, rotation)")
     return {CUE: break_cue_position(geometry), **balls}

@@ -45,7 +45,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from rules.facts import CUE, BallId
-from sim.facts import ball_order
+from rules.positions import ball_number
 from sim.physics import CueAction, aim_towards, simulate_shot
 from sim.pooltool_setup import pt
 from sim.racks import opening_position
@@ -517,7 +517,7 @@ def _markers(system: pt.System) -> tuple[EventMarker, ...]:
         if kind == kinds.STICK_BALL:
             markers.append(EventMarker(event.time, MarkerKind.STRIKE, (event.ids[1],)))
         elif kind == kinds.BALL_BALL:
-            balls = tuple(sorted(event.ids, key=ball_order))
+            balls = tuple(sorted(event.ids, key=ball_number))
             first = not first_contact_seen and CUE in balls
             first_contact_seen = first_contact_seen or first
             markers.append(
