@@ -6,6 +6,7 @@ most the shot in flight; ``poolsim play --resume`` picks the game up again.
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from sim.game import Game
@@ -33,6 +34,18 @@ class Autosave:
         """The autosaved game (GameFileError if it cannot be read; the file is kept)."""
         return load(self.path)
 
-    def discard(self) -> None:
-        """Forget the autosaved game (a match that has ended, a new one begun)."""
-        self.path.unlink(missing_ok=True)
+    def archive(self) -> Path | None:
+        """Keep the autosaved game aside (a new game is about to take its place): moved
+        to ``saved/game-<when>.poolsim`` beside it, so no game is ever lost. Returns
+        where it went, or None when there was none."""
+        if not self.exists():
+            return None
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = self.path.parent / "saved" / f"game-{stamp}{SUFFIX}"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        counter = 1
+        while target.exists():
+            counter += 1
+            target = target.with_name(f"game-{stamp}-{counter}{SUFFIX}")
+        self.path.replace(target)
+        return target

@@ -206,7 +206,7 @@ class StartScreen:
             return
         self.app.quality = choices.quality
         if self.app.autosave is not None:
-            self.app.autosave.discard()
+            self.app.autosave.archive()  # the previous game is kept, not overwritten
         self.on_start(game)
 
     def resume(self) -> None:

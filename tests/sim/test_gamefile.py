@@ -390,3 +390,16 @@ def test_a_file_whose_reasons_are_worded_differently_still_loads(
 
     loaded = load(rewrite(saved, tmp_path / "reworded.poolsim", reword))
     assert len(loaded.shots) > 0
+
+
+def test_a_new_game_keeps_the_previous_autosave_aside(played: Game, tmp_path: Path) -> None:
+    """Starting another game never loses the one in progress: it is archived."""
+    autosave = Autosave(tmp_path / "autosave.poolsim")
+    assert autosave.archive() is None  # nothing to keep yet
+    autosave.save(played)
+    kept = autosave.archive()
+    assert kept is not None and kept.parent == tmp_path / "saved" and not autosave.exists()
+    assert len(load(kept).records) == len(played.records)
+    autosave.save(played)
+    again = autosave.archive()
+    assert again is not None and again != kept and kept.exists()
