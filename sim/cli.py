@@ -689,7 +689,7 @@ def replay(
     try:
         if file.suffix in (".json", ".msgpack"):
             system, spec = read_pooltool_system(file)
-            shots = (ReplayItem(file.name, system, None),)
+            shots = (ReplayItem(file.name, file.stem, system, None),)
         else:
             game = load(file)
             items = game_items(game)

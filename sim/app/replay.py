@@ -17,18 +17,19 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 import attrs
 import numpy as np
-from direct.gui.DirectGui import DGG, DirectFrame, DirectSlider
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectSlider
 from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from direct.task.Task import Task
 from panda3d.core import ClockObject, LineSegs, TextNode
 
 from rules import CUE, Ruling
-from sim.app.widgets import DIM, GOLD, PANEL, RED, WHITE, destroy_under, label
+from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
 from sim.game import Game, LagRecord, ShotRecord
 from sim.names import with_names
 from sim.pooltool_setup import pt
@@ -39,12 +40,14 @@ if TYPE_CHECKING:
 
 FRAME = 1.0 / 60.0
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 1.5, 2.0)
+SHOT_LIST = 15  # shots listed at once in the shot list
 PATH_EVERY = 0.1  # seconds of shot time between rebuilds of the ball paths in playback
 
 
 @attrs.frozen(eq=False)
 class ReplayItem:
     label: str  # "Rack 1, shot 3: Ann"
+    short: str  # "1.3 Ann", for the shot list
     system: pt.System
     ruling: Ruling | None
     names: tuple[str, str] = ("A", "B")
@@ -58,11 +61,13 @@ def game_items(game: Game) -> list[ReplayItem]:
     for record in game.records:
         if isinstance(record, LagRecord):
             for name, shot in zip(names, record.simulated, strict=True):
-                items.append(ReplayItem(f"Lag: {name}", shot.system, None, names))
+                items.append(ReplayItem(f"Lag: {name}", f"lag {name}", shot.system, None, names))
         elif isinstance(record, ShotRecord):
             number = numbers[record.rack] = numbers.get(record.rack, 0) + 1
-            label = f"Rack {record.rack}, shot {number}: {game.setup.name(record.shooter)}"
-            items.append(ReplayItem(label, record.simulated.system, record.ruling, names))
+            name = game.setup.name(record.shooter)
+            label = f"Rack {record.rack}, shot {number}: {name}"
+            short = f"{record.rack}.{number} {name}"
+            items.append(ReplayItem(label, short, record.simulated.system, record.ruling, names))
     return items
 
 
@@ -106,6 +111,13 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.9, aspect - 0.02, -0.74, 0.76)
         )
         self.panel_lines: list[OnscreenText] = []
+        # The shot list on the left: the shots around this one, a click away.
+        self.shot_list = DirectFrame(
+            parent=self.root,
+            frameColor=PANEL,
+            frameSize=(-aspect + 0.02, -aspect + 0.40, -0.74, 0.76),
+        )
+        self.shot_buttons: list[DirectButton] = []
         self.paths = self.base.render.attachNewNode("replay-paths")
         self.paths.setLightOff()
         self._setting_slider = False
@@ -157,6 +169,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.playing = True
         self._trail_t = -1.0
         self._draw_ticks()
+        self._draw_shot_list()
         self._shown_panel = None
         self.show()
 
@@ -217,6 +230,25 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self._draw_panel()
 
     # -- drawing -----------------------------------------------------------------------------------
+
+    def _draw_shot_list(self) -> None:
+        for old in self.shot_buttons:
+            old.destroy()
+        aspect = self.base.getAspectRatio()
+        first = max(0, min(self.index - SHOT_LIST // 2, len(self.items) - SHOT_LIST))
+        shown = range(first, min(len(self.items), first + SHOT_LIST))
+        self.shot_buttons = []
+        for row, index in enumerate(shown):
+            entry = button(
+                self.shot_list,
+                self.items[index].short,
+                (-aspect + 0.21, 0.68 - row * 0.095),
+                partial(self.select, index),
+                scale=0.034,
+                pad=(0.3, 0.25),
+            )
+            entry["frameColor"] = (0.55, 0.42, 0.1, 0.95) if index == self.index else BUTTON
+            self.shot_buttons.append(entry)
 
     def _draw_ticks(self) -> None:
         for child in self.ticks.getChildren():

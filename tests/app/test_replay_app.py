@@ -175,3 +175,22 @@ def test_a_whole_rack_through_the_tables_controls(table: PoolApp, game_name: str
     assert sum(game.match.racks_won.as_dict().values()) >= 1 or game.match.rack_number > 1
     assert all(CUE in r.start for r in game.shots)
     assert math.isfinite(controller.latencies[-1])
+
+
+def test_the_shot_list_opens_another_shot(table: PoolApp) -> None:
+    table.play(played(5))
+    table.open_replay(0)
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView) and len(viewer.shot_buttons) >= 3
+    target = viewer.shot_buttons[2]
+    x, _, y = target.getPos(table.base.aspect2d)
+    width, height = table.base.win.getXSize(), table.base.win.getYSize()
+    aspect = table.base.getAspectRatio()
+    mouse = table.virtual_mouse()
+    mouse.setMousePos(int((x / aspect + 1) / 2 * width), int((1 - y) / 2 * height))
+    table.step()
+    mouse.pressButton(MouseButton.one())
+    table.step()
+    mouse.releaseButton(MouseButton.one())
+    table.step(2)
+    assert viewer.index == 2 and viewer.t < 0.2
