@@ -93,7 +93,7 @@ def contact_fouls(
     first, lowest = reading.first_contact, reading.lowest
     if first is None:
         no_hit = [Foul(FoulCode.NO_HIT, "GEN-10", "the cue ball hit no ball")]
-        if not is_break:  # "filed under 6.2 and also fails 6.3"; TB-6 / ROT-5 on the break
+        if not is_break:  # "filed under 6.2 and also fails 6.3"; on the break, break_fouls
             text = "with no ball hit, no ball was driven to a cushion either"
             no_hit.append(Foul(FoulCode.NO_RAIL, "GEN-11", text))
         return no_hit
@@ -108,7 +108,8 @@ def contact_fouls(
 
 
 def break_fouls(reading: ShotReading, options: Options, rule: str) -> list[Foul]:
-    """TB-6 / ROT-5 with B-3: a ball pocketed, or enough object balls to a cushion."""
+    """TB-6 / ROT-5 with B-3: a ball pocketed, or enough object balls to a cushion; with a
+    failed requirement, GEN-11's ``no-rail`` too where nothing reached a cushion."""
     counted = set(reading.rail_balls)
     if options.break_rail_count_mode == "distinct_excluding_first_ball":
         counted.discard(reading.lowest or "")
@@ -119,4 +120,13 @@ def break_fouls(reading: ShotReading, options: Options, rule: str) -> list[Foul]
         return []
     balls = f"{len(counted)} object ball{'s' if len(counted) != 1 else ''} ({describe(counted)})"
     text = f"nothing was pocketed and only {balls} reached a cushion; the break needs {needed}"
-    return [Foul(FoulCode.ILLEGAL_BREAK, rule, text)]
+    found = [Foul(FoulCode.ILLEGAL_BREAK, rule, text)]
+    # GEN-11 knows no exception for the break (and GEN-10: a no-hit "also fails 6.3"),
+    # but TB-6 / ROT-5 decide whether a break is legal: GEN-11 is listed only beside a
+    # failed break requirement, never a foul on its own (GEN-14: one foul either way).
+    if not reading.rail_after_first_contact:
+        what = "no ball was hit" if reading.first_contact is None else "after the first contact"
+        found.append(
+            Foul(FoulCode.NO_RAIL, "GEN-11", f"{what}, no ball reached a cushion and none dropped")
+        )
+    return found

@@ -232,6 +232,8 @@ class Rotation(GameState):
             positions=effect.positions,
             ball_in_hand=effect.ball_in_hand,
             spotted=Positions({**spotted, **effect.spotted}),
+            applied_choice=only,
+            choice_spotted=effect.spotted,
         )
 
     def _only_choice(self, rule: str, positions: Positions, chooser: Player) -> str:

@@ -34,6 +34,9 @@ class Ruling:
     balls that went down (or off) on the shot and stay off. ``fouls``, ``score``: the
     tallies after it; ``warning``: players one foul from losing the rack (GEN-15).
     ``next_breaker``: who breaks the next rack, when the rack is over.
+    ``applied_choice``: the incoming player's only possible choice, which the ruling
+    applied itself instead of offering it (ROT-15, ROT-16, B-22), and ``choice_spotted``
+    the balls that choice placed (part of ``spotted``).
     ``turn``, ``quiet_innings``, ``extensions_used``: bookkeeping for the next state.
     """
 
@@ -55,6 +58,8 @@ class Ruling:
     winner: Player | None = None
     rerack: bool = False
     next_breaker: Player | None = None
+    applied_choice: Choice | None = None
+    choice_spotted: Positions = attrs.field(factory=Positions)
     reasons: tuple[Reason, ...] = ()
     quiet_innings: int = 0
     extensions_used: Tally = attrs.field(factory=Tally)

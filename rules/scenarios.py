@@ -4,6 +4,14 @@ Anything the format does not define is an error naming the key: an unknown key, 
 pocket, event type, choice, foul code, rule ID or option, a missing required key, a value
 of the wrong kind. The scenario's ``before`` and ``shot`` become a game state and a
 :class:`~rules.shot.Shot`; its ``expect`` objects become checked, typed values.
+
+What the format allows is read as it says, however it is written: an optional key given
+as null is absent; an ``expect`` list or map given as null is empty (``choices``: "[]
+when none"); a ball id may be written as its number (``10`` for ``"10"``); a
+``head-string`` event may leave out its ``ball`` (only the cue ball crosses); ``after``
+may leave out unmoved balls, and a ball it lists that the events pocketed or sent off
+the table is where the events say (off the table). A break is played from hand in the
+kitchen (TB-4, ROT-4), so a break without ``ball_in_hand`` has it in the kitchen.
 """
 
 from __future__ import annotations
@@ -124,15 +132,30 @@ def _optional(read: Callable[[Any, str], T], value: Any, key: str) -> T | None:
     return None if value is None else read(value, key)
 
 
+def _ball_id(value: Any) -> Any:
+    """A ball id as the format spells it: ``10`` (a number) is the 10."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
 def _ball(game: str) -> Callable[[Any, str], BallId]:
     balls = {CUE, *GAMES[game].object_balls}
 
     def read(value: Any, key: str) -> BallId:
-        if not isinstance(value, str) or value not in balls:
+        ball = _ball_id(value)
+        if not isinstance(ball, str) or ball not in balls:
             raise FormatError(key, f"unknown ball {json.dumps(value)} in {game}")
-        return value
+        return ball
 
     return read
+
+
+def _given(data: Mapping[str, Any], key: str) -> Any:
+    """An optional key's value; null is the same as leaving the key out."""
+    return data.get(key)
+
+
+def _or_empty(value: Any) -> Any:
+    return {} if value is None else value
 
 
 def _point(value: Any, key: str) -> Point:
@@ -148,7 +171,7 @@ def _positions(value: Any, key: str, game: str) -> Positions:
 
 
 def _per_player(value: Any, key: str) -> dict[Player, int]:
-    data = _object(value, key)
+    data = _object({} if value is None else value, key)
     out: dict[Player, int] = {}
     for name, count in data.items():
         player = _player(name, f"{key}.{name}")
@@ -187,8 +210,11 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
     data = _object(value, key)
     read_ball = _ball(game)
 
+    def items(v: Any, k: str) -> list[Any]:  # a list given as null is the empty list
+        return [] if v is None else _list(v, k)
+
     def codes(v: Any, k: str) -> frozenset[FoulCode]:
-        read = [_enum(FoulCode, c, f"{k}[{i}]", "foul code") for i, c in enumerate(_list(v, k))]
+        read = [_enum(FoulCode, c, f"{k}[{i}]", "foul code") for i, c in enumerate(items(v, k))]
         for i, code in enumerate(read):
             if code not in SCENARIO_FOUL_CODES:
                 raise FormatError(f"{k}[{i}]", f"unknown foul code {code.value!r}")
@@ -203,12 +229,12 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
         ),
         "phase": lambda v, k: _enum(Phase, v, k, "phase"),
         "choices": lambda v, k: frozenset(
-            _enum(Choice, c, f"{k}[{i}]", "choice") for i, c in enumerate(_list(v, k))
+            _enum(Choice, c, f"{k}[{i}]", "choice") for i, c in enumerate(items(v, k))
         ),
         "spotted": lambda v, k: frozenset(
-            read_ball(b, f"{k}[{i}]") for i, b in enumerate(_list(v, k))
+            read_ball(b, f"{k}[{i}]") for i, b in enumerate(items(v, k))
         ),
-        "spot_positions": lambda v, k: dict(_positions(v, k, game)),
+        "spot_positions": lambda v, k: dict(_positions({} if v is None else v, k, game)),
         "score": _per_player,
         "fouls": _per_player,
         "warning": _warning,
@@ -238,12 +264,15 @@ def _state(
         raise FormatError("before.phase", "after-break is a 10-ball phase")
     in_hand = _optional(
         lambda v, k: _enum(BallInHand, v, k, "ball-in-hand value"),
-        data.get("ball_in_hand"),
+        _given(data, "ball_in_hand"),
         "before.ball_in_hand",
     )
+    if in_hand is None and phase is Phase.BREAK:
+        in_hand = BallInHand.KITCHEN  # TB-4, ROT-4: every break is played from the kitchen
     balls = _positions(data["balls"], "before.balls", game)
-    fouls = _per_player(data.get("fouls", {}), "before.fouls")
-    score = _per_player(data.get("score", {}), "before.score")
+    fouls = _per_player(_given(data, "fouls"), "before.fouls")
+    score = _per_player(_given(data, "score"), "before.score")
+    breaker = _given(data, "breaker")
     placement = balls.get(CUE) if in_hand else None
     cls = GAMES[game]
     try:
@@ -252,7 +281,7 @@ def _state(
             table=table,
             options=options,
             shooter=shooter,
-            breaker=_player(data.get("breaker", shooter.value), "before.breaker"),
+            breaker=shooter if breaker is None else _player(breaker, "before.breaker"),
             phase=phase,
             ball_in_hand=in_hand,
             fouls=_tally(fouls),
@@ -271,7 +300,7 @@ def _shot(value: Any, game: str, placement: Point | None) -> Shot:
     data = _object(value, "shot")
     _keys(data, "shot", ["call", "declare", "events", "after"], ["events"])
     call = None
-    if "call" in data:
+    if _given(data, "call") is not None:
         raw = _object(data["call"], "shot.call")
         _keys(raw, "shot.call", ["ball", "pocket"], ["ball", "pocket"])
         ball = _ball(game)(raw["ball"], "shot.call.ball")
@@ -282,31 +311,54 @@ def _shot(value: Any, game: str, placement: Point | None) -> Shot:
         lambda v, k: _enum(Declaration, v, k, "declaration"), data.get("declare"), "shot.declare"
     )
     try:
-        facts = facts_from_json(data["events"])
+        facts = facts_from_json(_events(data["events"]))
     except FormatError as error:
         raise error.under("shot") from None
     read_ball = _ball(game)
     for i, fact in enumerate(facts):
         for ball in fact.balls if isinstance(fact, Hit) else (fact.ball,):
             read_ball(ball, f"shot.events[{i}].{'balls' if isinstance(fact, Hit) else 'ball'}")
-    resting = _positions(data["after"], "shot.after", game) if "after" in data else None
+    after = _given(data, "after")
+    resting = None if after is None else _positions(after, "shot.after", game)
     return Shot(
         facts=facts, placement=placement, call=call, declaration=declaration, resting=resting
     )
 
 
+def _events(value: Any) -> Any:
+    """The events as :func:`~rules.facts.facts_from_json` reads them: ball numbers as ids,
+    and the cue ball named in a ``head-string`` event that leaves it out."""
+    if not isinstance(value, list):
+        return value
+    events = []
+    for event in value:
+        if isinstance(event, Mapping):
+            event = dict(event)
+            if "ball" in event:
+                event["ball"] = _ball_id(event["ball"])
+            if isinstance(event.get("balls"), list):
+                event["balls"] = [_ball_id(b) for b in event["balls"]]
+            if event.get("type") == "head-string" and "ball" not in event:
+                event["ball"] = CUE
+        events.append(event)
+    return events
+
+
 def _with_unmoved_balls(shot: Shot, state: GameState) -> Shot:
     """A scenario's ``after`` may list only the balls that matter to it: a ball on the
     table at the stroke that it leaves out, and that no event pocketed or sent off the
-    table, stayed where it was."""
+    table, stayed where it was. A ball that an event pocketed or sent off the table is
+    not on the table at rest, whatever ``after`` says (FORMAT.md: such balls are absent;
+    an author may have written where the ruling puts it back)."""
     if shot.resting is None:
         return shot
     start = state.balls if shot.placement is None else state.balls.moved({CUE: shot.placement})
     gone = {f.ball for f in shot.facts if isinstance(f, Pocketing | OffTable)}
     unmoved = {b: p for b, p in start.items() if b not in gone and b not in shot.resting}
-    if not unmoved:
+    resting = shot.resting.without(*gone).moved(unmoved)
+    if resting == shot.resting:
         return shot
-    return attrs.evolve(shot, resting=shot.resting.moved(unmoved))
+    return attrs.evolve(shot, resting=resting)
 
 
 def _scenario(data: Any, table: TableGeometry) -> Scenario:
@@ -323,15 +375,15 @@ def _scenario(data: Any, table: TableGeometry) -> Scenario:
     rule_ids = tuple(
         _rule_id(r, f"rules[{i}]") for i, r in enumerate(_list(data["rules"], "rules"))
     )
-    if "note" in data and not isinstance(data["note"], str):
+    if _given(data, "note") is not None and not isinstance(data["note"], str):
         raise FormatError("note", "expected text")
     try:
-        options = Options.from_mapping(data.get("options", {}))
+        options = Options.from_mapping(_or_empty(_given(data, "options")))
     except FormatError as error:
         raise error.under("options") from None
     state, placement = _state(data["before"], game, table, options)
     then = None
-    if "then" in data:
+    if _given(data, "then") is not None:
         raw = _object(data["then"], "then")
         _keys(raw, "then", ["choose", "expect"], ["choose", "expect"])
         then = Then(
@@ -359,14 +411,16 @@ def _table(value: Any) -> TableGeometry:
         raise FormatError("table", str(error)) from None
 
 
-def load_scenarios(path: Path) -> list[Scenario]:
-    """Every scenario of the file at ``path``; :class:`ScenarioError` on the first fault."""
+def read_scenarios(path: Path) -> list[Scenario | ScenarioError]:
+    """Every scenario of the file at ``path``, in order, each read or refused on its own:
+    a malformed scenario is a :class:`ScenarioError` in its place (its id, or
+    ``scenarios[i]``); a file that cannot be read at all is a single one (``-``)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise ScenarioError(path, "-", "file", error.strerror or str(error)) from None
+        return [ScenarioError(path, "-", "file", error.strerror or str(error))]
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ScenarioError(path, "-", "file", f"not JSON: {error}") from None
+        return [ScenarioError(path, "-", "file", f"not JSON: {error}")]
     try:
         top = _object(data, "file")
         _keys(
@@ -378,11 +432,11 @@ def load_scenarios(path: Path) -> list[Scenario]:
             )
         if top["version"] != FORMAT_VERSION or isinstance(top["version"], bool):
             raise FormatError("version", f"unsupported version {json.dumps(top['version'])}")
-        table = _table(top.get("table", {}))
+        table = _table(_or_empty(_given(top, "table")))
         entries = _list(top["scenarios"], "scenarios")
     except FormatError as error:
-        raise ScenarioError(path, "-", error.key, error.problem) from None
-    scenarios: list[Scenario] = []
+        return [ScenarioError(path, "-", error.key, error.problem)]
+    read: list[Scenario | ScenarioError] = []
     seen: set[str] = set()
     for index, entry in enumerate(entries):
         raw_id = entry.get("id") if isinstance(entry, Mapping) else None
@@ -393,7 +447,17 @@ def load_scenarios(path: Path) -> list[Scenario]:
             if raw_id in seen:
                 raise FormatError("id", "duplicate id in this file")
             seen.add(raw_id)
-            scenarios.append(_scenario(entry, table))
+            read.append(_scenario(entry, table))
         except FormatError as error:
-            raise ScenarioError(path, name, error.key, error.problem) from None
+            read.append(ScenarioError(path, name, error.key, error.problem))
+    return read
+
+
+def load_scenarios(path: Path) -> list[Scenario]:
+    """Every scenario of the file at ``path``; :class:`ScenarioError` on the first fault."""
+    scenarios: list[Scenario] = []
+    for entry in read_scenarios(path):
+        if isinstance(entry, ScenarioError):
+            raise entry
+        scenarios.append(entry)
     return scenarios

@@ -21,6 +21,8 @@ class Verdict:
     ``legal_shot``: the shot clears the shooter's foul count (GEN-8; B-5 for a push out).
     ``next_breaker``: set only where a rule, not the break format, decides it.
     ``choice_rule``: the rule that gives the ``choices`` (the game's own by default).
+    ``applied_choice``: the only possible choice, applied by the verdict itself, and
+    ``choice_spotted`` the balls it placed.
     """
 
     fouls: tuple[FoulCode, ...] = ()
@@ -37,6 +39,8 @@ class Verdict:
     winner: Player | None = None
     rerack: bool = False
     next_breaker: Player | None = None
+    applied_choice: Choice | None = None
+    choice_spotted: Positions = attrs.field(factory=Positions)
     reasons: tuple[Reason, ...] = ()
     next_turn: tuple[Reason, ...] = ()
 

@@ -28,6 +28,11 @@ SUITES = [
     # The project's own cases (the referee audit): options and tricky rulings.
     ("extra-ten-ball.json", 31),
     ("extra-rotation.json", 30),
+    # The second audit: REFERENCE.md's worked numbers, the remaining Part B options, rack
+    # ends, and a table of another size (FORMAT.md ``table``).
+    ("audit-ten-ball.json", 32),
+    ("audit-rotation.json", 31),
+    ("audit-eight-foot-table.json", 5),
 ]
 
 
@@ -46,8 +51,8 @@ def test_several_files_in_one_run() -> None:
 
 
 def test_extra_scenarios_name_known_rules_and_unique_ids() -> None:
-    """The extra files follow FORMAT.md like the shared ones (strict loading, ids unique
-    across all four files so a combined run reads clearly)."""
+    """The project's files follow FORMAT.md like the shared ones (strict loading, ids
+    unique across all the files so a combined run reads clearly)."""
     ids: list[str] = []
     for name, _ in SUITES:
         ids += [s["id"] for s in json.loads((SCENARIOS / name).read_text())["scenarios"]]
@@ -173,10 +178,11 @@ def test_malformed_scenarios_are_refused_naming_file_scenario_and_key(
     good["id"] = "fine"
     bad = base_scenario()
     breaks(bad)
-    path = write(tmp_path, good, bad)
+    path = write(tmp_path, bad, good)
     status, lines = run(path)
     assert status == 2
-    assert len(lines) == 1
+    # The refused scenario is reported in its place; the others still run.
+    assert lines[1:] == ["PASS fine", "1 passed, 1 failed"]
     assert lines[0].startswith(f"error: {path}: tb-push-out-pass-back: ")
     assert message in lines[0]
 
@@ -194,13 +200,24 @@ def test_file_level_errors(tmp_path: Path) -> None:
     assert run(extra) == (2, [f"error: {extra}: -: comment: unknown key"])
 
 
-def test_no_partial_output_before_an_error(tmp_path: Path) -> None:
+def test_a_refused_file_does_not_stop_the_others(tmp_path: Path) -> None:
+    """A malformed scenario is an error (status 2) naming file, scenario and key, but the
+    run goes on: one scenario the runner misreads must not hide the verdict on the rest."""
     bad = base_scenario()
     bad["expect"]["foul"] = "no"
-    status, lines = run(SCENARIOS / "ten-ball.json", write(tmp_path, bad))
-    assert status == 2 and len(lines) == 1 and "expect.foul: expected true or false" in lines[0]
+    status, lines = run(write(tmp_path, bad), SCENARIOS / "ten-ball.json")
+    assert status == 2 and "expect.foul: expected true or false" in lines[0]
+    assert lines[-1] == "29 passed, 1 failed"
+    assert sum(line.startswith("PASS ") for line in lines) == 29
+
+
+def test_nothing_to_run_is_only_the_error(tmp_path: Path) -> None:
+    """A file where nothing can run prints its error line and no tally."""
+    missing = tmp_path / "nope.json"
+    status, lines = run(missing, write(tmp_path, version=2))
+    assert status == 2 and len(lines) == 2 and all(line.startswith("error: ") for line in lines)
 
 
 def test_duplicate_ids_are_refused(tmp_path: Path) -> None:
     status, lines = run(write(tmp_path, base_scenario(), base_scenario()))
-    assert status == 2 and "id: duplicate id" in lines[0]
+    assert status == 2 and lines[0].startswith("PASS ") and "id: duplicate id" in lines[1]

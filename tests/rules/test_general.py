@@ -158,13 +158,27 @@ class TestGen10FirstContact:
 
     def test_gen_10_no_hit_also_fails_gen_11(self) -> None:
         """GEN-10: a no-hit "is filed under 6.2 and also fails 6.3": both codes, one foul
-        (GEN-14); on the break the break requirement (TB-6) stands in for 6.3."""
+        (GEN-14). On the break it is listed beside the failed break requirement (TB-6)."""
         ruling = ten(OPEN_TABLE, fouls=(1, 0)).rule(shot(rail(CUE), rail(CUE), call=call("2")))
         assert ruling.foul_codes == (FoulCode.NO_HIT, FoulCode.NO_RAIL)
         assert ruling.fouls == Tally(2, 0)
         broke = ten(TEN_BALL_RACK, phase=Phase.BREAK, in_hand=BallInHand.KITCHEN)
         codes = broke.rule(shot(rail(CUE), placement=(0.4, 0.3))).foul_codes
-        assert set(codes) == {FoulCode.NO_HIT, FoulCode.ILLEGAL_BREAK}
+        assert set(codes) == {FoulCode.NO_HIT, FoulCode.ILLEGAL_BREAK, FoulCode.NO_RAIL}
+
+    def test_gen_11_on_the_break_only_beside_a_failed_requirement(self) -> None:
+        """TB-6 / ROT-5 decide a break's legality: with the requirement lowered to no
+        cushion at all (B-3), a break that drives nothing to a cushion is legal."""
+        contact = shot(hit(CUE, "1"), placement=(0.4, 0.3))
+        broke = ten(TEN_BALL_RACK, phase=Phase.BREAK, in_hand=BallInHand.KITCHEN)
+        assert set(broke.rule(contact).foul_codes) == {FoulCode.ILLEGAL_BREAK, FoulCode.NO_RAIL}
+        lenient = ten(
+            TEN_BALL_RACK,
+            phase=Phase.BREAK,
+            in_hand=BallInHand.KITCHEN,
+            options=Options(break_required_rail_balls=0),
+        )
+        assert lenient.rule(contact).foul_codes == ()
 
     def test_gen_10_wrong_ball_reason_names_both_balls(self) -> None:
         ruling = ten(OPEN_TABLE).rule(FOUL)
