@@ -4,7 +4,7 @@ Every scenario is read strictly. Each prints one line, in file order: ``PASS id`
 ``FAIL id: expected KEY=V got V`` (every mismatch, ``; ``-separated), or, for one the
 format refuses, ``error: FILE: SCENARIO: KEY: PROBLEM`` (a file that cannot be read at
 all: one such line, SCENARIO ``-``). A refused scenario never stops the others. Then
-``N passed, M failed`` (the refused ones counted as failed), unless nothing could be run.
+``N passed, M failed`` (the refused ones counted as failed), unless everything was refused.
 Status 2 when anything was refused, else 1 when any failed, else 0.
 """
 
@@ -46,7 +46,7 @@ def check_files(paths: Sequence[Path], out: TextIO) -> int:
             else:
                 passed += 1
                 print(f"PASS {entry.id}", file=out)
-    if passed or failed:
+    if passed or failed or not refused:
         print(f"{passed} passed, {failed + refused} failed", file=out)
     return 2 if refused else 1 if failed else 0
 

@@ -211,6 +211,10 @@ def test_a_refused_file_does_not_stop_the_others(tmp_path: Path) -> None:
     assert sum(line.startswith("PASS ") for line in lines) == 29
 
 
+def test_an_empty_file_runs_nothing(tmp_path: Path) -> None:
+    assert run(write(tmp_path)) == (0, ["0 passed, 0 failed"])
+
+
 def test_nothing_to_run_is_only_the_error(tmp_path: Path) -> None:
     """A file where nothing can run prints its error line and no tally."""
     missing = tmp_path / "nope.json"
