@@ -22,9 +22,10 @@ from rules import CUE, BallId, BallInHand, Call, Choice, Declaration, GameState,
 from rules.geometry import Point, TableGeometry, distance
 from sim.game import Game, GameError, Record, ShotRecord, Stroke
 from sim.physics import PLACEMENT_GAP, CueAction
-from sim.table import TableSpec, pocket_centre
+from sim.table import TableSpec, pocket_mouth
 
 MAX_CUT = 70.0  # degrees: thinner cuts are left alone
+THROW_DEGREES = 0.8  # cut-induced throw at a half-ball hit, stunned, at moderate speed
 SIDE_POCKET_MAX_ANGLE = 45.0  # degrees off straight into a side pocket
 BREAK_SPEED = 8.5
 
@@ -69,19 +70,29 @@ def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableS
     others = [p for b, p in balls.items() if b not in (target, CUE)]
     found = []
     for pocket in PocketId:
-        mouth = pocket_centre(table, pocket)
+        mouth = pocket_mouth(table, pocket)
         to_pocket = _unit(ball, mouth)
         if pocket.value.endswith("c"):  # a side pocket takes only balls coming at it
             off = math.degrees(math.acos(min(1.0, abs(to_pocket[0]))))
             if off > SIDE_POCKET_MAX_ANGLE:
                 continue
-        ghost = (ball[0] - diameter * to_pocket[0], ball[1] - diameter * to_pocket[1])
-        if not geometry.on_bed(ghost):
-            continue
-        to_ghost = _unit(cue, ghost)
+        plain = (ball[0] - diameter * to_pocket[0], ball[1] - diameter * to_pocket[1])
+        to_ghost = _unit(cue, plain)
         cosine = to_ghost[0] * to_pocket[0] + to_ghost[1] * to_pocket[1]
         cut = math.degrees(math.acos(max(-1.0, min(1.0, cosine))))
         if cut > MAX_CUT:
+            continue
+        # Throw: friction at contact drags the object ball a little along the cue ball's
+        # path (about a degree at half-ball cuts), so overcut by as much: turn the object
+        # ball's line away from the cue ball's path before placing the ghost ball.
+        side = math.copysign(1.0, to_pocket[0] * to_ghost[1] - to_pocket[1] * to_ghost[0])
+        turn = math.radians(THROW_DEGREES * math.sin(math.radians(2 * cut))) * side
+        line = (
+            to_pocket[0] * math.cos(turn) - to_pocket[1] * math.sin(turn),
+            to_pocket[0] * math.sin(turn) + to_pocket[1] * math.cos(turn),
+        )
+        ghost = (ball[0] - diameter * line[0], ball[1] - diameter * line[1])
+        if not geometry.on_bed(ghost):
             continue
         if not _path_clear(cue, ghost, others, diameter) or not _path_clear(
             ball, mouth, others, diameter
@@ -95,7 +106,7 @@ def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableS
 
 def _speed_for(cue: Point, pot: Pot, ball: Point, spec: TableSpec) -> float:
     """A speed that gets the ball to the pocket with some to spare (stick speed, m/s)."""
-    pocket = pocket_centre(spec.build(), pot.pocket)
+    pocket = pocket_mouth(spec.build(), pot.pocket)
     travel = distance(cue, pot.ghost) + distance(ball, pocket) / max(
         math.cos(math.radians(pot.cut)), 0.3
     )
@@ -112,7 +123,7 @@ def _placements(state: GameState, spec: TableSpec, rng: random.Random) -> list[P
     table = spec.build()
     candidates: list[Point] = []
     for pocket in PocketId:
-        away = _unit(pocket_centre(table, pocket), ball)
+        away = _unit(pocket_mouth(table, pocket), ball)
         for back in (0.25, 0.4, 0.6):
             candidates.append((ball[0] + back * away[0], ball[1] + back * away[1]))
     xs = [
@@ -184,7 +195,7 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
         action = CueAction(
             speed=_speed_for(cue, pot, ball, spec) * rng.uniform(0.9, 1.15),
             aim=aim,
-            a=rng.uniform(-0.1, 0.1),
+            a=0.0,  # side spin squirts the cue ball off the line: none for a pot
             b=rng.uniform(-0.35, 0.05),  # stun or draw: following a pot is how one scratches
         )
         call = Call(ball=pot.ball, pocket=pot.pocket) if ten_ball else None

@@ -140,6 +140,17 @@ def pocket_centre(table: pt.Table, pocket: PocketId | str) -> Point:
     return (float(centre[0]), float(centre[1]))
 
 
+def pocket_mouth(table: pt.Table, pocket: PocketId | str) -> Point:
+    """The middle of a pocket's mouth, between its two jaw tips: where to send a ball in
+    (a ball sent at a corner pocket's centre along a rail catches the near jaw)."""
+    tips = [
+        table.cushion_segments.circular[jaw].center
+        for jaw, owner in POCKET_OF_JAW.items()
+        if owner is PocketId(pocket) and jaw.endswith("t")
+    ]
+    return (float(tips[0][0] + tips[1][0]) / 2, float(tips[0][1] + tips[1][1]) / 2)
+
+
 def nearest_cushion(table: pt.Table, point: Point) -> tuple[float, Point]:
     """Distance from ``point`` to the nearest cushion nose (straight or jaw tip), and the
     unit vector pointing from that nose towards ``point``."""

@@ -13,6 +13,7 @@ from sim.table import (
     TableSize,
     in_pocket_mouth,
     nearest_cushion,
+    pocket_mouth,
     rail_of_segment,
     table_spec,
     within_rails,
@@ -133,3 +134,18 @@ def test_nearest_cushion_and_within_rails() -> None:
     assert away == pytest.approx((1.0, 0.0))
     assert within_rails(spec.geometry, (0.0, 0.0))
     assert not within_rails(spec.geometry, (-0.05, 1.0))
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_pocket_mouths_lie_between_the_jaws(size: TableSize) -> None:
+    spec = table_spec(size)
+    table = spec.build()
+    for pocket in PocketId:
+        mouth = pocket_mouth(table, pocket)
+        centre = table.pockets[pocket.value].center[:2]
+        # Nearer the bed than the pocket's centre, and clear of every cushion by its
+        # half-opening (well over a ball's radius for WPA pockets).
+        assert np.hypot(mouth[0] - spec.width / 2, mouth[1] - spec.length / 2) < np.hypot(
+            centre[0] - spec.width / 2, centre[1] - spec.length / 2
+        )
+        assert nearest_cushion(table, mouth)[0] > spec.ball_radius
