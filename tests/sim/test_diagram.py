@@ -36,10 +36,20 @@ RGB = tuple[int, int, int]
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    # Seed 8's first rack has a wrong-ball foul that pockets a ball and a clean pot.
-    played = Game(GameSetup(seed=8))
+    # Two self-played racks: fouls that pocket a ball and clean pots, whatever the
+    # shot picker's style.
+    played = Game(GameSetup(seed=8, race_to=3))
     played.start(Player.A)
-    return play_racks(played, 1, random.Random(8))
+    return play_racks(played, 2, random.Random(8))
+
+
+def _cue_travel(record: ShotRecord) -> float:
+    """How far the cue ball rolled on the bed (metres)."""
+    timeline = ShotTimeline.from_system(record.simulated.system)
+    cue = timeline.index(CUE)
+    states = timeline.states(np.linspace(0.0, timeline.duration, 200))
+    track = states.positions[~states.pocketed[:, cue], cue, :2]
+    return float(np.hypot(*np.diff(track, axis=0).T).sum())
 
 
 def _pockets(record: ShotRecord) -> list[str]:
@@ -49,7 +59,14 @@ def _pockets(record: ShotRecord) -> list[str]:
 
 @pytest.fixture(scope="module")
 def foul(game: Game) -> ShotRecord:
-    return next(s for s in game.shots if s.ruling.foul_codes and _pockets(s))
+    """A foul that pockets a ball with balls still about (five or more at rest) and a
+    cue-ball path long enough to look for."""
+    fouls = [
+        s
+        for s in game.shots
+        if s.ruling.foul_codes and _pockets(s) and len(s.simulated.after) >= 5
+    ]
+    return max(fouls, key=_cue_travel)
 
 
 @pytest.fixture(scope="module")
