@@ -62,9 +62,7 @@ def foul(game: Game) -> ShotRecord:
     """A foul that pockets a ball with balls still about (five or more at rest) and a
     cue-ball path long enough to look for."""
     fouls = [
-        s
-        for s in game.shots
-        if s.ruling.foul_codes and _pockets(s) and len(s.simulated.after) >= 5
+        s for s in game.shots if s.ruling.foul_codes and _pockets(s) and len(s.simulated.after) >= 5
     ]
     return max(fouls, key=_cue_travel)
 
