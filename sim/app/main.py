@@ -36,14 +36,13 @@ from sim.app.camera import CameraRig
 from sim.app.controller import Stage, TableController
 from sim.app.cue import CueStick
 from sim.app.hud import Hud
-from sim.app.scene import Quality, TableScene
+from sim.app.scene import LAG_BALL, Quality, TableScene
 from sim.app.worker import PhysicsWorker
 from sim.autosave import Autosave
 from sim.game import Game, GameError
 from sim.paths import assets_dir
 from sim.table import pocket_centre
 
-LAG_SECOND_BALL = "1"  # how B's lag ball is drawn (both are pooltool's "cue")
 CLICK_PIXELS = 5  # a press and release closer than this is a click, not a drag
 AIM_DEGREES_PER_SCREEN = 90.0  # a drag across the whole window turns the aim this much
 FINE = 0.1  # Shift: fine aim
@@ -585,10 +584,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             moving: list[Point] = []
             ids: list[BallId] = []
             parts: list[Any] = []
-            # Both lag balls are pooltool's "cue": B's is drawn as the yellow 1.
+            # Both lag balls are pooltool's "cue": B's is drawn as the tinted second one.
             for number, timeline in enumerate(watching.timelines):
                 states = timeline.at(min(t, timeline.duration))
-                names = [LAG_SECOND_BALL if number and b == CUE else b for b in timeline.ball_ids]
+                names = [LAG_BALL if number and b == CUE else b for b in timeline.ball_ids]
                 ids += names
                 parts.append(states)
                 for i in range(len(timeline.ball_ids)):
@@ -608,7 +607,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         balls = controller.balls()
         if stage is Stage.LAG:  # both lag balls wait behind the head string
             a, b = controller.lag_balls()
-            self._show_balls({CUE: a, LAG_SECOND_BALL: b})
+            self._show_balls({CUE: a, LAG_BALL: b})
         else:
             self._show_balls(balls)
         cue = balls.get(CUE)

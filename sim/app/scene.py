@@ -72,6 +72,10 @@ ClothColour = Literal["blue", "green"]
 
 BALL_IDS: tuple[str, ...] = ("cue", *(str(n) for n in range(1, 16)))
 BALL_SET = "pooltool_pocket"
+# The lag (GEN-2) is played with two cue balls side by side; pooltool has one cue-ball
+# model, so the second is the same model, tinted so that each player can tell theirs.
+LAG_BALL = "lag-cue"
+LAG_BALL_TINT = (0.55, 0.78, 1.0, 1.0)
 # Coarsest mipmap level of the ball textures (1285 x 640): 4x prefiltered, see _load_balls.
 BALL_TEXTURE_MAX_LOD = 2.0
 # Fast preset: ball spheres (segments round, rings pole to pole) and the camera distances
@@ -760,10 +764,11 @@ class TableScene:
     def _load_balls(self) -> None:
         ballset = pt.objects.get_ballset(BALL_SET)
         shadow_tex = self._textures["ball_shadow"]
-        for bid in BALL_IDS:
+        for bid in (*BALL_IDS, LAG_BALL):
             node = self.balls_root.attachNewNode(f"ball-{bid}")
             node.setTag("ball", bid)
-            model = self.base.loader.loadModel(pt.utils.panda_path(ballset.ball_path(bid)))
+            drawn_as = "cue" if bid == LAG_BALL else bid
+            model = self.base.loader.loadModel(pt.utils.panda_path(ballset.ball_path(drawn_as)))
             for tex in model.findAllTextures():
                 # Numbers need mipmaps to stay legible on a ball twenty pixels wide, but
                 # the coarsest levels (the whole texture's average) show as a seam at the
@@ -777,6 +782,8 @@ class TableScene:
             if self.quality == "fast":
                 model = _lighter_ball(model)
             model.reparentTo(node)
+            if bid == LAG_BALL:
+                model.setColorScale(*LAG_BALL_TINT)
             picker = node.attachNewNode(CollisionNode(f"pick-{bid}"))
             picker.node().setIntoCollideMask(BALL_PICK_MASK)
             self.ball_nodes[bid] = node
@@ -1038,7 +1045,7 @@ class TableScene:
         shown = np.ones(len(ids), bool) if visible is None else np.asarray(visible, bool)
         unknown = set(ids) - set(self.ball_nodes)
         if unknown:
-            raise KeyError(f"no ball model for {sorted(unknown)} (known: {BALL_IDS})")
+            raise KeyError(f"no ball model for {sorted(unknown)}")
         r = self.spec.ball_radius
         listed = set()
         for i, bid in enumerate(ids):

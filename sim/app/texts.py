@@ -96,7 +96,8 @@ def prompt(controller: TableController) -> str:
     name = controller.game.setup.name(controller.shooter)
     state = controller.state
     if stage is Stage.LAG:
-        return f"{name}: lag for the break — aim at the foot rail, set the power, Space"
+        ball = "blue-tinted ball" if len(controller.lag_strokes) % 2 else "white ball"
+        return f"{name} lags ({ball}): aim at the foot rail, set the power, Space"
     if stage is Stage.BREAKER:
         return f"{name} won the lag and chooses who breaks"
     if stage is Stage.PLACE:

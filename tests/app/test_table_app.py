@@ -233,6 +233,21 @@ def test_screenshots_show_the_table_and_the_balls(table: PoolApp) -> None:
     random.seed(0)
 
 
+def test_the_lag_shows_two_cue_balls_each_player_can_tell_apart(table: PoolApp) -> None:
+    """GEN-2: both players lag with a cue ball; B's is the same model, tinted blue."""
+    table.play(Game(GameSetup(game="ten-ball", race_to=3, seed=2, players=("Ann", "Bob"))))
+    table.show_view("overhead")
+    table.rig.jump()  # type: ignore[union-attr]
+    step(table, 3)
+    controller = table.controller
+    assert controller is not None and controller.stage is Stage.LAG
+    image = grab_rgb(table.base).astype(int)
+    ann, bob = (image[pixel(table, *xy)[::-1]] for xy in controller.lag_balls())
+    assert ann.min() > 150  # white
+    assert bob[2] > 150 and bob[2] - bob[0] > 40  # blue-tinted, not the yellow 1
+    assert "white ball" in table.hud.prompt.getText()  # type: ignore[union-attr]
+
+
 def test_new_game_from_the_table_goes_to_the_start_screen_and_back(table: PoolApp) -> None:
     table.play(started_game(8))
     step(table, 2)
