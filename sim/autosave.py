@@ -23,6 +23,9 @@ class Autosave:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else autosave_path()
+        # The player's other games: each autosave a new game replaced, and copies saved
+        # from the menu (listed by the start screen's "Open saved game").
+        self.saved_dir = self.path.parent / "saved"
 
     def save(self, game: Game) -> None:
         save(game, self.path)
@@ -36,12 +39,12 @@ class Autosave:
 
     def archive(self) -> Path | None:
         """Keep the autosaved game aside (a new game is about to take its place): moved
-        to ``saved/game-<when>.poolsim`` beside it, so no game is ever lost. Returns
+        to ``saved_dir`` as ``game-<when>.poolsim``, so no game is ever lost. Returns
         where it went, or None when there was none."""
         if not self.exists():
             return None
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = self.path.parent / "saved" / f"game-{stamp}{SUFFIX}"
+        target = self.saved_dir / f"game-{stamp}{SUFFIX}"
         target.parent.mkdir(parents=True, exist_ok=True)
         counter = 1
         while target.exists():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,12 +41,16 @@ class GameMenu:
     def save_copy(self) -> None:
         """First ask for the file's path (a text field); Enter or the button saves."""
         from sim.gamefile import SUFFIX, save
+        from sim.savedgames import copy_name
 
         controller = self.app.controller
         if controller is None:
             return
         if self.path is None:
-            default = str(Path.home() / f"poolsim-game{SUFFIX}")
+            # Into the saved-games folder by default, where "Open saved game" lists it.
+            autosave = self.app.autosave
+            folder = Path.home() if autosave is None else autosave.saved_dir
+            default = str(folder / copy_name(controller.game.setup.players, dt.datetime.now()))
             self.path = entry(
                 self.frame, default, (-0.55, -0.42), 27, 0.04, True, lambda _: self.save_copy()
             )
@@ -55,6 +60,7 @@ class GameMenu:
             target = Path(self.path.get().strip()).expanduser()
             if target.suffix != SUFFIX:
                 target = target.with_suffix(SUFFIX)
+            target.parent.mkdir(parents=True, exist_ok=True)
             save(controller.game.snapshot(), target)
         except (OSError, ValueError) as error:  # ValueError: a path no system accepts
             self.note.setText(f"cannot save there: {getattr(error, 'strerror', None) or error}")

@@ -12,6 +12,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame, Di
 from panda3d.core import TextNode
 
 from rules import Options, Player
+from sim.app.opengame import OpenGamePanel
 from sim.app.scene import Quality
 from sim.app.widgets import DIM, GOLD, RED, WHITE, button, entry, label
 from sim.game import Game, GameSetup
@@ -138,7 +139,7 @@ class StartScreen:
             self._button("Resume last game", (0.0, -0.9), self.resume),
             self._button("Open saved game", (0.72, -0.9), self.open_saved),
         ]
-        self.path_entry: DirectEntry | None = None
+        self.open_panel: OpenGamePanel | None = None
         if app.autosave is None or not app.autosave.exists():
             self.buttons[1]["state"] = DGG.DISABLED
             self.buttons[1]["text_fg"] = DIM
@@ -222,34 +223,37 @@ class StartScreen:
         self.on_start(game)
 
     def open_saved(self) -> None:
-        """Ask for a file path (typed), then open it."""
-        if self.path_entry is None:
-            self.path_entry = DirectEntry(
-                parent=self.frame,
-                initialText=str(Path.home()),
-                pos=(-0.9, 0, -0.7),
-                scale=0.045,
-                width=30,
-                frameColor=(0.12, 0.2, 0.16, 1),
-                text_fg=WHITE,
-                numLines=1,
-                focus=1,
-                command=self._open_path,
-            )
-            self.error.setText("type the game file's path and press Enter")
-            return
-        self._open_path(self.path_entry.get())
+        """The saved-games panel: the player's games, newest first, or any file by path."""
+        folders = [] if self.app.autosave is None else [self.app.autosave.saved_dir]
+        self.frame.hide()
+        self.open_panel = OpenGamePanel(
+            self.app.base.aspect2d,
+            self.app.base.getAspectRatio(),
+            folders,
+            self.open_path,
+            self.close_saved,
+        )
 
-    def _open_path(self, text: str) -> None:
+    def close_saved(self) -> None:
+        if self.open_panel is not None:
+            self.open_panel.destroy()
+            self.open_panel = None
+        self.frame.show()
+
+    def open_path(self, path: Path) -> str | None:
+        """Open the game file at ``path``; the one-line reason when it cannot be."""
         from sim.gamefile import GameFileError, load
 
         try:
-            game = load(Path(text.strip()).expanduser())
+            game = load(path)
         except (GameFileError, ValueError) as error:  # ValueError: a path no system accepts
-            self.error.setText(str(error)[-120:])
-            return
+            return str(error)
         self.on_start(game)
+        return None
 
     def destroy(self) -> None:
         self.app.base.taskMgr.remove("start-screen")
+        if self.open_panel is not None:
+            self.open_panel.destroy()
+            self.open_panel = None
         self.frame.destroy()

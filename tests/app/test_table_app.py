@@ -6,6 +6,7 @@ and screenshots checked for real content."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from rules import CUE, Choice, Declaration, Options, Phase, Player, PocketId
 from sim.app.controller import Stage
 from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
+from sim.autosave import Autosave
 from sim.game import Game, GameSetup, Stroke
 from sim.physics import CueAction, aim_towards
 from sim.table import pocket_centre
@@ -292,3 +294,55 @@ def test_calls_by_clicks_when_obvious_shots_need_no_call(table: PoolApp) -> None
     corner = pocket_centre(game.setup.spec.build(), PocketId.RT)
     click(table, pixel(table, corner[0] - 0.03, corner[1] - 0.03))
     assert controller.call is not None and controller.call.pocket is PocketId.RT
+
+
+def test_a_copy_saved_from_the_menu_opens_from_the_saved_games_list(
+    table: PoolApp, tmp_path: Path
+) -> None:
+    """Menu > Save a copy puts the game in the saved-games folder; the start screen's
+    Open saved game lists it, newest first, and one click puts it back on the table."""
+    table.autosave = Autosave(tmp_path / "autosave.poolsim")
+    game = after_break(90)
+    table.play(game)
+    step(table, 2)
+    press(table, KeyboardButton.escape())
+    menu = table.menu
+    assert menu is not None
+    menu.save_copy()  # first the path field, filled in with the saved-games folder
+    menu.save_copy()  # then the save
+    copies = list(table.autosave.saved_dir.glob("Ann-vs-Bob-*.poolsim"))
+    assert len(copies) == 1
+    table.close_menu()
+    table.show_start_screen()
+    step(table, 2)
+    start = table.start_screen
+    assert start is not None
+    start.open_saved()
+    step(table, 2)
+    panel = start.open_panel
+    assert panel is not None and [g.path for g in panel.shown()] == [copies[0].resolve()]
+    assert panel.shown()[0].columns()[:3] == ("10-ball", "Ann 0-0 Bob", "race to 3")
+    width, height = table.base.win.getXSize(), table.base.win.getYSize()
+    row_y = panel.rows[0].getPos(table.base.aspect2d)[2]
+    click(table, (width // 2, int((1 - row_y) / 2 * height)))
+    step(table, 2)
+    controller = table.controller
+    assert controller is not None and table.start_screen is None
+    assert len(controller.game.records) == len(game.records)
+
+
+def test_a_file_that_cannot_be_opened_says_why_in_the_panel(table: PoolApp, tmp_path: Path) -> None:
+    table.autosave = Autosave(tmp_path / "autosave.poolsim")
+    table.autosave.saved_dir.mkdir(parents=True)
+    (table.autosave.saved_dir / "broken.poolsim").write_bytes(b"not a zip")
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    start.open_saved()
+    panel = start.open_panel
+    assert panel is not None and len(panel.shown()) == 1
+    assert panel.rows[0]["state"] == "disabled"  # listed with its problem, not clickable
+    panel.open(tmp_path / "nowhere.poolsim")
+    assert "cannot read" in panel.error.getText() and table.controller is None
+    panel.close()
+    assert start.open_panel is None and not start.frame.isHidden()
