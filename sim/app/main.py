@@ -214,7 +214,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         for key, action in keys.items():
             self.accept(key, self._guard, [action])
         self.accept("escape", self._escape)
-        self.accept("window-event", self._window_changed)
+        self.accept("window-event", self.window_changed)
 
     @property
     def _table_has_input(self) -> bool:
@@ -512,14 +512,21 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.resume_clock()
 
-    def _window_changed(self, window: Any) -> None:
-        """A resized window: the HUD is laid out again for its new shape."""
-        if window is not self.base.win or self.hud is None or self.controller is None:
+    def window_changed(self, window: Any) -> None:
+        """A resized window: the HUD and the replay viewer are laid out again for its new
+        shape (the start screen and the menu sit in the middle and fit any shape)."""
+        if window is not self.base.win:
             return
-        if abs(self.base.getAspectRatio() - self.hud.aspect) < 1e-3:
-            return
-        self.hud.destroy()
-        self.hud = self._new_hud(self.controller)
+        aspect = self.base.getAspectRatio()
+        hud = self.hud
+        if hud is not None and self.controller is not None and abs(aspect - hud.aspect) >= 1e-3:
+            shown = not hud.root.isHidden()
+            hud.destroy()
+            self.hud = self._new_hud(self.controller)
+            if not shown:  # the replay viewer hides it
+                self.hud.root.hide()
+        if self.replay is not None and abs(aspect - self.replay.aspect) >= 1e-3:
+            self.replay = self.replay.rebuilt()
 
     # -- every frame ------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-from sim.app.widgets import BUTTON, DIM, GOLD, RED, WHITE, button, entry, label
+from sim.app.widgets import BACKDROP, BUTTON, DIM, GOLD, RED, WHITE, button, entry, label
 from sim.savedgames import SavedGame, saved_games
 
 ROWS = 8  # games on a page
@@ -30,7 +30,6 @@ class OpenGamePanel:
     def __init__(
         self,
         parent: Any,
-        aspect: float,
         folders: list[Path],
         on_open: Callable[[Path], str | None],
         on_close: Callable[[], None],
@@ -40,7 +39,7 @@ class OpenGamePanel:
         self.games: list[SavedGame] = saved_games(folders)
         self.page = 0
         self.frame = DirectFrame(
-            parent=parent, frameColor=(0.02, 0.05, 0.04, 1.0), frameSize=(-aspect, aspect, -1, 1)
+            parent=parent, frameColor=(0.02, 0.05, 0.04, 1.0), frameSize=BACKDROP
         )
         label(self.frame, "Open a saved game", (0, 0.78), 0.07, GOLD, TextNode.ACenter)
         where = folders[0] if folders else None

@@ -87,7 +87,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.speed_index = SPEEDS.index(1.0)
         self.loop = False
         self.trails = True
-        aspect = self.base.getAspectRatio()
+        aspect = self.aspect = self.base.getAspectRatio()
         self.root = self.base.aspect2d.attachNewNode("replay")
         DirectFrame(parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.78))
         self.title = label(self.root, "", (-aspect + 0.05, -0.83), 0.045, GOLD, TextNode.ALeft)
@@ -382,6 +382,16 @@ class ReplayView(DirectObject):  # type: ignore[misc]
                     self.playing = False
             self.set_time(t)
         return int(Task.cont)
+
+    def rebuilt(self) -> ReplayView:
+        """The same viewer laid out for the window's new shape: same shot, time, speed,
+        loop, paths and play/pause (this one is destroyed)."""
+        self.destroy()
+        view = ReplayView(self.app, self.items, self.index)
+        view.speed_index, view.loop, view.trails = self.speed_index, self.loop, self.trails
+        view.playing = self.playing
+        view.set_time(self.t)
+        return view
 
     def close(self) -> None:
         self.destroy()

@@ -14,7 +14,7 @@ from panda3d.core import TextNode
 from rules import Options, Player
 from sim.app.opengame import OpenGamePanel
 from sim.app.scene import Quality
-from sim.app.widgets import DIM, GOLD, RED, WHITE, button, entry, label
+from sim.app.widgets import BACKDROP, DIM, GOLD, RED, WHITE, button, entry, label
 from sim.game import Game, GameSetup
 
 if TYPE_CHECKING:
@@ -83,11 +83,10 @@ class StartScreen:
     def __init__(self, app: PoolApp, on_start: Callable[[Game], None]) -> None:
         self.app = app
         self.on_start = on_start
-        aspect = app.base.getAspectRatio()
         self.frame = DirectFrame(
             parent=app.base.aspect2d,
             frameColor=(0.02, 0.05, 0.04, 0.97),
-            frameSize=(-aspect, aspect, -1, 1),
+            frameSize=BACKDROP,
         )
         label(self.frame, "poolsim", (0, 0.8), 0.14, GOLD, TextNode.ACenter)
         label(
@@ -228,7 +227,6 @@ class StartScreen:
         self.frame.hide()
         self.open_panel = OpenGamePanel(
             self.app.base.aspect2d,
-            self.app.base.getAspectRatio(),
             folders,
             self.open_path,
             self.close_saved,

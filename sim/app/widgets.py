@@ -16,6 +16,10 @@ RED = (1.0, 0.38, 0.32, 1.0)
 PANEL = (0.02, 0.03, 0.03, 0.72)
 BUTTON = (0.16, 0.34, 0.26, 0.95)
 FIELD = (0.12, 0.2, 0.16, 1.0)
+# A full-window backdrop in aspect2d units, large enough for any window shape (aspect2d
+# spans ±aspect across a wide window and ±1/aspect down a tall one), so a resize never
+# uncovers what is behind it.
+BACKDROP = (-4.0, 4.0, -4.0, 4.0)
 
 
 def label(

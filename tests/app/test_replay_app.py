@@ -194,3 +194,31 @@ def test_the_shot_list_opens_another_shot(table: PoolApp) -> None:
     mouse.releaseButton(MouseButton.one())
     table.step(2)
     assert viewer.index == 2 and viewer.t < 0.2
+
+
+def test_a_resized_window_lays_the_viewer_and_hud_out_again(
+    table: PoolApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wider window: the viewer is rebuilt for its shape on the same shot and frame,
+    still paused, at the same speed; the HUD under it too, still hidden."""
+    table.play(played())
+    table.open_replay(1)
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    press(table, KeyboardButton.space())  # pause
+    press(table, KeyboardButton.asciiKey("]"))  # the first contact
+    press(table, KeyboardButton.asciiKey("-"))  # half speed
+    before = (viewer.index, viewer.t, viewer.speed, viewer.playing, viewer.trails)
+    wide = viewer.aspect * 1.4
+    monkeypatch.setattr(table.base, "getAspectRatio", lambda *_: wide)
+    table.window_changed(table.base.win)  # what the "window-event" handler gets
+    table.step(2)
+    rebuilt = table.replay
+    assert isinstance(rebuilt, ReplayView) and rebuilt is not viewer
+    assert (rebuilt.index, rebuilt.t, rebuilt.speed, rebuilt.playing, rebuilt.trails) == before
+    assert rebuilt.aspect == wide
+    assert rebuilt.shot_list["frameSize"][0] == pytest.approx(-wide + 0.02)  # at the edge
+    hud = table.hud
+    assert hud is not None and hud.aspect == wide and hud.root.isHidden()
+    press(table, KeyboardButton.escape())  # closing the viewer brings the HUD back
+    assert table.replay is None and not hud.root.isHidden()
