@@ -118,8 +118,12 @@ def break_fouls(reading: ShotReading, options: Options, rule: str) -> list[Foul]
     needed = options.break_required_rail_balls
     if reading.pocketed or len(counted) >= needed:
         return []
-    balls = f"{len(counted)} object ball{'s' if len(counted) != 1 else ''} ({describe(counted)})"
-    text = f"nothing was pocketed and only {balls} reached a cushion; the break needs {needed}"
+    if counted:
+        balls = f"only {len(counted)} object ball{'s' if len(counted) != 1 else ''}"
+        balls += f" ({describe(counted)})"
+    else:
+        balls = "no object ball"
+    text = f"nothing was pocketed and {balls} reached a cushion; the break needs {needed}"
     found = [Foul(FoulCode.ILLEGAL_BREAK, rule, text)]
     # GEN-11 knows no exception for the break (and GEN-10: a no-hit "also fails 6.3"),
     # but TB-6 / ROT-5 decide whether a break is legal: GEN-11 is listed only beside a

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from direct.gui.DirectGui import DirectButton, DirectFrame
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import (
     Geom,
@@ -33,6 +33,13 @@ if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
 
+# The choice bar: centred right of the cue-tip widget, over the near rail; each button
+# CHOICE_WIDTH wide (aspect2d units), its meaning wrapped at CHOICE_WRAP characters.
+CHOICE_BAR_AT = (0.25, 0, -0.62)
+CHOICE_WIDTH = 0.62
+CHOICE_STEP = 0.66
+CHOICE_WRAP = 26
+CHOICE_TEXT = 0.036
 # Bottom left, measured from the window's left edge (x = -aspect) so any shape fits.
 POWER_METER = (0.10, -0.92, 0.06, 0.50)  # x from the left edge, bottom y, width, height
 TIP_WIDGET = (0.32, -0.70, 0.17)  # centre x from the left edge, y, radius
@@ -159,19 +166,14 @@ class Hud:
                 (("Behind", "behind"), ("Overhead", "overhead"), ("Broadcast", "broadcast"))
             )
         ]
-        # Choice buttons (a decision turn), in the middle.
-        # Left of the referee's panel, so the reasons for the choice stay in view.
-        self.choice_frame = DirectFrame(
-            parent=self.root,
-            frameColor=PANEL,
-            frameSize=(-0.8, 0.8, -0.55, 0.25),
-            pos=(-0.25, 0, 0),
-        )
+        # Choice buttons (a decision turn): a bar along the bottom, so the position the
+        # choice is about stays in view, and the referee's reasons beside it.
+        self.choice_frame = DirectFrame(parent=self.root, frameColor=PANEL, pos=CHOICE_BAR_AT)
         self.choice_title = OnscreenText(
             parent=self.choice_frame,
             text="",
-            pos=(0, 0.15),
-            scale=0.06,
+            pos=(0, 0.05),
+            scale=0.05,
             fg=GOLD,
             align=TextNode.ACenter,
             mayChange=True,
@@ -379,12 +381,15 @@ class Hud:
             return
         self.choice_frame.show()
         self.choice_title.setText(title)
+        count = len(options)
+        half = (count * CHOICE_STEP - (CHOICE_STEP - CHOICE_WIDTH)) / 2
+        self.choice_frame["frameSize"] = (-half - 0.04, half + 0.04, -0.235, 0.12)
         for i, option in enumerate(options):
             command: Callable[[], None]
             # Choice and Player are str enums too: test them before plain strings.
             if isinstance(option, Choice):
                 label, explanation = choice_label(option)
-                text = f"{label}\n{explanation}"
+                text = "\n".join([label, *textwrap.wrap(explanation, CHOICE_WRAP)])
                 command = partial(self._guard, partial(controller.choose, option))
             elif isinstance(option, Player):
                 text = f"{controller.game.setup.name(option)} breaks"
@@ -392,10 +397,25 @@ class Hud:
             else:
                 text = option
                 command = self.on_over[option]
-            choice = button(
-                self.choice_frame, text, (0, 0.04 - i * 0.2), command, 0.045, (0.6, 0.4)
-            )
-            self.choice_buttons.append(choice)
+            x = -half + CHOICE_WIDTH / 2 + i * CHOICE_STEP
+            self.choice_buttons.append(self._choice_button(text, x, command))
+
+    def _choice_button(self, text: str, x: float, command: Callable[[], None]) -> DirectButton:
+        """A button of the choice bar: its name on top, its meaning under it; all the
+        same size, so a row of them reads as one set."""
+        scale = CHOICE_TEXT
+        half_width = CHOICE_WIDTH / 2 / scale
+        return DirectButton(
+            parent=self.choice_frame,
+            text=text,
+            pos=(x, 0, -0.04),
+            scale=scale,
+            frameSize=(-half_width, half_width, -4.9 * 0.9, 1.1),
+            frameColor=BUTTON,
+            text_fg=WHITE,
+            relief=DGG.FLAT,
+            command=command,
+        )
 
     def choice_button_centres(self) -> list[tuple[float, float]]:
         """Where the choice buttons are (aspect2d), for tests and scripted clicks."""

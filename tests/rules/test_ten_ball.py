@@ -116,6 +116,11 @@ class TestTb6BreakRequirement:
         assert ruling.foul_codes == (FoulCode.ILLEGAL_BREAK,)
         assert "only 3 object balls" in ruling.explain()
 
+    def test_tb_6_no_ball_to_a_cushion_is_said_so(self) -> None:
+        ruling = racked().rule(shot(*break_facts(rails=()), placement=KITCHEN_SPOT))
+        assert FoulCode.ILLEGAL_BREAK in ruling.foul_codes
+        assert "nothing was pocketed and no object ball reached a cushion" in ruling.explain()
+
     def test_tb_6_four_distinct_balls_are_legal(self) -> None:
         assert not racked().rule(shot(*break_facts(), placement=KITCHEN_SPOT)).foul
 
