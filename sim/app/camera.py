@@ -4,6 +4,9 @@ The camera is described by what it looks at (``target``), from which direction
 (``heading``: 0 looks up the table along +y, as Panda3D's; ``pitch``: negative looks
 down) and how far away. Presets set a goal; every frame the camera eases toward it, so
 switching views or following the balls never jumps.
+
+:func:`top_down_camera` and :func:`player_camera` set fixed views at once, without the
+rig (tests and screenshots).
 """
 
 from __future__ import annotations
@@ -14,9 +17,12 @@ from typing import TYPE_CHECKING
 import attrs
 
 from rules.geometry import Point, TableGeometry
+from sim.app.tablegeometry import TableLayout
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
+
+    from sim.table import TableSpec
 
 MIN_DISTANCE = 0.25
 MAX_DISTANCE = 6.0
@@ -154,3 +160,35 @@ class CameraRig:
         camera = self.base.camera
         camera.setPos(*self.current.position())
         camera.setHpr(self.current.heading, self.current.pitch, 0.0)
+
+
+# --------------------------------------------------------------------------------------
+# Fixed views (tests and screenshots)
+
+
+def top_down_camera(base: ShowBase, spec: TableSpec, margin: float = 0.03) -> None:
+    """Look straight down on the whole table, long side horizontal, head rail on the
+    left; fits the rails' outer edges plus ``margin`` (a fraction) into the window."""
+    lay = TableLayout.from_table(spec.build())
+    half_long = (lay.outer.y1 - lay.outer.y0) / 2 * (1 + margin)
+    half_short = (lay.outer.x1 - lay.outer.x0) / 2 * (1 + margin)
+    lens = base.camLens
+    lens.setAspectRatio(base.win.getXSize() / base.win.getYSize())
+    lens.setFov(40)
+    fov_h, fov_v = (math.radians(v) for v in lens.getFov())
+    height = max(half_long / math.tan(fov_h / 2), half_short / math.tan(fov_v / 2))
+    lens.setNearFar(0.05, height + 2.0)
+    base.disableMouse()
+    base.camera.setPos(lay.width / 2, lay.length / 2, lay.rail_top + height)
+    base.camera.setHpr(90, -90, 0)
+
+
+def player_camera(base: ShowBase, spec: TableSpec) -> None:
+    """A player's look up the table from behind the head rail (for screenshots)."""
+    lens = base.camLens
+    lens.setAspectRatio(base.win.getXSize() / base.win.getYSize())
+    lens.setFov(55)
+    lens.setNearFar(0.05, 30.0)
+    base.disableMouse()
+    base.camera.setPos(spec.width * 0.58, -1.45, 1.2)
+    base.camera.lookAt(spec.width * 0.5, spec.length * 0.42, 0.0)

@@ -96,8 +96,8 @@ def scene(app_base: ShowBase) -> Iterator[TableScene]:
 def test_the_table_on_screen_matches_the_physics_table(
     app_base: ShowBase, scene: TableScene, size: str
 ) -> None:
+    from sim.app.camera import top_down_camera
     from sim.app.headless import grab_rgb
-    from sim.app.scene import top_down_camera
 
     spec = table_spec(size)
     scene.set_table(spec)
@@ -192,7 +192,8 @@ def test_balls_follow_timeline_states_and_hide_when_pocketed(scene: TableScene) 
 def test_a_ray_through_a_ball_on_screen_picks_it(app_base: ShowBase, scene: TableScene) -> None:
     from panda3d.core import CollisionHandlerQueue, CollisionNode, CollisionRay, CollisionTraverser
 
-    from sim.app.scene import BALL_PICK_MASK, top_down_camera
+    from sim.app.camera import top_down_camera
+    from sim.app.scene import BALL_PICK_MASK
 
     spec = table_spec("9ft")
     scene.set_table(spec)
@@ -223,7 +224,8 @@ import json
 from sim.app import headless
 headless.configure_offscreen(320, 200)
 from direct.showbase.ShowBase import ShowBase
-from sim.app.scene import TableScene, top_down_camera
+from sim.app.camera import top_down_camera
+from sim.app.scene import TableScene
 from sim.table import table_spec
 base = ShowBase()
 spec = table_spec("8ft")
