@@ -5,8 +5,8 @@ The camera is described by what it looks at (``target``), from which direction
 down) and how far away. Presets set a goal; every frame the camera eases toward it, so
 switching views or following the balls never jumps.
 
-:func:`top_down_camera` and :func:`player_camera` set fixed views at once, without the
-rig (tests and screenshots).
+:func:`top_down_camera` sets a fixed view at once, without the rig (tests and
+screenshots).
 """
 
 from __future__ import annotations
@@ -181,14 +181,3 @@ def top_down_camera(base: ShowBase, spec: TableSpec, margin: float = 0.03) -> No
     base.disableMouse()
     base.camera.setPos(lay.width / 2, lay.length / 2, lay.rail_top + height)
     base.camera.setHpr(90, -90, 0)
-
-
-def player_camera(base: ShowBase, spec: TableSpec) -> None:
-    """A player's look up the table from behind the head rail (for screenshots)."""
-    lens = base.camLens
-    lens.setAspectRatio(base.win.getXSize() / base.win.getYSize())
-    lens.setFov(55)
-    lens.setNearFar(0.05, 30.0)
-    base.disableMouse()
-    base.camera.setPos(spec.width * 0.58, -1.45, 1.2)
-    base.camera.lookAt(spec.width * 0.5, spec.length * 0.42, 0.0)
