@@ -36,7 +36,6 @@ _COMMON_PRC = """
 show-frame-rate-meter #f
 gl-version
 sync-video #f
-audio-library-name null
 notify-level-device fatal
 print-pipe-types #f
 textures-power-2 none
@@ -47,7 +46,8 @@ def configure_offscreen(width: int, height: int) -> None:
     """Render into an EGL offscreen buffer of ``width`` x ``height`` (no X server).
 
     The size is fixed for the life of the ShowBase: a GLX buffer cannot be resized and
-    simplepbr's filter buffers would keep the old size.
+    simplepbr's filter buffers would keep the old size. No audio: offscreen renders are
+    tests, screenshots and exports.
     """
     loadPrcFileData(
         "poolsim-offscreen",
@@ -58,6 +58,7 @@ load-display p3headlessgl
 aux-display
 egl-device-index 0
 win-size {int(width)} {int(height)}
+audio-library-name null
 framebuffer-multisample #f
 multisamples 0
 """,
@@ -66,7 +67,9 @@ multisamples 0
 
 def configure_window(width: int, height: int, title: str, multisamples: int = 0) -> None:
     """Open an ordinary desktop window. ``multisamples`` > 0 asks for MSAA, which real
-    GPUs do nearly for free and software GL pays about 3x per frame for."""
+    GPUs do nearly for free and software GL pays about 3x per frame for. Audio is
+    OpenAL's; on a machine with no audio device Panda3D falls back to silence, and its
+    three error lines are kept quiet (the M key says there is no sound)."""
     msaa = f"framebuffer-multisample #t\nmultisamples {multisamples}" if multisamples else ""
     loadPrcFileData(
         "poolsim-window",
@@ -74,6 +77,7 @@ def configure_window(width: int, height: int, title: str, multisamples: int = 0)
         + f"""
 window-type onscreen
 win-size {int(width)} {int(height)}
+notify-level-audio fatal
 window-title {title}
 fullscreen #f
 {msaa}

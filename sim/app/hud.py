@@ -436,4 +436,4 @@ Call (10-ball): click a ball, then a pocket  ·  S: safety  ·  P: push out
 Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 R: replay the last shot  ·  G: aiming aid  ·  X: shot-clock extension
-H: this help  ·  Esc: menu"""
+M: sound on/off  ·  H: this help  ·  Esc: menu"""

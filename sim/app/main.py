@@ -33,14 +33,15 @@ from panda3d.core import CardMaker, ClockObject, NodePath, Point3, TextNode, Tra
 from rules import CUE, BallId, BallInHand, Declaration, PocketId
 from rules.geometry import Point, TableGeometry, distance
 from sim.app.camera import CameraRig
-from sim.app.controller import Stage, TableController
+from sim.app.controller import Stage, TableController, Watching
 from sim.app.cue import CueStick
 from sim.app.hud import Hud
 from sim.app.scene import LAG_BALL, Quality, TableScene
+from sim.app.sound import SoundBoard, SoundCue, cues_between, sound_cues
 from sim.app.worker import PhysicsWorker
 from sim.autosave import Autosave
 from sim.game import Game, GameError
-from sim.paths import assets_dir
+from sim.paths import assets_dir, cache_dir
 from sim.table import pocket_centre
 
 CLICK_PIXELS = 5  # a press and release closer than this is a click, not a drag
@@ -107,6 +108,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self._last_frame = time.monotonic()
         self._virtual_mouse: Any = None
         self.frame_times: list[float] = []
+        self.sounds = SoundBoard(base, cache_dir() / "sounds")
+        # The shot being watched, its sounds (one list a timeline) and the time heard up to.
+        self._heard: tuple[object, list[tuple[SoundCue, ...]], float] | None = None
         self._bind_input()
         self.base.taskMgr.add(self._frame, "poolsim-frame")
         if game is not None:
@@ -214,6 +218,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         for key, action in keys.items():
             self.accept(key, self._guard, [action])
         self.accept("escape", self._escape)
+        self.accept("m", self.toggle_sound)  # also during a replay or in the menu
         self.accept("window-event", self.window_changed)
 
     @property
@@ -429,6 +434,14 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             current = self.controller.declaration
             self.controller.declare(None if current is declaration else declaration)
 
+    def toggle_sound(self) -> None:
+        if not self.sounds.available:
+            message = "no sound: poolsim found no audio device"
+        else:
+            message = "sound on" if self.sounds.toggle() else "sound off (M turns it on)"
+        if self.controller is not None:
+            self.controller.message = message
+
     def _extension(self) -> None:
         if self.controller is not None:
             self.controller.take_extension()
@@ -588,6 +601,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if watching is not None:
             self.cue.hide()
             t = min(self._clock() - watching.started, watching.duration)
+            self._hear(watching, t)
             moving: list[Point] = []
             ids: list[BallId] = []
             parts: list[Any] = []
@@ -629,6 +643,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.kitchen.show()
         else:
             self.kitchen.hide()
+
+    def _hear(self, watching: Watching, t: float) -> None:
+        """Play the sounds of the shot being watched from the last frame's time to ``t``
+        (computed once a shot, when it starts to play out)."""
+        if self._heard is None or self._heard[0] is not watching:
+            cues = [sound_cues(timeline) for timeline in watching.timelines]
+            self._heard = (watching, cues, -1.0)
+        _, cues, heard = self._heard
+        for shot in cues:
+            self.sounds.play(cues_between(shot, heard, t))
+        self._heard = (watching, cues, t)
 
     def _show_balls(self, balls: dict[BallId, Point]) -> None:
         """The balls at rest, each turned as the last shot left it."""

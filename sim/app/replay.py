@@ -29,6 +29,7 @@ from direct.task.Task import Task
 from panda3d.core import ClockObject, LineSegs, TextNode
 
 from rules import CUE, Ruling
+from sim.app.sound import cues_between, sound_cues
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
 from sim.game import Game, LagRecord, ShotRecord
 from sim.names import with_names
@@ -164,6 +165,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         """Show shot ``index`` from its start."""
         self.index = max(0, min(index, len(self.items) - 1))
         self.timeline = ShotTimeline.from_system(self.item.system)
+        self.sounds = sound_cues(self.timeline)
         self.frames = self.timeline.frames(60.0)  # for the ball paths
         self.t = 0.0
         self.playing = True
@@ -380,6 +382,10 @@ class ReplayView(DirectObject):  # type: ignore[misc]
                 else:
                     t = self.timeline.duration
                     self.playing = False
+            # Sounds only while playing forward (not when stepping or scrubbing); the
+            # strike at 0 too when playing starts from the beginning.
+            heard_from = self.t if self.t > 0 else -1.0
+            self.app.sounds.play(cues_between(self.sounds, heard_from, max(t, self.t)))
             self.set_time(t)
         return int(Task.cont)
 

@@ -1,0 +1,193 @@
+"""Sounds: each event of a shot becomes a cue as loud as its impact; the sounds are
+synthesised the same every time; the table and the replay viewer play a shot's cues as
+it plays out (and none when a replay is stepped); M says when there is no audio device."""
+
+from __future__ import annotations
+
+import wave
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from panda3d.core import KeyboardButton
+
+from rules import CUE, Player
+from sim.app.controller import Stage
+from sim.app.main import PoolApp
+from sim.app.replay import ReplayView
+from sim.app.sound import (
+    RATE,
+    SoundCue,
+    SoundKind,
+    cues_between,
+    loudness,
+    merge_close,
+    sound_cues,
+    sound_files,
+    synthesise,
+)
+from sim.game import Game, GameSetup, Stroke
+from sim.physics import CueAction, aim_towards
+from sim.timeline import MarkerKind, ShotTimeline
+
+SPOT = (0.635, 0.5)
+
+
+def broken(speed: float, seed: int = 5) -> Game:
+    game = Game(GameSetup(game="ten-ball", race_to=3, seed=seed, players=("Ann", "Bob")))
+    game.start(Player.A)
+    state = game.rack
+    assert state is not None
+    aim = aim_towards(SPOT, state.balls["1"])
+    game.shoot(Stroke(action=CueAction(speed, aim), placement=SPOT))
+    return game
+
+
+def break_timeline(speed: float) -> ShotTimeline:
+    return ShotTimeline.from_system(broken(speed).shots[-1].simulated.system)
+
+
+@pytest.mark.physics
+def test_a_break_sounds_as_it_plays_out() -> None:
+    timeline = break_timeline(8.0)
+    cues = sound_cues(timeline)
+    assert [c.t for c in cues] == sorted(c.t for c in cues)
+    assert cues[0] == SoundCue(0.0, SoundKind.STRIKE, loudness(8.0, SoundKind.STRIKE))
+    assert all(0.0 < c.volume <= 1.0 for c in cues)
+    kinds = {c.kind for c in cues}
+    assert {SoundKind.CLICK, SoundKind.CUSHION} <= kinds
+    drops = [m for m in timeline.markers if m.kind is MarkerKind.POCKET]
+    assert len([c for c in cues if c.kind is SoundKind.POCKET]) == len(drops)
+    # The rack's balls touch many times in the first milliseconds: heard as one crack.
+    contact = next(m.t for m in timeline.markers if m.kind is MarkerKind.FIRST_CONTACT)
+    cracks = [c for c in cues if c.kind is SoundKind.CLICK and c.t - contact < 0.012]
+    assert len(cracks) == 1 and cracks[0].volume > 0.7
+
+
+@pytest.mark.physics
+def test_a_harder_stroke_is_louder() -> None:
+    soft, hard = sound_cues(break_timeline(2.0)), sound_cues(break_timeline(8.0))
+    assert soft[0].kind is hard[0].kind is SoundKind.STRIKE
+    assert soft[0].volume < hard[0].volume
+    assert loudness(0.0, SoundKind.CLICK) == 0.0 and loudness(50.0, SoundKind.CLICK) == 1.0
+
+
+def test_hits_close_together_merge_into_the_loudest() -> None:
+    cues = [
+        SoundCue(0.100, SoundKind.CLICK, 0.3),
+        SoundCue(0.105, SoundKind.CLICK, 0.8),
+        SoundCue(0.106, SoundKind.CUSHION, 0.5),  # another kind: heard apart
+        SoundCue(0.140, SoundKind.CLICK, 0.2),  # later: heard apart
+    ]
+    assert merge_close(cues) == (
+        SoundCue(0.100, SoundKind.CLICK, 0.8),
+        SoundCue(0.106, SoundKind.CUSHION, 0.5),
+        SoundCue(0.140, SoundKind.CLICK, 0.2),
+    )
+
+
+def test_cues_between_two_frames() -> None:
+    cues = [SoundCue(t, SoundKind.CLICK, 1.0) for t in (0.0, 0.5, 1.0)]
+    assert cues_between(cues, -1.0, 0.0) == cues[:1]  # the strike at 0 on the first frame
+    assert cues_between(cues, 0.0, 0.5) == [cues[1]]  # each cue once: (start, end]
+    assert cues_between(cues, 0.5, 0.9) == []
+
+
+def test_the_sounds_are_made_the_same_every_time(tmp_path: Path) -> None:
+    for kind in SoundKind:
+        sound = synthesise(kind)
+        assert np.array_equal(sound, synthesise(kind))
+        assert np.max(np.abs(sound)) == pytest.approx(0.9)
+        assert 0.05 <= len(sound) / RATE <= 0.5
+        assert abs(sound[-1]) < 0.01  # faded out: no click at the end
+    files = sound_files(tmp_path)
+    assert set(files) == set(SoundKind)
+    with wave.open(str(files[SoundKind.CLICK])) as wav:
+        assert (wav.getframerate(), wav.getnchannels(), wav.getsampwidth()) == (RATE, 1, 2)
+        assert wav.getnframes() == len(synthesise(SoundKind.CLICK))
+    stamp = files[SoundKind.CLICK].stat().st_mtime_ns
+    assert sound_files(tmp_path)[SoundKind.CLICK].stat().st_mtime_ns == stamp  # kept
+
+
+class Speaker:
+    """Stands in for the SoundBoard: records what it is asked to play."""
+
+    def __init__(self) -> None:
+        self.available = True
+        self.enabled = True
+        self.played: list[SoundCue] = []
+
+    def play(self, cues: Iterable[SoundCue]) -> int:
+        cues = list(cues)
+        self.played += cues
+        return len(cues)
+
+    def toggle(self) -> bool:
+        self.enabled = not self.enabled
+        return self.enabled
+
+
+def press(app: PoolApp, key: str) -> None:
+    mouse = app.virtual_mouse()
+    mouse.pressButton(KeyboardButton.asciiKey(key))
+    app.step()
+    mouse.releaseButton(KeyboardButton.asciiKey(key))
+    app.step()
+
+
+@pytest.mark.app
+def test_the_table_plays_a_shot_and_its_replay(table: PoolApp) -> None:
+    speaker = Speaker()
+    table.sounds = speaker  # type: ignore[assignment]
+    game = Game(GameSetup(game="ten-ball", race_to=3, seed=5, players=("Ann", "Bob")))
+    game.start(Player.A)
+    table.play(game)
+    controller = table.controller
+    assert controller is not None
+    table.step(2)
+    controller.placement = SPOT
+    controller.confirm_placement()
+    controller.aim_at(controller.balls()["1"])
+    controller.set_power(0.8)
+    controller.strike()
+    for _ in range(60 * 60):
+        table.step()
+        if controller.stage not in (Stage.SIMULATING, Stage.WATCH):
+            break
+    shot = controller.game.shots[-1].simulated.system
+    expected = sound_cues(ShotTimeline.from_system(shot))
+    assert speaker.played == list(expected)  # every cue once, in order, none skipped
+    # The replay plays them again as it plays forward; stepping frames plays nothing.
+    speaker.played.clear()
+    table.open_replay()
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    for _ in range(30):
+        table.step()
+    assert speaker.played and speaker.played[0].kind is SoundKind.STRIKE
+    press(table, " ")  # pause
+    heard = len(speaker.played)
+    mouse = table.virtual_mouse()
+    for _ in range(5):
+        mouse.pressButton(KeyboardButton.right())
+        table.step()
+        mouse.releaseButton(KeyboardButton.right())
+        table.step()
+    assert len(speaker.played) == heard
+    # M turns the sound off and on again, also during a replay.
+    press(table, "m")
+    assert not speaker.enabled and "sound off" in controller.message
+    press(table, "m")
+    assert speaker.enabled and controller.message == "sound on"
+    assert CUE in viewer.timeline.ball_ids
+
+
+@pytest.mark.app
+def test_no_audio_device_is_said_plainly(table: PoolApp) -> None:
+    """Offscreen there is no audio (as on a machine with no sound card): M says so."""
+    assert not table.sounds.available
+    table.play(Game(GameSetup(game="rotation", race_to=1, seed=1, players=("Ann", "Bob"))))
+    press(table, "m")
+    assert table.controller is not None
+    assert table.controller.message == "no sound: poolsim found no audio device"
