@@ -60,6 +60,7 @@ def run(launch: Launch) -> int:
     from panda3d.core import ClockObject
 
     from sim.app.main import PoolApp
+    from sim.app.preferences import Preferences
     from sim.app.script import ScriptError, load_script, run_script
     from sim.autosave import Autosave
 
@@ -78,6 +79,7 @@ def run(launch: Launch) -> int:
         launch.game,
         quality=launch.quality,
         autosave=None if scripted else Autosave(),
+        preferences=None if scripted else Preferences(),
         realtime=not scripted,
     )
     if launch.shots:

@@ -36,6 +36,7 @@ from sim.app.camera import CameraRig
 from sim.app.controller import Stage, TableController, Watching
 from sim.app.cue import CueStick
 from sim.app.hud import Hud
+from sim.app.preferences import Preferences
 from sim.app.scene import LAG_BALL, Quality, TableScene
 from sim.app.sound import SoundBoard, SoundCue, cues_between, sound_cues
 from sim.app.worker import PhysicsWorker
@@ -76,6 +77,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         quality: Quality = "fast",
         worker: PhysicsWorker | None = None,
         autosave: Autosave | None = None,
+        preferences: Preferences | None = None,
         realtime: bool = True,
     ) -> None:
         super().__init__()
@@ -108,7 +110,12 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self._last_frame = time.monotonic()
         self._virtual_mouse: Any = None
         self.frame_times: list[float] = []
-        self.sounds = SoundBoard(base, cache_dir() / "sounds")
+        # What the player chose last time (None: nothing is remembered, as in tests).
+        self.preferences = preferences
+        remembered = preferences.load() if preferences is not None else {}
+        self.sounds = SoundBoard(
+            base, cache_dir() / "sounds", enabled=remembered.get("sound") is not False
+        )
         # The shot being watched, its sounds (one list a timeline) and the time heard up to.
         self._heard: tuple[object, list[tuple[SoundCue, ...]], float] | None = None
         self._bind_input()
@@ -438,7 +445,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if not self.sounds.available:
             message = "no sound: poolsim found no audio device"
         else:
-            message = "sound on" if self.sounds.toggle() else "sound off (M turns it on)"
+            enabled = self.sounds.toggle()
+            message = "sound on" if enabled else "sound off (M turns it on)"
+            if self.preferences is not None:
+                self.preferences.update(sound=enabled)
         if self.controller is not None:
             self.controller.message = message
 

@@ -27,6 +27,18 @@ EARLY_TEN = {"Re-spotted (WPA today)": "spot_continue", "Wins (2009 rules)": "wi
 CALLS = {"Call every shot": "explicit", "Obvious shots need no call": "infer_obvious"}
 CLOCKS = {"Off": None, "35 seconds": 35.0, "60 seconds": 60.0}
 QUALITY = {"Fast (any computer)": "fast", "Quality (graphics card)": "quality"}
+MAX_NAME = 40  # characters of a remembered player's name
+# The form's drop-down menus: label, StartChoices field, items (shown text -> value).
+MENU_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("Game", "game", GAMES),
+    ("Table", "table", TABLES),
+    ("Who breaks first", "breaker", BREAKS),
+    ("10-ball: an early 10", "ten_ball_early_pocket", EARLY_TEN),
+    ("10-ball: calls", "call_mode", CALLS),
+    ("Shot clock", "shot_clock_s", CLOCKS),
+    ("Graphics", "quality", QUALITY),
+)
+MENUS = {key: items for _, key, items in MENU_ROWS}
 
 
 def shot_clock_options(seconds: float | None) -> dict[str, Any]:
@@ -72,6 +84,34 @@ class StartChoices:
             seed=seed,
         )
 
+    def to_json(self) -> dict[str, Any]:
+        return {**attrs.asdict(self), "players": list(self.players)}
+
+    @classmethod
+    def remembered(cls, data: Any) -> StartChoices:
+        """The choices in ``data`` (saved by :meth:`to_json`), each one the form could
+        show; any other value, or none, leaves that field at its default."""
+        if not isinstance(data, dict):
+            return cls()
+        values: dict[str, Any] = {
+            key: data[key]
+            for key, items in MENUS.items()
+            if key in data
+            and any(data[key] == v and type(data[key]) is type(v) for v in items.values())
+        }
+        race = data.get("race_to")
+        if type(race) is int and 1 <= race <= 99:
+            values["race_to"] = race
+        names = data.get("players")
+        if (
+            isinstance(names, list)
+            and len(names) == 2
+            and all(isinstance(n, str) and 0 < len(n.strip()) <= MAX_NAME for n in names)
+            and names[0].strip() != names[1].strip()
+        ):
+            values["players"] = (names[0].strip(), names[1].strip())
+        return cls(**values)
+
     def new_game(self, seed: int) -> Game:
         game = Game(self.setup(seed))
         if self.breaker in ("A", "B"):
@@ -98,17 +138,8 @@ class StartScreen:
             TextNode.ACenter,
         )
         self.fields: dict[str, Any] = {}
-        rows: list[tuple[str, str, dict[str, Any]]] = [
-            ("Game", "game", GAMES),
-            ("Table", "table", TABLES),
-            ("Who breaks first", "breaker", BREAKS),
-            ("10-ball: an early 10", "ten_ball_early_pocket", EARLY_TEN),
-            ("10-ball: calls", "call_mode", CALLS),
-            ("Shot clock", "shot_clock_s", CLOCKS),
-            ("Graphics", "quality", QUALITY),
-        ]
         y = 0.55
-        for text, key, items in rows:
+        for text, key, items in MENU_ROWS:
             self._label(text, y)
             self.fields[key] = DirectOptionMenu(
                 parent=self.frame,
@@ -133,6 +164,8 @@ class StartScreen:
         self.fields["player_b"] = self._entry("Player 2", y, width=12)
         y -= 0.13
         self.error = label(self.frame, "", (0, y), 0.045, RED, TextNode.ACenter)
+        if app.preferences is not None:
+            self.fill(StartChoices.remembered(app.preferences.load().get("start")))
         self.buttons = [
             self._button("New game", (-0.7, -0.9), self.start),
             self._button("Resume last game", (0.0, -0.9), self.resume),
@@ -173,27 +206,25 @@ class StartScreen:
             self.status.setText("starting the physics in the background...")
         return int(task.cont)
 
-    # -- reading the form ------------------------------------------------------------------
+    # -- the form ------------------------------------------------------------------------------
+
+    def fill(self, choices: StartChoices) -> None:
+        """Show ``choices`` in the form."""
+        values = choices.to_json()
+        for key, items in MENUS.items():
+            label_of = next(text for text, value in items.items() if value == values[key])
+            self.fields[key].set(label_of, fCommand=False)
+        self.fields["race_to"].enterText(str(choices.race_to))
+        self.fields["player_a"].enterText(choices.players[0])
+        self.fields["player_b"].enterText(choices.players[1])
 
     def choices(self) -> StartChoices:
-        def picked(key: str, table: dict[str, Any]) -> Any:
-            return table[self.fields[key].get()]
-
         race = self.fields["race_to"].get().strip()
         if not race.isdigit() or not 1 <= int(race) <= 99:
             raise ValueError("race to: a whole number from 1 to 99")
         names = (self.fields["player_a"].get().strip(), self.fields["player_b"].get().strip())
-        return StartChoices(
-            game=picked("game", GAMES),
-            race_to=int(race),
-            players=names,
-            breaker=picked("breaker", BREAKS),
-            ten_ball_early_pocket=picked("ten_ball_early_pocket", EARLY_TEN),
-            call_mode=picked("call_mode", CALLS),
-            shot_clock_s=picked("shot_clock_s", CLOCKS),
-            table=picked("table", TABLES),
-            quality=picked("quality", QUALITY),
-        )
+        picked = {key: items[self.fields[key].get()] for key, items in MENUS.items()}
+        return StartChoices(race_to=int(race), players=names, **picked)
 
     def start(self) -> None:
         import random
@@ -205,6 +236,8 @@ class StartScreen:
             self.error.setText(str(error))
             return
         self.app.quality = choices.quality
+        if self.app.preferences is not None:
+            self.app.preferences.update(start=choices.to_json())
         if self.app.autosave is not None:
             self.app.autosave.archive()  # the previous game is kept, not overwritten
         self.on_start(game)

@@ -1,0 +1,55 @@
+"""What the player chose last time (the start screen's form, sound on or off), kept in
+the config folder as a small JSON file so that the next session starts from it.
+
+Preferences are a convenience: a missing, unreadable or hand-edited file never stops
+poolsim; whatever of it cannot be used is ignored and the defaults stand.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from sim.paths import config_dir
+
+MAX_BYTES = 64 * 1024
+
+
+def preferences_path() -> Path:
+    return config_dir() / "preferences.json"
+
+
+class Preferences:
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else preferences_path()
+
+    def load(self) -> dict[str, Any]:
+        """The saved preferences; empty if there are none or they cannot be read."""
+        try:
+            if self.path.stat().st_size > MAX_BYTES:
+                return {}
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def update(self, **values: Any) -> None:
+        """Merge ``values`` into the file (written whole, then renamed; a failure to
+        write loses only the preference, never the game)."""
+        merged = {**self.load(), **values}
+        temporary: str | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".part")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(merged, out, indent=2, sort_keys=True)
+            os.replace(temporary, self.path)
+            temporary = None
+        except OSError:
+            pass
+        finally:
+            if temporary is not None:
+                Path(temporary).unlink(missing_ok=True)
