@@ -33,6 +33,10 @@ SUITES = [
     ("audit-ten-ball.json", 32),
     ("audit-rotation.json", 33),
     ("audit-eight-foot-table.json", 5),
+    # The third audit: fouls combined on the break and the push out, the 10 on a safety or
+    # in the wrong pocket, ROT-17 sub-cases and crossings, crowded spotting, rack ends.
+    ("audit2-ten-ball.json", 27),
+    ("audit2-rotation.json", 22),
 ]
 
 

@@ -488,6 +488,33 @@ class TestRot17Kitchen:
         crossed = self.state().rule(shot(hit(CUE, "12"), placement=(0.3, 0.4), resting=resting))
         assert FoulCode.KITCHEN in crossed.foul_codes and Choice.REPLAY not in crossed.choices
 
+    def test_rot_17_a_side_or_foot_pocket_shows_the_crossing(self) -> None:
+        """ROT-17 sub-case 1, not 2: a cue ball that hits a ball behind the string and then
+        drops in a side (or foot) pocket crossed the head string on the way, so there is
+        no replay; a head-end corner pocket (lb, rb) lies in the kitchen and proves
+        nothing."""
+        side = self.state().rule(
+            shot(hit(CUE, "12"), rail("12"), pocket(CUE, "rc"), placement=(0.3, 0.4))
+        )
+        assert FoulCode.KITCHEN in side.foul_codes and Choice.REPLAY not in side.choices
+        corner = self.state().rule(
+            shot(hit(CUE, "12"), rail("12"), pocket(CUE, "lb"), placement=(0.3, 0.4))
+        )
+        assert Choice.REPLAY in corner.choices
+
+    def test_rot_17_an_unmoved_ball_far_up_table_shows_the_crossing(self) -> None:
+        """ROT-17: after the exception ball (just past the string), the cue ball meets a
+        ball that still lies where it did at the stroke, 2R or more past the string: it
+        had crossed, so that contact is legal; a ball that moved before proves nothing."""
+        balls = {"2": (0.62, 0.65), "9": (0.7, 1.8), "15": (1.1, 2.3)}
+        state = rot(balls, in_hand=BallInHand.KITCHEN)
+        on = state.rule(shot(hit(CUE, "2"), rail("2"), hit(CUE, "9"), placement=(0.6, 0.5)))
+        assert not on.foul
+        moved = state.rule(
+            shot(hit(CUE, "2"), hit("2", "9"), hit(CUE, "9"), rail("9"), placement=(0.6, 0.5))
+        )
+        assert moved.foul_codes == (FoulCode.KITCHEN,)
+
     def test_rot_17_placed_past_the_string_counts_as_crossed(self) -> None:
         ruling = self.state().rule(shot(hit(CUE, "4"), rail("4"), placement=(0.3, 0.7)))
         assert ruling.foul_codes == (FoulCode.BAD_PLACEMENT,)
