@@ -31,7 +31,9 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
 import importlib.metadata
 import io
 import json
@@ -42,13 +44,11 @@ import tempfile
 import weakref
 import zipfile
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
-import msgpack
-import numpy as np
 
 from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
@@ -67,6 +67,9 @@ from sim.game import (
 )
 from sim.physics import CueAction, SimulatedShot, shot_from_system
 from sim.pooltool_setup import POOLTOOL_VERSION, pt
+from sim.systemcodec import SharedParts
+from sim.systemcodec import system_from_bytes as system_from_bytes  # the worker's, too
+from sim.systemcodec import system_to_bytes as system_to_bytes
 from sim.table import TABLE_SPECS, TableSpec
 
 FORMAT = "poolsim-game"
@@ -76,7 +79,6 @@ MAX_FILE_BYTES = 256 * 2**20  # a 10-rack match is a few MB
 MAX_UNPACKED_BYTES = 1024 * 2**20  # refuses zip bombs
 MAX_MEMBERS = 10_000
 _SHOT_MEMBER = re.compile(r"shots/\d{4,6}\.msgpack")
-_NUMERIC_DTYPES = frozenset({"<f8", "<f4", "<i8", "<i4", "|b1", "|u1", "<u8"})
 
 T = TypeVar("T")
 
@@ -254,33 +256,6 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
     raise TypeError(f"not a game record: {record!r}")
 
 
-def system_to_bytes(system: pt.System) -> bytes:
-    """pooltool's own msgpack form of a system, without its continuized history."""
-    copy = system.copy()
-    for ball in copy.balls.values():
-        ball.history_cts = pt.objects.BallHistory()
-    data = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.MSGPACK].unstructure(
-        copy
-    )
-    packed: bytes = msgpack.packb(data, default=_encode_array)
-    return packed
-
-
-def _encode_array(value: Any) -> Any:
-    if isinstance(value, np.ndarray) and value.dtype.str in _NUMERIC_DTYPES:
-        array = np.ascontiguousarray(value)
-        return {
-            b"nd": True,
-            b"type": array.dtype.str,
-            b"kind": b"",
-            b"shape": array.shape,
-            b"data": array.tobytes(),
-        }
-    if isinstance(value, np.bool_ | np.number) and value.dtype.str in _NUMERIC_DTYPES:
-        return {b"nd": False, b"type": value.dtype.str, b"data": value.tobytes()}
-    raise TypeError(f"cannot store {type(value).__name__} in a game file")
-
-
 # -- loading --------------------------------------------------------------------------------
 
 
@@ -307,9 +282,24 @@ def load(path: Path) -> Game:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise GameFileError(f"{path}: game.json is not valid JSON: {error}") from None
     try:
-        return _game_from_json(document, members)
+        with _collector_paused():
+            return _game_from_json(document, members)
     except FormatError as error:
         raise GameFileError(f"{path}: {error.key}: {error.problem}") from None
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused: loading makes a few hundred thousand
+    objects that all live on, and the collector would go through the growing heap again
+    and again looking for garbage there is none of (a quarter of the time of a load)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _read_members(zf: zipfile.ZipFile) -> dict[str, bytes]:
@@ -415,7 +405,7 @@ def _game_from_json(document: Any, members: dict[str, bytes]) -> Game:
         top.get(key, str)
     game = Game(top.convert("setup", _setup_from_json))
     records = top.get("records", list)
-    used: set[str] = set()
+    shots = _Shots(members)
     for index, item in enumerate(records):
         reader = _Reader(item, f"records[{index}]")
         kind = reader.data.get("type")
@@ -423,12 +413,10 @@ def _game_from_json(document: Any, members: dict[str, bytes]) -> Game:
         if replay is None:
             raise FormatError(reader.at("type"), f"unknown record type {kind!r}")
         try:
-            replay(game, reader, members, used)
+            replay(game, reader, shots)
         except GameError as error:
             raise FormatError(reader.where, f"the game refuses it: {error}") from None
-    unused = set(members) - used
-    if unused:
-        raise FormatError("records", f"shot files no record uses: {', '.join(sorted(unused))}")
+    shots.check_all_used()
     return game
 
 
@@ -491,23 +479,41 @@ def _player(value: Any) -> Player:
     return Player(value)
 
 
-def _shot(reader: _Reader, game: Game, members: dict[str, bytes], used: set[str]) -> SimulatedShot:
-    """The simulated shot of a record: pooltool's system, checked against the record."""
-    name = reader.get("system", str)
-    if name not in members:
-        raise FormatError(reader.at("system"), f"no member {name!r} in the file")
-    if name in used:
-        raise FormatError(reader.at("system"), f"{name!r} is used twice")
-    used.add(name)
-    system = reader.convert("system", lambda _: system_from_bytes(members[name]))
-    simulated = reader.convert("system", lambda _: shot_from_system(game.setup.spec, system))
-    events = reader.convert("events", facts_from_json)
-    if events != simulated.facts:
-        raise FormatError(reader.at("events"), "do not match the simulated shot")
-    after = reader.convert("after", _positions)
-    if dict(after) != simulated.after:
-        raise FormatError(reader.at("after"), "does not match the simulated shot")
-    return simulated
+class _Shots:
+    """The shot members of a file, each taken by one record: read, checked against the
+    record, and remembered as the bytes to write it back (an autosave after loading then
+    packs only new shots)."""
+
+    def __init__(self, members: dict[str, bytes]) -> None:
+        self.members = members
+        self.used: set[str] = set()
+        # The frozen parts (table, ball parameters...) that every shot of a file repeats.
+        self.shared = SharedParts()
+
+    def take(self, reader: _Reader, game: Game) -> SimulatedShot:
+        """The simulated shot of a record: pooltool's system, checked against the record."""
+        name = reader.get("system", str)
+        if name not in self.members:
+            raise FormatError(reader.at("system"), f"no member {name!r} in the file")
+        if name in self.used:
+            raise FormatError(reader.at("system"), f"{name!r} is used twice")
+        self.used.add(name)
+        data = self.members[name]
+        system = reader.convert("system", lambda _: system_from_bytes(data, self.shared))
+        simulated = reader.convert("system", lambda _: shot_from_system(game.setup.spec, system))
+        events = reader.convert("events", facts_from_json)
+        if events != simulated.facts:
+            raise FormatError(reader.at("events"), "do not match the simulated shot")
+        after = reader.convert("after", _positions)
+        if dict(after) != simulated.after:
+            raise FormatError(reader.at("after"), "does not match the simulated shot")
+        _PACKED[simulated] = data
+        return simulated
+
+    def check_all_used(self) -> None:
+        unused = set(self.members) - self.used
+        if unused:
+            raise FormatError("records", f"shot files no record uses: {', '.join(sorted(unused))}")
 
 
 # The words of a ruling: a newer poolsim may put them better without changing a decision.
@@ -529,7 +535,7 @@ def _check_ruling(reader: _Reader, ruling: Ruling) -> None:
         raise FormatError(reader.at("ruling"), "is not the referee's ruling on this record")
 
 
-def _replay_breaker(game: Game, reader: _Reader, _m: dict[str, bytes], _u: set[str]) -> None:
+def _replay_breaker(game: Game, reader: _Reader, _shots: _Shots) -> None:
     reader.keys({"type", "breaker", "agreed"})
     breaker = reader.convert("breaker", _player)
     if reader.get("agreed", bool):
@@ -538,12 +544,12 @@ def _replay_breaker(game: Game, reader: _Reader, _m: dict[str, bytes], _u: set[s
         game.choose_breaker(breaker)
 
 
-def _replay_lag(game: Game, reader: _Reader, members: dict[str, bytes], used: set[str]) -> None:
+def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
     reader.keys({"type", "starts", "strokes", "shots", "winner", "reasons"})
     starts = reader.get("starts", list)
     strokes = reader.get("strokes", list)
-    shots = reader.get("shots", list)
-    if not len(starts) == len(strokes) == len(shots) == 2:
+    lag_shots = reader.get("shots", list)
+    if not len(starts) == len(strokes) == len(lag_shots) == 2:
         raise FormatError(reader.where, "a lag has two starts, two strokes and two shots")
     points = [
         _Reader({"p": p}, f"{reader.at('starts')}[{i}]").convert("p", _point)
@@ -554,13 +560,11 @@ def _replay_lag(game: Game, reader: _Reader, members: dict[str, bytes], used: se
         for i, a in enumerate(strokes)
     ]
     simulated = [
-        _shot(
+        shots.take(
             _Reader(shot, f"{reader.at('shots')}[{i}]").keys({"system", "events", "after"}),
             game,
-            members,
-            used,
         )
-        for i, shot in enumerate(shots)
+        for i, shot in enumerate(lag_shots)
     ]
     record = game.lag_from(
         (points[0], points[1]), (actions[0], actions[1]), (simulated[0], simulated[1])
@@ -570,7 +574,7 @@ def _replay_lag(game: Game, reader: _Reader, members: dict[str, bytes], used: se
         raise FormatError(reader.at("winner"), "is not the referee's verdict on this lag")
 
 
-def _replay_shot(game: Game, reader: _Reader, members: dict[str, bytes], used: set[str]) -> None:
+def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
     reader.keys(
         {
             "type",
@@ -604,14 +608,14 @@ def _replay_shot(game: Game, reader: _Reader, members: dict[str, bytes], used: s
         raise FormatError(reader.at("shooter"), f"it is {prepared.shooter}'s shot")
     if reader.convert("start", _positions) != prepared.start:
         raise FormatError(reader.at("start"), "is not where the balls were")
-    simulated = _shot(reader, game, members, used)
+    simulated = shots.take(reader, game)
     if simulated.before.keys() != prepared.start.keys():
         raise FormatError(reader.at("system"), "holds other balls than the table")
     record = game.commit(prepared, simulated)
     _check_ruling(reader, record.ruling)
 
 
-def _replay_choice(game: Game, reader: _Reader, _m: dict[str, bytes], _u: set[str]) -> None:
+def _replay_choice(game: Game, reader: _Reader, _shots: _Shots) -> None:
     reader.keys({"type", "rack", "player", "choice", "ruling"})
     choice = reader.convert("choice", Choice)
     record = game.choose(choice)
@@ -623,7 +627,7 @@ def _replay_choice(game: Game, reader: _Reader, _m: dict[str, bytes], _u: set[st
     _check_ruling(reader, record.ruling)
 
 
-def _replay_stalemate(game: Game, reader: _Reader, _m: dict[str, bytes], _u: set[str]) -> None:
+def _replay_stalemate(game: Game, reader: _Reader, _shots: _Shots) -> None:
     reader.keys({"type", "rack", "agreed", "ruling"})
     record = game.declare_stalemate(agreed=reader.get("agreed", bool))
     if reader.get("rack", int) != record.rack:
@@ -631,42 +635,13 @@ def _replay_stalemate(game: Game, reader: _Reader, _m: dict[str, bytes], _u: set
     _check_ruling(reader, record.ruling)
 
 
-_REPLAYS: dict[str, Callable[[Game, _Reader, dict[str, bytes], set[str]], None]] = {
+_REPLAYS: dict[str, Callable[[Game, _Reader, _Shots], None]] = {
     "breaker": _replay_breaker,
     "lag": _replay_lag,
     "shot": _replay_shot,
     "choice": _replay_choice,
     "stalemate": _replay_stalemate,
 }
-
-
-def system_from_bytes(data: bytes) -> pt.System:
-    """A system from pooltool's msgpack form, decoding numeric arrays only (never pickle)."""
-    unpacked = msgpack.unpackb(data, object_hook=_decode_array, strict_map_key=False)
-    converter = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.MSGPACK]
-    system = converter.structure(unpacked, pt.System)
-    if not isinstance(system, pt.System):
-        raise ValueError("not a pooltool system")
-    return system
-
-
-def _decode_array(obj: dict[Any, Any]) -> Any:
-    if b"nd" not in obj:
-        return obj
-    dtype = obj.get(b"type")
-    if isinstance(dtype, bytes):
-        dtype = dtype.decode("ascii", "replace")
-    if dtype not in _NUMERIC_DTYPES or obj.get(b"kind", b"") != b"":
-        raise ValueError(f"unsupported array type {dtype!r} in a shot file")
-    data = obj.get(b"data")
-    if not isinstance(data, bytes):
-        raise ValueError("an array without data in a shot file")
-    if obj[b"nd"] is True:
-        shape = tuple(obj.get(b"shape", ()))
-        if not all(isinstance(n, int) and 0 <= n < 2**24 for n in shape):
-            raise ValueError("a malformed array shape in a shot file")
-        return np.frombuffer(data, dtype=np.dtype(dtype)).reshape(shape).copy()
-    return np.frombuffer(data, dtype=np.dtype(dtype))[0]
 
 
 def read_pooltool_system(path: Path) -> tuple[pt.System, TableSpec]:

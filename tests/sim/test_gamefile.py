@@ -223,20 +223,26 @@ def test_unexpected_members_and_shots(saved: Path, tmp_path: Path) -> None:
 
 
 def test_a_pickle_inside_a_shot_is_never_unpickled(saved: Path, tmp_path: Path) -> None:
-    """msgpack-numpy would unpickle an object array; poolsim's decoder refuses it."""
+    """msgpack-numpy would unpickle an object array; poolsim's decoder refuses it, where
+    a ball's state should be and in place of a whole shot."""
     marker = tmp_path / "pwned"
     payload = (
         b"cos\nsystem\n(S'touch " + str(marker).encode() + b"'\ntR."
     )  # pickle protocol 0: os.system("touch ...")
-    evil = msgpack.packb(
-        {b"nd": True, b"type": "|O", b"kind": b"O", b"shape": [1], b"data": payload}
-    )
+    evil = {b"nd": True, b"type": "|O", b"kind": b"O", b"shape": [1], b"data": payload}
 
-    def poison(members: dict[str, bytes]) -> None:
-        members["shots/0003.msgpack"] = evil
+    def poison_a_state(members: dict[str, bytes]) -> None:
+        system = msgpack.unpackb(members["shots/0003.msgpack"], strict_map_key=False)
+        next(iter(system["balls"].values()))["state"]["rvw"] = evil
+        members["shots/0003.msgpack"] = msgpack.packb(system)
+
+    def poison_the_shot(members: dict[str, bytes]) -> None:
+        members["shots/0003.msgpack"] = msgpack.packb(evil)
 
     with pytest.raises(GameFileError, match="unsupported array type"):
-        load(rewrite(saved, tmp_path / "pickle.poolsim", members=poison))
+        load(rewrite(saved, tmp_path / "pickle.poolsim", members=poison_a_state))
+    with pytest.raises(GameFileError, match="expected a map, got an array"):
+        load(rewrite(saved, tmp_path / "pickled.poolsim", members=poison_the_shot))
     assert not marker.exists()
 
 
