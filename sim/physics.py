@@ -28,7 +28,14 @@ from rules.geometry import Point
 from rules.positions import ball_number
 from sim.facts import shot_facts
 from sim.pooltool_setup import physics_engine, pt
-from sim.table import TableSpec, in_pocket_mouth, nearest_cushion, within_rails
+from sim.table import (
+    TableSpec,
+    cushion_boxes,
+    in_pocket_mouth,
+    may_be_within,
+    nearest_cushion,
+    within_rails,
+)
 
 PLACEMENT_GAP = 1e-4  # metres kept between a placed ball and any ball or cushion
 # The deepest overlap eased apart rather than refused: well above the referee's own
@@ -117,9 +124,14 @@ def settle_positions(
     Raises PlacementError for unknown ids, non-finite coordinates, a ball off the bed or in
     a pocket mouth, or balls overlapping (a ball or a cushion) by more than the tolerance.
     """
-    table = table if table is not None else spec.build()
+    table, boxes = (table, cushion_boxes(table)) if table is not None else _checking_table(spec)
     geometry = spec.geometry
     radius = geometry.ball_radius
+    # Beyond these, a ball certainly clears another ball or every cushion: the exact
+    # (and slower) distances below are skipped, with the same result to the last bit
+    # (1e-9 m is far above their rounding).
+    ball_reach = 2 * radius + PLACEMENT_GAP + 1e-9
+    cushion_reach = radius + PLACEMENT_GAP + 1e-9
     placed: dict[BallId, np.ndarray] = {}
     for ball_id in sorted(positions, key=_checked_order):
         x, y = positions[ball_id]
@@ -137,6 +149,8 @@ def settle_positions(
         for i, first in enumerate(ids):
             for second in ids[i + 1 :]:
                 offset = placed[second] - placed[first]
+                if abs(offset[0]) > ball_reach or abs(offset[1]) > ball_reach:
+                    continue
                 dist = float(np.linalg.norm(offset))
                 short = 2 * radius + PLACEMENT_GAP - dist
                 if short <= 0:
@@ -150,6 +164,8 @@ def settle_positions(
                 placed[first] -= push
                 placed[second] += push
                 moved = True
+            if not may_be_within(boxes, _point(placed[first]), cushion_reach):
+                continue
             clearance, away = nearest_cushion(table, _point(placed[first]))
             short = radius + PLACEMENT_GAP - clearance
             if short > 0:
@@ -162,6 +178,15 @@ def settle_positions(
         if not moved:
             return {ball_id: _point(xy) for ball_id, xy in placed.items()}
     raise PlacementError("the balls are packed too tightly to keep them apart")
+
+
+@cache
+def _checking_table(spec: TableSpec) -> tuple[pt.Table, np.ndarray]:
+    """A table of ``spec`` that placements only measure (never simulated, so it can be
+    shared), and its cushion boxes: building them for every placement checked was most
+    of the time of checking it."""
+    table = spec.build()
+    return table, cushion_boxes(table)
 
 
 def _checked_order(ball_id: BallId) -> int:

@@ -171,6 +171,35 @@ def nearest_cushion(table: pt.Table, point: Point) -> tuple[float, Point]:
     return best, (float(away[0]), float(away[1]))
 
 
+def cushion_boxes(table: pt.Table) -> np.ndarray:
+    """The bounding box of every cushion nose (straight or jaw tip), one row each:
+    ``xmin, ymin, xmax, ymax``; see :func:`may_be_within`."""
+    linear = [
+        (*np.minimum(s.p1[:2], s.p2[:2]), *np.maximum(s.p1[:2], s.p2[:2]))
+        for s in table.cushion_segments.linear.values()
+    ]
+    circular = [
+        (*(tip.center[:2] - tip.radius), *(tip.center[:2] + tip.radius))
+        for tip in table.cushion_segments.circular.values()
+    ]
+    return np.array(linear + circular, dtype=float).reshape(-1, 4)
+
+
+def may_be_within(boxes: np.ndarray, point: Point, reach: float) -> bool:
+    """False when ``point`` is certainly more than ``reach`` from every cushion nose: it
+    is that far outside every nose's bounding box along x or y (a nose lies in its box,
+    so it is at least as far). A cheap test before :func:`nearest_cushion`."""
+    x, y = point
+    return bool(
+        np.any(
+            (boxes[:, 0] - reach <= x)
+            & (x <= boxes[:, 2] + reach)
+            & (boxes[:, 1] - reach <= y)
+            & (y <= boxes[:, 3] + reach)
+        )
+    )
+
+
 def within_rails(geometry: TableGeometry, point: Point) -> bool:
     """The centre is no more than a ball radius past a cushion nose line: on the bed or
     hanging in a pocket mouth, not off the table."""
@@ -181,7 +210,13 @@ def within_rails(geometry: TableGeometry, point: Point) -> bool:
 
 def in_pocket_mouth(table: pt.Table, point: Point) -> PocketId | None:
     """The pocket whose point-of-no-return circle holds ``point``, if any."""
+    x, y = point
     for pocket_id, pocket in table.pockets.items():
+        # Further than the radius along x or y (with a margin far above rounding) is
+        # certainly outside: the exact distance is only needed near a pocket.
+        reach = pocket.radius + 1e-9
+        if abs(x - pocket.center[0]) > reach or abs(y - pocket.center[1]) > reach:
+            continue
         if np.hypot(*(np.asarray(point) - pocket.center[:2])) < pocket.radius:
             return PocketId(pocket_id)
     return None

@@ -216,6 +216,15 @@ class TestPlacement:
         settled = settle_positions(SPEC, {"2": (R, 1.0)})
         assert settled["2"][0] == pytest.approx(R + PLACEMENT_GAP, abs=1e-8)
 
+    @pytest.mark.parametrize("game", ["ten-ball", "rotation"])
+    def test_the_shared_checking_table_settles_as_a_fresh_one(self, game: str) -> None:
+        """Placement checks measure a table shared between calls; the balls come out
+        exactly where a fresh table puts them (the cue ball frozen to a rail is eased)."""
+        for seed in range(5):
+            rack = opening_position(game, GEOMETRY, seed=seed)
+            rack[CUE] = (R, GEOMETRY.head_string_y / 2)  # frozen to the left rail
+            assert settle_positions(SPEC, rack) == settle_positions(SPEC, rack, SPEC.build())
+
     def test_well_spaced_balls_do_not_move(self) -> None:
         positions = {CUE: (0.3, 0.4), "1": (0.9, 1.9)}
         assert settle_positions(SPEC, positions) == positions

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -11,7 +13,9 @@ from sim.table import (
     POCKET_OF_JAW,
     RAIL_OF_SEGMENT,
     TableSize,
+    cushion_boxes,
     in_pocket_mouth,
+    may_be_within,
     nearest_cushion,
     pocket_mouth,
     rail_of_segment,
@@ -149,3 +153,43 @@ def test_pocket_mouths_lie_between_the_jaws(size: TableSize) -> None:
             centre[0] - spec.width / 2, centre[1] - spec.length / 2
         )
         assert nearest_cushion(table, mouth)[0] > spec.ball_radius
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_the_quick_cushion_test_never_misses_a_near_cushion(size: TableSize) -> None:
+    """may_be_within says False only for points farther than the reach from every nose
+    (placement skips the exact distance for them, so it must never be wrong)."""
+    spec = table_spec(size)
+    table = spec.build()
+    boxes = cushion_boxes(table)
+    assert len(boxes) == len(table.cushion_segments.linear) + len(table.cushion_segments.circular)
+    reach = spec.ball_radius + 1e-4
+    rng = random.Random(size.value)
+    skipped = 0
+    for _ in range(3000):
+        point = (rng.uniform(-0.1, spec.width + 0.1), rng.uniform(-0.1, spec.length + 0.1))
+        if not may_be_within(boxes, point, reach):
+            skipped += 1
+            assert nearest_cushion(table, point)[0] > reach, point
+    assert skipped > 1000  # it does skip most of the bed
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_in_pocket_mouth_is_the_exact_circle(size: TableSize) -> None:
+    """Its quick rejection (x or y alone too far) changes no answer, even on the edge."""
+    table = table_spec(size).build()
+    rng = random.Random(size.value)
+    for _ in range(3000):
+        pocket = table.pockets[rng.choice(list(table.pockets))]
+        angle = rng.uniform(0, 2 * np.pi)
+        distance = pocket.radius * rng.choice([1.0, 1 - 1e-15, 1 + 1e-15, rng.uniform(0, 2)])
+        point = (
+            float(pocket.center[0] + distance * np.cos(angle)),
+            float(pocket.center[1] + distance * np.sin(angle)),
+        )
+        inside = [
+            PocketId(pocket_id)
+            for pocket_id, p in table.pockets.items()
+            if np.hypot(*(np.asarray(point) - p.center[:2])) < p.radius
+        ]
+        assert in_pocket_mouth(table, point) == (inside[0] if inside else None), point
