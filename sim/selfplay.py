@@ -200,9 +200,10 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
         )
         call = Call(ball=pot.ball, pocket=pot.pocket) if ten_ball else None
         return Stroke(action=action, placement=placement, call=call)
-    # No pot: hit the lowest ball fully and firmly enough to drive balls to a rail.
+    # No pot: hit the lowest ball first (around a blocker, or by a kick off one rail)
+    # and firmly enough to drive balls to a rail.
     action = CueAction(
-        speed=rng.uniform(2.0, 3.0), aim=_aim(cue, ball) + rng.gauss(0.0, 2.0), b=-0.2
+        speed=rng.uniform(2.0, 3.0), aim=_contact_aim(state, spec, cue, target, rng), b=-0.2
     )
     return Stroke(
         action=action,
