@@ -174,8 +174,8 @@ def _motion(value: float) -> Callable[[dict[str, Any]], None]:
 
 
 def _swap_agents(system: dict[str, Any]) -> None:
-    event = next(e for e in system["events"] if e["event_type"] == "ball_linear_cushion")
-    event["agents"].reverse()
+    stroke = next(e for e in system["events"] if e["event_type"] == "stick_ball")
+    stroke["agents"].reverse()  # (ball, cue): not pooltool's order
 
 
 def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
@@ -218,7 +218,7 @@ DAMAGED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("params", _set(["first-ball", "params", "u_s"], -0.2), "u_s must be positive"),
     ("cue-ball", _set(["cue", "cue_ball_id"], "ghost"), "no ball 'ghost'"),
     ("event-type", _set(["events", 1, "event_type"], "teleport"), "unknown value 'teleport'"),
-    ("agents-swapped", _swap_agents, "agent_type: expected ball, got linear_cushion_segment"),
+    ("agents-swapped", _swap_agents, "agents[0].agent_type: expected cue, got ball"),
     ("table-type", _set(["table", "table_type"], 3), "table.table_type: unknown value 3"),
 ]
 
