@@ -4,10 +4,12 @@ The player aims at the lowest ball (both games require hitting it first), finds 
 pockets it can be sent into by ghost-ball geometry (the cue ball's centre must reach the
 point 2R behind the object ball on the line from the pocket), keeps the pots whose paths
 are clear and whose cut is not too thin, calls the easiest, and strokes it with a speed
-for the distance and a little spin. With no pot it plays a declared safety (10-ball) or a
-firm hit on the lowest ball. With the cue ball in hand it places it for a straight-in
-shot. Every choice it makes is random only through the ``random.Random`` it is given,
-so the same seed plays the same games.
+for the distance and a little spin, changing the spin or the pace when a simulation of
+the stroke shows the cue ball following a ball in. With no pot it plays a declared
+safety (10-ball) or a firm hit on the lowest ball, around a blocker or off one rail.
+With the cue ball in hand it places it for a straight-in shot. Every choice it makes is
+random only through the ``random.Random`` it is given, so the same seed plays the same
+games.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import attrs
 from rules import CUE, BallId, BallInHand, Call, Choice, Declaration, GameState, Phase, PocketId
 from rules.geometry import Point, TableGeometry, distance
 from sim.game import Game, GameError, Record, ShotRecord, Stroke
-from sim.physics import PLACEMENT_GAP, CueAction
+from sim.physics import PLACEMENT_GAP, CueAction, PlacementError, simulate_shot
 from sim.table import TableSpec, pocket_mouth
 
 MAX_CUT = 70.0  # degrees: thinner cuts are left alone
@@ -198,6 +200,7 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
             a=0.0,  # side spin squirts the cue ball off the line: none for a pot
             b=rng.uniform(-0.35, 0.05),  # stun or draw: following a pot is how one scratches
         )
+        action = keep_the_cue_ball_up(spec, {**state.balls, CUE: cue}, action)
         call = Call(ball=pot.ball, pocket=pot.pocket) if ten_ball else None
         return Stroke(action=action, placement=placement, call=call)
     # No pot: hit the lowest ball first (around a blocker, or by a kick off one rail)
@@ -210,6 +213,27 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
         placement=placement,
         declaration=Declaration.SAFETY if ten_ball else None,
     )
+
+
+# Other ways to play the same pot when the first would scratch: more draw, follow, stun,
+# softer (a player thinks about where the cue ball goes, not only the object ball).
+SCRATCH_ESCAPES = ((-0.5, 1.0), (0.3, 1.0), (0.0, 1.0), (-0.2, 0.8))
+
+
+def keep_the_cue_ball_up(
+    spec: TableSpec, positions: Mapping[BallId, Point], action: CueAction
+) -> CueAction:
+    """``action``, or the first of its :data:`SCRATCH_ESCAPES` variants (spin, speed)
+    after which the cue ball stays on the table, by simulating them; ``action`` itself
+    when every variant scratches."""
+    for b, pace in ((action.b, 1.0), *SCRATCH_ESCAPES):
+        candidate = attrs.evolve(action, b=b, speed=action.speed * pace)
+        try:
+            if CUE in simulate_shot(spec, positions, candidate).after:
+                return candidate
+        except PlacementError:
+            break
+    return action
 
 
 def _contact_aim(

@@ -233,7 +233,7 @@ def test_the_cue_balls_path_is_drawn(
         for p, down in zip(states.positions[:, cue], states.pocketed[:, cue], strict=True)
         if not down and min(np.hypot(*(p[:2] - start)), np.hypot(*(p[:2] - end))) > clear
     ]
-    assert len(samples) > 20
+    assert len(samples) >= 10  # points of the path away from its ends, to look at
     on_path = sum(
         any(_near(c, IVORY, 60) for c in _around(pictures["foul"], layout.to_pixels(p)))
         for p in samples
