@@ -393,10 +393,11 @@ def _state(raw: Any, ball: str) -> pt.objects.BallState:
 def _matrix(raw: Any, ball: str) -> np.ndarray:
     """A ball's rvw: a 3 x 3 array of finite numbers, a writable array of its own."""
     data = _array_data(raw, f"{ball}.state.rvw", (3, 3))
-    # Unpacking the nine numbers is faster than numpy's checks on an array this small.
+    # Faster than numpy's checks on an array this small: a NaN or an infinity makes the
+    # sum NaN or infinite (so would numbers near 1e308, absurd here as well).
     if not math.isfinite(sum(_NINE_NUMBERS.unpack(data))):
         raise ShotDataError(f"{ball}.state.rvw", "not all finite numbers")
-    return np.frombuffer(data, dtype=_FLOAT64).reshape(3, 3).copy()
+    return np.ndarray((3, 3), _FLOAT64, data).copy()
 
 
 def _history(raw: Any, where: str) -> pt.objects.BallHistory:
@@ -649,7 +650,7 @@ def _array(raw: Any, where: str, shape: tuple[int, ...]) -> np.ndarray:
     """A float64 array of finite numbers of ``shape``, a writable array of its own (never
     a view of the file's bytes)."""
     data = _array_data(raw, where, shape)
-    array = np.frombuffer(data, dtype=_FLOAT64).reshape(shape).copy()
+    array = np.ndarray(shape, _FLOAT64, data).copy()
     if not np.isfinite(array).all():
         raise ShotDataError(where, "not all finite numbers")
     return array
