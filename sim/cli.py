@@ -235,6 +235,7 @@ def play(
     _open_window(
         screenshot or script,
         game=chosen,
+        resumed=resume,
         quality="quality" if quality == "quality" else "fast",
         size=size,
         screenshot=screenshot,

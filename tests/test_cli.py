@@ -164,3 +164,17 @@ def test_bare_command_opens_the_start_screen_with_the_default_window(
     assert result.exit_code == 0, result.output
     (request,) = seen
     assert request.game is None and request.size == (1280, 800) and not request.offscreen
+
+
+@pytest.mark.parametrize("script", ["missing", "not-json", "not-a-list"])
+def test_a_bad_script_is_one_line_and_status_2(tmp_path: Path, script: str) -> None:
+    """``play --script`` read the script outside its error handling: a traceback, status 1."""
+    path = tmp_path / "script.json"
+    if script == "not-json":
+        path.write_text("[{")
+    elif script == "not-a-list":
+        path.write_text("{}")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    result = poolsim("play", "--game", "ten-ball", "--script", str(path), env=env)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and str(path) in result.stderr

@@ -124,10 +124,14 @@ class TableController:
         worker: PhysicsWorker,
         autosave: Autosave | None = None,
         clock: Callable[[], float] = time.monotonic,
+        resumed: bool = False,
     ) -> None:
         self.game = game
         self.worker = worker
         self.autosave = autosave
+        # The autosave holds this game (resumed from it, or saved once): another game
+        # there is archived before this one's first save takes its place.
+        self._autosaved = resumed
         self.clock = clock
         self.aim = Aim()
         self.placement: Point | None = None
@@ -407,6 +411,8 @@ class TableController:
         if stage is Stage.LAG:
             self._strike_lag()
             return
+        if stage is Stage.PLACE:  # say what is missing, not just that something is
+            raise GameError("the cue ball is in hand: put it down first (click, or Space)")
         if stage is not Stage.AIM:
             raise GameError("not ready to shoot")
         prepared = self.game.prepare(self.stroke())
@@ -504,7 +510,7 @@ class TableController:
         now = self.clock()
         self.latencies.append(now - struck)
         self.watching = Watching(timelines=timelines, record=record, started=now)
-        self._save()
+        self.save()
 
     def _turned(self, shot: SimulatedShot) -> dict[BallId, tuple[float, float, float, float]]:
         return {b: self.orientations[b] for b in shot.system.balls if b in self.orientations}
@@ -529,14 +535,14 @@ class TableController:
         record = self.game.choose(choice)
         self.last_ruling = record.ruling
         self.reasons = record.ruling.reasons
-        self._save()
+        self.save()
         self._reset_turn()
 
     def choose_breaker(self, breaker: Player) -> None:
         if self.stage is not Stage.BREAKER:
             raise GameError("there is no breaker to choose")
         self.game.choose_breaker(breaker)
-        self._save()
+        self.save()
         self._reset_turn()
 
     def skip_lag(self, breaker: Player) -> None:
@@ -545,7 +551,7 @@ class TableController:
             raise GameError("the lag is over")
         self.game.start(breaker)
         self.lag_strokes = []
-        self._save()
+        self.save()
         self._reset_turn()
 
     # -- helpers ----------------------------------------------------------------------------------
@@ -605,7 +611,7 @@ class TableController:
         )
         self.worker.preview(request)
 
-    def _save(self) -> None:
+    def save(self) -> None:
         """Autosave in the background: the window keeps drawing while the file is written."""
         if self.autosave is None:
             return
@@ -613,6 +619,13 @@ class TableController:
             self._save_thread.join()
         snapshot = self.game.snapshot()
         autosave = self.autosave
+        if not self._autosaved:
+            try:
+                autosave.archive()
+            except OSError as error:  # kept where it is: this game must not replace it
+                self.message = f"autosave failed: {error.strerror or error}"
+                return
+            self._autosaved = True
 
         def write() -> None:
             try:

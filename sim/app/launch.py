@@ -23,6 +23,7 @@ class Launch:
     frames: int = 30
     script: Path | None = None
     offscreen: bool = False  # no display, or a screenshot asked for without one
+    resumed: bool = False  # the game is the autosaved one
     replay: int | None = None  # open the replay viewer at this shot of the game
     shots: tuple[Any, ...] = ()  # or replay these shots (ReplayItem) on their own
     shots_spec: Any = None  # ... on this table
@@ -65,7 +66,11 @@ def run(launch: Launch) -> int:
     from sim.autosave import Autosave
 
     scripted = launch.screenshot is not None or launch.script is not None
-    steps = load_script(launch.script) if launch.script is not None else []
+    try:  # a script that cannot be read is said before any window opens
+        steps = load_script(launch.script) if launch.script is not None else []
+    except ScriptError as error:
+        print(f"poolsim play: error: {error}", file=sys.stderr)
+        return 2
     if scripted:
         # Fixed frame steps: N frames are N/60 s of play, whatever the machine's speed.
         clock = ClockObject.getGlobalClock()
@@ -74,19 +79,22 @@ def run(launch: Launch) -> int:
     from direct.showbase.ShowBase import ShowBase
 
     base = ShowBase()
+    watch = launch.replay is not None  # a game opened to be replayed is saved only if played on
     app = PoolApp(
         base,
-        launch.game,
+        None if watch else launch.game,
         quality=launch.quality,
         autosave=None if scripted else Autosave(),
         preferences=None if scripted else Preferences(),
         realtime=not scripted,
+        resumed=launch.resumed,
     )
     if launch.shots:
         app.view_shots(list(launch.shots), launch.shots_spec)
     elif launch.game is None:
         app.show_start_screen()
-    elif launch.replay is not None:
+    elif watch:
+        app.play(launch.game, save=False)
         app.open_replay(launch.replay)
     if not scripted:
         try:

@@ -67,7 +67,7 @@ def kitchen_overlay(base: ShowBase, geometry: TableGeometry) -> NodePath:
 
 class PoolApp(DirectObject):  # type: ignore[misc]
     """The desktop table on a ShowBase (one per process). ``game`` to play (None: the
-    start screen comes first)."""
+    start screen comes first); ``resumed``: it is the autosaved game."""
 
     def __init__(
         self,
@@ -79,6 +79,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         autosave: Autosave | None = None,
         preferences: Preferences | None = None,
         realtime: bool = True,
+        resumed: bool = False,
     ) -> None:
         super().__init__()
         self.base = base
@@ -121,15 +122,23 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self._bind_input()
         self.base.taskMgr.add(self._frame, "poolsim-frame")
         if game is not None:
-            self.play(game)
+            self.play(game, resumed=resumed)
 
     # -- screens ---------------------------------------------------------------------------
 
-    def play(self, game: Game) -> None:
-        """Put ``game`` on the table."""
+    def play(self, game: Game, *, resumed: bool = False, save: bool = True) -> None:
+        """Put ``game`` on the table. ``resumed``: it is the autosaved game. Any other
+        game takes the autosave's place at its first save (the game there is archived,
+        never lost), at once if it has steps already (a breaker agreed, a saved game
+        opened) unless ``save`` is False (opened only to be replayed): Resume then finds
+        the game that is on the table."""
         self.close_start_screen()
         self.close_table()
-        self.controller = TableController(game, self.worker, self.autosave, clock=self._clock)
+        self.controller = TableController(
+            game, self.worker, self.autosave, clock=self._clock, resumed=resumed
+        )
+        if game.records and save and not resumed:
+            self.controller.save()
         spec = game.setup.spec
         self.scene = TableScene(self.base, spec, quality=self.quality)
         self.rig = CameraRig(self.base, spec.geometry)

@@ -6,20 +6,32 @@ import datetime as dt
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from direct.gui.DirectGui import DirectEntry, DirectFrame
+from direct.gui.DirectGui import DGG, DirectEntry, DirectFrame
 from panda3d.core import TextNode
 
-from sim.app.widgets import GOLD, PANEL, RED, button, entry, label
+from sim.app.widgets import BACKDROP, GOLD, PANEL, RED, button, entry, label
 
 if TYPE_CHECKING:
     from sim.app.main import PoolApp
+
+VEIL = (0.0, 0.0, 0.0, 0.35)
+MENU_SORT = 10  # drawn (and clicked) above the HUD, even one rebuilt after a resize
 
 
 class GameMenu:
     def __init__(self, app: PoolApp) -> None:
         self.app = app
+        # A veil over the whole window, above the HUD: the game is paused, and the HUD's
+        # buttons (Shoot, the choices) under it take no clicks, as the keys take none.
+        self.veil = DirectFrame(
+            parent=app.base.aspect2d,
+            frameColor=VEIL,
+            frameSize=BACKDROP,
+            state=DGG.NORMAL,
+            sortOrder=MENU_SORT,
+        )
         self.frame = DirectFrame(
-            parent=app.base.aspect2d, frameColor=PANEL, frameSize=(-0.6, 0.6, -0.62, 0.55)
+            parent=self.veil, frameColor=PANEL, frameSize=(-0.6, 0.6, -0.62, 0.55)
         )
         label(self.frame, "Menu", (0, 0.42), 0.07, GOLD, TextNode.ACenter)
         self.note = label(self.frame, "", (0, -0.55), 0.04, RED, TextNode.ACenter)
@@ -76,4 +88,4 @@ class GameMenu:
         self.app.base.userExit()
 
     def destroy(self) -> None:
-        self.frame.destroy()
+        self.veil.destroy()

@@ -56,6 +56,7 @@ ACTIONS = {
     "click",
     "key",
 }
+CAMERAS = ("behind", "overhead", "broadcast")
 BUSY = (Stage.SIMULATING, Stage.WATCH)
 MAX_WAIT_FRAMES = 60 * 120  # two minutes of frames for one step (a cold first compile)
 
@@ -87,7 +88,8 @@ def run_script(app: PoolApp, steps: list[dict[str, Any]]) -> None:
         ((action, value),) = step.items()
         try:
             _run(app, action, value)
-        except (GameError, ValueError, TypeError, KeyError, AttributeError) as error:
+        # LookupError: a list or a name too short or unknown ({"click": [10]}, a ball).
+        except (GameError, ValueError, TypeError, LookupError, AttributeError) as error:
             raise ScriptError(f"step {index + 1} ({action}): {error}") from None
 
 
@@ -152,6 +154,8 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     elif action == "choose":
         controller.choose(Choice(value))
     elif action == "camera":
+        if value not in CAMERAS:  # the rig would quietly show the overhead view
+            raise ScriptError(f"a camera is one of {', '.join(CAMERAS)}, not {value!r}")
         app.show_view(str(value))
         assert app.rig is not None
         app.rig.jump()

@@ -120,7 +120,7 @@ class StartChoices:
 
 
 class StartScreen:
-    def __init__(self, app: PoolApp, on_start: Callable[[Game], None]) -> None:
+    def __init__(self, app: PoolApp, on_start: Callable[..., None]) -> None:
         self.app = app
         self.on_start = on_start
         self.frame = DirectFrame(
@@ -238,9 +238,7 @@ class StartScreen:
         self.app.quality = choices.quality
         if self.app.preferences is not None:
             self.app.preferences.update(start=choices.to_json())
-        if self.app.autosave is not None:
-            self.app.autosave.archive()  # the previous game is kept, not overwritten
-        self.on_start(game)
+        self.on_start(game)  # its first autosave archives the previous game
 
     def resume(self) -> None:
         from sim.gamefile import GameFileError
@@ -252,7 +250,7 @@ class StartScreen:
         except GameFileError as error:
             self.error.setText(str(error))
             return
-        self.on_start(game)
+        self.on_start(game, resumed=True)
 
     def open_saved(self) -> None:
         """The saved-games panel: the player's games, newest first, or any file by path."""
