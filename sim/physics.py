@@ -29,6 +29,7 @@ from rules.positions import ball_number
 from sim.facts import shot_facts
 from sim.pooltool_setup import physics_engine, pt
 from sim.table import (
+    Box,
     TableSpec,
     cushion_boxes,
     in_pocket_mouth,
@@ -181,7 +182,7 @@ def settle_positions(
 
 
 @cache
-def _checking_table(spec: TableSpec) -> tuple[pt.Table, np.ndarray]:
+def _checking_table(spec: TableSpec) -> tuple[pt.Table, tuple[Box, ...]]:
     """A table of ``spec`` that placements only measure (never simulated, so it can be
     shared), and its cushion boxes: building them for every placement checked was most
     of the time of checking it."""
