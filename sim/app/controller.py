@@ -565,6 +565,8 @@ class TableController:
         self.extension = False
         self.message = ""
         self.clock_started = self.clock()
+        if self._paused_at is not None:  # behind the menu: this turn's clock starts paused
+            self._paused_at = self.clock_started
         self.aim.a = self.aim.b = 0.0  # each stroke starts centre ball, cue level
         self.aim.elevation = 0.0
         self.placed = False

@@ -39,6 +39,7 @@ from sim.app.hud import Hud
 from sim.app.preferences import Preferences
 from sim.app.scene import LAG_BALL, Quality, TableScene
 from sim.app.sound import SoundBoard, SoundCue, cues_between, sound_cues
+from sim.app.widgets import typing
 from sim.app.worker import PhysicsWorker
 from sim.autosave import Autosave
 from sim.game import Game, GameError
@@ -234,7 +235,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         for key, action in keys.items():
             self.accept(key, self._guard, [action])
         self.accept("escape", self._escape)
-        self.accept("m", self.toggle_sound)  # also during a replay or in the menu
+        self.accept("m", self._sound_key)  # also during a replay or in the menu
         self.accept("window-event", self.window_changed)
 
     @property
@@ -421,6 +422,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         controller = self.controller
         if controller is None:
             return
+        if controller.stage is Stage.SIMULATING:
+            return  # struck already: a second Space is impatience, not a refused stroke
         if controller.stage is Stage.WATCH:
             controller.finish_watching()
         elif controller.stage is Stage.PLACE:
@@ -449,6 +452,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             current = self.controller.declaration
             self.controller.declare(None if current is declaration else declaration)
+
+    def _sound_key(self) -> None:
+        if not typing():  # an M typed into a name or a path is a letter
+            self.toggle_sound()
 
     def toggle_sound(self) -> None:
         if not self.sounds.available:

@@ -88,6 +88,17 @@ def entry(
     )
 
 
+def typing() -> bool:
+    """A text field has the keyboard's focus: keys are letters typed into it, not
+    commands (a player's name with an M in it must not turn the sound off)."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+
+    return any(
+        isinstance(widget, DirectEntry) and widget.guiItem.getFocus()
+        for widget in list(DirectGuiWidget.guiDict.values())
+    )
+
+
 def destroy_under(root: Any) -> None:
     """Destroy every DirectGUI widget under ``root`` (a plain node), then the node.
     Removing the node alone would leave the widgets in DirectGUI's registry, and with

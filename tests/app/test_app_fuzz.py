@@ -18,6 +18,7 @@ the failures the fuzzer found, each reduced to a few deterministic steps.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -27,11 +28,12 @@ from typing import Any
 import pytest
 from panda3d.core import KeyboardButton, MouseButton
 
-from rules import CUE, MatchPhase, Player
+from rules import CUE, MatchPhase, Options, Player
 from sim.app.controller import Stage
 from sim.app.headless import world_to_pixel
 from sim.app.main import PoolApp
 from sim.app.menu import GameMenu
+from sim.app.start import shot_clock_options
 from sim.app.texts import prompt
 from sim.app.worker import PhysicsWorker, ShotRequest, ShotResult, WorkerError
 from sim.autosave import Autosave
@@ -39,7 +41,7 @@ from sim.game import Game, GameSetup
 from sim.gamefile import load
 from sim.selfplay import play_racks
 from sim.table import pocket_centre
-from tests.app.test_table_app import after_break
+from tests.app.test_table_app import after_break, press
 
 pytestmark = pytest.mark.app
 
@@ -188,6 +190,11 @@ class Fuzzer:
         if stage is Stage.PLACE:
             assert state is not None and state.ball_in_hand is not None, where
             assert state.pending is None, where
+        left = controller.shot_clock_left()
+        if left is not None:  # never more than the limit, with the extension if taken
+            assert state is not None and state.options.shot_clock_s is not None
+            limit = state.options.shot_clock_s + (state.options.shot_clock_extension_s or 0)
+            assert left <= limit + 1e-6, f"shot clock {left} {where}"
         if stage is Stage.AIM:
             assert state is not None and state.pending is None, where
             assert controller.cue_ball() is not None, where
@@ -456,7 +463,15 @@ class Fuzzer:
 
 
 def new_game(game: str, seed: int, race_to: int = 2) -> Game:
-    setup = GameSetup(game=game, race_to=race_to, seed=seed, players=("Ann", "Bob"))
+    """Rotation with a shot clock (35 s and an extension), 10-ball without."""
+    clock = shot_clock_options(35.0 if game == "rotation" else None)
+    setup = GameSetup(
+        game=game,
+        race_to=race_to,
+        seed=seed,
+        players=("Ann", "Bob"),
+        options=Options.from_mapping(clock),
+    )
     played = Game(setup)
     played.start(Player.A)
     return played
@@ -508,16 +523,20 @@ def fuzz(
     return fuzzer
 
 
-@pytest.mark.parametrize(
-    ("game_name", "seed"), [("ten-ball", 1), ("rotation", 2), ("start-screen", 3)]
-)
+# More seeds to explore with: POOLSIM_FUZZ_SEEDS=10,11,12 (each plays all three starts).
+EXTRA_SEEDS = [int(s) for s in os.environ.get("POOLSIM_FUZZ_SEEDS", "").split(",") if s.strip()]
+RUNS = [("ten-ball", 1), ("rotation", 2), ("start-screen", 3)] + [
+    (name, seed) for seed in EXTRA_SEEDS for name in ("ten-ball", "rotation", "start-screen")
+]
+
+
+@pytest.mark.parametrize(("game_name", "seed"), RUNS)
 def test_an_impatient_player(
     fuzz_table: PoolApp, monkeypatch: pytest.MonkeyPatch, game_name: str, seed: int
 ) -> None:
     quiet_exits(monkeypatch, seed)
     game = None if game_name == "start-screen" else new_game(game_name, seed)
     fuzzer = fuzz(fuzz_table, game, seed, 150 if game else 120, monkeypatch)
-    print(sorted(fuzzer.stages), fuzzer.frames, len(fuzzer.log))
     assert fuzzer.frames > 400
 
 
@@ -657,3 +676,46 @@ def test_scripts_refuse_bad_steps_in_one_line(table: PoolApp) -> None:
         run_script(table, [{"camera": "sideways"}])
     with pytest.raises(ScriptError, match="the cue ball is in hand: put it down first"):
         run_script(table, [{"shoot": True}])
+
+
+def test_typing_an_m_into_a_text_field_is_a_letter(
+    table: PoolApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """M toggles the sound everywhere, and did so too while a player typed a name with
+    an M (or a path in the menu's Save a copy) into a text field."""
+    toggles: list[bool] = []
+    monkeypatch.setattr(table.sounds, "available", True)
+    monkeypatch.setattr(type(table.sounds), "toggle", lambda self: toggles.append(True) or True)
+    table.show_start_screen()
+    table.step(2)
+    start = table.start_screen
+    assert start is not None
+    click_widget(table, start.fields["player_a"])  # the name field has the focus
+    press(table, KeyboardButton.asciiKey("m"))
+    assert toggles == []
+    start.fields["breaker"].set("Player 1 breaks")
+    start.start()
+    table.step(2)
+    press(table, KeyboardButton.asciiKey("m"))  # at the table: the sound key
+    assert toggles == [True]
+    table.open_menu()
+    menu = table.menu
+    assert menu is not None
+    menu.save_copy()  # the path field, focused
+    press(table, KeyboardButton.asciiKey("m"))
+    assert toggles == [True]
+
+
+def test_space_again_while_the_physics_works_is_no_error(table: PoolApp) -> None:
+    """An impatient double Space: the second one, while the shot was being simulated,
+    was refused in red ("not ready to shoot"), left on screen as the shot played out."""
+    table.worker = PacedWorker(table.worker, lambda: 5)  # type: ignore[assignment]
+    table.play(after_break(70))
+    table.step(2)
+    controller = table.controller
+    assert controller is not None and controller.stage is Stage.AIM
+    press(table, KeyboardButton.space())
+    assert controller.stage is Stage.SIMULATING
+    press(table, KeyboardButton.space())
+    assert controller.message == ""
+    table.worker = table.worker.inner  # type: ignore[attr-defined]

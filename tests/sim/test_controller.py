@@ -203,6 +203,29 @@ def test_gen_17_the_shot_clock_runs_from_the_start_of_the_turn(
     assert record.stroke.clock_s is not None and abs(record.stroke.clock_s - 12.0) < 1e-9
 
 
+def test_a_turn_that_starts_behind_the_menu_starts_its_clock_paused(
+    worker: PhysicsWorker, tmp_path: Path
+) -> None:
+    """The menu opened while a shot played out: the next turn began behind the menu, and
+    closing it credited the whole pause to that turn, so the clock showed more than its
+    limit (35 s + the time the shot took to finish)."""
+    from rules import Options
+
+    clock = Clock()
+    setup = GameSetup(game="rotation", race_to=2, seed=3, options=Options(shot_clock_s=10.0))
+    controller = TableController(Game(setup), worker, None, clock=clock)
+    controller.skip_lag(Player.A)
+    controller.confirm_placement()
+    controller.strike()
+    run_until(controller, clock, {Stage.WATCH})
+    controller.pause_clock()  # the menu opens as the balls roll
+    run_until(controller, clock, {Stage.AIM, Stage.PLACE, Stage.CHOOSE})
+    clock.now += 30.0  # the menu stays open a while
+    controller.resume_clock()
+    left = controller.shot_clock_left()
+    assert left is not None and abs(left - 10.0) < 1e-9
+
+
 def test_a_physics_process_that_dies_is_restarted_and_the_shot_goes_on(tmp_path: Path) -> None:
     clock = Clock()
     physics = PhysicsWorker(warm_up=False).start()
