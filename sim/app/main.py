@@ -51,14 +51,19 @@ AIM_DEGREES_PER_SCREEN = 90.0  # a drag across the whole window turns the aim th
 FINE = 0.1  # Shift: fine aim
 
 
-def kitchen_overlay(base: ShowBase, geometry: TableGeometry) -> NodePath:
+# How strongly the kitchen is washed over, by graphics preset: simplepbr blends in linear
+# light before its tone mapping, where the same alpha reads several times brighter.
+KITCHEN_WASH = {"fast": 0.13, "quality": 0.02}
+
+
+def kitchen_overlay(base: ShowBase, geometry: TableGeometry, quality: Quality) -> NodePath:
     """A light wash over the kitchen, shown while the cue ball is in hand there."""
     card = CardMaker("kitchen")
     card.setFrame(0.0, geometry.width, 0.0, geometry.head_string_y)
     node = base.render.attachNewNode(card.generate())
     node.setP(-90)  # the card lies in x-z; turn it flat onto the cloth
     node.setZ(0.0015)
-    node.setColor(1.0, 1.0, 0.85, 0.13)
+    node.setColor(1.0, 1.0, 0.85, KITCHEN_WASH[quality])
     node.setTransparency(TransparencyAttrib.MAlpha)
     node.setLightOff()
     node.setDepthWrite(False)
@@ -145,7 +150,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.rig = CameraRig(self.base, spec.geometry)
         self.hud = self._new_hud(self.controller)
         self.cue = CueStick(self.base, spec.geometry)
-        self.kitchen = kitchen_overlay(self.base, spec.geometry)
+        self.kitchen = kitchen_overlay(self.base, spec.geometry, self.quality)
         self.show_view("behind")
         self.rig.jump()
 
