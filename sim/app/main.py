@@ -111,7 +111,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self._buttons: set[str] = set()
         self._press: tuple[str, float, float] | None = None  # button, x, y at press
         self._last_mouse: tuple[float, float] | None = None
-        self._drag_target: str | None = None  # "aim", "power", "tip", "orbit", "pan"
+        self._drag_target: str | None = None  # "aim", "power", "tip", "hud", "orbit", "pan"
         self._preset_before_watch = ""  # the view to go back to after a shot
         self._last_stage: Stage | None = None
         self._last_frame = time.monotonic()
@@ -305,17 +305,21 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if button == "mouse1" and self.hud is not None and self.controller is not None:
             x, y = self._aspect_point(mouse)
             stage = self.controller.stage
-            if stage in (Stage.AIM, Stage.LAG):
-                power = self.hud.over_power_meter(x, y)
-                tip = self.hud.over_tip_widget(x, y)
-                if power is not None:
-                    self._drag_target = "power"
-                    self.controller.set_power(power)
-                elif tip is not None:
-                    self._drag_target = "tip"
-                    self.controller.set_tip(*tip)
-                else:
-                    self._drag_target = "aim"
+            power = self.hud.over_power_meter(x, y)
+            tip = self.hud.over_tip_widget(x, y)
+            if stage not in (Stage.AIM, Stage.LAG):
+                # The meter and the cue-ball widget are not the table under them (a click
+                # on the widget with the cue ball in hand put it down there).
+                if power is not None or tip is not None:
+                    self._drag_target = "hud"
+            elif power is not None:
+                self._drag_target = "power"
+                self.controller.set_power(power)
+            elif tip is not None:
+                self._drag_target = "tip"
+                self.controller.set_tip(*tip)
+            else:
+                self._drag_target = "aim"
         elif button == "mouse3":
             self._drag_target = "orbit"
         elif button == "mouse2":

@@ -719,3 +719,24 @@ def test_space_again_while_the_physics_works_is_no_error(table: PoolApp) -> None
     press(table, KeyboardButton.space())
     assert controller.message == ""
     table.worker = table.worker.inner  # type: ignore[attr-defined]
+
+
+def test_a_click_on_the_cue_ball_widget_in_hand_does_not_put_it_down(table: PoolApp) -> None:
+    """With the cue ball in hand, a click on the HUD's cue-ball widget put the cue ball
+    down on the table hidden under the widget."""
+    table.play(new_game("ten-ball", 5))
+    table.step(3)
+    controller, hud = table.controller, table.hud
+    assert controller is not None and hud is not None and controller.stage is Stage.PLACE
+    cx, cy, _ = hud.tip_widget
+    mouse = table.virtual_mouse()
+    width, height = table.base.win.getXSize(), table.base.win.getYSize()
+    aspect = table.base.getAspectRatio()
+    mouse.setMousePos(int((cx / aspect + 1) / 2 * width), int((1 - cy) / 2 * height))
+    table.step()
+    assert table.table_point() is not None  # the table is there, under the widget
+    mouse.pressButton(MouseButton.one())
+    table.step()
+    mouse.releaseButton(MouseButton.one())
+    table.step()
+    assert controller.stage is Stage.PLACE
