@@ -99,7 +99,7 @@ def test_refusals_change_nothing(worker: PhysicsWorker, tmp_path: Path) -> None:
         controller.call_shot("1", "rt")
     with pytest.raises(GameError, match="cannot be declared"):
         controller.declare(Declaration.PUSH_OUT)
-    with pytest.raises(GameError, match="not ready to shoot"):
+    with pytest.raises(GameError, match="the cue ball is in hand: put it down first"):
         controller.strike()  # still placing the cue ball
     with pytest.raises(GameError, match="no choice"):
         controller.choose(Choice.PASS)
