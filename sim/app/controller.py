@@ -413,6 +413,10 @@ class TableController:
             return
         if stage is Stage.PLACE:  # say what is missing, not just that something is
             raise GameError("the cue ball is in hand: put it down first (click, or Space)")
+        if stage is Stage.OVER:
+            raise GameError("the match is over: New game, or replay the shots")
+        if stage in (Stage.CHOOSE, Stage.BREAKER):
+            raise GameError("first the choice: one of the buttons below")
         if stage is not Stage.AIM:
             raise GameError("not ready to shoot")
         prepared = self.game.prepare(self.stroke())

@@ -37,7 +37,7 @@ from sim.app.start import shot_clock_options
 from sim.app.texts import prompt
 from sim.app.worker import PhysicsWorker, ShotRequest, ShotResult, WorkerError
 from sim.autosave import Autosave
-from sim.game import Game, GameSetup
+from sim.game import Game, GameError, GameSetup
 from sim.gamefile import load
 from sim.selfplay import play_racks
 from sim.table import pocket_centre
@@ -740,3 +740,12 @@ def test_a_click_on_the_cue_ball_widget_in_hand_does_not_put_it_down(table: Pool
     mouse.releaseButton(MouseButton.one())
     table.step()
     assert controller.stage is Stage.PLACE
+
+
+def test_space_at_match_over_says_the_match_is_over(table: PoolApp) -> None:
+    table.play(game_at_match_over(4))
+    table.step(2)
+    controller = table.controller
+    assert controller is not None and controller.stage is Stage.OVER
+    with pytest.raises(GameError, match="the match is over"):
+        controller.strike()

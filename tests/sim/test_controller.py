@@ -146,6 +146,8 @@ def test_the_lag_then_the_breaker_choice(worker: PhysicsWorker, tmp_path: Path) 
     else:
         pytest.fail("no lag was won")
     winner = controller.shooter
+    with pytest.raises(GameError, match="first the choice"):
+        controller.strike()  # Space before choosing who breaks says what is awaited
     controller.choose_breaker(winner.other)
     assert controller.stage is Stage.PLACE
     assert controller.shooter is winner.other
