@@ -28,12 +28,19 @@ def measure(quality: str, width: int, height: int, frames: int = 30) -> dict[str
     base = ShowBase()
     game = Game(GameSetup(game="rotation", seed=1))
     game.start(Player.A)
-    worker = PhysicsWorker(warm_up=False)  # not started: only the drawing is timed
+    # Only the drawing is timed: a worker that is up and idle. (A worker that is not
+    # running would be restarted by the table, with a warm-up, and share the CPU.)
+    worker = PhysicsWorker(warm_up=False).start()
+    deadline = time.monotonic() + 120
+    while not worker.ready and time.monotonic() < deadline:
+        worker.poll()
+        time.sleep(0.05)
     app = PoolApp(base, game, quality="quality" if quality == "quality" else "fast", worker=worker)
     assert app.controller is not None
     app.controller.confirm_placement()  # aiming: the cue stick and the aiming aid drawn
     app.show_view("behind")
-    for _ in range(5):  # shaders compiled, textures uploaded
+    settle = time.monotonic() + 2.0  # shaders compiled, textures uploaded, and the
+    while time.monotonic() < settle:  # resting aim's preview simulated and back
         base.taskMgr.step()
         grab_rgb(base)
     walls, cpus = [], []
@@ -43,6 +50,7 @@ def measure(quality: str, width: int, height: int, frames: int = 30) -> dict[str
         grab_rgb(base)
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
+    worker.close()
     return {
         "width": width,
         "height": height,
