@@ -20,14 +20,13 @@ from typing import Any
 import msgpack
 import pytest
 
-from rules import Player
 from sim import gamefile
 from sim.autosave import Autosave
 from sim.game import Game, GameSetup, LagRecord, ShotRecord
 from sim.gamefile import GameFileError, load, save
-from sim.physics import CueAction
 from sim.selfplay import play_racks
 from sim.verify import verify_game
+from tests.sim.matches import lag_then_racks
 
 pytestmark = pytest.mark.physics
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,18 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def played() -> Game:
     """A ten-ball match with a lag, a breaker choice and one whole rack."""
-    match = Game(GameSetup(game="ten-ball", race_to=3, seed=21, players=("Ann", "Bob")))
-    for speed in (2.4, 2.6, 2.8, 3.0, 3.2):
-        record = match.lag(
-            ((0.35, 0.3), (0.92, 0.3)), (CueAction(speed, 90.0), CueAction(speed + 0.1, 90.0))
-        )
-        if record.result.winner is not None:
-            match.choose_breaker(record.result.winner)
-            break
-    else:
-        match.start(Player.A)
-    play_racks(match, 1, random.Random(21))
-    return match
+    return lag_then_racks(GameSetup(game="ten-ball", race_to=3, seed=21, players=("Ann", "Bob")))
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ clear line naming the place."""
 
 from __future__ import annotations
 
-import random
 import struct
 import zipfile
 from collections.abc import Callable
@@ -17,13 +16,12 @@ import msgpack_numpy
 import numpy as np
 import pytest
 
-from rules import Player
 from sim.game import Game, GameSetup, LagRecord
 from sim.gamefile import GameFileError, load, read_pooltool_system, save
-from sim.physics import CueAction, SimulatedShot
+from sim.physics import SimulatedShot
 from sim.pooltool_setup import pt
-from sim.selfplay import play_racks
 from sim.systemcodec import SharedParts, ShotDataError, system_from_bytes, system_to_bytes
+from tests.sim.matches import lag_then_racks
 
 pytestmark = pytest.mark.physics
 
@@ -31,18 +29,7 @@ pytestmark = pytest.mark.physics
 @pytest.fixture(scope="module")
 def played() -> Game:
     """A lag, then a whole ten-ball rack: every kind of event, pockets that hold balls."""
-    match = Game(GameSetup(game="ten-ball", race_to=2, seed=3))
-    for speed in (2.4, 2.6, 2.8, 3.0):
-        record = match.lag(
-            ((0.35, 0.3), (0.92, 0.3)), (CueAction(speed, 90.0), CueAction(speed + 0.1, 90.0))
-        )
-        if record.result.winner is not None:
-            match.choose_breaker(record.result.winner)
-            break
-    else:
-        match.start(Player.A)
-    play_racks(match, 1, random.Random(3))
-    return match
+    return lag_then_racks(GameSetup(game="ten-ball", race_to=2, seed=3))
 
 
 def simulated_shots(game: Game) -> list[SimulatedShot]:
