@@ -647,3 +647,11 @@ class TableController:
         if self._save_thread is not None:
             self._save_thread.join()
             self._save_thread = None
+
+    def close(self) -> None:
+        """The game leaves the table: its autosave finished, and a shot still in the
+        physics forgotten (the worker stays for the next game and would keep its result)."""
+        self.flush()
+        if self.waiting is not None:
+            self.worker.forget(self.waiting.jobs)
+            self.waiting = None

@@ -168,7 +168,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         """Take the game off the table: its autosave finished, the HUD, menu, replay,
         scene, cue and camera gone (the physics worker stays for the next game)."""
         if self.controller is not None:
-            self.controller.flush()
+            self.controller.close()
             self.worker = self.controller.worker  # it may have been restarted
         for part in (self.hud, self.menu, self.replay, self.scene):
             if part is not None:

@@ -22,7 +22,7 @@ import itertools
 import multiprocessing
 import queue
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from multiprocessing.context import SpawnProcess
 from typing import Any
 
@@ -153,6 +153,13 @@ class PhysicsWorker:
                     spec = table_spec(request.table)
                     shot = shot_from_system(spec, system_from_bytes(packed))
                     self._results[job] = ShotResult(job, request, shot, seconds)
+
+    def forget(self, jobs: Iterable[int]) -> None:
+        """Shots nobody will collect (their game left the table): results dropped, and
+        dropped unread if they arrive later."""
+        for job in jobs:
+            self._struck.discard(job)
+            self._results.pop(job, None)
 
     def result(self, job: int) -> ShotResult | None:
         """The finished shot of ``job`` (after a :meth:`poll`), once; None until then."""

@@ -266,3 +266,29 @@ def test_a_failed_preview_does_not_cancel_the_stroke(worker: PhysicsWorker, tmp_
         worker.poll = original  # type: ignore[method-assign]
     assert controller.waiting is not None
     run_until(controller, clock, {Stage.WATCH})
+
+
+def test_a_game_taken_off_the_table_mid_shot_leaves_nothing_in_the_worker(
+    worker: PhysicsWorker, tmp_path: Path
+) -> None:
+    """New game while the physics works: the shot's result is dropped when it comes."""
+    import time
+
+    from sim.app.worker import ShotReady
+
+    controller, _clock = new_controller(worker, tmp_path)
+    controller.skip_lag(Player.A)
+    controller.confirm_placement()
+    controller.set_power(0.9)
+    controller.strike()
+    assert controller.waiting is not None
+    jobs = controller.waiting.jobs
+    controller.close()
+    assert controller.waiting is None
+    arrived: set[int] = set()
+    deadline = time.monotonic() + 60
+    while not set(jobs) <= arrived and time.monotonic() < deadline:
+        arrived |= {r.job for r in worker.poll() if isinstance(r, ShotReady)}
+        time.sleep(0.01)
+    assert set(jobs) <= arrived
+    assert all(worker.result(job) is None for job in jobs)
