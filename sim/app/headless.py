@@ -9,6 +9,10 @@ after it. Details and measurements: ``/work/shared/docs/headless-panda3d.md``.
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -71,6 +75,10 @@ def configure_window(width: int, height: int, title: str, multisamples: int = 0)
     OpenAL's; on a machine with no audio device Panda3D falls back to silence, and its
     three error lines are kept quiet (the M key says there is no sound)."""
     msaa = f"framebuffer-multisample #t\nmultisamples {multisamples}" if multisamples else ""
+    # With no sound device OpenAL and ALSA print dozens of error lines; go silent at
+    # once instead (the M key tells the player there is no sound).
+    audio = "" if audio_device_present() else "audio-library-name null"
+    os.environ.setdefault("ALSOFT_LOGLEVEL", "0")
     loadPrcFileData(
         "poolsim-window",
         _COMMON_PRC
@@ -81,8 +89,32 @@ notify-level-audio fatal
 window-title {title}
 fullscreen #f
 {msaa}
+{audio}
 """,
     )
+
+
+def audio_device_present(
+    platform: str = sys.platform, environ: Mapping[str, str] = os.environ, root: Path = Path("/")
+) -> bool:
+    """Whether this machine has somewhere to play sound. On Linux: a sound card in
+    /proc/asound, or a PulseAudio or PipeWire server; elsewhere assumed (OpenAL falls
+    back to silence by itself there, quietly)."""
+    if not platform.startswith("linux"):
+        return True
+    try:
+        cards = (root / "proc/asound/cards").read_text()
+    except OSError:
+        cards = ""
+    if cards.strip() and "no soundcards" not in cards:
+        return True
+    if environ.get("PULSE_SERVER"):
+        return True
+    runtime = environ.get("XDG_RUNTIME_DIR")
+    if not runtime:
+        return False
+    folder = root / Path(runtime).relative_to(Path(runtime).anchor)
+    return any((folder / name).exists() for name in ("pulse/native", "pipewire-0"))
 
 
 def grab_rgb(base: ShowBase) -> NDArray[np.uint8]:

@@ -191,3 +191,28 @@ def test_no_audio_device_is_said_plainly(table: PoolApp) -> None:
     press(table, "m")
     assert table.controller is not None
     assert table.controller.message == "no sound: poolsim found no audio device"
+
+
+def test_a_machine_with_no_sound_device_is_told_apart(tmp_path: Path) -> None:
+    """The window goes silent at once where there is nothing to play sound on (rather
+    than letting OpenAL and ALSA print their errors)."""
+    from sim.app.headless import audio_device_present
+
+    def present(cards: str | None, **environ: str) -> bool:
+        asound = tmp_path / "proc" / "asound"
+        asound.mkdir(parents=True, exist_ok=True)
+        (asound / "cards").unlink(missing_ok=True)
+        if cards is not None:
+            (asound / "cards").write_text(cards)
+        return audio_device_present("linux", environ, tmp_path)
+
+    assert not present(None)
+    assert not present("--- no soundcards ---\n")
+    assert present(" 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n")
+    assert present(None, PULSE_SERVER="tcp:localhost")
+    runtime = tmp_path / "run" / "user" / "1000"
+    (runtime / "pulse").mkdir(parents=True)
+    assert not present(None, XDG_RUNTIME_DIR="/run/user/1000")
+    (runtime / "pipewire-0").touch()
+    assert present(None, XDG_RUNTIME_DIR="/run/user/1000")
+    assert audio_device_present("win32", {}, tmp_path)
