@@ -192,6 +192,7 @@ class StartScreen:
         return button(self.frame, text, pos, command, scale=0.055, pad=(0.8, 0.45))
 
     def _update(self, task: Any) -> int:
+        self._name_the_breakers()
         worker = self.app.worker
         if self.app.controller is None:  # no table yet to poll the worker
             worker.poll()
@@ -208,12 +209,24 @@ class StartScreen:
 
     # -- the form ------------------------------------------------------------------------------
 
+    def _name_the_breakers(self) -> None:
+        """ "Ann breaks" rather than "Player 1 breaks", as the names are typed."""
+        names = [
+            self.fields[key].get().strip() or default
+            for key, default in (("player_a", "Player 1"), ("player_b", "Player 2"))
+        ]
+        labels = [next(iter(BREAKS)), *(f"{name} breaks" for name in names)]
+        menu = self.fields["breaker"]
+        if list(menu["items"]) != labels:
+            chosen = menu.selectedIndex
+            menu["items"] = labels
+            menu.set(chosen, fCommand=False)
+
     def fill(self, choices: StartChoices) -> None:
         """Show ``choices`` in the form."""
         values = choices.to_json()
         for key, items in MENUS.items():
-            label_of = next(text for text, value in items.items() if value == values[key])
-            self.fields[key].set(label_of, fCommand=False)
+            self.fields[key].set(list(items.values()).index(values[key]), fCommand=False)
         self.fields["race_to"].enterText(str(choices.race_to))
         self.fields["player_a"].enterText(choices.players[0])
         self.fields["player_b"].enterText(choices.players[1])
@@ -223,7 +236,11 @@ class StartScreen:
         if not race.isdigit() or not 1 <= int(race) <= 99:
             raise ValueError("race to: a whole number from 1 to 99")
         names = (self.fields["player_a"].get().strip(), self.fields["player_b"].get().strip())
-        picked = {key: items[self.fields[key].get()] for key, items in MENUS.items()}
+        # By position: the breaker's items are relabelled with the players' names.
+        picked = {
+            key: list(items.values())[self.fields[key].selectedIndex]
+            for key, items in MENUS.items()
+        }
         return StartChoices(race_to=int(race), players=names, **picked)
 
     def start(self) -> None:

@@ -90,6 +90,8 @@ def test_the_start_screen_comes_back_as_it_was_left(table: PoolApp, tmp_path: Pa
     table.show_start_screen()
     again = table.start_screen
     assert again is not None and again.choices() == CHOSEN
+    table.step(1)  # the breaker's menu says the names
+    assert again.fields["breaker"].get() == "Earl breaks" and again.choices() == CHOSEN
 
 
 @pytest.mark.app
