@@ -72,8 +72,7 @@ multisamples 0
 def configure_window(width: int, height: int, title: str, multisamples: int = 0) -> None:
     """Open an ordinary desktop window. ``multisamples`` > 0 asks for MSAA, which real
     GPUs do nearly for free and software GL pays about 3x per frame for. Audio is
-    OpenAL's; on a machine with no audio device Panda3D falls back to silence, and its
-    three error lines are kept quiet (the M key says there is no sound)."""
+    OpenAL's, except on a machine with nowhere to play sound (the M key says so)."""
     msaa = f"framebuffer-multisample #t\nmultisamples {multisamples}" if multisamples else ""
     # With no sound device OpenAL and ALSA print dozens of error lines; go silent at
     # once instead (the M key tells the player there is no sound).
@@ -85,7 +84,6 @@ def configure_window(width: int, height: int, title: str, multisamples: int = 0)
         + f"""
 window-type onscreen
 win-size {int(width)} {int(height)}
-notify-level-audio fatal
 window-title {title}
 fullscreen #f
 {msaa}

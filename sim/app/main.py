@@ -43,7 +43,7 @@ from sim.app.widgets import typing
 from sim.app.worker import PhysicsWorker
 from sim.autosave import Autosave
 from sim.game import Game, GameError
-from sim.paths import assets_dir, cache_dir
+from sim.paths import assets_dir
 from sim.table import pocket_centre
 
 CLICK_PIXELS = 5  # a press and release closer than this is a click, not a drag
@@ -120,11 +120,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         # What the player chose last time (None: nothing is remembered, as in tests).
         self.preferences = preferences
         remembered = preferences.load() if preferences is not None else {}
-        self.sounds = SoundBoard(
-            base, cache_dir() / "sounds", enabled=remembered.get("sound") is not False
-        )
+        self.sounds = SoundBoard(base, enabled=remembered.get("sound") is not False)
         # The shot being watched, its sounds (one list a timeline) and the time heard up to.
-        self._heard: tuple[object, list[tuple[SoundCue, ...]], float] | None = None
+        self._heard: tuple[Watching, list[tuple[SoundCue, ...]], float] | None = None
         self._bind_input()
         self.base.taskMgr.add(self._frame, "poolsim-frame")
         if game is not None:
@@ -170,6 +168,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.close()
             self.worker = self.controller.worker  # it may have been restarted
+        self._heard = None
         for part in (self.hud, self.menu, self.replay, self.scene):
             if part is not None:
                 part.destroy()
@@ -594,7 +593,14 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if controller is None or self.scene is None or self.rig is None:
             return int(Task.cont)
         self._drag()
+        watched = controller.watching
         controller.update()
+        if watched is not None and controller.watching is None:
+            # The shot played out this frame: its last sounds (often a ball dropping at
+            # the very end) are still due. A skipped shot ends early and stays silent.
+            if self._clock() - watched.started >= watched.duration:
+                self._hear(watched, watched.duration)
+            self._heard = None
         stage = controller.stage
         self._follow_stage(stage)
         if stage is Stage.PLACE:

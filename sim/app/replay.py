@@ -383,9 +383,11 @@ class ReplayView(DirectObject):  # type: ignore[misc]
                     t = self.timeline.duration
                     self.playing = False
             # Sounds only while playing forward (not when stepping or scrubbing); the
-            # strike at 0 too when playing starts from the beginning.
+            # strike at 0 too when playing starts from the beginning; up to the end
+            # when a loop wraps round.
             heard_from = self.t if self.t > 0 else -1.0
-            self.app.sounds.play(cues_between(self.sounds, heard_from, max(t, self.t)))
+            heard_to = t if t >= self.t else self.timeline.duration
+            self.app.sounds.play(cues_between(self.sounds, heard_from, heard_to))
             self.set_time(t)
         return int(Task.cont)
 

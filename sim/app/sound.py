@@ -5,19 +5,19 @@ Three parts, each testable alone:
 - :func:`sound_cues` turns a shot's timeline into what to play when, each as loud as
   the impact was hard (pure: the timeline's events and the balls' speeds at them);
 - :func:`synthesise` makes the sounds themselves, from damped resonances and a seeded
-  noise (no recordings to license; written once to the cache folder as WAV files);
+  noise (no recordings to license; made in memory when the window opens);
 - :class:`SoundBoard` plays cues through Panda3D's audio manager, a few voices a sound so
   that a break's rattle of clicks overlaps as it does at a table. With no audio device
-  (or ``audio-library-name null``) it plays nothing and says so once.
+  (or ``audio-library-name null``) it plays nothing (the M key tells the player why).
 """
 
 from __future__ import annotations
 
+import io
 import math
 import wave
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
@@ -28,9 +28,10 @@ from sim.timeline import MarkerKind, ShotTimeline
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
+    from panda3d.core import AudioSound
 
 RATE = 44_100  # samples a second
-SYNTH_VERSION = 1  # bump when the sounds change: the cached files are rebuilt
+SYNTH_VERSION = 1  # part of each sound's name: bump when the sounds change
 VOICES = 6  # copies of each sound that may play at once
 MERGE_S = 0.012  # hits of one kind closer than this are heard as one (the loudest)
 QUIETEST = 0.04  # softer impacts are not played at all
@@ -85,7 +86,8 @@ def sound_cues(timeline: ShotTimeline) -> tuple[SoundCue, ...]:
         kind = _KIND_OF_MARKER[marker.kind]
         rows = [timeline.index(ball) for ball in marker.balls]
         if kind is SoundKind.STRIKE:
-            velocity = timeline.at(marker.t + after_eps).velocities[rows[0]]
+            just_after = min(marker.t + after_eps, timeline.duration)
+            velocity = timeline.at(just_after).velocities[rows[0]]
         else:
             states = timeline.at(max(0.0, marker.t - before_eps)).velocities
             velocity = states[rows[0]] - (states[rows[1]] if len(rows) > 1 else 0.0)
@@ -171,49 +173,44 @@ def synthesise(kind: SoundKind) -> NDArray[np.float64]:
     return np.asarray(sound * (0.9 / peak), dtype=np.float64)
 
 
-def write_wav(path: Path, samples: NDArray[np.float64]) -> None:
-    """16-bit mono WAV, written whole then renamed (a reader never sees half a file)."""
+def wav_bytes(samples: NDArray[np.float64]) -> bytes:
+    """16-bit mono WAV."""
     pcm = np.round(np.clip(samples, -1.0, 1.0) * 32767).astype("<i2")
-    partial = path.with_suffix(".part")
-    with wave.open(str(partial), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(RATE)
-        out.writeframes(pcm.tobytes())
-    partial.replace(path)
-
-
-def sound_files(folder: Path) -> dict[SoundKind, Path]:
-    """The WAV file of every sound in ``folder`` (made there if missing)."""
-    folder = folder / f"v{SYNTH_VERSION}"
-    folder.mkdir(parents=True, exist_ok=True)
-    files = {}
-    for kind in SoundKind:
-        path = folder / f"{kind.value}.wav"
-        if not path.is_file():
-            write_wav(path, synthesise(kind))
-        files[kind] = path
-    return files
+    out = io.BytesIO()
+    with wave.open(out, "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(RATE)
+        wav.writeframes(pcm.tobytes())
+    return out.getvalue()
 
 
 # -- playing ----------------------------------------------------------------------------------
 
 
 class SoundBoard:
-    """Plays :class:`SoundCue` s through ``base``'s sound-effects manager."""
+    """Plays :class:`SoundCue` s through ``base``'s sound-effects manager. The sounds are
+    made in memory (a few milliseconds) and handed to Panda3D through a RAM disk of its
+    virtual file system: nothing is written to the player's disk."""
 
-    def __init__(self, base: ShowBase, folder: Path, enabled: bool = True) -> None:
-        from panda3d.core import Filename
+    MOUNT = "/poolsim-sounds"
+
+    def __init__(self, base: ShowBase, enabled: bool = True) -> None:
+        from panda3d.core import Filename, VirtualFileMountRamdisk, VirtualFileSystem
 
         self.enabled = enabled
         manager = base.sfxManagerList[0] if base.sfxManagerList else None
         self.available = manager is not None and manager.isValid()
-        self._voices: dict[SoundKind, list[object]] = {}
+        self._voices: dict[SoundKind, list[AudioSound]] = {}
         self._next: dict[SoundKind, int] = {}
         if not self.available:
             return
-        for kind, path in sound_files(folder).items():
-            name = Filename.fromOsSpecific(str(path))
+        files = VirtualFileSystem.getGlobalPtr()
+        if not files.isDirectory(Filename(self.MOUNT)):
+            files.mount(VirtualFileMountRamdisk(), self.MOUNT, 0)
+        for kind in SoundKind:
+            name = Filename(f"{self.MOUNT}/v{SYNTH_VERSION}-{kind.value}.wav")
+            files.writeFile(name, wav_bytes(synthesise(kind)), False)
             self._voices[kind] = [base.loader.loadSfx(name) for _ in range(VOICES)]
             self._next[kind] = 0
 
@@ -231,8 +228,8 @@ class SoundBoard:
             index = self._next[cue.kind]
             self._next[cue.kind] = (index + 1) % len(voices)
             sound = voices[index]
-            sound.stop()  # type: ignore[attr-defined]
-            sound.setVolume(cue.volume)  # type: ignore[attr-defined]
-            sound.play()  # type: ignore[attr-defined]
+            sound.stop()
+            sound.setVolume(cue.volume)
+            sound.play()
             played += 1
         return played

@@ -4,6 +4,7 @@ it plays out (and none when a replay is stepped); M says when there is no audio 
 
 from __future__ import annotations
 
+import io
 import wave
 from collections.abc import Iterable
 from pathlib import Path
@@ -18,14 +19,15 @@ from sim.app.main import PoolApp
 from sim.app.replay import ReplayView
 from sim.app.sound import (
     RATE,
+    SoundBoard,
     SoundCue,
     SoundKind,
     cues_between,
     loudness,
     merge_close,
     sound_cues,
-    sound_files,
     synthesise,
+    wav_bytes,
 )
 from sim.game import Game, GameSetup, Stroke
 from sim.physics import CueAction, aim_towards
@@ -94,20 +96,52 @@ def test_cues_between_two_frames() -> None:
     assert cues_between(cues, 0.5, 0.9) == []
 
 
-def test_the_sounds_are_made_the_same_every_time(tmp_path: Path) -> None:
+def test_the_sounds_are_made_the_same_every_time() -> None:
     for kind in SoundKind:
         sound = synthesise(kind)
         assert np.array_equal(sound, synthesise(kind))
         assert np.max(np.abs(sound)) == pytest.approx(0.9)
         assert 0.05 <= len(sound) / RATE <= 0.5
         assert abs(sound[-1]) < 0.01  # faded out: no click at the end
-    files = sound_files(tmp_path)
-    assert set(files) == set(SoundKind)
-    with wave.open(str(files[SoundKind.CLICK])) as wav:
+    with wave.open(io.BytesIO(wav_bytes(synthesise(SoundKind.CLICK)))) as wav:
         assert (wav.getframerate(), wav.getnchannels(), wav.getsampwidth()) == (RATE, 1, 2)
         assert wav.getnframes() == len(synthesise(SoundKind.CLICK))
-    stamp = files[SoundKind.CLICK].stat().st_mtime_ns
-    assert sound_files(tmp_path)[SoundKind.CLICK].stat().st_mtime_ns == stamp  # kept
+
+
+class Voice:
+    """Stands in for a Panda3D AudioSound: records what it was told."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, float | None]] = []
+
+    def stop(self) -> None:
+        self.calls.append(("stop", None))
+
+    def setVolume(self, volume: float) -> None:
+        self.calls.append(("volume", volume))
+
+    def play(self) -> None:
+        self.calls.append(("play", None))
+
+
+def test_the_board_takes_turns_between_voices_and_stays_quiet_when_off() -> None:
+    board = object.__new__(SoundBoard)  # no audio device here: give it voices by hand
+    voices = [Voice(), Voice()]
+    board.enabled, board.available = True, True
+    board._voices = {SoundKind.CLICK: voices}  # type: ignore[dict-item]
+    board._next = {SoundKind.CLICK: 0}
+    cues = [SoundCue(t, SoundKind.CLICK, v) for t, v in ((0.0, 0.5), (0.01, 0.9), (0.02, 0.2))]
+    assert board.play(cues) == 3
+    assert voices[0].calls == [
+        ("stop", None), ("volume", 0.5), ("play", None),
+        ("stop", None), ("volume", 0.2), ("play", None),
+    ]  # fmt: skip
+    assert voices[1].calls == [("stop", None), ("volume", 0.9), ("play", None)]
+    board.toggle()
+    assert board.play(cues) == 0 and len(voices[0].calls) == 6  # off: nothing played
+    board.toggle()
+    board.available = False
+    assert board.play(cues) == 0
 
 
 class Speaker:
@@ -216,3 +250,32 @@ def test_a_machine_with_no_sound_device_is_told_apart(tmp_path: Path) -> None:
     (runtime / "pipewire-0").touch()
     assert present(None, XDG_RUNTIME_DIR="/run/user/1000")
     assert audio_device_present("win32", {}, tmp_path)
+
+
+@pytest.mark.app
+def test_the_drop_at_the_very_end_of_a_shot_is_heard(table: PoolApp) -> None:
+    """A cue ball rolled into a corner: the shot ends as it drops, and the drop plays."""
+    speaker = Speaker()
+    table.sounds = speaker  # type: ignore[assignment]
+    game = Game(GameSetup(game="ten-ball", race_to=3, seed=5, players=("Ann", "Bob")))
+    game.start(Player.A)
+    table.play(game)
+    controller = table.controller
+    assert controller is not None
+    table.step(2)
+    spot = (1.0, 0.3)
+    controller.placement = spot
+    controller.confirm_placement()
+    width = game.setup.spec.geometry.width
+    controller.aim_at((width + 0.05, -0.05))  # through the right corner of the head rail
+    controller.set_power(0.35)
+    controller.strike()
+    for _ in range(60 * 60):
+        table.step()
+        if controller.stage not in (Stage.SIMULATING, Stage.WATCH):
+            break
+    timeline = ShotTimeline.from_system(controller.game.shots[-1].simulated.system)
+    assert timeline.markers[-1].kind is MarkerKind.POCKET
+    assert timeline.markers[-1].t == pytest.approx(timeline.duration)
+    assert speaker.played == list(sound_cues(timeline))
+    assert speaker.played[-1].kind is SoundKind.POCKET
