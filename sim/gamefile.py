@@ -38,9 +38,7 @@ import importlib.metadata
 import io
 import json
 import math
-import os
 import re
-import tempfile
 import weakref
 import zipfile
 import zlib
@@ -53,6 +51,7 @@ import attrs
 from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
+from sim.files import write_atomically
 from sim.game import (
     BreakerRecord,
     ChoiceRecord,
@@ -116,27 +115,7 @@ def save(game: Game, path: Path) -> None:
         zf.writestr("game.json", json.dumps(document, indent=1))
         for name, data in members.items():
             zf.writestr(name, data)
-    _write_atomically(path, buffer.getvalue())
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        directory = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
+    write_atomically(path, buffer.getvalue())
 
 
 def setup_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -271,7 +250,16 @@ def load(path: Path) -> Game:
     try:
         with zipfile.ZipFile(path) as zf:
             members = _read_members(zf)
-    except (zipfile.BadZipFile, EOFError, OSError, ValueError, zlib.error) as error:
+    # RuntimeError: an encrypted member; NotImplementedError: an unknown compression.
+    except (
+        zipfile.BadZipFile,
+        EOFError,
+        OSError,
+        ValueError,
+        zlib.error,
+        RuntimeError,
+        NotImplementedError,
+    ) as error:
         raise GameFileError(
             f"{path}: not a poolsim game file (damaged or truncated: {error})"
         ) from None
@@ -281,6 +269,8 @@ def load(path: Path) -> Game:
         raise GameFileError(f"{path}: not a poolsim game file (no game.json)") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise GameFileError(f"{path}: game.json is not valid JSON: {error}") from None
+    except RecursionError:
+        raise GameFileError(f"{path}: game.json is nested too deep to be a game") from None
     try:
         with _collector_paused():
             return _game_from_json(document, members)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import zipfile
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -72,16 +73,30 @@ def summarise(path: Path) -> SavedGame:
         if stat.st_size > MAX_FILE_BYTES:
             raise ValueError("too large")
         with zipfile.ZipFile(path) as zf:
+            if "game.json" not in zf.namelist():
+                return SavedGame(path, modified, problem="no game.json")
             info = zf.getinfo("game.json")
             if info.file_size > MAX_SUMMARY_JSON_BYTES:
                 raise ValueError("too large")
             document = json.loads(zf.read(info))
-        return _summary(path, modified, document)
-    except KeyError:
-        return SavedGame(path, modified, problem="no game.json")
-    except (zipfile.BadZipFile, OSError, EOFError, UnicodeDecodeError) as error:
+    # Not JSON, or absurdly nested (before RuntimeError: RecursionError is one).
+    except (ValueError, RecursionError) as error:
+        return SavedGame(path, modified, problem=f"not a poolsim game: {error}")
+    # RuntimeError: an encrypted member; NotImplementedError: an unknown compression.
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        OSError,
+        EOFError,
+        RuntimeError,
+        NotImplementedError,
+    ) as error:
         return SavedGame(path, modified, problem=f"damaged: {error}")
-    except (ValueError, TypeError, AttributeError, IndexError) as error:
+    try:
+        return _summary(path, modified, document)
+    except KeyError as error:
+        return SavedGame(path, modified, problem=f"not a poolsim game: no {error.args[0]!r}")
+    except Exception as error:  # a listing only: whatever is odd is shown, not raised
         return SavedGame(path, modified, problem=f"not a poolsim game: {error}")
 
 

@@ -151,7 +151,7 @@ def encode_array(value: Any) -> Any:
 
 def decode_array(obj: dict[Any, Any]) -> Any:
     """msgpack-numpy's form of a numeric array or scalar, decoded; other maps as they are.
-    For msgpack's ``object_hook`` (pooltool's generic structuring)."""
+    ValueError for anything that is not a numeric array or scalar of the right size."""
     if b"nd" not in obj:
         return obj
     dtype = obj.get(b"type")
@@ -167,7 +167,10 @@ def decode_array(obj: dict[Any, Any]) -> Any:
         if not all(isinstance(n, int) and 0 <= n < 2**24 for n in shape):
             raise ValueError("a malformed array shape in a shot file")
         return np.frombuffer(data, dtype=np.dtype(dtype)).reshape(shape).copy()
-    return np.frombuffer(data, dtype=np.dtype(dtype))[0]
+    scalar = np.dtype(dtype)
+    if len(data) != scalar.itemsize:
+        raise ValueError(f"a number of {len(data)} bytes in a shot file")
+    return np.frombuffer(data, dtype=scalar)[0]
 
 
 # -- reading ------------------------------------------------------------------------------

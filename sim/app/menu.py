@@ -74,7 +74,8 @@ class GameMenu:
                 target = target.with_suffix(SUFFIX)
             target.parent.mkdir(parents=True, exist_ok=True)
             save(controller.game.snapshot(), target)
-        except (OSError, ValueError) as error:  # ValueError: a path no system accepts
+        # ValueError: a path no system accepts; RuntimeError: ~someone who is no user here.
+        except (OSError, ValueError, RuntimeError) as error:
             self.note.setText(f"cannot save there: {getattr(error, 'strerror', None) or error}")
             return
         self.note.setText(f"saved {target}")

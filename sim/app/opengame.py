@@ -128,7 +128,12 @@ class OpenGamePanel:
             self.open(shown[index].path)
 
     def _open_typed(self, text: str) -> None:
-        self.open(Path(text.strip()).expanduser())
+        try:
+            path = Path(text.strip()).expanduser()
+        except RuntimeError as error:  # ~someone who is not a user here
+            self.error.setText(str(error))
+            return
+        self.open(path)
 
     def open(self, path: Path) -> None:
         problem = self.on_open(path)

@@ -7,12 +7,12 @@ poolsim; whatever of it cannot be used is ignored and the defaults stand.
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from sim.files import write_atomically
 from sim.paths import config_dir
 
 MAX_BYTES = 64 * 1024
@@ -32,7 +32,7 @@ class Preferences:
             if self.path.stat().st_size > MAX_BYTES:
                 return {}
             data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # RecursionError: absurdly nested
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -40,16 +40,6 @@ class Preferences:
         """Merge ``values`` into the file (written whole, then renamed; a failure to
         write loses only the preference, never the game)."""
         merged = {**self.load(), **values}
-        temporary: str | None = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".part")
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(merged, out, indent=2, sort_keys=True)
-            os.replace(temporary, self.path)
-            temporary = None
-        except OSError:
-            pass
-        finally:
-            if temporary is not None:
-                Path(temporary).unlink(missing_ok=True)
+        data = json.dumps(merged, indent=2, sort_keys=True).encode("utf-8")
+        with contextlib.suppress(OSError):  # unwritable: only the preference is lost
+            write_atomically(self.path, data)

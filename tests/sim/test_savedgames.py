@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import random
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,8 @@ def test_a_game_file_is_summarised_from_its_header_and_rulings(
     assert summary.shots == len(one_rack.shots)
     game, match, race, progress, _ = summary.columns()
     assert (game, race, progress) == ("Rotation", "race to 2", f"{summary.shots} shots")
-    assert match in ("Ann 1-0 Bob", "Ann 0-1 Bob")
+    winner = next(s.ruling.winner for s in one_rack.shots if s.ruling.rack_over)
+    assert match == ("Ann 1-0 Bob" if winner is Player.A else "Ann 0-1 Bob")
 
 
 def test_the_list_is_newest_first_and_keeps_unreadable_files(
@@ -63,15 +65,36 @@ def test_the_list_is_newest_first_and_keeps_unreadable_files(
 
 
 def test_a_zip_that_is_not_a_game(tmp_path: Path) -> None:
-    import zipfile
-
     path = tmp_path / "other.poolsim"
     with zipfile.ZipFile(path, "w") as zf:
         zf.writestr("game.json", '{"format": "something-else", "setup": {}, "records": []}')
-    assert summarise(path).problem is not None
+    assert summarise(path).problem == "not a poolsim game: unknown format"
     with zipfile.ZipFile(path, "w") as zf:
         zf.writestr("readme.txt", "hello")
     assert summarise(path).problem == "no game.json"
+
+
+@pytest.mark.parametrize(
+    ("game_json", "problem"),
+    [
+        ('{"format": "poolsim-game", "records": []}', "not a poolsim game: no 'setup'"),
+        ("[" * 100_000, "not a poolsim game: maximum recursion depth"),
+        (
+            '{"format": "poolsim-game", "records": [], "setup": {"game": "rotation",'
+            ' "players": ["A", "B"], "race_to": Infinity}}',
+            "not a poolsim game: cannot convert float infinity",
+        ),
+        ("\xff not text", "not a poolsim game"),
+    ],
+)
+def test_whatever_a_file_holds_it_is_listed_never_raised(
+    tmp_path: Path, game_json: str, problem: str
+) -> None:
+    path = tmp_path / "odd.poolsim"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("game.json", game_json.encode("latin-1"))
+    summary = summarise(path)
+    assert summary.problem is not None and summary.problem.startswith(problem)
 
 
 def test_archived_autosaves_are_in_the_saved_games_list(one_rack: Game, tmp_path: Path) -> None:

@@ -200,6 +200,11 @@ DAMAGED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("state-s", _set(["first-ball", "state", "s"], "rolling"), "state.s: not a pooltool"),
     ("negative-time", _set(["t"], -1.0), "t: a time cannot be negative"),
     ("t-string", _set(["t"], "1.5"), "t: expected a number, got str"),
+    (
+        "t-empty-scalar",
+        _set(["t"], {b"nd": False, b"type": b"<f8", b"kind": b"", b"data": b""}),
+        "t: a number of 0 bytes",
+    ),
     ("ball-id", _set(["first-ball", "id"], "17"), "['cue'].id: '17' under another id"),
     ("ballset", _set(["first-ball", "ballset"], {"name": "../.."}), "unknown ball set '../..'"),
     ("params", _set(["first-ball", "params", "u_s"], -0.2), "u_s must be positive"),
