@@ -15,7 +15,7 @@ from rules import Options, Player
 from sim.app.opengame import OpenGamePanel
 from sim.app.scene import Quality
 from sim.app.widgets import BACKDROP, DIM, GOLD, RED, WHITE, button, entry, label
-from sim.game import Game, GameSetup
+from sim.game import MAX_RACE, Game, GameSetup
 
 if TYPE_CHECKING:
     from sim.app.main import PoolApp
@@ -27,7 +27,6 @@ EARLY_TEN = {"Re-spotted (WPA today)": "spot_continue", "Wins (2009 rules)": "wi
 CALLS = {"Call every shot": "explicit", "Obvious shots need no call": "infer_obvious"}
 CLOCKS = {"Off": None, "35 seconds": 35.0, "60 seconds": 60.0}
 QUALITY = {"Fast (any computer)": "fast", "Quality (graphics card)": "quality"}
-MAX_NAME = 40  # characters of a remembered player's name
 # The form's drop-down menus: label, StartChoices field, items (shown text -> value).
 MENU_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("Game", "game", GAMES),
@@ -100,16 +99,16 @@ class StartChoices:
             and any(data[key] == v and type(data[key]) is type(v) for v in items.values())
         }
         race = data.get("race_to")
-        if type(race) is int and 1 <= race <= 99:
+        if type(race) is int and 1 <= race <= MAX_RACE:
             values["race_to"] = race
         names = data.get("players")
-        if (
-            isinstance(names, list)
-            and len(names) == 2
-            and all(isinstance(n, str) and 0 < len(n.strip()) <= MAX_NAME for n in names)
-            and names[0].strip() != names[1].strip()
-        ):
-            values["players"] = (names[0].strip(), names[1].strip())
+        if isinstance(names, list) and all(isinstance(n, str) for n in names):
+            players = tuple(name.strip() for name in names)
+            try:  # the names a game would accept, by the game's own rule
+                GameSetup(players=players)
+                values["players"] = players
+            except ValueError:
+                pass
         return cls(**values)
 
     def new_game(self, seed: int) -> Game:
@@ -233,8 +232,8 @@ class StartScreen:
 
     def choices(self) -> StartChoices:
         race = self.fields["race_to"].get().strip()
-        if not race.isdigit() or not 1 <= int(race) <= 99:
-            raise ValueError("race to: a whole number from 1 to 99")
+        if not race.isdigit() or not 1 <= int(race) <= MAX_RACE:
+            raise ValueError(f"race to: a whole number from 1 to {MAX_RACE}")
         names = (self.fields["player_a"].get().strip(), self.fields["player_b"].get().strip())
         # By position: the breaker's items are relabelled with the players' names.
         picked = {
@@ -271,6 +270,8 @@ class StartScreen:
 
     def open_saved(self) -> None:
         """The saved-games panel: the player's games, newest first, or any file by path."""
+        if self.open_panel is not None:
+            return
         folders = [] if self.app.autosave is None else [self.app.autosave.saved_dir]
         self.frame.hide()
         self.open_panel = OpenGamePanel(

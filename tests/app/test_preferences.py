@@ -44,6 +44,8 @@ def test_choices_round_trip_through_json() -> None:
         {"players": ["Ann", "Ann"]},
         {"players": ["Ann", ""]},
         {"players": ["Ann", "x" * 41]},
+        {"players": ["Ann", "B\nob"]},
+        {"players": ["Ann", "Bob", "Cy"]},
         {"shot_clock_s": 36.0},
         {"quality": 1},
     ],
