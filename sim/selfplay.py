@@ -200,7 +200,7 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
             a=0.0,  # side spin squirts the cue ball off the line: none for a pot
             b=rng.uniform(-0.35, 0.05),  # stun or draw: following a pot is how one scratches
         )
-        action = keep_the_cue_ball_up(spec, {**state.balls, CUE: cue}, action)
+        action = keep_the_cue_ball_up(spec, {**state.balls, CUE: cue}, action, pot.ball)
         call = Call(ball=pot.ball, pocket=pot.pocket) if ten_ball else None
         return Stroke(action=action, placement=placement, call=call)
     # No pot: hit the lowest ball first (around a blocker, or by a kick off one rail)
@@ -221,19 +221,24 @@ SCRATCH_ESCAPES = ((-0.5, 1.0), (0.3, 1.0), (0.0, 1.0), (-0.2, 0.8))
 
 
 def keep_the_cue_ball_up(
-    spec: TableSpec, positions: Mapping[BallId, Point], action: CueAction
+    spec: TableSpec, positions: Mapping[BallId, Point], action: CueAction, target: BallId
 ) -> CueAction:
-    """``action``, or the first of its :data:`SCRATCH_ESCAPES` variants (spin, speed)
-    after which the cue ball stays on the table, by simulating them; ``action`` itself
-    when every variant scratches."""
+    """``action``, or one of its :data:`SCRATCH_ESCAPES` variants (spin, pace) after
+    which the cue ball stays on the table, found by simulating them: the first that
+    also pots ``target``, else the first that keeps the cue ball up; ``action`` itself
+    when every one scratches."""
+    kept_up: CueAction | None = None
     for b, pace in ((action.b, 1.0), *SCRATCH_ESCAPES):
         candidate = attrs.evolve(action, b=b, speed=action.speed * pace)
         try:
-            if CUE in simulate_shot(spec, positions, candidate).after:
-                return candidate
+            after = simulate_shot(spec, positions, candidate).after
         except PlacementError:
             break
-    return action
+        if CUE in after:
+            if target not in after:
+                return candidate
+            kept_up = kept_up or candidate
+    return kept_up or action
 
 
 def _contact_aim(

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,14 @@ class PacedWorker:
         if job in self.due:
             return None
         return self.done.pop(job, None) or self.inner.result(job)
+
+    def forget(self, jobs: Iterable[int]) -> None:
+        """A game left the table mid-shot: nobody waits for these any more."""
+        jobs = list(jobs)
+        for job in jobs:
+            self.due.pop(job, None)
+            self.done.pop(job, None)
+        self.inner.forget(jobs)
 
 
 # -- input --------------------------------------------------------------------------------
