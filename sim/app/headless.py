@@ -4,7 +4,8 @@ helpers tests use to look at frames and drive input.
 Both ``configure_*`` functions must run before ``ShowBase()``. They import
 ``sim.pooltool_setup`` first because importing pooltool loads its own PRC (win-size,
 frame-rate meter, ``gl-version 3 2``); a later ``loadPrcFileData`` wins, so ours comes
-after it. Details and measurements: ``/work/shared/docs/headless-panda3d.md``.
+after it. Offscreen needs EGL and Mesa's software GL (Debian: libegl1, libegl-mesa0,
+libgl1-mesa-dri), as ``.ci/run`` installs them.
 """
 
 from __future__ import annotations
