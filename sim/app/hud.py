@@ -245,7 +245,8 @@ class Hud:
         controller = self.controller
         if controller.stage is Stage.WATCH:
             # The shot is playing out: the board says what it said at the stroke until
-            # the balls stop and the referee speaks.
+            # the balls stop and the referee speaks; the prompt says how to skip ahead.
+            _set(self.prompt, prompt(controller))
             self._refresh_aim()
             return
         board = scoreboard(controller)

@@ -128,6 +128,7 @@ def test_break_by_mouse_and_keyboard_then_the_ruling(table: PoolApp) -> None:
     press(table, KeyboardButton.space())
     wait_for(table, {Stage.WATCH})
     step(table, 20)
+    assert "skip" in table.hud.prompt.getText()  # type: ignore[union-attr]
     during = grab_rgb(table.base)
     assert np.abs(during.astype(int) - frame_before.astype(int)).mean() > 0.5  # balls moved
     press(table, KeyboardButton.space())  # skip to the end
