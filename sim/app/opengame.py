@@ -24,14 +24,14 @@ COLUMN_X = (0.03, 0.32, 1.02, 1.28, 1.55)
 
 
 class OpenGamePanel:
-    """Lists the games in ``folders``; ``on_open(path)`` opens one and returns the reason
-    it could not (shown in the panel), or None when it did."""
+    """Lists the games in ``folders``; ``on_open(path)`` opens one (and tells the panel,
+    through :meth:`say`, that it is opening, or why it could not)."""
 
     def __init__(
         self,
         parent: Any,
         folders: list[Path],
-        on_open: Callable[[Path], str | None],
+        on_open: Callable[[Path], None],
         on_close: Callable[[], None],
     ) -> None:
         self.on_open = on_open
@@ -131,14 +131,17 @@ class OpenGamePanel:
         try:
             path = Path(text.strip()).expanduser()
         except RuntimeError as error:  # ~someone who is not a user here
-            self.error.setText(str(error))
+            self.say(str(error), RED)
             return
         self.open(path)
 
     def open(self, path: Path) -> None:
-        problem = self.on_open(path)
-        if problem is not None:
-            self.error.setText(problem[-110:])
+        self.on_open(path)
+
+    def say(self, text: str, colour: tuple[float, ...]) -> None:
+        """A line under the list: what is happening, or why a file could not be opened."""
+        self.error.setFg(colour)
+        self.error.setText(text[-110:])
 
     def close(self) -> None:
         self.on_close()

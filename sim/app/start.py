@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame, DirectOptionMenu
+from direct.task.Task import Task
 from panda3d.core import TextNode
 
 from rules import Options, Player
@@ -38,6 +39,7 @@ MENU_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("Graphics", "quality", QUALITY),
 )
 MENUS = {key: items for _, key, items in MENU_ROWS}
+OPENING_TASK = "start-screen-opening"
 
 
 def shot_clock_options(seconds: float | None) -> dict[str, Any]:
@@ -249,7 +251,7 @@ class StartScreen:
             choices = self.choices()
             game = choices.new_game(seed=random.SystemRandom().randrange(2**63))
         except ValueError as error:
-            self.error.setText(str(error))
+            self._say(str(error), RED)
             return
         self.app.quality = choices.quality
         if self.app.preferences is not None:
@@ -257,16 +259,43 @@ class StartScreen:
         self.on_start(game)  # its first autosave archives the previous game
 
     def resume(self) -> None:
-        from sim.gamefile import GameFileError
-
         if self.app.autosave is None:
             return
+        self._say("opening the last game...", DIM)
+        self._shortly(self._resume_now)
+
+    def _resume_now(self) -> None:
+        from sim.gamefile import GameFileError
+
+        assert self.app.autosave is not None
         try:
             game = self.app.autosave.resume()
         except GameFileError as error:
-            self.error.setText(str(error))
+            self._say(str(error), RED)
             return
         self.on_start(game, resumed=True)
+
+    def _say(self, text: str, colour: tuple[float, ...]) -> None:
+        """A line on the form, or on the saved-games panel when it is up."""
+        if self.open_panel is not None:
+            self.open_panel.say(text, colour)
+        else:
+            self.error.setFg(colour)
+            self.error.setText(text)
+
+    def _shortly(self, action: Callable[[], None]) -> None:
+        """Do ``action`` once the frame now being made is on screen: reading a long game
+        takes a moment, and the window should say what it is doing meanwhile."""
+
+        def run(task: Any) -> int:
+            if task.frame < 1:  # this frame shows the message
+                return int(Task.cont)
+            action()
+            return int(Task.DS_done)
+
+        tasks = self.app.base.taskMgr
+        tasks.remove(OPENING_TASK)
+        tasks.add(run, OPENING_TASK)
 
     def open_saved(self) -> None:
         """The saved-games panel: the player's games, newest first, or any file by path."""
@@ -287,19 +316,25 @@ class StartScreen:
             self.open_panel = None
         self.frame.show()
 
-    def open_path(self, path: Path) -> str | None:
-        """Open the game file at ``path``; the one-line reason when it cannot be."""
+    def open_path(self, path: Path) -> None:
+        """Open the game file at ``path`` (a frame later, saying so); the one-line reason
+        when it cannot be."""
+        self._say(f"opening {path.name}...", DIM)
+        self._shortly(lambda: self.open_now(path))
+
+    def open_now(self, path: Path) -> None:
         from sim.gamefile import GameFileError, load
 
         try:
             game = load(path)
         except (GameFileError, ValueError) as error:  # ValueError: a path no system accepts
-            return str(error)
+            self._say(str(error), RED)
+            return
         self.on_start(game)
-        return None
 
     def destroy(self) -> None:
         self.app.base.taskMgr.remove("start-screen")
+        self.app.base.taskMgr.remove(OPENING_TASK)
         if self.open_panel is not None:
             self.open_panel.destroy()
             self.open_panel = None

@@ -616,7 +616,8 @@ def test_opening_a_saved_game_keeps_the_autosaved_one(table: PoolApp, tmp_path: 
     table.show_start_screen()
     start = table.start_screen
     assert start is not None
-    assert start.open_path(opened) is None
+    start.open_path(opened)
+    table.step(3)  # said, then read
     controller = table.controller
     assert controller is not None
     controller.flush()

@@ -326,7 +326,8 @@ def test_a_copy_saved_from_the_menu_opens_from_the_saved_games_list(
     width, height = table.base.win.getXSize(), table.base.win.getYSize()
     row_y = panel.rows[0].getPos(table.base.aspect2d)[2]
     click(table, (width // 2, int((1 - row_y) / 2 * height)))
-    step(table, 2)
+    assert panel.error.getText() == f"opening {copies[0].name}..."  # said before it reads
+    step(table, 3)
     controller = table.controller
     assert controller is not None and table.start_screen is None
     assert len(controller.game.records) == len(game.records)
@@ -344,6 +345,7 @@ def test_a_file_that_cannot_be_opened_says_why_in_the_panel(table: PoolApp, tmp_
     assert panel is not None and len(panel.shown()) == 1
     assert panel.rows[0]["state"] == "disabled"  # listed with its problem, not clickable
     panel.open(tmp_path / "nowhere.poolsim")
+    step(table, 3)
     assert "cannot read" in panel.error.getText() and table.controller is None
     panel.close()
     assert start.open_panel is None and not start.frame.isHidden()
