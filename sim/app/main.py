@@ -154,7 +154,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     def _new_hud(self, controller: TableController) -> Hud:
         actions = {"New game": self.show_start_screen, "Replay the shots": self.open_replay}
-        return Hud(self.base, controller, self.show_view, actions)
+        hud = Hud(self.base, controller, self.show_view, actions)
+        hud.refresh()  # filled in at once, whenever in the frame the table was laid out
+        return hud
 
     def show_start_screen(self) -> None:
         from sim.app.start import StartScreen
