@@ -14,6 +14,7 @@ import pytest
 from panda3d.core import KeyboardButton
 
 from rules import CUE, Player
+from rules.geometry import Point
 from sim.app.controller import Stage
 from sim.app.main import PoolApp
 from sim.app.replay import ReplayView
@@ -32,6 +33,7 @@ from sim.app.sound import (
 from sim.game import Game, GameSetup, Stroke
 from sim.physics import CueAction, aim_towards
 from sim.timeline import MarkerKind, ShotTimeline
+from tests.app.test_table_app import press, started_game, wait_for
 
 SPOT = (0.635, 0.5)
 
@@ -162,33 +164,34 @@ class Speaker:
         return self.enabled
 
 
-def press(app: PoolApp, key: str) -> None:
-    mouse = app.virtual_mouse()
-    mouse.pressButton(KeyboardButton.asciiKey(key))
-    app.step()
-    mouse.releaseButton(KeyboardButton.asciiKey(key))
-    app.step()
+def shoot_from_hand(table: PoolApp, spot: Point, at: Point, power: float) -> Speaker:
+    """The 10-ball break of ``started_game`` struck from ``spot`` towards ``at`` on the
+    table, with a Speaker listening, played out to the ruling."""
+    speaker = Speaker()
+    table.sounds = speaker  # type: ignore[assignment]
+    table.play(started_game(5))
+    controller = table.controller
+    assert controller is not None
+    table.step(2)
+    controller.placement = spot
+    controller.confirm_placement()
+    controller.aim_at(at)
+    controller.set_power(power)
+    controller.strike()
+    wait_for(table, {Stage.AIM, Stage.PLACE, Stage.CHOOSE, Stage.OVER})
+    return speaker
+
+
+def key(letter: str) -> object:
+    return KeyboardButton.asciiKey(letter)
 
 
 @pytest.mark.app
 def test_the_table_plays_a_shot_and_its_replay(table: PoolApp) -> None:
-    speaker = Speaker()
-    table.sounds = speaker  # type: ignore[assignment]
-    game = Game(GameSetup(game="ten-ball", race_to=3, seed=5, players=("Ann", "Bob")))
-    game.start(Player.A)
-    table.play(game)
+    one = started_game(5).rack.balls["1"]  # type: ignore[union-attr]
+    speaker = shoot_from_hand(table, SPOT, one, 0.8)
     controller = table.controller
     assert controller is not None
-    table.step(2)
-    controller.placement = SPOT
-    controller.confirm_placement()
-    controller.aim_at(controller.balls()["1"])
-    controller.set_power(0.8)
-    controller.strike()
-    for _ in range(60 * 60):
-        table.step()
-        if controller.stage not in (Stage.SIMULATING, Stage.WATCH):
-            break
     shot = controller.game.shots[-1].simulated.system
     expected = sound_cues(ShotTimeline.from_system(shot))
     assert speaker.played == list(expected)  # every cue once, in order, none skipped
@@ -200,19 +203,15 @@ def test_the_table_plays_a_shot_and_its_replay(table: PoolApp) -> None:
     for _ in range(30):
         table.step()
     assert speaker.played and speaker.played[0].kind is SoundKind.STRIKE
-    press(table, " ")  # pause
+    press(table, KeyboardButton.space())  # pause
     heard = len(speaker.played)
-    mouse = table.virtual_mouse()
     for _ in range(5):
-        mouse.pressButton(KeyboardButton.right())
-        table.step()
-        mouse.releaseButton(KeyboardButton.right())
-        table.step()
+        press(table, KeyboardButton.right())
     assert len(speaker.played) == heard
     # M turns the sound off and on again, also during a replay.
-    press(table, "m")
+    press(table, key("m"))
     assert not speaker.enabled and "sound off" in controller.message
-    press(table, "m")
+    press(table, key("m"))
     assert speaker.enabled and controller.message == "sound on"
     assert CUE in viewer.timeline.ball_ids
 
@@ -222,7 +221,7 @@ def test_no_audio_device_is_said_plainly(table: PoolApp) -> None:
     """Offscreen there is no audio (as on a machine with no sound card): M says so."""
     assert not table.sounds.available
     table.play(Game(GameSetup(game="rotation", race_to=1, seed=1, players=("Ann", "Bob"))))
-    press(table, "m")
+    press(table, key("m"))
     assert table.controller is not None
     assert table.controller.message == "no sound: poolsim found no audio device"
 
@@ -255,25 +254,11 @@ def test_a_machine_with_no_sound_device_is_told_apart(tmp_path: Path) -> None:
 @pytest.mark.app
 def test_the_drop_at_the_very_end_of_a_shot_is_heard(table: PoolApp) -> None:
     """A cue ball rolled into a corner: the shot ends as it drops, and the drop plays."""
-    speaker = Speaker()
-    table.sounds = speaker  # type: ignore[assignment]
-    game = Game(GameSetup(game="ten-ball", race_to=3, seed=5, players=("Ann", "Bob")))
-    game.start(Player.A)
-    table.play(game)
+    width = started_game(5).setup.spec.geometry.width
+    corner = (width + 0.05, -0.05)  # through the right corner of the head rail
+    speaker = shoot_from_hand(table, (1.0, 0.3), corner, 0.35)
     controller = table.controller
     assert controller is not None
-    table.step(2)
-    spot = (1.0, 0.3)
-    controller.placement = spot
-    controller.confirm_placement()
-    width = game.setup.spec.geometry.width
-    controller.aim_at((width + 0.05, -0.05))  # through the right corner of the head rail
-    controller.set_power(0.35)
-    controller.strike()
-    for _ in range(60 * 60):
-        table.step()
-        if controller.stage not in (Stage.SIMULATING, Stage.WATCH):
-            break
     timeline = ShotTimeline.from_system(controller.game.shots[-1].simulated.system)
     assert timeline.markers[-1].kind is MarkerKind.POCKET
     assert timeline.markers[-1].t == pytest.approx(timeline.duration)
