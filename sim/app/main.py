@@ -595,14 +595,13 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if controller is None or self.scene is None or self.rig is None:
             return int(Task.cont)
         self._drag()
-        watched = controller.watching
+        watching = controller.watching
+        if watching is not None:
+            # Before the update, which ends a shot that has played out: its last sounds
+            # (often a ball dropping at the very end) are due this frame. A skipped shot
+            # ended already, and stays silent.
+            self._hear(watching, min(self._clock() - watching.started, watching.duration))
         controller.update()
-        if watched is not None and controller.watching is None:
-            # The shot played out this frame: its last sounds (often a ball dropping at
-            # the very end) are still due. A skipped shot ends early and stays silent.
-            if self._clock() - watched.started >= watched.duration:
-                self._hear(watched, watched.duration)
-            self._heard = None
         stage = controller.stage
         self._follow_stage(stage)
         if stage is Stage.PLACE:
@@ -644,7 +643,6 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if watching is not None:
             self.cue.hide()
             t = min(self._clock() - watching.started, watching.duration)
-            self._hear(watching, t)
             moving: list[Point] = []
             ids: list[BallId] = []
             parts: list[Any] = []
@@ -696,7 +694,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         _, cues, heard = self._heard
         for shot in cues:
             self.sounds.play(cues_between(shot, heard, t))
-        self._heard = (watching, cues, t)
+        # At the end the shot is over (this frame's update ends it): nothing to keep.
+        self._heard = None if t >= watching.duration else (watching, cues, t)
 
     def _show_balls(self, balls: dict[BallId, Point]) -> None:
         """The balls at rest, each turned as the last shot left it."""
