@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame, DirectOptionMenu
@@ -120,8 +120,14 @@ class StartChoices:
         return game
 
 
+class OnStart(Protocol):
+    """Puts a game on the table (``PoolApp.play``); ``resumed``: it is the autosaved one."""
+
+    def __call__(self, game: Game, *, resumed: bool = False) -> None: ...
+
+
 class StartScreen:
-    def __init__(self, app: PoolApp, on_start: Callable[..., None]) -> None:
+    def __init__(self, app: PoolApp, on_start: OnStart) -> None:
         self.app = app
         self.on_start = on_start
         self.frame = DirectFrame(
