@@ -40,6 +40,9 @@ CHOICE_WIDTH = 0.62
 CHOICE_STEP = 0.66
 CHOICE_WRAP = 26
 CHOICE_TEXT = 0.036
+# A choice button's frame in text units around its first line's baseline: the name's
+# cap height above, three wrapped lines of meaning below (the longest meaning's three).
+CHOICE_ABOVE, CHOICE_BELOW = 1.1, 4.41
 # Bottom left, measured from the window's left edge (x = -aspect) so any shape fits.
 POWER_METER = (0.10, -0.92, 0.06, 0.50)  # x from the left edge, bottom y, width, height
 TIP_WIDGET = (0.32, -0.70, 0.17)  # centre x from the left edge, y, radius
@@ -411,7 +414,7 @@ class Hud:
             text=text,
             pos=(x, 0, -0.04),
             scale=scale,
-            frameSize=(-half_width, half_width, -4.9 * 0.9, 1.1),
+            frameSize=(-half_width, half_width, -CHOICE_BELOW, CHOICE_ABOVE),
             frameColor=BUTTON,
             text_fg=WHITE,
             relief=DGG.FLAT,
