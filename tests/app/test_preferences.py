@@ -99,13 +99,7 @@ def test_the_start_screen_comes_back_as_it_was_left(table: PoolApp, tmp_path: Pa
 @pytest.mark.app
 def test_sound_off_is_remembered(table: PoolApp, tmp_path: Path) -> None:
     from sim.game import Game, GameSetup
-
-    class Speaker:
-        available = enabled = True
-
-        def toggle(self) -> bool:
-            self.enabled = not self.enabled
-            return self.enabled
+    from tests.app.test_sound import Speaker
 
     table.preferences = Preferences(tmp_path / "preferences.json")
     table.sounds = Speaker()  # type: ignore[assignment]
