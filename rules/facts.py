@@ -1,6 +1,6 @@
 """Shot facts: the neutral, ordered record of what happened on one shot.
 
-The physics side (``sim.facts``) produces them from pooltool's events; the referee reads
+The physics side (``sim.physics.facts``) produces them from pooltool's events; the referee reads
 them. The vocabulary and its JSON form are those of the scenario format (FORMAT.md,
 "Events"): ``hit``, ``rail``, ``pocket``, ``off-table`` and ``head-string``, each with an
 optional time ``t`` in seconds since the cue struck the ball.

@@ -18,13 +18,13 @@ from rules.geometry import TableGeometry
 def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> dict[str, Any]:
     """Figures of this machine, this run. Breaks use seeds 1..repeats."""
     started = time.perf_counter()
-    already = "sim.physics" in sys.modules
-    physics = importlib.import_module("sim.physics")
+    already = "sim.physics.simulate" in sys.modules
+    physics = importlib.import_module("sim.physics.simulate")
     import_seconds = None if already else time.perf_counter() - started
 
-    from sim.racks import opening_position
-    from sim.table import table_spec
-    from sim.timeline import bench_timeline
+    from sim.physics.racks import opening_position
+    from sim.physics.table import table_spec
+    from sim.physics.timeline import bench_timeline
 
     spec = table_spec()
     geometry = TableGeometry()
@@ -75,9 +75,9 @@ def stroke_latency(repeats: int) -> dict[str, float]:
     """From the stroke to the shot ready to play on screen, through the physics worker
     process: a break struck cold, and the same break when the resting aim was simulated
     ahead (the window does this once the aim rests)."""
-    from sim.app.worker import PhysicsWorker, ShotRequest
-    from sim.physics import CueAction, aim_towards
-    from sim.racks import opening_position
+    from sim.physics.racks import opening_position
+    from sim.physics.simulate import CueAction, aim_towards
+    from sim.physics.worker import PhysicsWorker, ShotRequest
 
     geometry = TableGeometry()
     worker = PhysicsWorker(warm_up=False).start()
@@ -128,8 +128,8 @@ def selfplay_split(game: str, racks: int, seed: int) -> dict[str, float]:
     turning events into facts, the referee (``rule`` + ``apply``), and the rest (the shot
     picker and the game loop's bookkeeping)."""
     from rules import Shot
-    from sim.game import Game, GameSetup, ShotRecord
-    from sim.selfplay import play_racks
+    from sim.play.game import Game, GameSetup, ShotRecord
+    from sim.play.selfplay import play_racks
 
     match = Game(GameSetup(game=game, race_to=racks, seed=seed))
     walls: list[float] = []
@@ -181,9 +181,9 @@ def selfplay_split(game: str, racks: int, seed: int) -> dict[str, float]:
 def game_file_times(racks: int, seed: int) -> dict[str, float]:
     """Save and load of a self-played match of ``racks`` racks (load re-rules every shot
     and re-reads every simulated system)."""
-    from sim.game import Game, GameSetup
-    from sim.gamefile import load, save
-    from sim.selfplay import play_racks
+    from sim.play.game import Game, GameSetup
+    from sim.play.selfplay import play_racks
+    from sim.store.gamefile import load, save
 
     match = Game(GameSetup(game="ten-ball", race_to=racks, seed=seed))
     play_racks(match, racks, random.Random(seed))

@@ -19,7 +19,7 @@ import click
 from rules.games import GAMES as _GAMES
 
 if TYPE_CHECKING:
-    from sim.physics import CueAction, SimulatedShot
+    from sim.physics.simulate import CueAction, SimulatedShot
 
 GAMES = tuple(_GAMES)  # the referee's games, by the names the scenario format uses
 TABLES = ("9ft", "8ft", "7ft")
@@ -188,9 +188,9 @@ def play(
 
     from rules import Options, Player
     from sim.app.start import shot_clock_options
-    from sim.autosave import Autosave
-    from sim.game import Game, GameSetup
-    from sim.gamefile import GameFileError, load
+    from sim.play.game import Game, GameSetup
+    from sim.store.autosave import Autosave
+    from sim.store.gamefile import GameFileError, load
 
     if sum(bool(x) for x in (game, resume, open_file)) > 1:
         raise click.UsageError("choose one of --game, --resume and --open")
@@ -284,9 +284,9 @@ def simulate(
     if aim is not None and not math.isfinite(aim):
         raise click.BadParameter(f"must be finite, got {aim}", param_hint="'--aim'")
     from rules.facts import CUE, facts_to_json
-    from sim.physics import CueAction, PlacementError, aim_towards, simulate_shot
-    from sim.racks import opening_position
-    from sim.table import table_spec
+    from sim.physics.racks import opening_position
+    from sim.physics.simulate import CueAction, PlacementError, aim_towards, simulate_shot
+    from sim.physics.table import table_spec
 
     spec = table_spec(table_size)
     balls = opening_position(game, spec.geometry, seed)
@@ -371,7 +371,7 @@ def warmup() -> None:
     ) as progress:
         task = progress.add_task("Loading pooltool", total=None)
         from sim.paths import numba_cache_dir
-        from sim.warmup import warm_up
+        from sim.physics.warmup import warm_up
 
         def on_step(done: int, total: int, label: str) -> None:
             progress.update(
@@ -424,9 +424,9 @@ def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path |
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
-    from sim.game import Game, GameSetup
-    from sim.gamefile import SUFFIX, save
-    from sim.selfplay import play_racks, summarize
+    from sim.play.game import Game, GameSetup
+    from sim.play.selfplay import play_racks, summarize
+    from sim.store.gamefile import SUFFIX, save
 
     target = None
     if save_dir is not None:
@@ -481,8 +481,8 @@ def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path |
 @click.argument("file", type=click.Path(path_type=Path))
 def verify(file: Path) -> None:
     """Re-simulate every shot of a saved game and compare with what was recorded."""
-    from sim.gamefile import GameFileError, load
-    from sim.verify import verify_game
+    from sim.store.gamefile import GameFileError, load
+    from sim.store.verify import verify_game
 
     try:
         game = load(file)
@@ -517,7 +517,7 @@ def verify(file: Path) -> None:
 
 def _load_shot(file: Path, shot: int) -> tuple[Any, Any]:
     """A saved game and its shot number ``shot`` (from 1), or a one-line error."""
-    from sim.gamefile import GameFileError, load
+    from sim.store.gamefile import GameFileError, load
 
     try:
         game = load(file)
@@ -586,7 +586,14 @@ def export(
     quality: str,
 ) -> None:
     """Render one shot of a saved game: frames, a GIF, an MP4, or a diagram."""
-    from sim.export import ExportError, parse_size, write_frames, write_gif, write_mp4, write_png
+    from sim.media.export import (
+        ExportError,
+        parse_size,
+        write_frames,
+        write_gif,
+        write_mp4,
+        write_png,
+    )
 
     outputs = [o for o in (frames_dir, gif, mp4, diagram) if o is not None]
     if len(outputs) != 1:
@@ -598,7 +605,7 @@ def export(
     game, record = _load_shot(file, shot)
     try:
         if diagram is not None:
-            from sim.diagram import shot_diagram
+            from sim.media.diagram import shot_diagram
 
             picture = shot_diagram(
                 record, game.setup.spec, width=width, players=game.setup.players, shot_number=shot
@@ -609,7 +616,7 @@ def export(
         from rich.progress import track
 
         from sim.app.headless import configure_offscreen
-        from sim.timeline import ShotTimeline, frame_count
+        from sim.physics.timeline import ShotTimeline, frame_count
 
         configure_offscreen(width, height)
         from direct.showbase.ShowBase import ShowBase
@@ -681,7 +688,7 @@ def replay(
 ) -> None:
     """Replay the shots of a saved game (or a shot saved by pooltool) frame by frame."""
     from sim.app.replay import ReplayItem, game_items
-    from sim.gamefile import GameFileError, load, read_pooltool_system
+    from sim.store.gamefile import GameFileError, load, read_pooltool_system
 
     game = None
     shots: tuple[ReplayItem, ...] = ()

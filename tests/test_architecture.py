@@ -1,5 +1,5 @@
 """The house rules of the code: ``rules`` is pure (no pooltool, no Panda3D, no numpy), and
-only ``sim`` talks to pooltool, through ``sim.pooltool_setup``."""
+only ``sim`` talks to pooltool, through ``sim.physics.pooltool_setup``."""
 
 from __future__ import annotations
 
@@ -56,4 +56,4 @@ def test_only_pooltool_setup_imports_pooltool_directly() -> None:
         for path in sorted((ROOT / "sim").rglob("*.py"))
         if "pooltool" in _imports(path)
     ]
-    assert direct == ["sim/pooltool_setup.py"]
+    assert direct == ["sim/physics/pooltool_setup.py"]

@@ -12,10 +12,10 @@ import pytest
 from PIL import Image
 
 from rules import Player
-from sim.game import Game, GameSetup
-from sim.gamefile import save
-from sim.selfplay import play_racks
-from sim.timeline import ShotTimeline, frame_count
+from sim.physics.timeline import ShotTimeline, frame_count
+from sim.play.game import Game, GameSetup
+from sim.play.selfplay import play_racks
+from sim.store.gamefile import save
 from tests.run import poolsim
 
 pytestmark = [pytest.mark.physics, pytest.mark.app]

@@ -22,7 +22,7 @@ from sim.app.tablegeometry import TableLayout
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
-    from sim.table import TableSpec
+    from sim.physics.table import TableSpec
 
 MIN_DISTANCE = 0.25
 MAX_DISTANCE = 6.0

@@ -12,8 +12,8 @@ from panda3d.core import LineSegs, TransparencyAttrib
 
 from rules import CUE, BallId
 from rules.geometry import Point, TableGeometry
-from sim.app.controller import Aim
-from sim.pooltool_setup import pt
+from sim.physics.pooltool_setup import pt
+from sim.play.controller import Aim
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase

@@ -22,8 +22,8 @@ def measure(quality: str, width: int, height: int, frames: int = 30) -> dict[str
 
     from rules import Player
     from sim.app.main import PoolApp
-    from sim.app.worker import PhysicsWorker
-    from sim.game import Game, GameSetup
+    from sim.physics.worker import PhysicsWorker
+    from sim.play.game import Game, GameSetup
 
     base = ShowBase()
     game = Game(GameSetup(game="rotation", seed=1))

@@ -2,7 +2,7 @@
 helpers tests use to look at frames and drive input.
 
 Both ``configure_*`` functions must run before ``ShowBase()``. They import
-``sim.pooltool_setup`` first because importing pooltool loads its own PRC (win-size,
+``sim.physics.pooltool_setup`` first because importing pooltool loads its own PRC (win-size,
 frame-rate meter, ``gl-version 3 2``); a later ``loadPrcFileData`` wins, so ours comes
 after it. Offscreen needs EGL and Mesa's software GL (Debian: libegl1, libegl-mesa0,
 libgl1-mesa-dri), as ``.ci/run`` installs them.
@@ -30,7 +30,7 @@ from panda3d.core import (
     loadPrcFileData,
 )
 
-import sim.pooltool_setup  # noqa: F401  (pooltool's PRC first, so ours wins)
+import sim.physics.pooltool_setup  # noqa: F401  (pooltool's PRC first, so ours wins)
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase

@@ -25,9 +25,9 @@ from panda3d.core import (
 )
 
 from rules import Choice, Declaration, Player
-from sim.app.controller import Stage, TableController
 from sim.app.texts import choice_label, prompt, referee_lines, scoreboard
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
+from sim.play.controller import Stage, TableController
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
@@ -214,7 +214,7 @@ class Hud:
         )
 
     def _guard(self, action: Callable[[], None]) -> None:
-        from sim.game import GameError
+        from sim.play.game import GameError
 
         try:
             action()

@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from sim.app.scene import Quality
-from sim.game import Game
+from sim.play.game import Game
 
 
 @attrs.frozen(kw_only=True)
@@ -63,7 +63,7 @@ def run(launch: Launch) -> int:
     from sim.app.main import PoolApp
     from sim.app.preferences import Preferences
     from sim.app.script import ScriptError, load_script, run_script
-    from sim.autosave import Autosave
+    from sim.store.autosave import Autosave
 
     scripted = launch.screenshot is not None or launch.script is not None
     try:  # a script that cannot be read is said before any window opens

@@ -1,7 +1,7 @@
 """The desktop table: one Panda3D window where two players share the mouse.
 
 :class:`PoolApp` owns the window, the 3D table (:mod:`sim.app.scene`), the camera, the
-HUD and the input; the game's logic is the :class:`~sim.app.controller.TableController`.
+HUD and the input; the game's logic is the :class:`~sim.play.controller.TableController`.
 The physics runs in a worker process that starts (and, on a machine's first run,
 compiles) while the start screen is up.
 
@@ -33,18 +33,18 @@ from panda3d.core import CardMaker, ClockObject, NodePath, Point3, TextNode, Tra
 from rules import CUE, BallId, BallInHand, Declaration, PocketId
 from rules.geometry import Point, TableGeometry, distance
 from sim.app.camera import CameraRig
-from sim.app.controller import Stage, TableController, Watching
 from sim.app.cue import CueStick
 from sim.app.hud import Hud
 from sim.app.preferences import Preferences
 from sim.app.scene import LAG_BALL, Quality, TableScene
 from sim.app.sound import SoundBoard, SoundCue, cues_between, sound_cues
 from sim.app.widgets import typing
-from sim.app.worker import PhysicsWorker
-from sim.autosave import Autosave
-from sim.game import Game, GameError
 from sim.paths import assets_dir
-from sim.table import pocket_centre
+from sim.physics.table import pocket_centre
+from sim.physics.worker import PhysicsWorker
+from sim.play.controller import Stage, TableController, Watching
+from sim.play.game import Game, GameError
+from sim.store.autosave import Autosave
 
 CLICK_PIXELS = 5  # a press and release closer than this is a click, not a drag
 AIM_DEGREES_PER_SCREEN = 90.0  # a drag across the whole window turns the aim this much

@@ -52,8 +52,8 @@ class GameMenu:
 
     def save_copy(self) -> None:
         """First ask for the file's path (a text field); Enter or the button saves."""
-        from sim.gamefile import SUFFIX, save
-        from sim.savedgames import copy_name
+        from sim.store.gamefile import SUFFIX, save
+        from sim.store.savedgames import copy_name
 
         controller = self.app.controller
         if controller is None:

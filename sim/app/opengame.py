@@ -12,7 +12,7 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
 from sim.app.widgets import BACKDROP, BUTTON, DIM, GOLD, RED, WHITE, button, entry, label
-from sim.savedgames import SavedGame, saved_games
+from sim.store.savedgames import SavedGame, saved_games
 
 ROWS = 8  # games on a page
 ROW_HALF_WIDTH = 1.0  # aspect2d units

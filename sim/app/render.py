@@ -12,9 +12,9 @@ from rules import CUE
 from sim.app.camera import CameraRig
 from sim.app.headless import grab_rgb
 from sim.app.scene import Quality, TableScene
-from sim.game import ShotRecord
-from sim.table import TableSpec
-from sim.timeline import ShotTimeline
+from sim.physics.table import TableSpec
+from sim.physics.timeline import ShotTimeline
+from sim.play.game import ShotRecord
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase

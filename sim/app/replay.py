@@ -31,10 +31,10 @@ from panda3d.core import ClockObject, LineSegs, TextNode
 from rules import CUE, Ruling
 from sim.app.sound import cues_between, sound_cues
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
-from sim.game import Game, LagRecord, ShotRecord
 from sim.names import with_names
-from sim.pooltool_setup import pt
-from sim.timeline import MarkerKind, ShotTimeline
+from sim.physics.pooltool_setup import pt
+from sim.physics.timeline import MarkerKind, ShotTimeline
+from sim.play.game import Game, LagRecord, ShotRecord
 
 if TYPE_CHECKING:
     from sim.app.main import PoolApp

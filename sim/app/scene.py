@@ -1,7 +1,7 @@
 """The 3D table: a pool table built from the physics table, pooltool's balls, lights.
 
 pooltool ships one 7-ft table model, and scaling it would distort the pockets, so the
-table is built here from the physics geometry of whatever :class:`~sim.table.TableSpec`
+table is built here from the physics geometry of whatever :class:`~sim.physics.table.TableSpec`
 is played: the cloth follows the cushion nose lines (the linear segments and the rounded
 jaw tips), the cushions rise from the cloth to the nose at exactly the segment's height,
 the jaws run out to the rail line, and the pocket openings are pooltool's pocket circles
@@ -59,13 +59,13 @@ from sim.app.tablegeometry import (
     line_normals,
 )
 from sim.paths import assets_dir
-from sim.pooltool_setup import pt
-from sim.table import TableSpec
+from sim.physics.pooltool_setup import pt
+from sim.physics.table import TableSpec
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
-    from sim.timeline import BallStates
+    from sim.physics.timeline import BallStates
 
 Quality = Literal["fast", "quality"]
 ClothColour = Literal["blue", "green"]
@@ -542,7 +542,7 @@ class TableScene:
     def set_states(
         self, ids: Sequence[str], states: BallStates, show_pocketed: bool = False
     ) -> None:
-        """Place the balls as a timeline's :class:`~sim.timeline.BallStates` at one time
+        """Place the balls as a timeline's :class:`~sim.physics.timeline.BallStates` at one time
         says (``ids`` in its ball order); pocketed balls are hidden unless asked for."""
         visible = np.ones(len(ids), bool) if show_pocketed else ~np.asarray(states.pocketed, bool)
         self.set_balls(ids, states.positions, states.orientations, visible)

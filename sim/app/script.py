@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules import Choice, Declaration, Player
-from sim.app.controller import Stage
-from sim.game import GameError
+from sim.play.controller import Stage
+from sim.play.game import GameError
 
 if TYPE_CHECKING:
     from sim.app.main import PoolApp

@@ -24,7 +24,7 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
-from sim.timeline import MarkerKind, ShotTimeline
+from sim.physics.timeline import MarkerKind, ShotTimeline
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase

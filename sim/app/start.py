@@ -16,7 +16,7 @@ from rules import Options, Player
 from sim.app.opengame import OpenGamePanel
 from sim.app.scene import Quality
 from sim.app.widgets import BACKDROP, DIM, GOLD, RED, WHITE, button, entry, label
-from sim.game import MAX_RACE, Game, GameSetup
+from sim.play.game import MAX_RACE, Game, GameSetup
 
 if TYPE_CHECKING:
     from sim.app.main import PoolApp
@@ -271,7 +271,7 @@ class StartScreen:
         self._shortly(self._resume_now)
 
     def _resume_now(self) -> None:
-        from sim.gamefile import GameFileError
+        from sim.store.gamefile import GameFileError
 
         assert self.app.autosave is not None
         try:
@@ -329,7 +329,7 @@ class StartScreen:
         self._shortly(lambda: self.open_now(path))
 
     def open_now(self, path: Path) -> None:
-        from sim.gamefile import GameFileError, load
+        from sim.store.gamefile import GameFileError, load
 
         try:
             game = load(path)

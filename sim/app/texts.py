@@ -6,8 +6,8 @@ from __future__ import annotations
 import attrs
 
 from rules import BallInHand, Choice, Declaration, Phase, Player, PocketId, Reason
-from sim.app.controller import Stage, TableController
 from sim.names import with_names
+from sim.play.controller import Stage, TableController
 
 POCKET_NAMES: dict[PocketId, str] = {
     PocketId.LB: "head-left corner",

@@ -8,7 +8,7 @@ incoming player's choice, at match over, right after New game.
 After every frame the invariants hold: no exception escaped a task (``app.step``
 raises them), the controller's stage agrees with the game and the referee's state, the
 game's records only grow, the HUD says what to do when a player must act, and the
-autosave reads back (``sim.gamefile.load``) with as many records as the game.
+autosave reads back (``sim.store.gamefile.load``) with as many records as the game.
 
 The physics is the worker fixture's, paced (:class:`PacedWorker`): each struck shot
 comes back a seeded number of frames later, so a seed is one sequence of inputs *and*
@@ -29,18 +29,18 @@ import pytest
 from panda3d.core import KeyboardButton, MouseButton
 
 from rules import CUE, MatchPhase, Options, Player
-from sim.app.controller import Stage
 from sim.app.headless import world_to_pixel
 from sim.app.main import PoolApp
 from sim.app.menu import GameMenu
 from sim.app.start import shot_clock_options
 from sim.app.texts import prompt
-from sim.app.worker import PhysicsWorker, ShotRequest, ShotResult, WorkerError
-from sim.autosave import Autosave
-from sim.game import Game, GameError, GameSetup
-from sim.gamefile import load
-from sim.selfplay import play_racks
-from sim.table import pocket_centre
+from sim.physics.table import pocket_centre
+from sim.physics.worker import PhysicsWorker, ShotRequest, ShotResult, WorkerError
+from sim.play.controller import Stage
+from sim.play.game import Game, GameError, GameSetup
+from sim.play.selfplay import play_racks
+from sim.store.autosave import Autosave
+from sim.store.gamefile import load
 from tests.app.test_table_app import after_break, press
 
 pytestmark = pytest.mark.app

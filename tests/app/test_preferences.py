@@ -98,7 +98,7 @@ def test_the_start_screen_comes_back_as_it_was_left(table: PoolApp, tmp_path: Pa
 
 @pytest.mark.app
 def test_sound_off_is_remembered(table: PoolApp, tmp_path: Path) -> None:
-    from sim.game import Game, GameSetup
+    from sim.play.game import Game, GameSetup
     from tests.app.test_sound import Speaker
 
     table.preferences = Preferences(tmp_path / "preferences.json")

@@ -13,13 +13,13 @@ import pytest
 from panda3d.core import KeyboardButton, MouseButton
 
 from rules import CUE, Player
-from sim.app.controller import Stage
 from sim.app.headless import grab_rgb
 from sim.app.main import PoolApp
 from sim.app.replay import FRAME, ReplayView
-from sim.game import Game, GameSetup
-from sim.physics import MAX_SPEED
-from sim.selfplay import choose_choice, choose_stroke, play_racks
+from sim.physics.simulate import MAX_SPEED
+from sim.play.controller import Stage
+from sim.play.game import Game, GameSetup
+from sim.play.selfplay import choose_choice, choose_stroke, play_racks
 
 pytestmark = pytest.mark.app
 

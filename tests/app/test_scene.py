@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pytest
 
-from sim.table import POCKET_OF_JAW, TableSize, table_spec
+from sim.physics.table import POCKET_OF_JAW, TableSize, table_spec
 from tests.app.conftest import step
 
 if TYPE_CHECKING:
@@ -164,7 +164,7 @@ def test_rebuilding_the_table_replaces_it(scene: TableScene) -> None:
 
 
 def test_balls_follow_timeline_states_and_hide_when_pocketed(scene: TableScene) -> None:
-    from sim.timeline import BallStates
+    from sim.physics.timeline import BallStates
 
     ids = ["cue", "5"]
     half_turn_about_x = (0.0, 1.0, 0.0, 0.0)
@@ -226,7 +226,7 @@ headless.configure_offscreen(320, 200)
 from direct.showbase.ShowBase import ShowBase
 from sim.app.camera import top_down_camera
 from sim.app.scene import TableScene
-from sim.table import table_spec
+from sim.physics.table import table_spec
 base = ShowBase()
 spec = table_spec("8ft")
 scene = TableScene(base, spec, quality="quality")

@@ -15,7 +15,6 @@ from panda3d.core import KeyboardButton
 
 from rules import CUE, Player
 from rules.geometry import Point
-from sim.app.controller import Stage
 from sim.app.main import PoolApp
 from sim.app.replay import ReplayView
 from sim.app.sound import (
@@ -30,9 +29,10 @@ from sim.app.sound import (
     synthesise,
     wav_bytes,
 )
-from sim.game import Game, GameSetup, Stroke
-from sim.physics import CueAction, aim_towards
-from sim.timeline import MarkerKind, ShotTimeline
+from sim.physics.simulate import CueAction, aim_towards
+from sim.physics.timeline import MarkerKind, ShotTimeline
+from sim.play.controller import Stage
+from sim.play.game import Game, GameSetup, Stroke
 from tests.app.test_table_app import press, started_game, wait_for
 
 SPOT = (0.635, 0.5)

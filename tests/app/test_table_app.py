@@ -13,13 +13,13 @@ import pytest
 from panda3d.core import KeyboardButton, MouseButton
 
 from rules import CUE, Choice, Declaration, Options, Phase, Player, PocketId
-from sim.app.controller import Stage
 from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
-from sim.autosave import Autosave
-from sim.game import Game, GameSetup, Stroke
-from sim.physics import CueAction, aim_towards
-from sim.table import pocket_centre
+from sim.physics.simulate import CueAction, aim_towards
+from sim.physics.table import pocket_centre
+from sim.play.controller import Stage
+from sim.play.game import Game, GameSetup, Stroke
+from sim.store.autosave import Autosave
 
 pytestmark = pytest.mark.app
 

@@ -1,0 +1,225 @@
+"""Table specs (WPA 9-ft, 8-ft, pooltool's 7-ft) and their physical landmarks.
+
+Landmarks a rule names (head string, kitchen, spots, long string) come from
+:class:`rules.geometry.TableGeometry`; this module adds what only the physics table has:
+pockets, cushion segments and which rail each segment belongs to.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import attrs
+import numpy as np
+
+from rules.facts import PocketId, RailName
+from rules.geometry import Point, TableGeometry
+from sim.physics.pooltool_setup import pt
+
+BALL_RADIUS = 0.028575  # WPA 2.25 in ball
+
+# Which rail each cushion segment of a pooltool pocket table belongs to, jaws and jaw tips
+# included: a jaw belongs to the rail it ends (pooltool's create_pocket_table_cushion_segments;
+# tests/physics/test_table.py checks it geometrically on every table size).
+RAIL_OF_SEGMENT: dict[str, RailName] = {
+    **{s: RailName.HEAD for s in ("18", "1", "17", "1t", "17t")},
+    **{s: RailName.FOOT for s in ("9", "8", "10", "8t", "10t")},
+    **{s: RailName.LEFT for s in ("3", "6", "2", "4", "5", "7", "2t", "4t", "5t", "7t")},
+    **{s: RailName.RIGHT for s in ("15", "12", "16", "14", "13", "11", "16t", "14t", "13t", "11t")},
+}
+# The pocket whose mouth each jaw (and jaw tip) lines.
+POCKET_OF_JAW: dict[str, PocketId] = {
+    jaw: pocket
+    for pocket, jaws in {
+        PocketId.LB: ("1", "2"),
+        PocketId.LC: ("4", "5"),
+        PocketId.LT: ("7", "8"),
+        PocketId.RT: ("10", "11"),
+        PocketId.RC: ("13", "14"),
+        PocketId.RB: ("16", "17"),
+    }.items()
+    for base in jaws
+    for jaw in (base, base + "t")
+}
+MAIN_CUSHION_OF_RAIL: dict[RailName, tuple[str, ...]] = {
+    RailName.HEAD: ("18",),
+    RailName.FOOT: ("9",),
+    RailName.LEFT: ("3", "6"),
+    RailName.RIGHT: ("15", "12"),
+}
+
+
+class TableSize(StrEnum):
+    NINE_FOOT = "9ft"
+    EIGHT_FOOT = "8ft"
+    SEVEN_FOOT = "7ft"
+
+
+@attrs.frozen
+class TableSpec:
+    """A pocket table: playing surface nose to nose, pocket mouths, cushion height (metres)."""
+
+    size: TableSize
+    width: float
+    length: float
+    corner_pocket_width: float
+    side_pocket_width: float
+    cushion_height: float
+    ball_radius: float = BALL_RADIUS
+
+    @property
+    def geometry(self) -> TableGeometry:
+        return TableGeometry(width=self.width, length=self.length, ball_radius=self.ball_radius)
+
+    def build(self) -> pt.Table:
+        """A fresh pooltool table (pockets remember what they hold, so never share one)."""
+        specs = pt.objects.PocketTableSpecs(
+            l=self.length,
+            w=self.width,
+            cushion_height=self.cushion_height,
+            corner_pocket_width=self.corner_pocket_width,
+            side_pocket_width=self.side_pocket_width,
+            model_descr=pt.objects.TableModelDescr.null(),
+        )
+        return pt.Table.from_table_specs(specs)
+
+
+_POOLTOOL_7FT = pt.objects.PocketTableSpecs()
+
+TABLE_SPECS: dict[TableSize, TableSpec] = {
+    # WPA: 100 x 50 in playing surface; corner mouth 4.5-4.625 in, side 5-5.125 in;
+    # cushion nose at 62.5-64.5 % of the ball's height.
+    TableSize.NINE_FOOT: TableSpec(
+        size=TableSize.NINE_FOOT,
+        width=1.27,
+        length=2.54,
+        corner_pocket_width=0.115,
+        side_pocket_width=0.1285,
+        cushion_height=0.635 * 2 * BALL_RADIUS,
+    ),
+    # 88 x 44 in, same pockets and cushions as the 9-ft.
+    TableSize.EIGHT_FOOT: TableSpec(
+        size=TableSize.EIGHT_FOOT,
+        width=1.1176,
+        length=2.2352,
+        corner_pocket_width=0.115,
+        side_pocket_width=0.1285,
+        cushion_height=0.635 * 2 * BALL_RADIUS,
+    ),
+    # pooltool's own 7-ft (78 x 39 in) table, as it ships.
+    TableSize.SEVEN_FOOT: TableSpec(
+        size=TableSize.SEVEN_FOOT,
+        width=_POOLTOOL_7FT.w,
+        length=_POOLTOOL_7FT.l,
+        corner_pocket_width=_POOLTOOL_7FT.corner_pocket_width,
+        side_pocket_width=_POOLTOOL_7FT.side_pocket_width,
+        cushion_height=_POOLTOOL_7FT.cushion_height,
+    ),
+}
+DEFAULT_TABLE = TableSize.NINE_FOOT
+
+
+def table_spec(size: TableSize | str = DEFAULT_TABLE) -> TableSpec:
+    try:
+        return TABLE_SPECS[TableSize(size)]
+    except ValueError:
+        known = ", ".join(s.value for s in TableSize)
+        raise ValueError(f"unknown table {size!r} (known: {known})") from None
+
+
+def rail_of_segment(segment_id: str) -> RailName:
+    """The rail a cushion segment (a jaw or jaw tip included) belongs to."""
+    try:
+        return RAIL_OF_SEGMENT[segment_id]
+    except KeyError:
+        raise ValueError(f"unknown cushion segment {segment_id!r}") from None
+
+
+def pocket_centre(table: pt.Table, pocket: PocketId | str) -> Point:
+    centre = table.pockets[PocketId(pocket).value].center
+    return (float(centre[0]), float(centre[1]))
+
+
+def pocket_mouth(table: pt.Table, pocket: PocketId | str) -> Point:
+    """The middle of a pocket's mouth, between its two jaw tips: where to send a ball in
+    (a ball sent at a corner pocket's centre along a rail catches the near jaw)."""
+    tips = [
+        table.cushion_segments.circular[jaw].center
+        for jaw, owner in POCKET_OF_JAW.items()
+        if owner is PocketId(pocket) and jaw.endswith("t")
+    ]
+    return (float(tips[0][0] + tips[1][0]) / 2, float(tips[0][1] + tips[1][1]) / 2)
+
+
+def nearest_cushion(table: pt.Table, point: Point) -> tuple[float, Point]:
+    """Distance from ``point`` to the nearest cushion nose (straight or jaw tip), and the
+    unit vector pointing from that nose towards ``point``."""
+    p = np.asarray(point, dtype=float)
+    best, away = np.inf, np.zeros(2)
+    for segment in table.cushion_segments.linear.values():
+        a, b = segment.p1[:2], segment.p2[:2]
+        ab = b - a
+        u = float(np.clip(np.dot(p - a, ab) / np.dot(ab, ab), 0.0, 1.0))
+        offset = p - (a + u * ab)
+        if (dist := float(np.linalg.norm(offset))) < best:
+            best, away = dist, offset / dist if dist > 0 else np.zeros(2)
+    for tip in table.cushion_segments.circular.values():
+        offset = p - tip.center[:2]
+        norm = float(np.linalg.norm(offset))
+        if (dist := norm - float(tip.radius)) < best:
+            best, away = dist, offset / norm if norm > 0 else np.zeros(2)
+    return best, (float(away[0]), float(away[1]))
+
+
+Box = tuple[float, float, float, float]  # xmin, ymin, xmax, ymax
+
+
+def cushion_boxes(table: pt.Table) -> tuple[Box, ...]:
+    """The bounding box of every cushion nose (straight or jaw tip); see
+    :func:`may_be_within`."""
+    linear = (
+        _box(s.p1[0], s.p1[1], s.p2[0], s.p2[1]) for s in table.cushion_segments.linear.values()
+    )
+    circular = (
+        _box(*(tip.center[:2] - tip.radius), *(tip.center[:2] + tip.radius))
+        for tip in table.cushion_segments.circular.values()
+    )
+    return (*linear, *circular)
+
+
+def _box(x0: float, y0: float, x1: float, y1: float) -> Box:
+    """The box with these two opposite corners."""
+    return (float(min(x0, x1)), float(min(y0, y1)), float(max(x0, x1)), float(max(y0, y1)))
+
+
+def may_be_within(boxes: tuple[Box, ...], point: Point, reach: float) -> bool:
+    """False when ``point`` is certainly more than ``reach`` from every cushion nose: it
+    is that far outside every nose's bounding box along x or y (a nose lies in its box,
+    so it is at least as far). A cheap test before :func:`nearest_cushion`."""
+    x, y = point
+    for xmin, ymin, xmax, ymax in boxes:  # a plain loop: faster than numpy for 30 boxes
+        if xmin - reach <= x <= xmax + reach and ymin - reach <= y <= ymax + reach:
+            return True
+    return False
+
+
+def within_rails(geometry: TableGeometry, point: Point) -> bool:
+    """The centre is no more than a ball radius past a cushion nose line: on the bed or
+    hanging in a pocket mouth, not off the table."""
+    x, y = point
+    reach = geometry.ball_radius
+    return -reach <= x <= geometry.width + reach and -reach <= y <= geometry.length + reach
+
+
+def in_pocket_mouth(table: pt.Table, point: Point) -> PocketId | None:
+    """The pocket whose point-of-no-return circle holds ``point``, if any."""
+    x, y = point
+    for pocket_id, pocket in table.pockets.items():
+        # Further than the radius along x or y (with a margin far above rounding) is
+        # certainly outside: the exact distance is only needed near a pocket.
+        reach = pocket.radius + 1e-9
+        if abs(x - pocket.center[0]) > reach or abs(y - pocket.center[1]) > reach:
+            continue
+        if np.hypot(*(np.asarray(point) - pocket.center[:2])) < pocket.radius:
+            return PocketId(pocket_id)
+    return None

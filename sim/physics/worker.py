@@ -1,0 +1,256 @@
+"""Physics in a separate process, so the window never waits for it.
+
+pooltool's numba code holds the GIL, a break takes 70-200 ms here (with a tail past a
+second) and the first use on a machine compiles for 35-46 s: none of that may freeze
+the window. :class:`PhysicsWorker` runs :func:`sim.physics.simulate.simulate_shot` in a child
+process and answers through a queue the window polls once a frame.
+
+Two kinds of work:
+
+- a **shot** the player struck: simulated in order, never dropped;
+- a **preview** of the current aim once it rests: only the newest preview is worth
+  simulating, so older ones still waiting are skipped. When the player then strikes
+  exactly that stroke, the result is already there and the balls move at once.
+
+Results travel as pooltool's msgpack bytes (the game file's form, no pickle of pooltool
+objects) and are rebuilt in the window's process with the facts extracted there.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import queue
+import time
+from collections.abc import Iterable, Mapping
+from multiprocessing.context import SpawnProcess
+from typing import Any
+
+import attrs
+
+from rules.facts import BallId
+from rules.geometry import Point
+from sim.physics.simulate import CueAction, SimulatedShot
+
+
+@attrs.frozen
+class ShotRequest:
+    """What to simulate: the table, the balls at rest, the stroke."""
+
+    table: str
+    positions: tuple[tuple[BallId, Point], ...]
+    action: CueAction
+
+    @classmethod
+    def of(cls, table: str, positions: Mapping[BallId, Point], action: CueAction) -> ShotRequest:
+        return cls(table=table, positions=tuple(sorted(positions.items())), action=action)
+
+
+@attrs.frozen
+class Progress:
+    """The worker's warm-up: ``done`` of ``total`` steps, now doing ``label``."""
+
+    done: int
+    total: int
+    label: str
+
+
+@attrs.frozen(eq=False)
+class ShotResult:
+    job: int
+    request: ShotRequest
+    shot: SimulatedShot
+    seconds: float  # wall time in the worker (physics and packing)
+
+
+@attrs.frozen
+class ShotReady:
+    """The worker has finished ``job``: :meth:`PhysicsWorker.result` has it."""
+
+    job: int
+
+
+@attrs.frozen
+class WorkerError:
+    job: int
+    message: str
+
+
+Reply = Progress | ShotReady | WorkerError
+
+
+class PhysicsWorker:
+    """A child process simulating shots; :meth:`poll` collects what it has finished."""
+
+    def __init__(self, warm_up: bool = True) -> None:
+        context = multiprocessing.get_context("spawn")  # no fork of a GL/Panda3D process
+        self._requests: multiprocessing.Queue[Any] = context.Queue()
+        self._replies: multiprocessing.Queue[Any] = context.Queue()
+        self._process: SpawnProcess = context.Process(
+            target=_serve, args=(self._requests, self._replies, warm_up), daemon=True
+        )
+        self._jobs = itertools.count(1)
+        self._results: dict[int, ShotResult] = {}
+        self.ready = False  # the warm-up is over: shots come back in milliseconds
+        self.progress: Progress | None = None
+        self._preview: tuple[ShotRequest, int] | None = None  # the newest preview
+        self._struck: set[int] = set()
+
+    def start(self) -> PhysicsWorker:
+        self._process.start()
+        return self
+
+    def shoot(self, request: ShotRequest) -> int:
+        """Simulate a struck shot; returns its job number. The preview of exactly this
+        stroke, done or under way, becomes the shot's job (no preview may follow until
+        the shot is back, or it could displace it)."""
+        if self._preview is not None and self._preview[0] == request:
+            job = self._preview[1]
+            self._preview = None
+        else:
+            job = next(self._jobs)
+            self._requests.put(("shot", job, _encode_request(request)))
+        self._struck.add(job)
+        return job
+
+    def preview(self, request: ShotRequest) -> None:
+        """Simulate the resting aim ahead of the stroke (dropped if a newer one comes)."""
+        if self._preview is not None and self._preview[0] == request:
+            return
+        if self._preview is not None:
+            self._results.pop(self._preview[1], None)  # a stale preview's result
+        job = next(self._jobs)
+        self._preview = (request, job)
+        self._requests.put(("preview", job, _encode_request(request)))
+
+    def poll(self) -> list[Reply]:
+        """Replies that have arrived (never blocks). A finished shot is announced by a
+        :class:`ShotReady` and kept for :meth:`result`, rebuilt here (while the player
+        still aims) only if it is wanted: struck, or the newest preview; a stale
+        preview is dropped unread."""
+        from sim.physics.simulate import shot_from_system
+        from sim.physics.systemcodec import system_from_bytes
+        from sim.physics.table import table_spec
+
+        replies: list[Reply] = []
+        while True:
+            try:
+                kind, job, payload = self._replies.get_nowait()
+            except queue.Empty:
+                return replies
+            if kind == "progress":
+                self.progress = Progress(*payload)
+                self.ready = payload[0] >= payload[1]
+                replies.append(self.progress)
+            elif kind == "error":
+                replies.append(WorkerError(job, payload))
+            else:
+                replies.append(ShotReady(job))
+                current_preview = self._preview is not None and self._preview[1] == job
+                if job in self._struck or current_preview:
+                    data, packed, seconds = payload
+                    request = _decode_request(data)
+                    spec = table_spec(request.table)
+                    shot = shot_from_system(spec, system_from_bytes(packed))
+                    self._results[job] = ShotResult(job, request, shot, seconds)
+
+    def forget(self, jobs: Iterable[int]) -> None:
+        """Shots nobody will collect (their game left the table): results dropped, and
+        dropped unread if they arrive later."""
+        for job in jobs:
+            self._struck.discard(job)
+            self._results.pop(job, None)
+
+    def result(self, job: int) -> ShotResult | None:
+        """The finished shot of ``job`` (after a :meth:`poll`), once; None until then."""
+        result = self._results.pop(job, None)
+        if result is not None:
+            self._struck.discard(job)
+        return result
+
+    def wait(self, job: int, timeout: float = 120.0) -> ShotResult:
+        """Block until ``job`` is done (tests and scripts; the window polls instead)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for reply in self.poll():
+                if isinstance(reply, WorkerError) and reply.job == job:
+                    raise RuntimeError(reply.message)
+            result = self.result(job)
+            if result is not None:
+                return result
+            if not self._process.is_alive():
+                raise RuntimeError("the physics worker stopped")
+            time.sleep(0.005)
+        raise TimeoutError(f"the physics worker did not finish job {job} in {timeout:g} s")
+
+    @property
+    def alive(self) -> bool:
+        return self._process.is_alive()
+
+    def close(self) -> None:
+        if self._process.is_alive():
+            self._requests.put(("stop", 0, None))
+            self._process.join(timeout=2)
+            if self._process.is_alive():
+                self._process.terminate()
+                self._process.join(timeout=2)
+        self._requests.close()
+        self._replies.close()
+
+
+def _encode_request(request: ShotRequest) -> dict[str, Any]:
+    return {
+        "table": request.table,
+        "positions": [[ball, list(point)] for ball, point in request.positions],
+        "action": attrs.asdict(request.action),
+    }
+
+
+def _decode_request(data: dict[str, Any]) -> ShotRequest:
+    return ShotRequest(
+        table=data["table"],
+        positions=tuple((ball, (point[0], point[1])) for ball, point in data["positions"]),
+        action=CueAction(**data["action"]),
+    )
+
+
+def _serve(
+    requests: multiprocessing.Queue[Any], replies: multiprocessing.Queue[Any], warm: bool
+) -> None:
+    """The worker's loop: warm up (reporting progress), then simulate on request."""
+    from sim.physics.simulate import simulate_shot
+    from sim.physics.systemcodec import system_to_bytes
+    from sim.physics.table import table_spec
+    from sim.physics.warmup import warm_up
+
+    def report(done: int, total: int, label: str) -> None:
+        replies.put(("progress", 0, (done, total, label)))
+
+    if warm:
+        warm_up(report)
+    else:
+        report(1, 1, "done")
+    waiting: list[tuple[str, int, Any]] = []
+    while True:
+        if not waiting:
+            waiting.append(requests.get())
+        while True:  # take everything queued, to skip previews that are already stale
+            try:
+                waiting.append(requests.get_nowait())
+            except queue.Empty:
+                break
+        newest_preview = max((job for kind, job, _ in waiting if kind == "preview"), default=None)
+        kind, job, data = waiting.pop(0)
+        if kind == "stop":
+            return
+        if kind == "preview" and job != newest_preview:
+            continue
+        started = time.perf_counter()
+        try:
+            request = _decode_request(data)
+            shot = simulate_shot(table_spec(request.table), dict(request.positions), request.action)
+            packed = system_to_bytes(shot.system)
+        except Exception as error:  # the window shows it; the worker lives on
+            replies.put(("error", job, f"{type(error).__name__}: {error}"))
+            continue
+        replies.put(("shot", job, (data, packed, time.perf_counter() - started)))

@@ -1,0 +1,657 @@
+"""What the player is doing at the table, with no window: the desktop's logic.
+
+:class:`TableController` holds the game, the stage of the turn (lag, ball in hand, aim,
+waiting for the physics, watching the shot, the incoming player's choice, match over),
+the aim (direction, power, tip offset, elevation), the cue ball placed from hand, the
+call and the declaration. The window (``sim.app.main``) turns mouse and keys into calls
+here and draws what the controller says; tests drive it directly.
+
+Every refused action raises :class:`sim.play.game.GameError` (one line, nothing changed);
+the window shows the line and carries on.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable
+from enum import StrEnum
+
+import attrs
+
+from rules import (
+    CUE,
+    BallId,
+    BallInHand,
+    Call,
+    Choice,
+    Declaration,
+    GameState,
+    MatchPhase,
+    Phase,
+    Player,
+    PocketId,
+    Reason,
+    Ruling,
+)
+from rules.geometry import Point, distance
+from sim.physics.simulate import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedShot
+from sim.physics.timeline import ShotTimeline
+from sim.physics.worker import PhysicsWorker, ShotRequest, ShotResult, WorkerError
+from sim.play.game import (
+    ChoiceRecord,
+    Game,
+    GameError,
+    LagRecord,
+    PreparedShot,
+    Record,
+    ShotRecord,
+    StalemateRecord,
+    Stroke,
+)
+from sim.store.autosave import Autosave
+
+MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
+PREVIEW_AFTER = 0.15  # seconds the aim must rest before it is simulated ahead
+LAG_STARTS = (0.25, 0.75)  # across the width: A's lag ball on the left, B's on the right
+
+
+class Stage(StrEnum):
+    LAG = "lag"  # a player sets up a lag stroke (A, then B)
+    BREAKER = "breaker"  # the lag winner chooses who breaks
+    PLACE = "place"  # the cue ball is in hand
+    AIM = "aim"
+    SIMULATING = "simulating"  # struck; the physics is working
+    WATCH = "watch"  # the shot plays out
+    CHOOSE = "choose"  # the incoming player's option
+    OVER = "over"  # the match is over
+
+
+@attrs.define
+class Aim:
+    """The stroke being set up. ``power`` in [0, 1] maps onto the cue speed."""
+
+    direction: float = 90.0  # degrees; 90 = up the table
+    power: float = 0.45
+    a: float = 0.0  # tip offset, ball radii: + is left of centre (pooltool)
+    b: float = 0.0  # + follow, - draw
+    elevation: float = 0.0
+
+    @property
+    def speed(self) -> float:
+        return float(MIN_POWER_SPEED + self.power**1.5 * (MAX_SPEED - MIN_POWER_SPEED))
+
+    def action(self) -> CueAction:
+        return CueAction(
+            speed=self.speed,
+            aim=self.direction % 360.0,
+            elevation=self.elevation,
+            a=self.a,
+            b=self.b,
+        )
+
+
+@attrs.define
+class InFlight:
+    """A stroke (or both lag strokes) with the physics: the worker's jobs, their results
+    as they come, and when the player struck."""
+
+    prepared: PreparedShot | None  # None for the lag
+    requests: tuple[ShotRequest, ...]
+    jobs: tuple[int, ...]
+    struck: float
+    results: dict[int, ShotResult] = attrs.Factory(dict)
+
+
+@attrs.frozen
+class Watching:
+    """A shot (or the two lag shots) playing out on screen."""
+
+    timelines: tuple[ShotTimeline, ...]
+    record: Record
+    started: float  # the clock's time when the balls started moving
+
+    @property
+    def duration(self) -> float:
+        return max(t.duration for t in self.timelines)
+
+
+class TableController:
+    def __init__(
+        self,
+        game: Game,
+        worker: PhysicsWorker,
+        autosave: Autosave | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        resumed: bool = False,
+    ) -> None:
+        self.game = game
+        self.worker = worker
+        self.autosave = autosave
+        # The autosave holds this game (resumed from it, or saved once): another game
+        # there is archived before this one's first save takes its place.
+        self._autosaved = resumed
+        self.clock = clock
+        self.aim = Aim()
+        self.placement: Point | None = None
+        self.placed = False  # the player has put the cue ball down and moved on to aim
+        self.call: Call | None = None
+        self.declaration: Declaration | None = None
+        self.lag_strokes: list[tuple[Point, CueAction]] = []
+        self.watching: Watching | None = None
+        self.waiting: InFlight | None = None
+        self.message = ""  # the last refusal or notice, for the HUD
+        # The referee's last words (a ruling's reasons, or the lag's verdict), for the HUD;
+        # on a game read back, those of its last step.
+        self.last_ruling: Ruling | None = next(
+            (
+                r.ruling
+                for r in reversed(game.records)
+                if isinstance(r, ShotRecord | ChoiceRecord | StalemateRecord)
+            ),
+            None,
+        )
+        self.reasons: tuple[Reason, ...] = self.last_ruling.reasons if self.last_ruling else ()
+        # How each ball is turned, carried from shot to shot so numbers never snap back.
+        self.orientations: dict[BallId, tuple[float, float, float, float]] = {}
+        self.latencies: list[float] = []  # stroke to motion, seconds
+        self._aim_changed = self.clock()
+        self._previewed = -1.0
+        self.call_ball: BallId | None = None  # clicked, waiting for its pocket (10-ball)
+        self.clock_started = self.clock()  # the shot clock (GEN-17) starts each turn
+        self._paused_at: float | None = None
+        self.extension = False  # a shot-clock extension asked for (B-18)
+        self._save_thread: threading.Thread | None = None
+        self._reset_turn()
+
+    # -- what the controller says ------------------------------------------------------
+
+    @property
+    def state(self) -> GameState | None:
+        return self.game.rack
+
+    @property
+    def stage(self) -> Stage:
+        if self.watching is not None:
+            return Stage.WATCH
+        if self.waiting is not None:
+            return Stage.SIMULATING
+        phase = self.game.phase
+        if phase is MatchPhase.LAG:
+            return Stage.LAG
+        if phase is MatchPhase.BREAKER_CHOICE:
+            return Stage.BREAKER
+        if phase is MatchPhase.OVER:
+            return Stage.OVER
+        state = self.state
+        assert state is not None
+        if state.pending is not None:
+            return Stage.CHOOSE
+        if state.ball_in_hand is not None and not self.placed:
+            return Stage.PLACE
+        return Stage.AIM
+
+    @property
+    def shooter(self) -> Player:
+        if self.game.phase is MatchPhase.LAG:
+            return Player.A if not self.lag_strokes else Player.B
+        if self.game.phase is MatchPhase.BREAKER_CHOICE:
+            assert self.game.match.lag_winner is not None
+            return self.game.match.lag_winner
+        state = self.state
+        assert state is not None
+        return state.pending.chooser if state.pending is not None else state.shooter
+
+    def balls(self) -> dict[BallId, Point]:
+        """The balls at rest as the player sees them (the cue ball where it is placed;
+        at the lag, the player's lag ball)."""
+        if self.game.phase is MatchPhase.LAG:
+            return {CUE: self.lag_start()}
+        state = self.state
+        if state is None:
+            return {}
+        balls = dict(state.balls)
+        if state.ball_in_hand is not None and self.placement is not None:
+            balls[CUE] = self.placement
+        return balls
+
+    def cue_ball(self) -> Point | None:
+        return self.balls().get(CUE)
+
+    def lag_balls(self) -> list[Point]:
+        """Both lag balls where they wait: A's on the left, B's on the right."""
+        geometry = self.game.setup.spec.geometry
+        return [(geometry.width * side, geometry.head_string_y * 0.5) for side in LAG_STARTS]
+
+    def lag_start(self) -> Point:
+        geometry = self.game.setup.spec.geometry
+        side = LAG_STARTS[len(self.lag_strokes) % 2]
+        return (geometry.width * side, geometry.head_string_y * 0.5)
+
+    def can_declare(self, declaration: Declaration) -> bool:
+        state = self.state
+        if state is None or self.stage not in (Stage.AIM, Stage.PLACE) or state.game != "ten-ball":
+            return False
+        if declaration is Declaration.PUSH_OUT:
+            return state.phase is Phase.AFTER_BREAK
+        return state.phase is not Phase.BREAK
+
+    @property
+    def can_call(self) -> bool:
+        """10-ball after the break, when not declaring a safety or push out (GEN-7)."""
+        state = self.state
+        return (
+            state is not None
+            and state.game == "ten-ball"
+            and state.phase is not Phase.BREAK
+            and self.declaration is None
+            and self.stage in (Stage.AIM, Stage.PLACE)
+        )
+
+    @property
+    def needs_call(self) -> bool:
+        """A call is required (GEN-7, B-10 ``call_mode = explicit``), not just allowed."""
+        state = self.state
+        return self.can_call and state is not None and state.options.call_mode == "explicit"
+
+    # -- ball in hand (GEN-5, GEN-6) -------------------------------------------------------
+
+    def legal_placement(self, point: Point) -> str | None:
+        """Why the cue ball may not go at ``point`` (None: it may). In the kitchen only
+        behind the head string: the window refuses a spot that would be a GEN-6 foul."""
+        state = self.state
+        if state is None or state.ball_in_hand is None:
+            return "the cue ball is not in hand"
+        geometry = state.table
+        if not all(math.isfinite(c) for c in point) or not geometry.on_bed(point):
+            return "off the bed"
+        if state.ball_in_hand is BallInHand.KITCHEN and not geometry.in_kitchen(point):
+            return "in hand behind the head string: place it in the kitchen"
+        clearance = geometry.ball_diameter
+        for ball, where in state.balls.items():
+            if ball != CUE and distance(point, where) < clearance:
+                return f"on the {ball}"
+        return None
+
+    def move_cue_ball(self, point: Point) -> bool:
+        """Drag the cue ball in hand to ``point`` if it may go there; True if it moved."""
+        if self.stage is not Stage.PLACE:
+            return False
+        if self.legal_placement(point) is not None:
+            return False
+        self.placement = point
+        self._touch_aim()
+        return True
+
+    def confirm_placement(self) -> None:
+        """Put the cue ball down and move on to aiming."""
+        if self.stage is not Stage.PLACE:
+            raise GameError("the cue ball is not in hand")
+        if self.placement is None:
+            raise GameError("place the cue ball first")
+        reason = self.legal_placement(self.placement)
+        if reason is not None:
+            raise GameError(f"the cue ball cannot go there: {reason}")
+        self.placed = True
+        self.message = ""
+        state = self.state
+        if state is not None and state.lowest is not None:
+            self.aim_at(state.balls[state.lowest])  # from where the cue ball now is
+
+    def pick_up_cue_ball(self) -> None:
+        """Back from aiming to placing, while the cue ball is still in hand."""
+        state = self.state
+        if self.stage is Stage.AIM and state is not None and state.ball_in_hand is not None:
+            self.placed = False
+
+    # -- call and declarations (GEN-7, TB-8, TB-13) ---------------------------------------
+
+    def call_shot(self, ball: BallId, pocket: PocketId | str) -> None:
+        state = self.state
+        if state is None or state.game != "ten-ball" or state.phase is Phase.BREAK:
+            raise GameError("no call is needed here")
+        if ball not in state.balls or ball == CUE:
+            raise GameError(f"the {ball} is not on the table")
+        self.call = Call(ball=ball, pocket=PocketId(pocket))
+        self.call_ball = None
+        self.declaration = None
+        self.message = ""
+        self._touch_aim()
+
+    def declare(self, declaration: Declaration | None) -> None:
+        if declaration is not None and not self.can_declare(declaration):
+            raise GameError(f"a {declaration.value} cannot be declared now")
+        self.declaration = declaration
+        if declaration is not None:
+            self.call = None
+        self._touch_aim()
+
+    # -- aim ----------------------------------------------------------------------------------
+
+    def set_direction(self, degrees: float) -> None:
+        self.aim.direction = degrees % 360.0
+        self._touch_aim()
+
+    def turn(self, degrees: float) -> None:
+        self.set_direction(self.aim.direction + degrees)
+
+    def aim_at(self, point: Point) -> None:
+        cue = self.cue_ball()
+        if cue is not None and distance(cue, point) > 1e-6:
+            self.set_direction(math.degrees(math.atan2(point[1] - cue[1], point[0] - cue[0])))
+
+    def set_power(self, power: float) -> None:
+        self.aim.power = min(1.0, max(0.0, power))
+        self._touch_aim()
+
+    def set_tip(self, a: float, b: float) -> None:
+        """Tip offset, kept inside the miscue limit."""
+        size = math.hypot(a, b)
+        if size > MISCUE_LIMIT:
+            a, b = a * MISCUE_LIMIT / size, b * MISCUE_LIMIT / size
+        self.aim.a, self.aim.b = a, b
+        self._touch_aim()
+
+    def set_elevation(self, degrees: float) -> None:
+        self.aim.elevation = min(60.0, max(0.0, degrees))
+        self._touch_aim()
+
+    def stroke(self) -> Stroke:
+        state = self.state
+        placement = self.placement if state is not None and state.ball_in_hand is not None else None
+        timed = state is not None and state.options.shot_clock_s is not None
+        return Stroke(
+            action=self.aim.action(),
+            placement=placement,
+            call=self.call,
+            declaration=self.declaration,
+            clock_s=self.clock() - self.clock_started if timed else None,
+            extension=self.extension,
+        )
+
+    def shot_clock_left(self) -> float | None:
+        """Seconds left on the shot clock (negative once it has run out), or None."""
+        state = self.state
+        if state is None or state.options.shot_clock_s is None:
+            return None
+        if self.stage not in (Stage.AIM, Stage.PLACE):
+            return None
+        limit = state.options.shot_clock_s
+        if self.extension and state.options.shot_clock_extension_s is not None:
+            limit += state.options.shot_clock_extension_s
+        return limit - (self.clock() - self.clock_started)
+
+    def pause_clock(self) -> None:
+        """The shot clock stops while the player is away from the table (menu, replay)."""
+        if self._paused_at is None:
+            self._paused_at = self.clock()
+
+    def resume_clock(self) -> None:
+        if self._paused_at is not None:
+            self.clock_started += self.clock() - self._paused_at
+            self._paused_at = None
+
+    def take_extension(self) -> None:
+        """B-18: more time on this shot, if the player has an extension left."""
+        if self.stage not in (Stage.AIM, Stage.PLACE):
+            raise GameError("an extension is taken before a stroke")
+        state = self.state
+        if state is None or state.options.shot_clock_extension_s is None:
+            raise GameError("there are no shot-clock extensions in this match")
+        if state.extensions_used[state.shooter] >= state.options.shot_clock_extensions_per_rack:
+            raise GameError("no extension left in this rack")
+        self.extension = True
+
+    # -- the stroke ---------------------------------------------------------------------------
+
+    def strike(self) -> None:
+        """Play the stroke as it is set up (or, at the lag, set this player's lag)."""
+        stage = self.stage
+        if stage is Stage.LAG:
+            self._strike_lag()
+            return
+        if stage is Stage.PLACE:  # say what is missing, not just that something is
+            raise GameError("the cue ball is in hand: put it down first (click, or Space)")
+        if stage is Stage.OVER:
+            raise GameError("the match is over: New game, or replay the shots")
+        if stage in (Stage.CHOOSE, Stage.BREAKER):
+            raise GameError("first the choice: one of the buttons below")
+        if stage is not Stage.AIM:
+            raise GameError("not ready to shoot")
+        prepared = self.game.prepare(self.stroke())
+        request = ShotRequest.of(
+            self.game.setup.table.value, prepared.start, prepared.stroke.action
+        )
+        self.waiting = InFlight(prepared, (request,), (self.worker.shoot(request),), self.clock())
+        self.message = ""
+
+    def _strike_lag(self) -> None:
+        start = self.lag_start()
+        self.lag_strokes.append((start, self.aim.action()))
+        if len(self.lag_strokes) < 2:
+            self.aim = Aim(direction=90.0, power=self.aim.power)
+            return
+        (start_a, action_a), (start_b, action_b) = self.lag_strokes
+        table = self.game.setup.table.value
+        requests = (
+            ShotRequest.of(table, {CUE: start_a}, action_a),
+            ShotRequest.of(table, {CUE: start_b}, action_b),
+        )
+        jobs = tuple(self.worker.shoot(request) for request in requests)
+        self.waiting = InFlight(None, requests, jobs, self.clock())
+
+    def update(self) -> None:
+        """Once a frame: collect the physics, finish a watched shot, preview a resting aim."""
+        if not self.worker.alive:
+            self._restart_worker()
+        flight = self.waiting
+        for reply in self.worker.poll():
+            if isinstance(reply, WorkerError) and flight is not None and reply.job in flight.jobs:
+                self._abandon(f"the physics failed on this shot ({reply.message}); shoot again")
+        if self.waiting is not None:
+            self._collect()
+        if (
+            self.watching is not None
+            and self.clock() - self.watching.started >= self.watching.duration
+        ):
+            self.finish_watching()
+        resting = self.clock() - self._aim_changed >= PREVIEW_AFTER
+        fresh = self._aim_changed != self._previewed
+        if self.stage is Stage.AIM and self.worker.ready and resting and fresh:
+            self._previewed = self._aim_changed  # once per resting aim
+            self._preview()
+
+    def _abandon(self, message: str) -> None:
+        """A stroke the physics could not play: nothing happened; the player shoots again."""
+        self.waiting = None
+        self.lag_strokes = []
+        self.message = message
+
+    def _restart_worker(self) -> None:
+        """The physics process has gone (killed, crashed): start another and send it the
+        stroke in flight again, so the game goes on."""
+        self.worker.close()
+        self.worker = PhysicsWorker().start()
+        self.message = "the physics stopped and was restarted"
+        flight = self.waiting
+        if flight is not None:
+            jobs = tuple(self.worker.shoot(request) for request in flight.requests)
+            self.waiting = attrs.evolve(flight, jobs=jobs, results={})
+
+    def _collect(self) -> None:
+        flight = self.waiting
+        assert flight is not None
+        for job in flight.jobs:
+            result = self.worker.result(job)
+            if result is not None:
+                flight.results[job] = result
+        if len(flight.results) < len(flight.jobs):
+            return
+        self.waiting = None
+        shots = tuple(flight.results[job].shot for job in flight.jobs)
+        if flight.prepared is None:  # the lag: both balls go together
+            (start_a, action_a), (start_b, action_b) = self.lag_strokes
+            self.lag_strokes = []
+            lag = self.game.lag_from((start_a, start_b), (action_a, action_b), (shots[0], shots[1]))
+            self._watch(lag, shots, flight.struck)
+            return
+        try:
+            record = self.game.commit(flight.prepared, shots[0])
+        except GameError as error:
+            self.message = str(error)
+            return
+        self._watch(record, shots, flight.struck)
+
+    def _watch(self, record: Record, shots: tuple[SimulatedShot, ...], struck: float) -> None:
+        timelines = tuple(
+            ShotTimeline.from_system(shot.system, start_orientations=self._turned(shot))
+            for shot in shots
+        )
+        if isinstance(record, ShotRecord):  # lag balls are not the game's balls
+            for timeline in timelines:
+                self.orientations.update(timeline.final_orientations)
+        now = self.clock()
+        self.latencies.append(now - struck)
+        self.watching = Watching(timelines=timelines, record=record, started=now)
+        self.save()
+
+    def _turned(self, shot: SimulatedShot) -> dict[BallId, tuple[float, float, float, float]]:
+        return {b: self.orientations[b] for b in shot.system.balls if b in self.orientations}
+
+    def finish_watching(self) -> None:
+        """The shot has played out (or the player skipped it): the referee speaks, and on
+        to the next turn."""
+        if self.watching is None:
+            return
+        record = self.watching.record
+        self.watching = None
+        if isinstance(record, LagRecord):
+            self.reasons = record.result.reasons
+        elif isinstance(record, ShotRecord):
+            self.last_ruling = record.ruling
+            self.reasons = record.ruling.reasons
+        self._reset_turn()
+
+    def choose(self, choice: Choice | str) -> None:
+        if self.stage is not Stage.CHOOSE:
+            raise GameError("there is no choice to make")
+        record = self.game.choose(choice)
+        self.last_ruling = record.ruling
+        self.reasons = record.ruling.reasons
+        self.save()
+        self._reset_turn()
+
+    def choose_breaker(self, breaker: Player) -> None:
+        if self.stage is not Stage.BREAKER:
+            raise GameError("there is no breaker to choose")
+        self.game.choose_breaker(breaker)
+        self.save()
+        self._reset_turn()
+
+    def skip_lag(self, breaker: Player) -> None:
+        """No lag: the players agree who breaks (GEN-3)."""
+        if self.stage is not Stage.LAG:
+            raise GameError("the lag is over")
+        self.game.start(breaker)
+        self.lag_strokes = []
+        self.save()
+        self._reset_turn()
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def _reset_turn(self) -> None:
+        """A new turn: call and declaration cleared, the shot clock restarted; the cue ball
+        in hand starts where a player would put it (the kitchen's middle, or where it lies)."""
+        self.call = None
+        self.call_ball = None
+        self.declaration = None
+        self.extension = False
+        self.message = ""
+        self.clock_started = self.clock()
+        if self._paused_at is not None:  # behind the menu: this turn's clock starts paused
+            self._paused_at = self.clock_started
+        self.aim.a = self.aim.b = 0.0  # each stroke starts centre ball, cue level
+        self.aim.elevation = 0.0
+        self.placed = False
+        state = self.state
+        self.placement = None
+        if state is not None and state.ball_in_hand is not None and state.pending is None:
+            self.placement = self._default_placement(state)
+        cue = self.cue_ball()
+        if (
+            state is not None
+            and cue is not None
+            and state.lowest is not None
+            and self.game.phase is MatchPhase.RACK
+        ):
+            self.aim_at(state.balls[state.lowest])
+        if state is not None and state.phase is Phase.BREAK:
+            self.aim.power = 0.9
+        elif self.aim.power > 0.6:
+            self.aim.power = 0.45
+        self._touch_aim()
+
+    def _default_placement(self, state: GameState) -> Point:
+        geometry = state.table
+        candidates = [
+            (geometry.width * fx, geometry.head_string_y * fy)
+            for fy in (0.8, 0.6, 0.4)
+            for fx in (0.5, 0.35, 0.65, 0.2, 0.8)
+        ]
+        for point in candidates:
+            if self.legal_placement(point) is None:
+                return point
+        return candidates[0]
+
+    def _touch_aim(self) -> None:
+        self._aim_changed = self.clock()
+
+    def _preview(self) -> None:
+        try:
+            prepared = self.game.prepare(self.stroke())
+        except (GameError, ValueError):
+            return
+        request = ShotRequest.of(
+            self.game.setup.table.value, prepared.start, prepared.stroke.action
+        )
+        self.worker.preview(request)
+
+    def save(self) -> None:
+        """Autosave in the background: the window keeps drawing while the file is written."""
+        if self.autosave is None:
+            return
+        if self._save_thread is not None:
+            self._save_thread.join()
+        snapshot = self.game.snapshot()
+        autosave = self.autosave
+        if not self._autosaved:
+            try:
+                autosave.archive()
+            except OSError as error:  # kept where it is: this game must not replace it
+                self.message = f"autosave failed: {error.strerror or error}"
+                return
+            self._autosaved = True
+
+        def write() -> None:
+            try:
+                autosave.save(snapshot)
+            except OSError as error:  # the game goes on; the player is told
+                self.message = f"autosave failed: {error.strerror or error}"
+
+        self._save_thread = threading.Thread(target=write, daemon=False)
+        self._save_thread.start()
+
+    def flush(self) -> None:
+        """Wait for the autosave in progress (before quitting)."""
+        if self._save_thread is not None:
+            self._save_thread.join()
+            self._save_thread = None
+
+    def close(self) -> None:
+        """The game leaves the table: its autosave finished, and a shot still in the
+        physics forgotten (the worker stays for the next game and would keep its result)."""
+        self.flush()
+        if self.waiting is not None:
+            self.worker.forget(self.waiting.jobs)
+            self.waiting = None

@@ -1,0 +1,434 @@
+"""The game loop: a match driven shot by shot over the physics and the referee.
+
+A :class:`Game` holds the match's set-up (game, race, table, options, players, seed) and
+the immutable :class:`rules.Match` in play, and keeps every step of the match as a
+record: the lag, the choice of breaker, each shot (with pooltool's simulated system, for
+replay), each choice of the incoming player, each stalemate. Every refused action raises
+:class:`GameError` with a one-line message and changes nothing.
+
+A shot goes in two halves so the desktop can simulate in another process:
+:meth:`Game.prepare` checks the stroke against the rules and the physics and returns the
+balls to simulate; :meth:`Game.commit` takes the simulated shot and applies the ruling.
+:meth:`Game.shoot` does both in this process.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import partial
+from typing import TypeAlias, TypeVar
+
+import attrs
+
+from rules import (
+    CUE,
+    BallId,
+    Call,
+    Choice,
+    Declaration,
+    GameState,
+    IllegalAction,
+    LagResult,
+    LagShot,
+    Match,
+    MatchPhase,
+    Options,
+    Player,
+    Positions,
+    Ruling,
+    Shot,
+)
+from rules.facts import OffTable, Pocketing
+from rules.games import GAMES
+from rules.geometry import Point
+from sim.physics.facts import first_crossing
+from sim.physics.racks import DEFAULT_RACK_GAP, rotation_rack, ten_ball_rack
+from sim.physics.simulate import (
+    CueAction,
+    PlacementError,
+    SimulatedShot,
+    settle_positions,
+    simulate_shot,
+)
+from sim.physics.table import TableSize, TableSpec, table_spec
+
+MAX_RACE = 99
+MAX_NAME = 40
+
+
+class GameError(ValueError):
+    """An action the game refuses; the game is unchanged."""
+
+
+def _game_name(_instance: object, _attribute: attrs.Attribute[str], value: str) -> None:
+    if value not in GAMES:
+        raise ValueError(f"unknown game {value!r} (known: {', '.join(GAMES)})")
+
+
+def _race(_instance: object, _attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_RACE:
+        raise ValueError(f"race_to must be a whole number from 1 to {MAX_RACE}, got {value!r}")
+
+
+def _names(
+    _instance: object, _attribute: attrs.Attribute[tuple[str, str]], value: tuple[str, str]
+) -> None:
+    if len(value) != 2 or not all(isinstance(name, str) for name in value):
+        raise ValueError("players: two names")
+    for name in value:
+        if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+            raise ValueError(f"player names are 1 to {MAX_NAME} printable characters, got {name!r}")
+    if value[0].strip() == value[1].strip():
+        raise ValueError("the two players need different names")
+
+
+def _seed(_instance: object, _attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise ValueError(f"seed must be a whole number from 0 to 2^63 - 1, got {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class GameSetup:
+    """Everything that decides a match before the first shot."""
+
+    game: str = attrs.field(default="ten-ball", validator=_game_name)
+    race_to: int = attrs.field(default=1, validator=_race)
+    table: TableSize = attrs.field(default=TableSize.NINE_FOOT, converter=TableSize)
+    options: Options = attrs.field(factory=Options)
+    players: tuple[str, str] = attrs.field(default=("Player A", "Player B"), validator=_names)
+    seed: int = attrs.field(default=0, validator=_seed)
+
+    @property
+    def spec(self) -> TableSpec:
+        return table_spec(self.table)
+
+    def name(self, player: Player) -> str:
+        return self.players[0] if player is Player.A else self.players[1]
+
+    def rack_up(self, number: int, breaker: Player) -> dict[BallId, Point]:
+        """The object balls of rack ``number``: the same for the same seed, whoever breaks.
+        The clearance is the physics' (a frozen rack cannot be simulated, pooltool-notes)
+        unless the ``rack_gap`` option asks for more."""
+        del breaker  # the rack does not depend on who breaks it
+        seed = random.Random(f"{self.seed}:{number}").getrandbits(63)
+        geometry = self.spec.geometry
+        gap = max(self.options.rack_gap, DEFAULT_RACK_GAP)
+        if self.game == "ten-ball":
+            return ten_ball_rack(geometry, seed, gap)
+        return rotation_rack(
+            geometry,
+            seed,
+            gap,
+            pattern=self.options.rotation_rack_pattern,
+            two_side=self.options.rotation_rack_2_side,
+        )
+
+
+@attrs.frozen(kw_only=True)
+class Stroke:
+    """What the player does at the table: where the cue ball goes when it is in hand,
+    the call or declaration, and the cue action."""
+
+    action: CueAction
+    placement: Point | None = None
+    call: Call | None = None
+    declaration: Declaration | None = attrs.field(
+        default=None, converter=attrs.converters.optional(Declaration)
+    )
+    clock_s: float | None = None  # shot clock: seconds from its start to the stroke (GEN-17)
+    extension: bool = False  # the player took a shot-clock extension (B-18)
+
+
+@attrs.frozen(kw_only=True)
+class PreparedShot:
+    """A stroke the rules and the physics accept, and the balls to simulate."""
+
+    rack: int
+    turn: int
+    shooter: Player
+    stroke: Stroke
+    start: Positions  # the balls at the stroke, the cue ball where it was placed
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class ShotRecord:
+    rack: int
+    shooter: Player
+    stroke: Stroke
+    start: Positions
+    simulated: SimulatedShot
+    ruling: Ruling
+
+
+@attrs.frozen(kw_only=True)
+class ChoiceRecord:
+    rack: int
+    player: Player
+    choice: Choice
+    ruling: Ruling
+
+
+@attrs.frozen(kw_only=True)
+class StalemateRecord:
+    rack: int
+    agreed: bool
+    ruling: Ruling
+
+
+@attrs.frozen(kw_only=True, eq=False)
+class LagRecord:
+    """Both lag shots (each ball alone on the table), and the verdict (GEN-2)."""
+
+    starts: tuple[Point, Point]  # A's, then B's
+    strokes: tuple[CueAction, CueAction]
+    simulated: tuple[SimulatedShot, SimulatedShot]
+    result: LagResult
+
+
+@attrs.frozen(kw_only=True)
+class BreakerRecord:
+    """Who breaks the first rack: chosen by the lag winner (GEN-3), or agreed."""
+
+    breaker: Player
+    agreed: bool  # no lag: the players agreed
+
+
+Record: TypeAlias = ShotRecord | ChoiceRecord | StalemateRecord | LagRecord | BreakerRecord
+_R = TypeVar("_R", ShotRecord, ChoiceRecord, StalemateRecord, LagRecord, BreakerRecord)
+_T = TypeVar("_T")
+
+
+class Game:
+    """A match in progress. ``records`` holds every step, oldest first."""
+
+    def __init__(self, setup: GameSetup) -> None:
+        self.setup = setup
+        self.match = Match(
+            game=setup.game,
+            race_to=setup.race_to,
+            rack_up=setup.rack_up,
+            table=setup.spec.geometry,
+            options=setup.options,
+        )
+        self.records: list[Record] = []
+
+    # -- what the game says ----------------------------------------------------------
+
+    @property
+    def phase(self) -> MatchPhase:
+        return self.match.phase
+
+    @property
+    def rack(self) -> GameState | None:
+        """The rack in play (or the last one, once the match is over)."""
+        return self.match.rack
+
+    @property
+    def shots(self) -> list[ShotRecord]:
+        return [record for record in self.records if isinstance(record, ShotRecord)]
+
+    def winner(self) -> Player | None:
+        return self.match.outcome()
+
+    def snapshot(self) -> Game:
+        """The game as it is now, unaffected by later steps (for saving it elsewhere)."""
+        copy = Game.__new__(Game)
+        copy.setup, copy.match, copy.records = self.setup, self.match, list(self.records)
+        return copy
+
+    # -- before the first rack (GEN-2, GEN-3) ------------------------------------------
+
+    def start(self, breaker: Player) -> BreakerRecord:
+        """The players agree who breaks the first rack (no lag)."""
+        self.match = self._rules(lambda: self.match.start(breaker))
+        return self._keep(BreakerRecord(breaker=breaker, agreed=True))
+
+    def lag(self, starts: tuple[Point, Point], strokes: tuple[CueAction, CueAction]) -> LagRecord:
+        """Both players lag (A's ball and stroke first); each ball is simulated alone.
+        Replayed lags leave the match where it was; the record says why."""
+        self._require_lag()
+        spec = self.setup.spec
+        simulated = [
+            self._physics(partial(simulate_shot, spec, {CUE: start}, action))
+            for start, action in zip(starts, strokes, strict=True)
+        ]
+        return self.lag_from(starts, strokes, (simulated[0], simulated[1]))
+
+    def lag_from(
+        self,
+        starts: tuple[Point, Point],
+        strokes: tuple[CueAction, CueAction],
+        simulated: tuple[SimulatedShot, SimulatedShot],
+    ) -> LagRecord:
+        """The lag, from its two simulated shots (simulated here or elsewhere)."""
+        self._require_lag()
+        middle = self.setup.spec.width / 2
+        first, second = (
+            LagShot(
+                player=player,
+                start=start,
+                facts=shot.facts,
+                rest=shot.after.get(CUE),
+                crossed_long_string=(
+                    first_crossing(shot.system.balls[CUE], axis=0, level=middle) is not None
+                ),
+            )
+            for player, start, shot in zip(Player, starts, simulated, strict=True)
+        )
+        result = self._rules(lambda: self.match.judge_lag(first, second))
+        self.match = self._rules(lambda: self.match.lag(first, second))
+        return self._keep(
+            LagRecord(starts=starts, strokes=strokes, simulated=simulated, result=result)
+        )
+
+    def choose_breaker(self, breaker: Player) -> BreakerRecord:
+        """GEN-3: the lag winner chooses who breaks."""
+        self.match = self._rules(lambda: self.match.choose_breaker(breaker))
+        return self._keep(BreakerRecord(breaker=breaker, agreed=False))
+
+    # -- a shot ----------------------------------------------------------------------
+
+    def prepare(self, stroke: Stroke) -> PreparedShot:
+        """Check ``stroke`` against the rules (turn, ball in hand, call, declaration) and
+        the physics (the cue ball clear of balls and cushions), without shooting."""
+        state = self._state_for_shot()
+        # The referee's own checks: a ruling on a shot with no facts yet is a dry run.
+        dry = Shot(
+            placement=stroke.placement,
+            call=stroke.call,
+            declaration=stroke.declaration,
+            clock_s=stroke.clock_s,
+            extension=stroke.extension,
+        )
+        self._rules(lambda: state.rule(dry))
+        start = (
+            state.balls if stroke.placement is None else state.balls.moved({CUE: stroke.placement})
+        )
+        self._physics(lambda: settle_positions(self.setup.spec, start))
+        return PreparedShot(
+            rack=self.match.rack_number,
+            turn=state.turn,
+            shooter=state.shooter,
+            stroke=stroke,
+            start=start,
+        )
+
+    def simulate(self, prepared: PreparedShot) -> SimulatedShot:
+        """The physics of a prepared shot (pure: may run in another process)."""
+        return self._physics(
+            lambda: simulate_shot(self.setup.spec, prepared.start, prepared.stroke.action)
+        )
+
+    def commit(self, prepared: PreparedShot, simulated: SimulatedShot) -> ShotRecord:
+        """Rule on a simulated shot and move the match on."""
+        state = self._state_for_shot()
+        if (prepared.rack, prepared.turn) != (self.match.rack_number, state.turn):
+            raise GameError("that shot was prepared for another turn")
+        gone = {f.ball for f in simulated.facts if isinstance(f, Pocketing | OffTable)}
+        shot = Shot(
+            facts=simulated.facts,
+            placement=prepared.stroke.placement,
+            call=prepared.stroke.call,
+            declaration=prepared.stroke.declaration,
+            resting=Positions({b: p for b, p in simulated.after.items() if b not in gone}),
+            clock_s=prepared.stroke.clock_s,
+            extension=prepared.stroke.extension,
+        )
+        ruling = self._rules(lambda: state.rule(shot))
+        self.match = self._rules(lambda: self.match.apply(ruling))
+        return self._keep(
+            ShotRecord(
+                rack=prepared.rack,
+                shooter=prepared.shooter,
+                stroke=prepared.stroke,
+                start=prepared.start,
+                simulated=simulated,
+                ruling=ruling,
+            )
+        )
+
+    def shoot(self, stroke: Stroke) -> ShotRecord:
+        prepared = self.prepare(stroke)
+        return self.commit(prepared, self.simulate(prepared))
+
+    # -- between shots -----------------------------------------------------------------
+
+    def choose(self, choice: Choice | str) -> ChoiceRecord:
+        """The incoming player's option (shoot, pass, spot-lowest, kitchen, replay)."""
+        state = self._state_in_rack()
+        ruling = self._rules(lambda: state.rule_choice(choice))
+        self.match = self._rules(lambda: self.match.apply(ruling))
+        return self._keep(
+            ChoiceRecord(
+                rack=self.match.rack_number,
+                player=ruling.player,
+                choice=Choice(choice),
+                ruling=ruling,
+            )
+        )
+
+    def declare_stalemate(self, *, agreed: bool = False) -> StalemateRecord:
+        """GEN-16: the rack is racked again and its breaker breaks again."""
+        state = self._state_in_rack()
+        number = self.match.rack_number
+        ruling = self._rules(lambda: state.rule_stalemate(agreed=agreed))
+        self.match = self._rules(lambda: self.match.apply(ruling))
+        return self._keep(StalemateRecord(rack=number, agreed=agreed, ruling=ruling))
+
+    def redo(self, record: Record) -> Record:
+        """Take a recorded step again, as it was recorded (its simulated shots included):
+        rebuilds a game from another's records."""
+        match record:
+            case BreakerRecord(breaker=breaker, agreed=True):
+                return self.start(breaker)
+            case BreakerRecord(breaker=breaker):
+                return self.choose_breaker(breaker)
+            case LagRecord(starts=starts, strokes=strokes, simulated=simulated):
+                return self.lag_from(starts, strokes, simulated)
+            case ShotRecord(stroke=stroke, simulated=simulated):
+                return self.commit(self.prepare(stroke), simulated)
+            case ChoiceRecord(choice=choice):
+                return self.choose(choice)
+            case StalemateRecord(agreed=agreed):
+                return self.declare_stalemate(agreed=agreed)
+        raise TypeError(f"not a game record: {record!r}")
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def _require_lag(self) -> None:
+        if self.phase is not MatchPhase.LAG:
+            raise GameError(f"the match is at {self.phase.value}, not at the lag")
+
+    def _state_in_rack(self) -> GameState:
+        if self.phase is not MatchPhase.RACK:
+            raise GameError(f"no rack is in play: the match is at {self.phase.value}")
+        assert self.match.rack is not None
+        return self.match.rack
+
+    def _state_for_shot(self) -> GameState:
+        state = self._state_in_rack()
+        if state.pending is not None:
+            allowed = ", ".join(sorted(c.value for c in state.pending.choices))
+            raise GameError(
+                f"{self.setup.name(state.pending.chooser)} must first choose: {allowed}"
+            )
+        return state
+
+    def _keep(self, record: _R) -> _R:
+        self.records.append(record)
+        return record
+
+    @staticmethod
+    def _rules(call: Callable[[], _T]) -> _T:
+        try:
+            return call()
+        except IllegalAction as error:
+            raise GameError(str(error)) from None
+
+    @staticmethod
+    def _physics(call: Callable[[], _T]) -> _T:
+        try:
+            return call()
+        except PlacementError as error:
+            raise GameError(str(error)) from None

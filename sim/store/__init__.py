@@ -1,0 +1,1 @@
+"""The store floor: game files, the autosave, the saved-games list, verification."""

@@ -1,0 +1,670 @@
+"""Game files: one zip per game, a readable ``game.json`` and pooltool's own record of
+every simulated shot (``shots/NNNN.msgpack``, without the continuized history), so a
+replay never depends on simulating identically on another machine.
+
+Saving is atomic (a temporary file in the same folder, flushed to disk, then renamed):
+a crash at any moment leaves the previous file whole. Loading is strict and safe:
+it never unpickles or executes anything (numpy arrays in the msgpack files are decoded
+by hand, numbers only), it checks every key, and it rebuilds the match by running every
+recorded stroke and choice through the referee again, refusing a file whose recorded
+rulings the referee does not give. Any problem is one :class:`GameFileError` line.
+
+``game.json`` (format ``poolsim-game``, version 1)::
+
+    {"format": "poolsim-game", "version": 1, "poolsim": "0.1.0", "pooltool": "0.6.0",
+     "created": "2026-11-30T04:10:00+00:00",
+     "setup": {"game", "race_to", "table", "options", "players", "seed"},
+     "records": [
+       {"type": "breaker", "breaker": "A", "agreed": true},
+       {"type": "lag", "starts": [[x, y], [x, y]], "strokes": [ACTION, ACTION],
+        "shots": [SHOT_DATA, SHOT_DATA], "winner": "A" | null, "reasons": [...]},
+       {"type": "shot", "rack": 1, "shooter": "A", "placement": [x, y] | null,
+        "call": {"ball": "3", "pocket": "rt"} | null, "declaration": null | "safety" | "push-out",
+        "action": ACTION, "start": {ball: [x, y]}, "ruling": RULING, **SHOT_DATA},
+       {"type": "choice", "rack": 1, "player": "B", "choice": "pass", "ruling": RULING},
+       {"type": "stalemate", "rack": 1, "agreed": false, "ruling": RULING}]}
+
+    ACTION    = {"speed", "aim", "elevation", "a", "b"}   (sim.physics.simulate.CueAction)
+    SHOT_DATA = {"system": "shots/0001.msgpack", "events": [...], "after": {ball: [x, y]}}
+    RULING    = every field of rules.Ruling (reasons as {"rule", "text", "foul"})
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import gc
+import importlib.metadata
+import io
+import json
+import math
+import re
+import weakref
+import zipfile
+import zlib
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+
+from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
+from rules.errors import FormatError
+from rules.facts import facts_from_json, facts_to_json
+from sim.files import write_atomically
+from sim.physics.pooltool_setup import POOLTOOL_VERSION, pt
+from sim.physics.simulate import CueAction, SimulatedShot, shot_from_system
+from sim.physics.systemcodec import SharedParts
+from sim.physics.systemcodec import system_from_bytes as system_from_bytes  # the worker's, too
+from sim.physics.systemcodec import system_to_bytes as system_to_bytes
+from sim.physics.table import TABLE_SPECS, TableSpec
+from sim.play.game import (
+    BreakerRecord,
+    ChoiceRecord,
+    Game,
+    GameError,
+    GameSetup,
+    LagRecord,
+    Record,
+    ShotRecord,
+    StalemateRecord,
+    Stroke,
+)
+
+FORMAT = "poolsim-game"
+VERSION = 1
+SUFFIX = ".poolsim"
+MAX_FILE_BYTES = 256 * 2**20  # a 10-rack match is a few MB
+MAX_UNPACKED_BYTES = 1024 * 2**20  # refuses zip bombs
+MAX_MEMBERS = 10_000
+_SHOT_MEMBER = re.compile(r"shots/\d{4,6}\.msgpack")
+
+T = TypeVar("T")
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be read (one line: the file, where, what is wrong)."""
+
+
+def poolsim_version() -> str:
+    try:
+        return importlib.metadata.version("poolsim")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+# -- saving -------------------------------------------------------------------------------
+
+
+def save(game: Game, path: Path) -> None:
+    """Write ``game`` to ``path`` atomically (``path`` is replaced only when whole)."""
+    path = Path(path)
+    members: dict[str, bytes] = {}
+    records = [_record_to_json(record, members) for record in game.records]
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "poolsim": poolsim_version(),
+        "pooltool": POOLTOOL_VERSION,
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "setup": setup_to_json(game.setup),
+        "records": records,
+    }
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
+        zf.writestr("game.json", json.dumps(document, indent=1))
+        for name, data in members.items():
+            zf.writestr(name, data)
+    write_atomically(path, buffer.getvalue())
+
+
+def setup_to_json(setup: GameSetup) -> dict[str, Any]:
+    return {
+        "game": setup.game,
+        "race_to": setup.race_to,
+        "table": setup.table.value,
+        "options": attrs.asdict(setup.options),
+        "players": list(setup.players),
+        "seed": setup.seed,
+    }
+
+
+def _action_to_json(action: CueAction) -> dict[str, float]:
+    return attrs.asdict(action)
+
+
+# Each shot's bytes, kept while its shot lives: an autosave after every shot then only
+# packs the new one.
+_PACKED: weakref.WeakKeyDictionary[SimulatedShot, bytes] = weakref.WeakKeyDictionary()
+
+
+def _shot_data(simulated: SimulatedShot, members: dict[str, bytes]) -> dict[str, Any]:
+    name = f"shots/{len(members) + 1:04d}.msgpack"
+    if simulated not in _PACKED:
+        _PACKED[simulated] = system_to_bytes(simulated.system)
+    members[name] = _PACKED[simulated]
+    return {
+        "system": name,
+        "events": facts_to_json(simulated.facts),
+        "after": _positions_to_json(simulated.after),
+    }
+
+
+def _positions_to_json(positions: Mapping[str, tuple[float, float]]) -> dict[str, list[float]]:
+    return {ball: [x, y] for ball, (x, y) in positions.items()}
+
+
+def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
+    """Every field of the ruling, in JSON types (the game file's record of it)."""
+    return {
+        "turn": ruling.turn,
+        "player": ruling.player.value,
+        "foul_codes": [code.value for code in ruling.foul_codes],
+        "next_shooter": ruling.next_shooter.value,
+        "ball_in_hand": ruling.ball_in_hand.value if ruling.ball_in_hand else None,
+        "choices": sorted(choice.value for choice in ruling.choices),
+        "choice_rule": ruling.choice_rule,
+        "phase": ruling.phase.value,
+        "positions": _positions_to_json(ruling.positions),
+        "spotted": _positions_to_json(ruling.spotted),
+        "pocketed": list(ruling.pocketed),
+        "fouls": ruling.fouls.as_dict(),
+        "warning": sorted(player.value for player in ruling.warning),
+        "score": ruling.score.as_dict(),
+        "rack_over": ruling.rack_over,
+        "winner": ruling.winner.value if ruling.winner else None,
+        "rerack": ruling.rerack,
+        "next_breaker": ruling.next_breaker.value if ruling.next_breaker else None,
+        "reasons": [
+            {"rule": reason.rule, "text": reason.text, "foul": reason.foul}
+            for reason in ruling.reasons
+        ],
+        "quiet_innings": ruling.quiet_innings,
+        "extensions_used": ruling.extensions_used.as_dict(),
+    }
+
+
+def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]:
+    match record:
+        case BreakerRecord(breaker=breaker, agreed=agreed):
+            return {"type": "breaker", "breaker": breaker.value, "agreed": agreed}
+        case LagRecord():
+            return {
+                "type": "lag",
+                "starts": [list(start) for start in record.starts],
+                "strokes": [_action_to_json(action) for action in record.strokes],
+                "shots": [_shot_data(shot, members) for shot in record.simulated],
+                "winner": record.result.winner.value if record.result.winner else None,
+                "reasons": [str(reason) for reason in record.result.reasons],
+            }
+        case ShotRecord():
+            stroke = record.stroke
+            return {
+                "type": "shot",
+                "rack": record.rack,
+                "shooter": record.shooter.value,
+                "placement": list(stroke.placement) if stroke.placement else None,
+                "call": (
+                    {"ball": stroke.call.ball, "pocket": stroke.call.pocket.value}
+                    if stroke.call
+                    else None
+                ),
+                "declaration": stroke.declaration.value if stroke.declaration else None,
+                "clock_s": stroke.clock_s,
+                "extension": stroke.extension,
+                "action": _action_to_json(stroke.action),
+                "start": _positions_to_json(record.start),
+                "ruling": ruling_to_json(record.ruling),
+                **_shot_data(record.simulated, members),
+            }
+        case ChoiceRecord():
+            return {
+                "type": "choice",
+                "rack": record.rack,
+                "player": record.player.value,
+                "choice": record.choice.value,
+                "ruling": ruling_to_json(record.ruling),
+            }
+        case StalemateRecord():
+            return {
+                "type": "stalemate",
+                "rack": record.rack,
+                "agreed": record.agreed,
+                "ruling": ruling_to_json(record.ruling),
+            }
+    raise TypeError(f"not a game record: {record!r}")
+
+
+# -- loading --------------------------------------------------------------------------------
+
+
+def load(path: Path) -> Game:
+    """Read a game file; :class:`GameFileError` (one line) for anything wrong with it."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    if size > MAX_FILE_BYTES:
+        raise GameFileError(f"{path}: {size / 2**20:.0f} MB is larger than a game file can be")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            members = _read_members(zf)
+    # RuntimeError: an encrypted member; NotImplementedError: an unknown compression.
+    except (
+        zipfile.BadZipFile,
+        EOFError,
+        OSError,
+        ValueError,
+        zlib.error,
+        RuntimeError,
+        NotImplementedError,
+    ) as error:
+        raise GameFileError(
+            f"{path}: not a poolsim game file (damaged or truncated: {error})"
+        ) from None
+    try:
+        document = json.loads(members.pop("game.json"))
+    except KeyError:
+        raise GameFileError(f"{path}: not a poolsim game file (no game.json)") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise GameFileError(f"{path}: game.json is not valid JSON: {error}") from None
+    except RecursionError:
+        raise GameFileError(f"{path}: game.json is nested too deep to be a game") from None
+    try:
+        with _collector_paused():
+            return _game_from_json(document, members)
+    except FormatError as error:
+        raise GameFileError(f"{path}: {error.key}: {error.problem}") from None
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused: loading makes a few hundred thousand
+    objects that all live on, and the collector would go through the growing heap again
+    and again looking for garbage there is none of (a quarter of the time of a load)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _read_members(zf: zipfile.ZipFile) -> dict[str, bytes]:
+    infos = zf.infolist()
+    if len(infos) > MAX_MEMBERS:
+        raise ValueError(f"{len(infos)} members")
+    if sum(info.file_size for info in infos) > MAX_UNPACKED_BYTES:
+        raise ValueError("it unpacks to more than a game file can hold")
+    members = {}
+    for info in infos:
+        if info.filename != "game.json" and not _SHOT_MEMBER.fullmatch(info.filename):
+            raise ValueError(f"unexpected member {info.filename!r}")
+        members[info.filename] = zf.read(info)
+    return members
+
+
+class _Reader:
+    """Strict access to a JSON object: unknown keys, missing keys and wrong types raise
+    :class:`FormatError` naming the key path."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, dict):
+            raise FormatError(where or "game.json", f"expected an object, got {_kind(data)}")
+        self.data, self.where = data, where
+
+    def keys(self, required: set[str], optional: frozenset[str] = frozenset()) -> _Reader:
+        for key in self.data:
+            if key not in required | optional:
+                raise FormatError(self.at(key), "unknown key")
+        for key in required:
+            if key not in self.data:
+                raise FormatError(self.at(key), "missing")
+        return self
+
+    def at(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def get(self, key: str, kind: type[T] | tuple[type, ...]) -> T:
+        value = self.data.get(key)
+        if isinstance(value, bool) and kind in (int, float, (int, float)):
+            raise FormatError(self.at(key), f"expected a number, got {value!r}")
+        if not isinstance(value, kind):
+            raise FormatError(self.at(key), f"expected {_name(kind)}, got {_kind(value)}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise FormatError(self.at(key), f"not a finite number: {value!r}")
+        return value  # type: ignore[return-value]
+
+    def optional(self, key: str, kind: type[T]) -> T | None:
+        return None if self.data.get(key) is None else self.get(key, kind)
+
+    def sub(self, key: str) -> _Reader:
+        return _Reader(self.data.get(key), self.at(key))
+
+    def convert(self, key: str, make: Callable[[Any], T]) -> T:
+        return _converted(self.at(key), self.data.get(key), make)
+
+
+def _converted(where: str, value: Any, make: Callable[[Any], T]) -> T:
+    """``make(value)``, its errors as a FormatError at ``where``."""
+    try:
+        return make(value)
+    except FormatError as error:
+        raise error.under(where) from None
+    except (ValueError, TypeError, KeyError) as error:
+        raise FormatError(where, _message(error)) from None
+
+
+def _message(error: Exception) -> str:
+    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    return text[:300]
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else type(value).__name__
+
+
+def _name(kind: Any) -> str:
+    names = {
+        str: "a string",
+        int: "a whole number",
+        bool: "true or false",
+        list: "a list",
+        dict: "an object",
+        (int, float): "a number",
+        float: "a number",
+    }
+    return names.get(kind, str(kind))
+
+
+def _game_from_json(document: Any, members: dict[str, bytes]) -> Game:
+    top = _Reader(document, "")
+    if top.data.get("format") != FORMAT:
+        raise FormatError("format", f"not a poolsim game file (format {top.data.get('format')!r})")
+    version = top.data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise FormatError(
+            "version", f"version {version} was written by a newer poolsim; this one reads {VERSION}"
+        )
+    if version != VERSION:
+        raise FormatError("version", f"unknown version {version!r}")
+    top.keys({"format", "version", "poolsim", "pooltool", "created", "setup", "records"})
+    for key in ("poolsim", "pooltool", "created"):
+        top.get(key, str)
+    game = Game(top.convert("setup", _setup_from_json))
+    records = top.get("records", list)
+    shots = _Shots(members)
+    for index, item in enumerate(records):
+        reader = _Reader(item, f"records[{index}]")
+        kind = reader.data.get("type")
+        replay = _REPLAYS.get(kind) if isinstance(kind, str) else None
+        if replay is None:
+            raise FormatError(reader.at("type"), f"unknown record type {kind!r}")
+        try:
+            replay(game, reader, shots)
+        except GameError as error:
+            raise FormatError(reader.where, f"the game refuses it: {error}") from None
+    shots.check_all_used()
+    return game
+
+
+def _setup_from_json(data: Any) -> GameSetup:
+    reader = _Reader(data, "").keys({"game", "race_to", "table", "options", "players", "seed"})
+    players = reader.get("players", list)
+    if len(players) != 2 or not all(isinstance(name, str) for name in players):
+        raise FormatError("players", "expected two names")
+    return GameSetup(
+        game=reader.get("game", str),
+        race_to=reader.get("race_to", int),
+        table=reader.get("table", str),
+        options=reader.convert("options", Options.from_mapping),
+        players=(players[0], players[1]),
+        seed=reader.get("seed", int),
+    )
+
+
+def _point(value: Any) -> tuple[float, float]:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(c, int | float) and not isinstance(c, bool) for c in value)
+        or not all(math.isfinite(c) for c in value)
+    ):
+        raise ValueError(f"expected [x, y] as two finite numbers, got {value!r}")
+    return (float(value[0]), float(value[1]))
+
+
+def _positions(value: Any) -> Positions:
+    if not isinstance(value, dict):
+        raise ValueError(f"expected an object of ball positions, got {_kind(value)}")
+    return Positions({ball: _point(point) for ball, point in value.items()})
+
+
+def _action(value: Any) -> CueAction:
+    reader = _Reader(value, "").keys({"speed", "aim", "elevation", "a", "b"})
+    return CueAction(**{key: reader.get(key, (int, float)) for key in reader.data})
+
+
+def _call(value: Any) -> Call | None:
+    if value is None:
+        return None
+    reader = _Reader(value, "").keys({"ball", "pocket"})
+    return Call(ball=reader.get("ball", str), pocket=reader.get("pocket", str))
+
+
+def _seconds(value: Any) -> float | None:
+    """A shot clock reading: absent, or a finite number of seconds >= 0."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(f"expected seconds, got {value!r}")
+    if value < 0:
+        raise ValueError(f"seconds cannot be negative, got {value!r}")
+    return float(value)
+
+
+def _player(value: Any) -> Player:
+    return Player(value)
+
+
+class _Shots:
+    """The shot members of a file, each taken by one record: read, checked against the
+    record, and remembered as the bytes to write it back (an autosave after loading then
+    packs only new shots)."""
+
+    def __init__(self, members: dict[str, bytes]) -> None:
+        self.members = members
+        self.used: set[str] = set()
+        # The frozen parts (table, ball parameters...) that every shot of a file repeats.
+        self.shared = SharedParts()
+
+    def take(self, reader: _Reader, game: Game) -> SimulatedShot:
+        """The simulated shot of a record: pooltool's system, checked against the record."""
+        name = reader.get("system", str)
+        if name not in self.members:
+            raise FormatError(reader.at("system"), f"no member {name!r} in the file")
+        if name in self.used:
+            raise FormatError(reader.at("system"), f"{name!r} is used twice")
+        self.used.add(name)
+        data = self.members[name]
+        system = reader.convert("system", lambda _: system_from_bytes(data, self.shared))
+        simulated = reader.convert("system", lambda _: shot_from_system(game.setup.spec, system))
+        events = reader.convert("events", facts_from_json)
+        if events != simulated.facts:
+            raise FormatError(reader.at("events"), "do not match the simulated shot")
+        after = reader.convert("after", _positions)
+        if dict(after) != simulated.after:
+            raise FormatError(reader.at("after"), "does not match the simulated shot")
+        _PACKED[simulated] = data
+        return simulated
+
+    def check_all_used(self) -> None:
+        unused = set(self.members) - self.used
+        if unused:
+            raise FormatError("records", f"shot files no record uses: {', '.join(sorted(unused))}")
+
+
+# The words of a ruling: a newer poolsim may put them better without changing a decision.
+WORDING = ("reasons", "choice_rule")
+
+
+def same_decision(recorded: Any, ruling: Ruling) -> bool:
+    """The recorded ruling (JSON) decides what ``ruling`` decides, whatever the words."""
+    if not isinstance(recorded, dict):
+        return False
+    ours = ruling_to_json(ruling)
+    return {k: v for k, v in recorded.items() if k not in WORDING} == {
+        k: v for k, v in ours.items() if k not in WORDING
+    }
+
+
+def _check_ruling(reader: _Reader, ruling: Ruling) -> None:
+    if not same_decision(reader.data.get("ruling"), ruling):
+        raise FormatError(reader.at("ruling"), "is not the referee's ruling on this record")
+
+
+def _replay_breaker(game: Game, reader: _Reader, _shots: _Shots) -> None:
+    reader.keys({"type", "breaker", "agreed"})
+    breaker = reader.convert("breaker", _player)
+    if reader.get("agreed", bool):
+        game.start(breaker)
+    else:
+        game.choose_breaker(breaker)
+
+
+def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
+    reader.keys({"type", "starts", "strokes", "shots", "winner", "reasons"})
+    starts = reader.get("starts", list)
+    strokes = reader.get("strokes", list)
+    lag_shots = reader.get("shots", list)
+    if not len(starts) == len(strokes) == len(lag_shots) == 2:
+        raise FormatError(reader.where, "a lag has two starts, two strokes and two shots")
+    points = [
+        _Reader({"p": p}, f"{reader.at('starts')}[{i}]").convert("p", _point)
+        for i, p in enumerate(starts)
+    ]
+    actions = [
+        _Reader({"a": a}, f"{reader.at('strokes')}[{i}]").convert("a", _action)
+        for i, a in enumerate(strokes)
+    ]
+    simulated = [
+        shots.take(
+            _Reader(shot, f"{reader.at('shots')}[{i}]").keys({"system", "events", "after"}),
+            game,
+        )
+        for i, shot in enumerate(lag_shots)
+    ]
+    record = game.lag_from(
+        (points[0], points[1]), (actions[0], actions[1]), (simulated[0], simulated[1])
+    )
+    winner = record.result.winner.value if record.result.winner else None
+    if reader.data.get("winner") != winner:
+        raise FormatError(reader.at("winner"), "is not the referee's verdict on this lag")
+
+
+def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
+    reader.keys(
+        {
+            "type",
+            "rack",
+            "shooter",
+            "placement",
+            "call",
+            "declaration",
+            "action",
+            "start",
+            "ruling",
+            "system",
+            "events",
+            "after",
+        },
+        frozenset({"clock_s", "extension"}),
+    )
+    placement = reader.data.get("placement")
+    stroke = Stroke(
+        action=reader.convert("action", _action),
+        placement=None if placement is None else reader.convert("placement", _point),
+        call=reader.convert("call", _call),
+        declaration=reader.convert("declaration", lambda v: None if v is None else Declaration(v)),
+        clock_s=reader.convert("clock_s", _seconds),
+        extension=reader.convert("extension", lambda v: v is True),
+    )
+    prepared = game.prepare(stroke)
+    if reader.get("rack", int) != prepared.rack:
+        raise FormatError(reader.at("rack"), f"expected rack {prepared.rack}")
+    if reader.convert("shooter", _player) is not prepared.shooter:
+        raise FormatError(reader.at("shooter"), f"it is {prepared.shooter}'s shot")
+    if reader.convert("start", _positions) != prepared.start:
+        raise FormatError(reader.at("start"), "is not where the balls were")
+    simulated = shots.take(reader, game)
+    if simulated.before.keys() != prepared.start.keys():
+        raise FormatError(reader.at("system"), "holds other balls than the table")
+    record = game.commit(prepared, simulated)
+    _check_ruling(reader, record.ruling)
+
+
+def _replay_choice(game: Game, reader: _Reader, _shots: _Shots) -> None:
+    reader.keys({"type", "rack", "player", "choice", "ruling"})
+    choice = reader.convert("choice", Choice)
+    record = game.choose(choice)
+    if (
+        reader.get("rack", int) != record.rack
+        or reader.convert("player", _player) is not record.player
+    ):
+        raise FormatError(reader.where, "is not this rack's choice")
+    _check_ruling(reader, record.ruling)
+
+
+def _replay_stalemate(game: Game, reader: _Reader, _shots: _Shots) -> None:
+    reader.keys({"type", "rack", "agreed", "ruling"})
+    record = game.declare_stalemate(agreed=reader.get("agreed", bool))
+    if reader.get("rack", int) != record.rack:
+        raise FormatError(reader.at("rack"), f"expected rack {record.rack}")
+    _check_ruling(reader, record.ruling)
+
+
+_REPLAYS: dict[str, Callable[[Game, _Reader, _Shots], None]] = {
+    "breaker": _replay_breaker,
+    "lag": _replay_lag,
+    "shot": _replay_shot,
+    "choice": _replay_choice,
+    "stalemate": _replay_stalemate,
+}
+
+
+def read_pooltool_system(path: Path) -> tuple[pt.System, TableSpec]:
+    """A shot saved by pooltool itself (``System.save`` as .json or .msgpack), and the
+    poolsim table it was played on. Decoded safely, as game files are."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise GameFileError(f"{path}: {size / 2**20:.0f} MB is larger than a shot file can be")
+        data = path.read_bytes()
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    try:
+        if path.suffix == ".msgpack":
+            system = system_from_bytes(data)
+        elif path.suffix == ".json":
+            converter = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.JSON]
+            system = converter.structure(json.loads(data), pt.System)
+        else:
+            raise GameFileError(f"{path}: a pooltool shot is a .json or .msgpack file")
+    except GameFileError:
+        raise
+    except Exception as error:  # cattrs and msgpack raise many kinds; all mean "not a shot"
+        raise GameFileError(
+            f"{path}: not a pooltool shot ({type(error).__name__}: {_message(error)})"
+        ) from None
+    if not system.events:
+        raise GameFileError(f"{path}: the pooltool system has not been simulated (no events)")
+    for spec in TABLE_SPECS.values():
+        if abs(spec.width - system.table.w) < 1e-3 and abs(spec.length - system.table.l) < 1e-3:
+            return system, spec
+    raise GameFileError(
+        f"{path}: a {system.table.w:.3f} x {system.table.l:.3f} m table; poolsim draws "
+        + ", ".join(s.size.value for s in TABLE_SPECS.values())
+    )

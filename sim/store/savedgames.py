@@ -1,0 +1,141 @@
+"""The player's saved games at a glance: what each file holds (game, players, score,
+shots, when), read from its ``game.json`` alone so that a list of them shows at once.
+
+The summary is for choosing a game, not for trusting one: opening it goes through
+:func:`sim.store.gamefile.load`, which checks everything. A file that cannot be summarised is
+listed with its problem rather than hidden.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import zipfile
+import zlib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX
+
+GAME_NAMES = {"ten-ball": "10-ball", "rotation": "Rotation"}
+MAX_SUMMARY_JSON_BYTES = 64 * 2**20  # game.json of a long match is a few MB
+
+
+@attrs.frozen
+class SavedGame:
+    """One game file as the list of saved games shows it."""
+
+    path: Path
+    modified: dt.datetime
+    game: str = ""  # "ten-ball" or "rotation"
+    players: tuple[str, str] = ("", "")
+    race_to: int = 0
+    racks: tuple[int, int] = (0, 0)  # racks won by each player
+    shots: int = 0
+    problem: str | None = None  # why the file could not be summarised
+
+    @property
+    def finished(self) -> bool:
+        return self.race_to > 0 and max(self.racks) >= self.race_to
+
+    def columns(self) -> tuple[str, str, str, str, str]:
+        """What a list shows of it: game, match ('Ann 3-2 Bob'), race, progress, saved
+        when; for a file that cannot be read, its name and the problem in place of the
+        match."""
+        when = self.modified.strftime("%d %b %Y %H:%M")
+        if self.problem is not None:
+            return ("unreadable", _short(f"{self.path.name}: {self.problem}", 52), "", "", when)
+        (a, b), (won_a, won_b) = self.players, self.racks
+        return (
+            GAME_NAMES.get(self.game, self.game),
+            f"{_short(a)} {won_a}-{won_b} {_short(b)}",
+            f"race to {self.race_to}",
+            "finished" if self.finished else f"{self.shots} shots",
+            when,
+        )
+
+
+def _short(name: str, most: int = 16) -> str:
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
+def summarise(path: Path) -> SavedGame:
+    """What ``path`` holds, or the reason it cannot be read (never raises for a bad file)."""
+    try:
+        stat = path.stat()
+    except OSError as error:
+        return SavedGame(path, dt.datetime.fromtimestamp(0), problem=error.strerror or "gone")
+    modified = dt.datetime.fromtimestamp(stat.st_mtime)
+    try:
+        if stat.st_size > MAX_FILE_BYTES:
+            raise ValueError("too large")
+        with zipfile.ZipFile(path) as zf:
+            if "game.json" not in zf.namelist():
+                return SavedGame(path, modified, problem="no game.json")
+            info = zf.getinfo("game.json")
+            if info.file_size > MAX_SUMMARY_JSON_BYTES:
+                raise ValueError("too large")
+            document = json.loads(zf.read(info))
+    # Not JSON, or absurdly nested (before RuntimeError: RecursionError is one).
+    except (ValueError, RecursionError) as error:
+        return SavedGame(path, modified, problem=f"not a poolsim game: {error}")
+    # RuntimeError: an encrypted member; NotImplementedError: an unknown compression.
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        OSError,
+        EOFError,
+        RuntimeError,
+        NotImplementedError,
+    ) as error:
+        return SavedGame(path, modified, problem=f"damaged: {error}")
+    try:
+        return _summary(path, modified, document)
+    except KeyError as error:
+        return SavedGame(path, modified, problem=f"not a poolsim game: no {error.args[0]!r}")
+    except Exception as error:  # a listing only: whatever is odd is shown, not raised
+        return SavedGame(path, modified, problem=f"not a poolsim game: {error}")
+
+
+def _summary(path: Path, modified: dt.datetime, document: Any) -> SavedGame:
+    setup, records = document["setup"], document["records"]
+    if document.get("format") != "poolsim-game" or not isinstance(records, list):
+        raise ValueError("unknown format")
+    players = setup["players"]
+    won = {"A": 0, "B": 0}
+    for record in records:
+        ruling = record.get("ruling") if isinstance(record, dict) else None
+        if isinstance(ruling, dict) and ruling.get("rack_over") and ruling.get("winner") in won:
+            won[ruling["winner"]] += 1
+    return SavedGame(
+        path=path,
+        modified=modified,
+        game=str(setup["game"]),
+        players=(str(players[0]), str(players[1])),
+        race_to=int(setup["race_to"]),
+        racks=(won["A"], won["B"]),
+        shots=sum(1 for r in records if isinstance(r, dict) and r.get("type") == "shot"),
+    )
+
+
+def saved_games(folders: Iterable[Path]) -> list[SavedGame]:
+    """The game files in ``folders``, newest first."""
+    files = {
+        path.resolve()
+        for folder in folders
+        if folder.is_dir()
+        for path in folder.glob(f"*{SUFFIX}")
+        if path.is_file()
+    }
+    return sorted(map(summarise, files), key=lambda game: game.modified, reverse=True)
+
+
+def copy_name(players: tuple[str, str], when: dt.datetime) -> str:
+    """A file name for a saved copy: 'Ann-vs-Bob-2026-11-30-1405.poolsim'."""
+    safe = [
+        "".join(c if c.isalnum() else "-" for c in name).strip("-") or "player" for name in players
+    ]
+    return f"{safe[0]}-vs-{safe[1]}-{when:%Y-%m-%d-%H%M}{SUFFIX}"

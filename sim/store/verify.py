@@ -1,0 +1,111 @@
+"""Deterministic re-simulation: does each recorded shot come out the same again?
+
+Every shot (and lag shot) of a game is simulated again from its recorded inputs (the
+balls at the stroke and the cue action) and compared with what was recorded: the facts
+(every event and its time), where the balls came to rest, and the referee's ruling on
+the new facts. A shot that differs is reported with the largest difference; the check
+goes on from the recorded shot, so each shot is judged on its own inputs.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rules import Shot
+from rules.facts import OffTable, Pocketing, ShotFacts
+from rules.positions import Positions
+from sim.physics.simulate import SimulatedShot, simulate_shot
+from sim.play.game import Game, LagRecord, ShotRecord
+from sim.store.gamefile import ruling_to_json, same_decision
+
+
+@attrs.frozen
+class ShotCheck:
+    """The verdict on one re-simulated shot."""
+
+    label: str  # "rack 1, shot 3 (A)" or "lag (B)"
+    facts_equal: bool
+    resting_equal: bool
+    ruling_equal: bool
+    max_position_difference: float  # metres, over the balls at rest in both
+    max_time_difference: float  # seconds, over facts matched in order
+
+    @property
+    def identical(self) -> bool:
+        return self.facts_equal and self.resting_equal and self.ruling_equal
+
+
+def _differences(old: SimulatedShot, new: SimulatedShot) -> tuple[float, float]:
+    common = old.after.keys() & new.after.keys()
+    position = max(
+        (
+            max(abs(old.after[b][0] - new.after[b][0]), abs(old.after[b][1] - new.after[b][1]))
+            for b in common
+        ),
+        default=0.0,
+    )
+    if old.after.keys() != new.after.keys():
+        position = float("inf")
+    times = [abs((a.t or 0.0) - (b.t or 0.0)) for a, b in zip(old.facts, new.facts, strict=False)]
+    if len(old.facts) != len(new.facts):
+        times.append(float("inf"))
+    return position, max(times, default=0.0)
+
+
+def _resting(facts: ShotFacts, after: dict[str, tuple[float, float]]) -> Positions:
+    gone = {f.ball for f in facts if isinstance(f, Pocketing | OffTable)}
+    return Positions({b: p for b, p in after.items() if b not in gone})
+
+
+def verify_game(game: Game) -> list[ShotCheck]:
+    """Re-simulate every shot of a loaded game; one check per shot, in order."""
+    spec = game.setup.spec
+    replay = Game(game.setup)
+    checks = []
+    shot_numbers: dict[int, int] = {}
+    for record in game.records:
+        if isinstance(record, LagRecord):
+            for player, start, action, old in zip(
+                "AB", record.starts, record.strokes, record.simulated, strict=True
+            ):
+                new = simulate_shot(spec, {"cue": start}, action)
+                position, time = _differences(old, new)
+                checks.append(
+                    ShotCheck(
+                        label=f"lag ({player})",
+                        facts_equal=new.facts == old.facts,
+                        resting_equal=new.after == old.after,
+                        ruling_equal=True,
+                        max_position_difference=position,
+                        max_time_difference=time,
+                    )
+                )
+        if isinstance(record, ShotRecord):
+            state = replay.rack
+            assert state is not None
+            new = simulate_shot(spec, record.start, record.stroke.action)
+            shot = Shot(
+                facts=new.facts,
+                placement=record.stroke.placement,
+                call=record.stroke.call,
+                declaration=record.stroke.declaration,
+                resting=_resting(new.facts, new.after),
+            )
+            try:
+                ruling_equal = same_decision(ruling_to_json(record.ruling), state.rule(shot))
+            except ValueError:
+                ruling_equal = False
+            position, time = _differences(record.simulated, new)
+            number = shot_numbers[record.rack] = shot_numbers.get(record.rack, 0) + 1
+            checks.append(
+                ShotCheck(
+                    label=f"rack {record.rack}, shot {number} ({record.shooter})",
+                    facts_equal=new.facts == record.simulated.facts,
+                    resting_equal=new.after == record.simulated.after,
+                    ruling_equal=ruling_equal,
+                    max_position_difference=position,
+                    max_time_difference=time,
+                )
+            )
+        replay.redo(record)
+    return checks

@@ -1,0 +1,100 @@
+"""Racks against TB-3 and ROT-3: apex on the foot spot, fixed balls where the rules put
+them, no overlaps, the rest shuffled reproducibly from an explicit seed."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+
+from rules.facts import CUE
+from rules.geometry import TableGeometry
+from sim.physics.racks import DEFAULT_RACK_GAP, opening_position, rotation_rack, ten_ball_rack
+
+GEOMETRY = TableGeometry()
+R = GEOMETRY.ball_radius
+
+# REFERENCE.md TB-3 / ROT-3 nominal centres (frozen rack, 9-ft table).
+TB3_ROWS = [
+    [(0.635, 1.905)],
+    [(0.606425, 1.954493), (0.663575, 1.954493)],
+    [(0.577850, 2.003987), (0.635000, 2.003987), (0.692150, 2.003987)],
+    [(0.549275, 2.053480), (0.606425, 2.053480), (0.663575, 2.053480), (0.720725, 2.053480)],
+]
+ROT3_ROW5 = [
+    (0.520700, 2.102973),
+    (0.577850, 2.102973),
+    (0.635000, 2.102973),
+    (0.692150, 2.102973),
+    (0.749300, 2.102973),
+]
+
+
+def _flat(points: list[tuple[float, float]]) -> list[float]:
+    return [c for point in points for c in point]
+
+
+def _min_gap(balls: dict[str, tuple[float, float]]) -> float:
+    return min(math.dist(a, b) - 2 * R for a, b in itertools.combinations(balls.values(), 2))
+
+
+def test_tb3_ten_ball_rack_coordinates() -> None:
+    """TB-3: 1 on the foot spot, 10 in the middle of row 3, slots as REFERENCE.md."""
+    balls = ten_ball_rack(GEOMETRY, seed=5, gap=0.0)
+    assert sorted(balls, key=int) == [str(n) for n in range(1, 11)]
+    assert balls["1"] == pytest.approx(GEOMETRY.foot_spot)
+    assert balls["10"] == pytest.approx((0.635, 2.003987), abs=1e-6)
+    slots = sorted(p for row in TB3_ROWS for p in row)
+    assert _flat(sorted(balls.values())) == pytest.approx(_flat(slots), abs=1e-6)
+    assert _min_gap(balls) == pytest.approx(0.0, abs=1e-12)  # frozen
+
+
+def test_rot3_rotation_rack_coordinates() -> None:
+    """ROT-3: 1 apex on the foot spot, 15 centre, 2 at the racker's right (x low) back
+    corner, 3 at the left (x high) back corner."""
+    balls = rotation_rack(GEOMETRY, seed=5, gap=0.0)
+    assert sorted(balls, key=int) == [str(n) for n in range(1, 16)]
+    assert balls["1"] == pytest.approx(GEOMETRY.foot_spot)
+    assert balls["15"] == pytest.approx((0.635, 2.003987), abs=1e-6)
+    assert balls["2"] == pytest.approx(ROT3_ROW5[0], abs=1e-6)
+    assert balls["3"] == pytest.approx(ROT3_ROW5[-1], abs=1e-6)
+    slots = sorted([p for row in TB3_ROWS for p in row] + ROT3_ROW5)
+    assert _flat(sorted(balls.values())) == pytest.approx(_flat(slots), abs=1e-6)
+
+
+def test_rot3_options() -> None:
+    """B-13: the 2 on the x-high side; or only the 1 fixed."""
+    swapped = rotation_rack(GEOMETRY, seed=5, gap=0.0, two_side="x_high")
+    assert swapped["2"] == pytest.approx(ROT3_ROW5[-1], abs=1e-6)
+    assert swapped["3"] == pytest.approx(ROT3_ROW5[0], abs=1e-6)
+    loose = [rotation_rack(GEOMETRY, seed=s, pattern="one_apex_rest_random") for s in range(20)]
+    assert all(r["1"] == pytest.approx(GEOMETRY.foot_spot) for r in loose)
+    assert len({r["15"] for r in loose}) > 1
+    with pytest.raises(ValueError, match="rotation_rack_pattern"):
+        rotation_rack(GEOMETRY, seed=1, pattern="diamond")
+
+
+@pytest.mark.parametrize("rack", [ten_ball_rack, rotation_rack])
+def test_gap_and_seed(rack: object) -> None:
+    make = rack  # type: ignore[assignment]
+    first = make(GEOMETRY, seed=11)  # type: ignore[operator]
+    assert first == make(GEOMETRY, seed=11)  # type: ignore[operator]
+    assert any(make(GEOMETRY, seed=s) != first for s in range(12, 20))  # type: ignore[operator]
+    assert _min_gap(first) == pytest.approx(DEFAULT_RACK_GAP, rel=1e-6)
+    assert first["1"] == pytest.approx(GEOMETRY.foot_spot)
+    assert all(GEOMETRY.on_bed(p) for p in first.values())
+
+
+def test_bad_gap_is_refused() -> None:
+    with pytest.raises(ValueError, match="rack gap"):
+        ten_ball_rack(GEOMETRY, seed=1, gap=-1e-4)
+
+
+@pytest.mark.parametrize("game", ["ten-ball", "rotation"])
+def test_opening_position_has_cue_ball_in_the_kitchen(game: str) -> None:
+    balls = opening_position(game, GEOMETRY, seed=3)
+    assert GEOMETRY.kitchen_contains(balls[CUE])
+    assert len(balls) == (11 if game == "ten-ball" else 16)
+    with pytest.raises(ValueError, match="unknown game"):
+        opening_position("snooker", GEOMETRY, seed=3)

@@ -1,0 +1,195 @@
+"""Table specs against WPA dimensions, landmarks, and the rail of every cushion segment."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from rules.facts import PocketId, RailName
+from sim.physics.table import (
+    MAIN_CUSHION_OF_RAIL,
+    POCKET_OF_JAW,
+    RAIL_OF_SEGMENT,
+    TableSize,
+    cushion_boxes,
+    in_pocket_mouth,
+    may_be_within,
+    nearest_cushion,
+    pocket_mouth,
+    rail_of_segment,
+    table_spec,
+    within_rails,
+)
+
+INCH = 0.0254
+
+
+def test_nine_foot_is_the_wpa_table_and_the_default() -> None:
+    spec = table_spec()
+    assert spec.size is TableSize.NINE_FOOT
+    assert (spec.width, spec.length) == pytest.approx((50 * INCH, 100 * INCH))
+    assert spec.ball_radius == pytest.approx(2.25 * INCH / 2)
+    table = spec.build()
+    assert (table.w, table.l) == pytest.approx((1.27, 2.54))
+    # WPA mouths: corner 4.5-4.625 in, side 5-5.125 in (jaw tip to jaw tip).
+    assert 4.5 * INCH <= spec.corner_pocket_width <= 4.625 * INCH
+    assert 5 * INCH <= spec.side_pocket_width <= 5.125 * INCH
+    # Cushion nose at 62.5-64.5 % of the ball's height.
+    assert 0.625 <= spec.cushion_height / (2 * spec.ball_radius) <= 0.645
+
+
+def test_eight_and_seven_foot_tables() -> None:
+    eight, seven = table_spec("8ft"), table_spec("7ft")
+    assert (eight.width, eight.length) == pytest.approx((44 * INCH, 88 * INCH))
+    assert (seven.width, seven.length) == pytest.approx((39 * INCH, 78 * INCH))
+    for spec in (eight, seven):
+        table = spec.build()
+        assert (table.w, table.l) == pytest.approx((spec.width, spec.length))
+
+
+def test_unknown_table_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown table '6ft'"):
+        table_spec("6ft")
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_landmarks(size: TableSize) -> None:
+    geometry = table_spec(size).geometry
+    w, length = geometry.width, geometry.length
+    assert geometry.head_string_y == pytest.approx(length / 4)
+    assert geometry.foot_spot == pytest.approx((w / 2, 3 * length / 4))
+    assert geometry.centre_spot == pytest.approx((w / 2, length / 2))
+    assert geometry.long_string == ((w / 2, 3 * length / 4), (w / 2, length))
+    assert geometry.in_kitchen((w / 2, length / 4 - 0.01))
+    assert not geometry.in_kitchen((w / 2, length / 4))  # on the string is not behind it
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_pockets_by_id(size: TableSize) -> None:
+    spec = table_spec(size)
+    table = spec.build()
+    assert set(table.pockets) == {p.value for p in PocketId}
+    expected = {
+        "lb": (0, 0),
+        "lc": (0, spec.length / 2),
+        "lt": (0, spec.length),
+        "rb": (spec.width, 0),
+        "rc": (spec.width, spec.length / 2),
+        "rt": (spec.width, spec.length),
+    }
+    for pocket_id, (x, y) in expected.items():
+        centre = table.pockets[pocket_id].center[:2]
+        assert np.hypot(centre[0] - x, centre[1] - y) < 0.1, pocket_id
+        assert in_pocket_mouth(table, (float(centre[0]), float(centre[1]))) == pocket_id
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_every_segment_has_a_rail_checked_geometrically(size: TableSize) -> None:
+    """A main cushion lies on its rail's nose line; a jaw (or its tip) touches the end of
+    its rail's main cushion nearest to it, and sits by the mouth of its pocket."""
+    spec = table_spec(size)
+    table = spec.build()
+    linear, circular = table.cushion_segments.linear, table.cushion_segments.circular
+    assert set(RAIL_OF_SEGMENT) == set(linear) | set(circular)
+    nose = {
+        RailName.HEAD: (1, 0.0),
+        RailName.FOOT: (1, spec.length),
+        RailName.LEFT: (0, 0.0),
+        RailName.RIGHT: (0, spec.width),
+    }
+    for rail, segments in MAIN_CUSHION_OF_RAIL.items():
+        axis, value = nose[rail]
+        for segment in segments:
+            assert linear[segment].p1[axis] == pytest.approx(value)
+            assert linear[segment].p2[axis] == pytest.approx(value)
+    main_ends = {
+        rail: [end[:2] for s in segs for end in (linear[s].p1, linear[s].p2)]
+        for rail, segs in MAIN_CUSHION_OF_RAIL.items()
+    }
+    for jaw, pocket in POCKET_OF_JAW.items():
+        inner = (
+            circular[jaw].center[:2]
+            if jaw.endswith("t")
+            else min(
+                (linear[jaw].p1[:2], linear[jaw].p2[:2]),
+                key=lambda p: np.hypot(p[0] - spec.width / 2, p[1] - spec.length / 2),
+            )
+        )
+        nearest_rail = min(
+            main_ends, key=lambda rail: min(np.hypot(*(inner - end)) for end in main_ends[rail])
+        )
+        assert rail_of_segment(jaw) is nearest_rail, jaw
+        centre = table.pockets[pocket.value].center[:2]
+        assert np.hypot(*(inner - centre)) < 0.15, (jaw, pocket)
+
+
+def test_rail_of_unknown_segment() -> None:
+    with pytest.raises(ValueError, match="unknown cushion segment"):
+        rail_of_segment("99")
+
+
+def test_nearest_cushion_and_within_rails() -> None:
+    spec = table_spec()
+    table = spec.build()
+    clearance, away = nearest_cushion(table, (0.1, 1.0))
+    assert clearance == pytest.approx(0.1)
+    assert away == pytest.approx((1.0, 0.0))
+    assert within_rails(spec.geometry, (0.0, 0.0))
+    assert not within_rails(spec.geometry, (-0.05, 1.0))
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_pocket_mouths_lie_between_the_jaws(size: TableSize) -> None:
+    spec = table_spec(size)
+    table = spec.build()
+    for pocket in PocketId:
+        mouth = pocket_mouth(table, pocket)
+        centre = table.pockets[pocket.value].center[:2]
+        # Nearer the bed than the pocket's centre, and clear of every cushion by its
+        # half-opening (well over a ball's radius for WPA pockets).
+        assert np.hypot(mouth[0] - spec.width / 2, mouth[1] - spec.length / 2) < np.hypot(
+            centre[0] - spec.width / 2, centre[1] - spec.length / 2
+        )
+        assert nearest_cushion(table, mouth)[0] > spec.ball_radius
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_the_quick_cushion_test_never_misses_a_near_cushion(size: TableSize) -> None:
+    """may_be_within says False only for points farther than the reach from every nose
+    (placement skips the exact distance for them, so it must never be wrong)."""
+    spec = table_spec(size)
+    table = spec.build()
+    boxes = cushion_boxes(table)
+    assert len(boxes) == len(table.cushion_segments.linear) + len(table.cushion_segments.circular)
+    reach = spec.ball_radius + 1e-4
+    rng = random.Random(size.value)
+    skipped = 0
+    for _ in range(3000):
+        point = (rng.uniform(-0.1, spec.width + 0.1), rng.uniform(-0.1, spec.length + 0.1))
+        if not may_be_within(boxes, point, reach):
+            skipped += 1
+            assert nearest_cushion(table, point)[0] > reach, point
+    assert skipped > 1000  # it does skip most of the bed
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_in_pocket_mouth_is_the_exact_circle(size: TableSize) -> None:
+    """Its quick rejection (x or y alone too far) changes no answer, even on the edge."""
+    table = table_spec(size).build()
+    rng = random.Random(size.value)
+    for _ in range(3000):
+        pocket = table.pockets[rng.choice(list(table.pockets))]
+        angle = rng.uniform(0, 2 * np.pi)
+        distance = pocket.radius * rng.choice([1.0, 1 - 1e-15, 1 + 1e-15, rng.uniform(0, 2)])
+        point = (
+            float(pocket.center[0] + distance * np.cos(angle)),
+            float(pocket.center[1] + distance * np.sin(angle)),
+        )
+        inside = [
+            PocketId(pocket_id)
+            for pocket_id, p in table.pockets.items()
+            if np.hypot(*(np.asarray(point) - p.center[:2])) < p.radius
+        ]
+        assert in_pocket_mouth(table, point) == (inside[0] if inside else None), point

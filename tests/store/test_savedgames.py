@@ -1,0 +1,112 @@
+"""The saved-games list: each file summarised from its game.json (game, players, racks,
+shots), newest first, a damaged file listed with its problem, never hidden or raised."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from rules import Player
+from sim.play.game import Game, GameSetup
+from sim.play.selfplay import play_racks
+from sim.store.autosave import Autosave
+from sim.store.gamefile import save
+from sim.store.savedgames import copy_name, saved_games, summarise
+
+pytestmark = pytest.mark.physics
+
+
+@pytest.fixture(scope="module")
+def one_rack() -> Game:
+    """A rotation match to 2 racks, one rack played: one player leads 1-0."""
+    game = Game(GameSetup(game="rotation", race_to=2, seed=4, players=("Ann", "Bob")))
+    game.start(Player.A)
+    play_racks(game, 1, random.Random(4))
+    return game
+
+
+def test_a_game_file_is_summarised_from_its_header_and_rulings(
+    one_rack: Game, tmp_path: Path
+) -> None:
+    path = tmp_path / "match.poolsim"
+    save(one_rack, path)
+    summary = summarise(path)
+    assert summary.problem is None
+    assert (summary.game, summary.players, summary.race_to) == ("rotation", ("Ann", "Bob"), 2)
+    assert sorted(summary.racks) == [0, 1] and not summary.finished
+    assert summary.shots == len(one_rack.shots)
+    game, match, race, progress, _ = summary.columns()
+    assert (game, race, progress) == ("Rotation", "race to 2", f"{summary.shots} shots")
+    winner = next(s.ruling.winner for s in one_rack.shots if s.ruling.rack_over)
+    assert match == ("Ann 1-0 Bob" if winner is Player.A else "Ann 0-1 Bob")
+
+
+def test_the_list_is_newest_first_and_keeps_unreadable_files(
+    one_rack: Game, tmp_path: Path
+) -> None:
+    older, newer = tmp_path / "older.poolsim", tmp_path / "newer.poolsim"
+    save(one_rack, older)
+    save(one_rack, newer)
+    os.utime(older, (1_700_000_000, 1_700_000_000))
+    (tmp_path / "broken.poolsim").write_bytes(b"PK\x03\x04 not really a zip")
+    (tmp_path / "notes.txt").write_text("not a game")
+    listed = saved_games([tmp_path, tmp_path / "missing-folder"])
+    names = [game.path.name for game in listed]
+    assert set(names) == {"older.poolsim", "newer.poolsim", "broken.poolsim"}
+    assert names.index("newer.poolsim") < names.index("older.poolsim")
+    broken = next(game for game in listed if game.path.name == "broken.poolsim")
+    assert broken.problem is not None
+    assert broken.columns()[:2] == ("unreadable", "broken.poolsim: damaged: File is not a zip file")
+
+
+def test_a_zip_that_is_not_a_game(tmp_path: Path) -> None:
+    path = tmp_path / "other.poolsim"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("game.json", '{"format": "something-else", "setup": {}, "records": []}')
+    assert summarise(path).problem == "not a poolsim game: unknown format"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("readme.txt", "hello")
+    assert summarise(path).problem == "no game.json"
+
+
+@pytest.mark.parametrize(
+    ("game_json", "problem"),
+    [
+        ('{"format": "poolsim-game", "records": []}', "not a poolsim game: no 'setup'"),
+        ("[" * 100_000, "not a poolsim game: maximum recursion depth"),
+        (
+            '{"format": "poolsim-game", "records": [], "setup": {"game": "rotation",'
+            ' "players": ["A", "B"], "race_to": Infinity}}',
+            "not a poolsim game: cannot convert float infinity",
+        ),
+        ("\xff not text", "not a poolsim game"),
+    ],
+)
+def test_whatever_a_file_holds_it_is_listed_never_raised(
+    tmp_path: Path, game_json: str, problem: str
+) -> None:
+    path = tmp_path / "odd.poolsim"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("game.json", game_json.encode("latin-1"))
+    summary = summarise(path)
+    assert summary.problem is not None and summary.problem.startswith(problem)
+
+
+def test_archived_autosaves_are_in_the_saved_games_list(one_rack: Game, tmp_path: Path) -> None:
+    """A new game moves the autosave aside; the list of saved games shows it."""
+    autosave = Autosave(tmp_path / "autosave.poolsim")
+    autosave.save(one_rack)
+    kept = autosave.archive()
+    assert kept is not None
+    assert [game.path for game in saved_games([autosave.saved_dir])] == [kept.resolve()]
+
+
+def test_a_saved_copy_is_named_after_the_players_and_the_time() -> None:
+    when = dt.datetime(2026, 11, 30, 14, 5)
+    assert copy_name(("Ann", "Bob"), when) == "Ann-vs-Bob-2026-11-30-1405.poolsim"
+    assert copy_name(("Jo/../x", " "), when) == "Jo----x-vs-player-2026-11-30-1405.poolsim"
