@@ -615,21 +615,15 @@ def export(
             return
         from rich.progress import track
 
-        from sim.app.headless import configure_offscreen
+        from sim.app.render import offscreen_shot_frames
         from sim.physics.timeline import ShotTimeline, frame_count
 
-        configure_offscreen(width, height)
-        from direct.showbase.ShowBase import ShowBase
-
-        from sim.app.render import shot_frames
-
-        base = ShowBase()
         duration = ShotTimeline.from_system(record.simulated.system).duration
         frames = track(
-            shot_frames(
-                base,
+            offscreen_shot_frames(
                 record,
                 game.setup.spec,
+                size=(width, height),
                 fps=fps,
                 camera=camera,
                 quality="quality" if quality == "quality" else "fast",

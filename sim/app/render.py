@@ -10,7 +10,7 @@ from numpy.typing import NDArray
 
 from rules import CUE
 from sim.app.camera import CameraRig
-from sim.app.headless import grab_rgb
+from sim.app.headless import configure_offscreen, grab_rgb
 from sim.app.scene import Quality, TableScene
 from sim.physics.table import TableSpec
 from sim.physics.timeline import ShotTimeline
@@ -20,6 +20,23 @@ if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
 CAMERAS = ("overhead", "broadcast", "behind")
+
+
+def offscreen_shot_frames(
+    record: ShotRecord,
+    spec: TableSpec,
+    *,
+    size: tuple[int, int],
+    fps: float,
+    camera: str = "broadcast",
+    quality: Quality = "fast",
+) -> Iterator[NDArray[np.uint8]]:
+    """:func:`shot_frames` on an offscreen window of ``size``, made here and now (``poolsim
+    export``: the command line never touches Panda3D itself)."""
+    configure_offscreen(*size)
+    from direct.showbase.ShowBase import ShowBase  # after the PRC that configures it
+
+    return shot_frames(ShowBase(), record, spec, fps=fps, camera=camera, quality=quality)
 
 
 def shot_frames(
