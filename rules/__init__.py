@@ -12,7 +12,7 @@ how poolsim applies them.
 
 from rules.errors import FormatError, IllegalAction
 from rules.facts import CUE, BallId, PocketId, RailName
-from rules.games import GAMES
+from rules.games import GAMES, game_kind
 from rules.geometry import TableGeometry
 from rules.lag import LagResult, LagShot, judge_lag
 from rules.match import Match, MatchPhase
@@ -57,6 +57,7 @@ __all__ = [
     "TableGeometry",
     "Tally",
     "TenBall",
+    "game_kind",
     "judge_lag",
     "spot_ball",
     "spot_balls",

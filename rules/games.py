@@ -1,4 +1,10 @@
-"""The games by the names the scenario format uses."""
+"""The games, looked up by the names the scenario format and game files use.
+
+Each game is a :class:`~rules.state.GameState` subclass that says what kind of game it is
+in class attributes (``game``, ``display_name``, ``calls_shots``, ``has_push_out``,
+``keeps_score``, ``rack_pattern``), as python-chess's variants do; code outside
+``rules`` asks the class rather than comparing names.
+"""
 
 from __future__ import annotations
 
@@ -8,4 +14,12 @@ from rules.rotation import Rotation
 from rules.state import GameState
 from rules.ten_ball import TenBall
 
-GAMES: Mapping[str, type[GameState]] = {TenBall.game: TenBall, Rotation.game: Rotation}
+GAMES: Mapping[str, type[GameState]] = {kind.game: kind for kind in (TenBall, Rotation)}
+
+
+def game_kind(name: str) -> type[GameState]:
+    """The game called ``name`` (``"ten-ball"``, ``"rotation"``); ValueError otherwise."""
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None

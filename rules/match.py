@@ -16,7 +16,7 @@ import attrs
 
 from rules.errors import IllegalAction
 from rules.facts import BallId
-from rules.games import GAMES
+from rules.games import game_kind
 from rules.geometry import Point, TableGeometry
 from rules.lag import LagResult, LagShot, judge_lag
 from rules.options import Options
@@ -42,8 +42,7 @@ def _positive(_instance: object, _attribute: attrs.Attribute[int], value: int) -
 
 
 def _game(_instance: object, _attribute: attrs.Attribute[str], value: str) -> None:
-    if value not in GAMES:
-        raise ValueError(f"unknown game {value!r}; one of {', '.join(GAMES)}")
+    game_kind(value)  # raises for a game the referee does not know
 
 
 @attrs.frozen(kw_only=True)
@@ -151,7 +150,7 @@ class Match:
     def _next_rack(self, breaker: Player, won: Tally, fouls: Tally) -> Match:
         number = self.rack_number + 1
         hill_hill = won.a == won.b == self.race_to - 1  # B-18: the deciding rack
-        rack = GAMES[self.game].new_rack(
+        rack = game_kind(self.game).new_rack(
             self.rack_up(number, breaker),
             breaker=breaker,
             table=self.table,

@@ -22,17 +22,39 @@ from rules.facts import (
 )
 from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, distance
+from rules.options import Options
 from rules.positions import Positions, ball_number, by_number, describe
 from rules.ruling import Reason
 from rules.shot import Shot
 from rules.spotting import spot_ball, spot_balls
-from rules.state import GameState
+from rules.state import GameState, RackPattern
 from rules.terms import BallInHand, Choice, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
 
 TARGET = 61  # ROT-9
 # The corner pockets at the head rail, in the kitchen; every other pocket lies past it.
 HEAD_POCKETS = frozenset({PocketId.LB, PocketId.RB})
+
+
+def rack_pattern(
+    pattern: str = "bca_1_apex_2_3_corners_15_centre", two_side: str = "x_low"
+) -> RackPattern:
+    """ROT-3 (BCA): the 1 on the apex, the 15 in the centre, the 2 in the racker's right
+    back corner and the 3 in the racker's left; B-13 ``rotation_rack_pattern =
+    one_apex_rest_random`` fixes only the 1. The racker faces the head rail from the foot,
+    so the racker's right is the x < W/2 side (B-13 ``rotation_rack_2_side = x_low``)."""
+    if pattern == "bca_1_apex_2_3_corners_15_centre":
+        slots: list[BallId | None] = ["1", *([None] * 3), "15", *([None] * 5)]
+        slots += ["2", *([None] * 3), "3"]
+    elif pattern == "one_apex_rest_random":
+        slots = ["1", *([None] * 14)]
+    else:
+        raise ValueError(f"unknown rotation_rack_pattern {pattern!r}")
+    if two_side == "x_high":
+        slots[10], slots[14] = slots[14], slots[10]
+    elif two_side != "x_low":
+        raise ValueError(f"unknown rotation_rack_2_side {two_side!r}")
+    return tuple(slots)
 
 
 @attrs.frozen
@@ -46,6 +68,10 @@ class KitchenCheck:
 @attrs.frozen(kw_only=True)
 class Rotation(GameState):
     game: ClassVar[str] = "rotation"
+    display_name: ClassVar[str] = "61-point rotation"
+    calls_shots: ClassVar[bool] = False  # ROT-1
+    has_push_out: ClassVar[bool] = False  # ROT-1
+    keeps_score: ClassVar[bool] = True  # ROT-9
     object_balls: ClassVar[tuple[BallId, ...]] = tuple(str(n) for n in range(1, 16))
     foul_limit: ClassVar[int] = 4  # ROT-18
     foul_limit_rule: ClassVar[str] = "ROT-18"
@@ -53,6 +79,12 @@ class Rotation(GameState):
     stalemate_rule: ClassVar[str] = "ROT-19"
     break_first_rule: ClassVar[str] = "ROT-4"
     break_rule: ClassVar[str] = "ROT-5"
+
+    @classmethod
+    def rack_pattern(cls, options: Options) -> RackPattern:
+        """ROT-3 with B-13: fifteen balls, as ``rotation_rack_pattern`` and
+        ``rotation_rack_2_side`` say."""
+        return rack_pattern(options.rotation_rack_pattern, options.rotation_rack_2_side)
 
     def _check_declarations(self, shot: Shot, start: Positions) -> None:
         """ROT-1: calls, safeties and push outs are ignored, never refused."""

@@ -29,10 +29,14 @@ from rules.options import Options
 from rules.positions import Positions, describe
 from rules.ruling import Reason, Ruling
 from rules.shot import Shot
-from rules.terms import BallInHand, Choice, Phase, Player, Tally
+from rules.terms import BallInHand, Choice, Declaration, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+RackPattern = tuple[BallId | None, ...]
+"""A triangle rack's slots, row by row from the apex on the foot spot, left to right (x
+rising): the ball the rules put there, or None for a slot the rules leave free."""
 
 
 def ordinal(n: int) -> str:
@@ -76,9 +80,17 @@ class GameState:
     absent). ``breaker``: who broke this rack. ``warned``: players warned under GEN-15
     (by default, those one foul from the limit). ``pending``: the decision to be made
     before the next shot. ``result``: how the rack ended, once it has. ``hill_hill``:
-    the deciding rack of a match at hill-hill (B-18)."""
+    the deciding rack of a match at hill-hill (B-18).
+
+    The class says what kind of game it is: ``game``, its name in files and scenarios;
+    ``display_name``, as a player reads it; ``calls_shots``, whether a shot is called
+    (GEN-7; TB-1, not ROT-1); ``has_push_out`` (TB-8); ``keeps_score`` (ROT-9)."""
 
     game: ClassVar[str]
+    display_name: ClassVar[str]
+    calls_shots: ClassVar[bool]
+    has_push_out: ClassVar[bool]
+    keeps_score: ClassVar[bool]
     object_balls: ClassVar[tuple[BallId, ...]]
     foul_limit: ClassVar[int]
     foul_limit_rule: ClassVar[str]
@@ -144,6 +156,12 @@ class GameState:
             hill_hill=hill_hill,
         )
 
+    @classmethod
+    def rack_pattern(cls, options: Options) -> RackPattern:
+        """The game's rack (TB-3, ROT-3 with B-13): which ball goes in which slot of the
+        triangle, the free slots left to a seeded shuffle by whoever racks."""
+        raise NotImplementedError
+
     # -- what the state says ------------------------------------------------------
 
     @property
@@ -162,6 +180,66 @@ class GameState:
     def outcome(self) -> RackResult | None:
         """How the rack ended, or None while it is being played."""
         return self.result
+
+    # -- what is legal before the stroke (GEN-5, GEN-6, GEN-7, TB-8) ------------------
+
+    @property
+    def shot_turn(self) -> bool:
+        """A shot is next: the rack is in play and no choice is waiting."""
+        return self.result is None and self.pending is None
+
+    @property
+    def legal_declarations(self) -> frozenset[Declaration]:
+        """What the shooter may declare on this shot: in a call-shot game, a safety
+        instead of a call (GEN-7, TB-13), and a push out only on the shot right after a
+        foul-free break (TB-8); nothing on the break (TB-4), and nothing in rotation,
+        which has neither (ROT-1)."""
+        if not self.shot_turn or not self.calls_shots or self.phase is Phase.BREAK:
+            return frozenset()
+        if self.has_push_out and self.phase is Phase.AFTER_BREAK:
+            return frozenset({Declaration.SAFETY, Declaration.PUSH_OUT})
+        return frozenset({Declaration.SAFETY})
+
+    @property
+    def calls_allowed(self) -> bool:
+        """The shooter may call a ball and pocket on this shot (GEN-7): in a call-shot
+        game, after the break (TB-4: nothing is called on the break)."""
+        return self.shot_turn and self.calls_shots and self.phase is not Phase.BREAK
+
+    @property
+    def call_required(self) -> bool:
+        """A shot without a declaration needs a call (GEN-7, B-10 ``call_mode =
+        explicit``); under ``infer_obvious`` an obvious shot counts as called."""
+        return self.calls_allowed and self.options.call_mode == "explicit"
+
+    def placement_problem(
+        self, point: Point, *, fouls_allowed: bool = False, room: float = 0.0
+    ) -> str | None:
+        """Why the cue ball in hand may not be placed at ``point``, or None when it may.
+
+        GEN-5: wholly on the bed and not overlapping a ball (frozen to one is allowed:
+        ``contact_epsilon``). GEN-6: from the kitchen, behind the head string
+        (``head_string_epsilon``). A spot past the head string is a foul the referee calls
+        after the shot unless B-16 ``bad_placement_policy = reject``; ``fouls_allowed``
+        asks only what the rules refuse, so such a spot passes. ``room``: clearance a
+        caller keeps beyond those limits, from every ball and from the head string."""
+        if self.ball_in_hand is None:
+            return "the cue ball is not in hand"
+        if not self.table.on_bed(point):
+            return "GEN-5: not on the bed"
+        touching = self.balls.overlapping(
+            point, self.table.ball_radius, self.options.contact_epsilon - room
+        )
+        if touching is not None:
+            return f"GEN-5: it would overlap the {touching}"
+        refused = not fouls_allowed or self.options.bad_placement_policy == "reject"
+        if (
+            self.ball_in_hand is BallInHand.KITCHEN
+            and refused
+            and not self.table.in_kitchen(point, self.options.head_string_epsilon + room)
+        ):
+            return "GEN-6: in hand in the kitchen: place it behind the head string"
+        return None
 
     # -- the three ways forward: a shot, a choice, a stalemate ----------------------
 
@@ -298,20 +376,9 @@ class GameState:
                 "the shot needs its placement"
             )
         point = shot.placement
-        where = f"({point[0]:.4f}, {point[1]:.4f})"
-        if not self.table.on_bed(point):
-            raise IllegalAction(f"GEN-5: a cue ball at {where} is not on the bed")
-        touching = self.balls.overlapping(
-            point, self.table.ball_radius, self.options.contact_epsilon
-        )
-        if touching is not None:
-            raise IllegalAction(f"GEN-5: a cue ball at {where} would overlap the {touching}")
-        if (
-            self.ball_in_hand is BallInHand.KITCHEN
-            and not self._in_kitchen(point)
-            and self.options.bad_placement_policy == "reject"
-        ):
-            raise IllegalAction(f"GEN-6: the cue ball must be placed in the kitchen, not {where}")
+        problem = self.placement_problem(point, fouls_allowed=True)
+        if problem is not None:
+            raise IllegalAction(f"{problem} (a cue ball at ({point[0]:.4f}, {point[1]:.4f}))")
         return self.balls.moved({CUE: point})
 
     def _check_facts(self, shot: Shot, start: Positions) -> None:

@@ -12,21 +12,28 @@ from rules.errors import IllegalAction
 from rules.facts import CUE, BallId, Hit, RailContact
 from rules.fouls import codes_and_reasons
 from rules.geometry import Point
+from rules.options import Options
 from rules.positions import Positions, describe
 from rules.ruling import Reason
 from rules.shot import Call, Shot
 from rules.spotting import spot_ball, spot_balls
-from rules.state import GameState
+from rules.state import GameState, RackPattern
 from rules.terms import BallInHand, Choice, Declaration, Phase
 from rules.verdict import Verdict
 
 TEN: BallId = "10"
 SHOOT_OR_PASS = frozenset({Choice.SHOOT, Choice.PASS})
+# TB-3: the 1 on the apex, the 10 in the middle of the third row, the others at random.
+RACK_PATTERN: RackPattern = ("1", None, None, None, TEN, *([None] * 5))
 
 
 @attrs.frozen(kw_only=True)
 class TenBall(GameState):
     game: ClassVar[str] = "ten-ball"
+    display_name: ClassVar[str] = "10-ball"
+    calls_shots: ClassVar[bool] = True  # TB-1
+    has_push_out: ClassVar[bool] = True  # TB-8
+    keeps_score: ClassVar[bool] = False  # TB-1: won by the 10, not on points
     object_balls: ClassVar[tuple[BallId, ...]] = tuple(str(n) for n in range(1, 11))
     foul_limit: ClassVar[int] = 3  # TB-18
     foul_limit_rule: ClassVar[str] = "TB-18"
@@ -35,14 +42,19 @@ class TenBall(GameState):
     break_first_rule: ClassVar[str] = "TB-5"
     break_rule: ClassVar[str] = "TB-6"
 
+    @classmethod
+    def rack_pattern(cls, options: Options) -> RackPattern:
+        """TB-3: ten balls, the 1 on the foot spot, the 10 in the middle of the third row."""
+        return RACK_PATTERN
+
     def _check_declarations(self, shot: Shot, start: Positions) -> None:
         """TB-4: on the break every declaration is ignored, so none is checked. TB-8: a
-        push out is refused except on the shot right after a foul-free break. A call
-        that comes with a push out or a safety is ignored (see ``_verdict``), so it is
-        not checked either."""
+        push out is refused except on the shot right after a foul-free break
+        (``legal_declarations``). A call that comes with a push out or a safety is
+        ignored (see ``_verdict``), so it is not checked either."""
         if self.phase is Phase.BREAK:
             return
-        if shot.declaration is Declaration.PUSH_OUT and self.phase is not Phase.AFTER_BREAK:
+        if shot.declaration is not None and shot.declaration not in self.legal_declarations:
             raise IllegalAction(
                 "TB-8: a push out may be declared only on the shot right after a foul-free break"
             )

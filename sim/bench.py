@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rules import GAMES, TenBall
 from rules.facts import CUE
 from rules.geometry import TableGeometry
 
@@ -40,7 +41,7 @@ def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> 
         return physics.simulate_shot(spec, balls, physics.CueAction(rng.uniform(7, 9), aim))
 
     first = time.perf_counter()
-    break_shot("ten-ball", 0)
+    break_shot(TenBall.game, 0)
     first_shot_seconds = time.perf_counter() - first
 
     report: dict[str, Any] = {
@@ -49,7 +50,7 @@ def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> 
         "first_shot_seconds": first_shot_seconds,
     }
     ratios = []
-    for game in ("ten-ball", "rotation"):
+    for game in GAMES:
         shots = [break_shot(game, seed) for seed in range(1, repeats + 1)]
         physics_times = [shot.physics_seconds for shot in shots]
         ratios += [shot.facts_seconds / shot.physics_seconds for shot in shots]
@@ -61,7 +62,7 @@ def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> 
             "facts_median": statistics.median(len(shot.facts) for shot in shots),
         }
     report["facts_to_physics_ratio_median"] = statistics.median(ratios)
-    for game in ("ten-ball", "rotation"):
+    for game in GAMES:
         report[f"{game}_selfplay"] = selfplay_split(game, racks=2, seed=1)
     report["game_file"] = game_file_times(match_racks, seed=1)
     report["timeline"] = bench_timeline()
@@ -84,7 +85,7 @@ def stroke_latency(repeats: int) -> dict[str, float]:
     try:
         cold, previewed = [], []
         for seed in range(repeats + 1):
-            balls = opening_position("ten-ball", geometry, seed)
+            balls = opening_position(TenBall.game, geometry, seed)
             balls[CUE] = (geometry.width / 2 - 0.1 + 0.02 * seed, 0.45)
             action = CueAction(8.0, aim_towards(balls[CUE], balls["1"]))
             request = ShotRequest.of("9ft", balls, action)
@@ -185,7 +186,7 @@ def game_file_times(racks: int, seed: int) -> dict[str, float]:
     from sim.play.selfplay import play_racks
     from sim.store.gamefile import load, save
 
-    match = Game(GameSetup(game="ten-ball", race_to=racks, seed=seed))
+    match = Game(GameSetup(game=TenBall.game, race_to=racks, seed=seed))
     play_racks(match, racks, random.Random(seed))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.poolsim"
@@ -210,7 +211,7 @@ def format_report(report: dict[str, Any]) -> list[str]:
     if report["import_seconds"] is not None:
         lines.append(f"import pooltool and sim:          {report['import_seconds']:.2f} s")
     lines.append(f"first shot in this process:        {report['first_shot_seconds']:.2f} s")
-    for game in ("ten-ball", "rotation"):
+    for game in GAMES:
         b = report[f"{game}_break"]
         lines.append(
             f"{game + ' break':<18} (warm, n={report['repeats']}): "
@@ -223,7 +224,7 @@ def format_report(report: dict[str, Any]) -> list[str]:
         "facts extraction / physics time:   "
         f"{report['facts_to_physics_ratio_median'] * 100:.1f} % (median)"
     )
-    for game in ("ten-ball", "rotation"):
+    for game in GAMES:
         s = report[f"{game}_selfplay"]
         lines.append(
             f"{game + ' self-play':<22} ({s['shots']} shots): "

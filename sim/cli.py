@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from rules import TenBall
 from rules.games import GAMES as _GAMES
 
 if TYPE_CHECKING:
@@ -245,7 +246,7 @@ def play(
 
 
 @cli.command()
-@click.option("--game", type=click.Choice(GAMES), default="ten-ball", show_default=True)
+@click.option("--game", type=click.Choice(GAMES), default=TenBall.game, show_default=True)
 @click.option(
     "--seed", type=int, default=1, show_default=True, help="Seed of the rack's random balls."
 )
@@ -403,7 +404,7 @@ def bench(as_json: bool, repeats: int, render: bool) -> None:
 
 
 @cli.command()
-@click.option("--game", type=click.Choice(GAMES), default="ten-ball", show_default=True)
+@click.option("--game", type=click.Choice(GAMES), default=TenBall.game, show_default=True)
 @click.option(
     "--racks", type=click.IntRange(1, 99), default=3, show_default=True, help="Racks to play."
 )

@@ -20,13 +20,13 @@ def measure(quality: str, width: int, height: int, frames: int = 30) -> dict[str
     configure_offscreen(width, height)
     from direct.showbase.ShowBase import ShowBase
 
-    from rules import Player
+    from rules import Player, Rotation
     from sim.app.main import PoolApp
     from sim.physics.worker import PhysicsWorker
     from sim.play.game import Game, GameSetup
 
     base = ShowBase()
-    game = Game(GameSetup(game="rotation", seed=1))
+    game = Game(GameSetup(game=Rotation.game, seed=1))
     game.start(Player.A)
     # Only the drawing is timed: a worker that is up and idle. (A worker that is not
     # running would be restarted by the table, with a warm-up, and share the CPU.)

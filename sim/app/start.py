@@ -12,7 +12,8 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame, Di
 from direct.task.Task import Task
 from panda3d.core import TextNode
 
-from rules import Options, Player
+from rules import GAMES as KINDS
+from rules import Options, Player, TenBall
 from sim.app.opengame import OpenGamePanel
 from sim.app.scene import Quality
 from sim.app.widgets import BACKDROP, DIM, GOLD, RED, WHITE, button, entry, label
@@ -21,7 +22,7 @@ from sim.play.game import MAX_RACE, Game, GameSetup
 if TYPE_CHECKING:
     from sim.app.main import PoolApp
 
-GAMES = {"10-ball": "ten-ball", "61-point rotation": "rotation"}
+GAMES = {kind.display_name: name for name, kind in KINDS.items()}
 TABLES = {"9-foot (WPA)": "9ft", "8-foot": "8ft", "7-foot": "7ft"}
 BREAKS = {"Lag for it": "lag", "Player 1 breaks": "A", "Player 2 breaks": "B"}
 EARLY_TEN = {"Re-spotted (WPA today)": "spot_continue", "Wins (2009 rules)": "win"}
@@ -58,7 +59,7 @@ def shot_clock_options(seconds: float | None) -> dict[str, Any]:
 class StartChoices:
     """What the start screen's fields say, as values."""
 
-    game: str = "ten-ball"
+    game: str = TenBall.game
     race_to: int = 5
     players: tuple[str, str] = ("Player 1", "Player 2")
     breaker: str = "lag"

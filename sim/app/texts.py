@@ -34,7 +34,7 @@ CHOICE_TEXTS: dict[Choice, tuple[str, str]] = {
 class PlayerPanel:
     name: str
     racks: int
-    points: int | None  # rotation only
+    points: int | None  # for a game that keeps score (rotation)
     fouls: int
     warned: bool
     at_table: bool
@@ -59,16 +59,13 @@ def scoreboard(controller: TableController) -> Scoreboard:
             PlayerPanel(
                 name=setup.name(player),
                 racks=racks[player],
-                points=state.score[player]
-                if state is not None and state.game == "rotation"
-                else None,
+                points=state.score[player] if state is not None and state.keeps_score else None,
                 fouls=state.fouls[player] if state is not None else 0,
                 warned=state is not None and player in state.warned and not state.is_over,
                 at_table=player is at_table,
             )
         )
-    name = "10-ball" if setup.game == "ten-ball" else "61-point rotation"
-    title = f"{name} · race to {setup.race_to}"
+    title = f"{setup.kind.display_name} · race to {setup.race_to}"
     if game.match.rack_number:
         title += f" · rack {game.match.rack_number}"
     status = []
@@ -79,7 +76,7 @@ def scoreboard(controller: TableController) -> Scoreboard:
             status.append("cue ball in hand behind the head string")
         elif state.ball_in_hand is BallInHand.ANYWHERE:
             status.append("cue ball in hand anywhere")
-        if state.game == "rotation":
+        if state.keeps_score:  # ROT-9
             status.append("61 wins")
     if controller.call is not None:
         status.append(

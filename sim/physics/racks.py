@@ -1,6 +1,8 @@
 """Racks: the 10-ball diamond-less triangle (TB-3) and the 15-ball rotation triangle (ROT-3).
 
-The apex ball sits on the foot spot and the rows grow toward the foot rail. Balls are
+Which ball goes in which slot is the game's (``rack_pattern`` of its class in ``rules``);
+here the pattern is laid out on the table. The apex ball sits on the foot spot and the
+rows grow toward the foot rail. Balls are
 "frozen" with a small clearance ``gap`` between neighbours (default 0.1 mm): pooltool
 collides touching balls spuriously at t=0, and a gap of 1e-6 m makes breaks explode into
 hundreds of events, while 1e-5 to 1e-4 m breaks cleanly (pooltool-notes, "Rack gap").
@@ -13,27 +15,12 @@ import math
 import random
 from collections.abc import Sequence
 
+from rules import Options, TenBall, game_kind
 from rules.facts import CUE, BallId
 from rules.geometry import Point, TableGeometry
+from rules.rotation import rack_pattern as rotation_pattern
 
 DEFAULT_RACK_GAP = 1e-4
-
-# Slot layouts, row by row from the apex, left to right (x increasing); None = random.
-# TB-3: the 1 on the apex, the 10 in the middle of the third row.
-TEN_BALL_LAYOUT: tuple[BallId | None, ...] = ("1", None, None, None, "10", *([None] * 5))
-# ROT-3 (BCA): the 1 on the apex, the 15 in the centre, the 2 in the racker's right back
-# corner and the 3 in the racker's left. The racker faces the head rail from the foot, so
-# the racker's right is the x < W/2 side (B-13 ``rotation_rack_2_side = x_low``).
-ROTATION_LAYOUT: tuple[BallId | None, ...] = (
-    "1",
-    *([None] * 3),
-    "15",
-    *([None] * 5),
-    "2",
-    *([None] * 3),
-    "3",
-)
-ROTATION_LAYOUT_ONE_APEX: tuple[BallId | None, ...] = ("1", *([None] * 14))
 
 
 def triangle_slots(
@@ -74,7 +61,7 @@ def ten_ball_rack(
     geometry: TableGeometry, seed: int, gap: float = DEFAULT_RACK_GAP
 ) -> dict[BallId, Point]:
     """TB-3: ten balls, the 1 on the foot spot, the 10 in the middle of the third row."""
-    return rack(geometry, TEN_BALL_LAYOUT, seed, gap)
+    return rack(geometry, TenBall.rack_pattern(Options()), seed, gap)
 
 
 def rotation_rack(
@@ -86,18 +73,9 @@ def rotation_rack(
     two_side: str = "x_low",
 ) -> dict[BallId, Point]:
     """ROT-3: fifteen balls; B-13 options ``rotation_rack_pattern`` and
-    ``rotation_rack_2_side`` choose the pattern and the corner of the 2."""
-    if pattern == "bca_1_apex_2_3_corners_15_centre":
-        layout = list(ROTATION_LAYOUT)
-    elif pattern == "one_apex_rest_random":
-        layout = list(ROTATION_LAYOUT_ONE_APEX)
-    else:
-        raise ValueError(f"unknown rotation_rack_pattern {pattern!r}")
-    if two_side == "x_high":
-        layout[10], layout[14] = layout[14], layout[10]
-    elif two_side != "x_low":
-        raise ValueError(f"unknown rotation_rack_2_side {two_side!r}")
-    return rack(geometry, layout, seed, gap)
+    ``rotation_rack_2_side`` choose the pattern and the corner of the 2 (see
+    :meth:`rules.Rotation.rack_pattern`)."""
+    return rack(geometry, rotation_pattern(pattern, two_side), seed, gap)
 
 
 def break_cue_position(geometry: TableGeometry) -> Point:
@@ -109,11 +87,7 @@ def break_cue_position(geometry: TableGeometry) -> Point:
 def opening_position(
     game: str, geometry: TableGeometry, seed: int, gap: float = DEFAULT_RACK_GAP
 ) -> dict[BallId, Point]:
-    """The balls for a break of ``game``: its rack and the cue ball in hand in the kitchen."""
-    if game == "ten-ball":
-        balls = ten_ball_rack(geometry, seed, gap)
-    elif game == "rotation":
-        balls = rotation_rack(geometry, seed, gap)
-    else:
-        raise ValueError(f"unknown game {game!r} (known: ten-ball, rotation)")
+    """The balls for a break of ``game`` (its name, as :data:`rules.GAMES` has it): its
+    rack under the default options and the cue ball in hand in the kitchen."""
+    balls = rack(geometry, game_kind(game).rack_pattern(Options()), seed, gap)
     return {CUE: break_cue_position(geometry), **balls}

@@ -24,7 +24,7 @@ import attrs
 import numpy as np
 
 from rules.facts import BALL_IDS, CUE, BallId, OffTable, ShotFacts
-from rules.geometry import Point
+from rules.geometry import Point, TableGeometry
 from rules.positions import ball_number
 from sim.physics.facts import shot_facts
 from sim.physics.pooltool_setup import physics_engine, pt
@@ -51,6 +51,15 @@ EVENT_WATCHDOG = 50_000  # a shot with more events than this is stopped (never s
 
 class PlacementError(ValueError):
     """Ball positions that cannot be put on the table."""
+
+
+def clear_of_cushions(geometry: TableGeometry, point: Point) -> bool:
+    """A ball at ``point`` keeps twice :data:`PLACEMENT_GAP` from every cushion nose, so
+    :func:`settle_positions` need not move it: for a spot a player chooses (where the
+    rules allow one frozen to a cushion, GEN-5)."""
+    margin = geometry.ball_radius + 2 * PLACEMENT_GAP
+    x, y = point
+    return margin <= x <= geometry.width - margin and margin <= y <= geometry.length - margin
 
 
 def _finite(name: str) -> attrs._ValidatorType[float]:

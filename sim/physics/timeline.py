@@ -44,6 +44,7 @@ import attrs
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from rules import Rotation
 from rules.facts import CUE, BallId
 from rules.positions import ball_number
 from sim.physics.pooltool_setup import pt
@@ -542,7 +543,7 @@ def bench_timeline(queries: int = 1000, seed: int = 1) -> dict[str, float]:
     ``interpolate_ball_states`` for the same times (one call per ball, as a renderer
     without the timeline would do), the build time, and all frames at 60 fps."""
     spec = table_spec()
-    balls = opening_position("rotation", spec.geometry, seed)
+    balls = opening_position(Rotation.game, spec.geometry, seed)
     shot = simulate_shot(spec, balls, CueAction(8.0, aim_towards(balls[CUE], balls["1"])))
     started = time.perf_counter()
     timeline = ShotTimeline.from_system(shot.system)

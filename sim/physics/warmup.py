@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from rules import Rotation, TenBall
 from rules.facts import CUE
 from rules.geometry import TableGeometry
 from sim.physics.racks import opening_position
@@ -24,8 +25,8 @@ def _steps() -> list[tuple[str, dict[str, tuple[float, float]], CueAction]]:
     geometry = TableGeometry()
     cue = (0.5, 0.6)
     pot = {CUE: cue, "1": (1.0, 2.2)}
-    ten = opening_position("ten-ball", geometry, seed=0)
-    rotation = opening_position("rotation", geometry, seed=0)
+    ten = opening_position(TenBall.game, geometry, seed=0)
+    rotation = opening_position(Rotation.game, geometry, seed=0)
     return [
         (
             "a cut shot into a corner pocket",

@@ -23,7 +23,6 @@ import attrs
 from rules import (
     CUE,
     BallId,
-    BallInHand,
     Call,
     Choice,
     Declaration,
@@ -230,49 +229,45 @@ class TableController:
         return (geometry.width * side, geometry.head_string_y * 0.5)
 
     def can_declare(self, declaration: Declaration) -> bool:
-        state = self.state
-        if state is None or self.stage not in (Stage.AIM, Stage.PLACE) or state.game != "ten-ball":
-            return False
-        if declaration is Declaration.PUSH_OUT:
-            return state.phase is Phase.AFTER_BREAK
-        return state.phase is not Phase.BREAK
-
-    @property
-    def can_call(self) -> bool:
-        """10-ball after the break, when not declaring a safety or push out (GEN-7)."""
+        """The rules allow ``declaration`` on this shot (``GameState.legal_declarations``:
+        GEN-7, TB-8, TB-13) and the player is setting up a stroke."""
         state = self.state
         return (
             state is not None
-            and state.game == "ten-ball"
-            and state.phase is not Phase.BREAK
+            and self.stage in (Stage.AIM, Stage.PLACE)
+            and declaration in state.legal_declarations
+        )
+
+    @property
+    def can_call(self) -> bool:
+        """The rules allow a call on this shot (``GameState.calls_allowed``: 10-ball after
+        the break, GEN-7), the player is setting up a stroke and declares no safety or
+        push out."""
+        state = self.state
+        return (
+            state is not None
+            and state.calls_allowed
             and self.declaration is None
             and self.stage in (Stage.AIM, Stage.PLACE)
         )
 
     @property
     def needs_call(self) -> bool:
-        """A call is required (GEN-7, B-10 ``call_mode = explicit``), not just allowed."""
+        """A call is required (``GameState.call_required``: GEN-7, B-10 ``call_mode =
+        explicit``), not just allowed."""
         state = self.state
-        return self.can_call and state is not None and state.options.call_mode == "explicit"
+        return self.can_call and state is not None and state.call_required
 
     # -- ball in hand (GEN-5, GEN-6) -------------------------------------------------------
 
     def legal_placement(self, point: Point) -> str | None:
-        """Why the cue ball may not go at ``point`` (None: it may). In the kitchen only
-        behind the head string: the window refuses a spot that would be a GEN-6 foul."""
+        """Why the cue ball may not go at ``point`` (None: it may), as the state says
+        (``GameState.placement_problem``: GEN-5, GEN-6). No foul is allowed: the window
+        refuses a spot past the head string that the referee would only call a foul."""
         state = self.state
-        if state is None or state.ball_in_hand is None:
+        if state is None:
             return "the cue ball is not in hand"
-        geometry = state.table
-        if not all(math.isfinite(c) for c in point) or not geometry.on_bed(point):
-            return "off the bed"
-        if state.ball_in_hand is BallInHand.KITCHEN and not geometry.in_kitchen(point):
-            return "in hand behind the head string: place it in the kitchen"
-        clearance = geometry.ball_diameter
-        for ball, where in state.balls.items():
-            if ball != CUE and distance(point, where) < clearance:
-                return f"on the {ball}"
-        return None
+        return state.placement_problem(point)
 
     def move_cue_ball(self, point: Point) -> bool:
         """Drag the cue ball in hand to ``point`` if it may go there; True if it moved."""
@@ -309,7 +304,7 @@ class TableController:
 
     def call_shot(self, ball: BallId, pocket: PocketId | str) -> None:
         state = self.state
-        if state is None or state.game != "ten-ball" or state.phase is Phase.BREAK:
+        if state is None or not state.calls_allowed:
             raise GameError("no call is needed here")
         if ball not in state.balls or ball == CUE:
             raise GameError(f"the {ball} is not on the table")

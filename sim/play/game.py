@@ -38,12 +38,13 @@ from rules import (
     Positions,
     Ruling,
     Shot,
+    TenBall,
+    game_kind,
 )
 from rules.facts import OffTable, Pocketing
-from rules.games import GAMES
 from rules.geometry import Point
 from sim.physics.facts import first_crossing
-from sim.physics.racks import DEFAULT_RACK_GAP, rotation_rack, ten_ball_rack
+from sim.physics.racks import DEFAULT_RACK_GAP, rack
 from sim.physics.simulate import (
     CueAction,
     PlacementError,
@@ -62,8 +63,7 @@ class GameError(ValueError):
 
 
 def _game_name(_instance: object, _attribute: attrs.Attribute[str], value: str) -> None:
-    if value not in GAMES:
-        raise ValueError(f"unknown game {value!r} (known: {', '.join(GAMES)})")
+    game_kind(value)  # raises for a game the referee does not know
 
 
 def _race(_instance: object, _attribute: attrs.Attribute[int], value: int) -> None:
@@ -92,12 +92,17 @@ def _seed(_instance: object, _attribute: attrs.Attribute[int], value: int) -> No
 class GameSetup:
     """Everything that decides a match before the first shot."""
 
-    game: str = attrs.field(default="ten-ball", validator=_game_name)
+    game: str = attrs.field(default=TenBall.game, validator=_game_name)
     race_to: int = attrs.field(default=1, validator=_race)
     table: TableSize = attrs.field(default=TableSize.NINE_FOOT, converter=TableSize)
     options: Options = attrs.field(factory=Options)
     players: tuple[str, str] = attrs.field(default=("Player A", "Player B"), validator=_names)
     seed: int = attrs.field(default=0, validator=_seed)
+
+    @property
+    def kind(self) -> type[GameState]:
+        """The game's class: what it is (display name, calls, push out, score, rack)."""
+        return game_kind(self.game)
 
     @property
     def spec(self) -> TableSpec:
@@ -114,15 +119,7 @@ class GameSetup:
         seed = random.Random(f"{self.seed}:{number}").getrandbits(63)
         geometry = self.spec.geometry
         gap = max(self.options.rack_gap, DEFAULT_RACK_GAP)
-        if self.game == "ten-ball":
-            return ten_ball_rack(geometry, seed, gap)
-        return rotation_rack(
-            geometry,
-            seed,
-            gap,
-            pattern=self.options.rotation_rack_pattern,
-            two_side=self.options.rotation_rack_2_side,
-        )
+        return rack(geometry, self.kind.rack_pattern(self.options), seed, gap)
 
 
 @attrs.frozen(kw_only=True)

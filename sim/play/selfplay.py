@@ -20,9 +20,9 @@ from collections.abc import Callable, Iterable, Mapping
 
 import attrs
 
-from rules import CUE, BallId, BallInHand, Call, Choice, Declaration, GameState, Phase, PocketId
+from rules import CUE, BallId, Call, Choice, Declaration, GameState, Phase, PocketId
 from rules.geometry import Point, TableGeometry, distance
-from sim.physics.simulate import PLACEMENT_GAP, CueAction, PlacementError, simulate_shot
+from sim.physics.simulate import CueAction, PlacementError, clear_of_cushions, simulate_shot
 from sim.physics.table import TableSpec, pocket_mouth
 from sim.play.game import Game, GameError, Record, ShotRecord, Stroke
 
@@ -30,6 +30,9 @@ MAX_CUT = 70.0  # degrees: thinner cuts are left alone
 THROW_DEGREES = 0.8  # cut-induced throw at a half-ball hit, stunned, at moderate speed
 SIDE_POCKET_MAX_ANGLE = 45.0  # degrees off straight into a side pocket
 BREAK_SPEED = 8.5
+# The picker's own margin, metres: its spots for the cue ball in hand keep this much room
+# beyond what the rules allow, from every ball and from the head string.
+PLACEMENT_ROOM = 1e-3
 
 
 @attrs.frozen
@@ -142,20 +145,11 @@ def _placements(state: GameState, spec: TableSpec, rng: random.Random) -> list[P
 
 
 def _placeable(state: GameState, geometry: TableGeometry, point: Point) -> bool:
-    if not geometry.on_bed(point):
-        return False
-    margin = geometry.ball_radius + 2 * PLACEMENT_GAP
-    if not (
-        margin <= point[0] <= geometry.width - margin
-        and margin <= point[1] <= geometry.length - margin
-    ):
-        return False
-    if state.ball_in_hand is BallInHand.KITCHEN and not geometry.in_kitchen(point, 1e-3):
-        return False
-    return all(
-        distance(point, p) > geometry.ball_diameter + 1e-3
-        for b, p in state.balls.items()
-        if b != CUE
+    """A spot the rules take with no foul (GEN-5, GEN-6), with the picker's room to spare,
+    and clear of the cushions for the physics."""
+    return (
+        clear_of_cushions(geometry, point)
+        and state.placement_problem(point, room=PLACEMENT_ROOM) is None
     )
 
 
@@ -190,7 +184,6 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
     cue = placement if placement is not None else state.balls[CUE]
     ball = state.balls[target]
     options = pots(state.balls, cue, target, spec)
-    ten_ball = state.game == "ten-ball"
     if options:
         pot = options[0]
         aim = _aim(cue, pot.ghost) + rng.gauss(0.0, 0.15)
@@ -201,7 +194,7 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
             b=rng.uniform(-0.35, 0.05),  # stun or draw: following a pot is how one scratches
         )
         action = keep_the_cue_ball_up(spec, {**state.balls, CUE: cue}, action, pot.ball)
-        call = Call(ball=pot.ball, pocket=pot.pocket) if ten_ball else None
+        call = Call(ball=pot.ball, pocket=pot.pocket) if state.calls_allowed else None
         return Stroke(action=action, placement=placement, call=call)
     # No pot: hit the lowest ball first (around a blocker, or by a kick off one rail)
     # and firmly enough to drive balls to a rail.
@@ -211,7 +204,7 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
     return Stroke(
         action=action,
         placement=placement,
-        declaration=Declaration.SAFETY if ten_ball else None,
+        declaration=Declaration.SAFETY if Declaration.SAFETY in state.legal_declarations else None,
     )
 
 

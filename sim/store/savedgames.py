@@ -18,9 +18,9 @@ from typing import Any
 
 import attrs
 
+from rules import GAMES
 from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX
 
-GAME_NAMES = {"ten-ball": "10-ball", "rotation": "Rotation"}
 MAX_SUMMARY_JSON_BYTES = 64 * 2**20  # game.json of a long match is a few MB
 
 
@@ -30,7 +30,7 @@ class SavedGame:
 
     path: Path
     modified: dt.datetime
-    game: str = ""  # "ten-ball" or "rotation"
+    game: str = ""  # the game's name in the file, one of rules.GAMES
     players: tuple[str, str] = ("", "")
     race_to: int = 0
     racks: tuple[int, int] = (0, 0)  # racks won by each player
@@ -49,8 +49,9 @@ class SavedGame:
         if self.problem is not None:
             return ("unreadable", _short(f"{self.path.name}: {self.problem}", 52), "", "", when)
         (a, b), (won_a, won_b) = self.players, self.racks
+        kind = GAMES.get(self.game)
         return (
-            GAME_NAMES.get(self.game, self.game),
+            kind.display_name if kind is not None else self.game,
             f"{_short(a)} {won_a}-{won_b} {_short(b)}",
             f"race to {self.race_to}",
             "finished" if self.finished else f"{self.shots} shots",

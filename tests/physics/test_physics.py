@@ -30,6 +30,7 @@ from sim.physics.simulate import (
     SimulatedShot,
     aim_towards,
     build_system,
+    clear_of_cushions,
     settle_positions,
     simulate_shot,
 )
@@ -282,3 +283,12 @@ def test_aim_towards() -> None:
     assert aim_towards((0, 0), (1, 0)) == pytest.approx(0.0)
     assert aim_towards((0, 0), (0, 1)) == pytest.approx(90.0)
     assert aim_towards((0, 0), (-1, -1)) == pytest.approx(225.0)
+
+
+def test_a_chosen_spot_clear_of_the_cushions_keeps_twice_the_placement_gap() -> None:
+    """The rules allow a ball frozen to a cushion (GEN-5); a spot the physics need not
+    move is twice PLACEMENT_GAP further in."""
+    assert clear_of_cushions(GEOMETRY, (R + 2 * PLACEMENT_GAP, 1.0))
+    assert not clear_of_cushions(GEOMETRY, (R + PLACEMENT_GAP, 1.0))
+    assert not clear_of_cushions(GEOMETRY, (0.6, GEOMETRY.length - R))
+    assert GEOMETRY.on_bed((0.6, GEOMETRY.length - R))

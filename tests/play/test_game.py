@@ -8,7 +8,19 @@ import random
 
 import pytest
 
-from rules import CUE, BallInHand, Call, Choice, Declaration, MatchPhase, Phase, Player
+from rules import (
+    CUE,
+    BallInHand,
+    Call,
+    Choice,
+    Declaration,
+    MatchPhase,
+    Options,
+    Phase,
+    Player,
+    Rotation,
+    TenBall,
+)
 from sim.physics.simulate import CueAction, aim_towards
 from sim.play.game import Game, GameError, GameSetup, ShotRecord, Stroke
 from sim.play.selfplay import choose_stroke, play_racks, play_turn
@@ -20,6 +32,17 @@ def started(game: str = "ten-ball", seed: int = 4) -> Game:
     match = Game(GameSetup(game=game, race_to=3, seed=seed))
     match.start(Player.A)
     return match
+
+
+def test_setup_knows_its_games_class_and_racks_its_pattern() -> None:
+    """TB-3, ROT-3 with B-13: the set-up's rack follows its game's ``rack_pattern``."""
+    assert GameSetup().kind is TenBall and GameSetup(game="rotation").kind is Rotation
+    geometry = GameSetup().spec.geometry
+    options = Options(rotation_rack_2_side="x_high")
+    balls = GameSetup(game="rotation", options=options).rack_up(1, Player.A)
+    back_row = sorted(p for p in balls.values() if p[1] > max(q[1] for q in balls.values()) - 1e-9)
+    assert balls["3"] == back_row[0] and balls["2"] == back_row[-1]
+    assert balls["1"] == geometry.foot_spot
 
 
 def break_stroke(match: Game) -> Stroke:

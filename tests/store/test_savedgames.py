@@ -41,7 +41,7 @@ def test_a_game_file_is_summarised_from_its_header_and_rulings(
     assert sorted(summary.racks) == [0, 1] and not summary.finished
     assert summary.shots == len(one_rack.shots)
     game, match, race, progress, _ = summary.columns()
-    assert (game, race, progress) == ("Rotation", "race to 2", f"{summary.shots} shots")
+    assert (game, race, progress) == ("61-point rotation", "race to 2", f"{summary.shots} shots")
     winner = next(s.ruling.winner for s in one_rack.shots if s.ruling.rack_over)
     assert match == ("Ann 1-0 Bob" if winner is Player.A else "Ann 0-1 Bob")
 

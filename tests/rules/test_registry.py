@@ -1,0 +1,159 @@
+"""The game registry (each game a class that says what kind of game it is) and what a
+state says is legal before the stroke: placement (GEN-5, GEN-6), declarations and calls
+(GEN-7, TB-4, TB-8, ROT-1, B-10)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pytest
+
+from rules import (
+    CUE,
+    GAMES,
+    BallInHand,
+    Declaration,
+    Options,
+    Phase,
+    Rotation,
+    TenBall,
+    game_kind,
+)
+from rules.geometry import Point
+from rules.terms import Choice
+from tests.rules.builders import (
+    OPEN_TABLE,
+    ROTATION_RACK,
+    TEN_BALL_RACK,
+    D,
+    call,
+    hit,
+    rail,
+    rot,
+    shot,
+    ten,
+)
+
+
+def test_games_by_name_and_what_each_is() -> None:
+    assert {"ten-ball": TenBall, "rotation": Rotation} == GAMES
+    assert game_kind("ten-ball") is TenBall and game_kind("rotation") is Rotation
+    assert (TenBall.display_name, Rotation.display_name) == ("10-ball", "61-point rotation")
+    assert TenBall.calls_shots and TenBall.has_push_out and not TenBall.keeps_score
+    assert not Rotation.calls_shots and not Rotation.has_push_out and Rotation.keeps_score
+
+
+@pytest.mark.parametrize("name", ["snooker", "Ten-Ball", ""])
+def test_an_unknown_game_is_a_clear_error(name: str) -> None:
+    with pytest.raises(ValueError, match=r"unknown game .* \(known: ten-ball, rotation\)"):
+        game_kind(name)
+
+
+def test_tb_3_rot_3_rack_patterns() -> None:
+    """TB-3: the 1 on the apex, the 10 in the middle of the third row. ROT-3 (B-13): the
+    1 on the apex, the 15 in the centre, the 2 and the 3 in the back corners."""
+    ten_pattern = TenBall.rack_pattern(Options())
+    assert len(ten_pattern) == 10 and ten_pattern[0] == "1" and ten_pattern[4] == "10"
+    assert sum(ball is None for ball in ten_pattern) == 8
+    rotation = Rotation.rack_pattern(Options())
+    assert len(rotation) == 15
+    assert (rotation[0], rotation[4], rotation[10], rotation[14]) == ("1", "15", "2", "3")
+    swapped = Rotation.rack_pattern(Options(rotation_rack_2_side="x_high"))
+    assert (swapped[10], swapped[14]) == ("3", "2")
+    loose = Rotation.rack_pattern(Options(rotation_rack_pattern="one_apex_rest_random"))
+    assert loose[0] == "1" and set(loose[1:]) == {None}
+
+
+class TestDeclarationsAndCalls:
+    """GEN-7, TB-4, TB-8, TB-13, ROT-1, B-10."""
+
+    def test_tb_4_nothing_is_declared_or_called_on_the_break(self) -> None:
+        state = ten(TEN_BALL_RACK, phase=Phase.BREAK, in_hand=BallInHand.KITCHEN)
+        assert state.legal_declarations == frozenset()
+        assert not state.calls_allowed and not state.call_required
+
+    def test_tb_8_push_out_only_on_the_shot_after_the_break(self) -> None:
+        after = ten(OPEN_TABLE, phase=Phase.AFTER_BREAK)
+        assert after.legal_declarations == {Declaration.SAFETY, Declaration.PUSH_OUT}
+        later = ten(OPEN_TABLE)
+        assert later.legal_declarations == {Declaration.SAFETY}
+        assert after.calls_allowed and later.calls_allowed
+
+    def test_b_10_a_call_is_required_unless_obvious_shots_count(self) -> None:
+        assert ten(OPEN_TABLE).call_required
+        relaxed = ten(OPEN_TABLE, options=Options(call_mode="infer_obvious"))
+        assert relaxed.calls_allowed and not relaxed.call_required
+
+    def test_the_answers_agree_with_the_referee(self) -> None:
+        """A push out outside TB-8 is refused; the declarations offered are accepted."""
+        later = ten(OPEN_TABLE)
+        assert Declaration.PUSH_OUT not in later.legal_declarations
+        with pytest.raises(ValueError, match="TB-8"):
+            later.rule(shot(hit(CUE, "2"), rail("2"), declare="push-out"))
+        after = ten(OPEN_TABLE, phase=Phase.AFTER_BREAK)
+        for declaration in after.legal_declarations:
+            after.rule(shot(hit(CUE, "2"), rail("2"), declaration=declaration))
+
+    @pytest.mark.parametrize("phase", [Phase.BREAK, Phase.PLAY])
+    def test_rot_1_rotation_has_no_declarations_and_no_calls(self, phase: Phase) -> None:
+        state = rot(ROTATION_RACK, phase=phase, in_hand=BallInHand.KITCHEN)
+        assert state.legal_declarations == frozenset()
+        assert not state.calls_allowed and not state.call_required
+
+    def test_nothing_is_declared_while_a_choice_waits(self) -> None:
+        """TB-9: after a push out the incoming player chooses before anyone shoots."""
+        after = ten(OPEN_TABLE, phase=Phase.AFTER_BREAK)
+        pushed = after.push(shot(hit(CUE, "2"), rail("2"), declare="push-out"))
+        assert pushed.legal_choices == {Choice.SHOOT, Choice.PASS}
+        assert pushed.legal_declarations == frozenset() and not pushed.calls_allowed
+
+
+class TestPlacementProblem:
+    """GEN-5, GEN-6, B-16: one answer for the referee, the window and the shot picker."""
+
+    BALLS: ClassVar[dict[str, Point]] = {"2": (0.3, 1.5), "10": (1.0, 0.6)}
+
+    def test_gen_5_anywhere_on_the_bed_not_on_a_ball(self) -> None:
+        state = ten(self.BALLS, in_hand=BallInHand.ANYWHERE)
+        assert state.placement_problem((1.2, 2.4)) is None
+        assert state.placement_problem((0.3 + D, 1.5)) is None  # frozen to the 2
+        assert "overlap the 2" in str(state.placement_problem((0.31, 1.51)))
+        assert "not on the bed" in str(state.placement_problem((0.01, 1.0)))
+        assert "not on the bed" in str(state.placement_problem((float("nan"), 1.0)))
+
+    def test_not_in_hand(self) -> None:
+        assert ten(OPEN_TABLE).placement_problem((0.5, 0.5)) == "the cue ball is not in hand"
+
+    def test_gen_6_past_the_head_string_is_a_foul_not_a_refusal(self) -> None:
+        """Under ``bad_placement_policy = foul`` the referee takes the spot and calls the
+        foul; the player asking for a legal spot is told no."""
+        state = ten(TEN_BALL_RACK, phase=Phase.BREAK, in_hand=BallInHand.KITCHEN)
+        assert state.placement_problem((0.4, 0.6349)) is None
+        assert "GEN-6" in str(state.placement_problem((0.4, 0.635)))
+        assert state.placement_problem((0.4, 0.7), fouls_allowed=True) is None
+        strict = ten(
+            TEN_BALL_RACK,
+            phase=Phase.BREAK,
+            in_hand=BallInHand.KITCHEN,
+            options=Options(bad_placement_policy="reject"),
+        )
+        assert "GEN-6" in str(strict.placement_problem((0.4, 0.7), fouls_allowed=True))
+
+    def test_room_keeps_a_margin_beyond_the_rules(self) -> None:
+        state = ten(self.BALLS, in_hand=BallInHand.ANYWHERE)
+        assert state.placement_problem((0.3 + D, 1.5), room=1e-3) is not None
+        assert state.placement_problem((0.3 + D + 1e-3, 1.5), room=1e-3) is None
+        kitchen = ten(TEN_BALL_RACK, phase=Phase.BREAK, in_hand=BallInHand.KITCHEN)
+        assert kitchen.placement_problem((0.4, 0.6349), room=1e-3) is not None
+        assert kitchen.placement_problem((0.4, 0.633), room=1e-3) is None
+
+    def test_the_referee_refuses_exactly_what_it_says(self) -> None:
+        state = ten(self.BALLS, in_hand=BallInHand.ANYWHERE)
+        for point in [(0.31, 1.51), (0.01, 1.0), (1.2, 2.4)]:
+            problem = state.placement_problem(point, fouls_allowed=True)
+            stroke = shot(hit(CUE, "2"), rail("2"), placement=point, call=call("2"))
+            if problem is None:
+                state.rule(stroke)
+            else:
+                with pytest.raises(ValueError, match=problem):
+                    state.rule(stroke)
