@@ -17,7 +17,14 @@ from collections.abc import Iterable
 import attrs
 
 from sim.physics.simulate import simulate_shot
-from sim.physics.simulator import Reply, ShotFailed, ShotReady, ShotRequest, ShotResult
+from sim.physics.simulator import (
+    Reply,
+    ShotFailed,
+    ShotReady,
+    ShotRequest,
+    ShotResult,
+    Simulator,
+)
 from sim.physics.table import table_spec
 
 
@@ -28,8 +35,9 @@ class _Job:
     preview: bool
 
 
-class InProcessSimulator:
-    """Shots simulated here, when polled (a :class:`sim.physics.simulator.Simulator`)."""
+class InProcessSimulator(Simulator):
+    """Shots simulated here, when polled. Named as a :class:`sim.physics.simulator.Simulator`
+    so the type checker holds it to the protocol (nothing in sim/ hands it to the table)."""
 
     def __init__(self) -> None:
         self._jobs = itertools.count(1)

@@ -103,6 +103,37 @@ def test_break_from_hand_then_the_next_turn(worker: InProcessSimulator, tmp_path
     assert len(load(tmp_path / "auto.poolsim").records) == 2  # the agreed breaker, the break
 
 
+class KeptInMemory:
+    """An autosaver that is not the store's: the controller needs only the protocol."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.games: list[Game] = []
+
+    def archive(self) -> Path | None:
+        self.calls.append("archive")
+        return None
+
+    def save(self, game: Game) -> None:
+        self.calls.append("save")
+        self.games.append(game)
+
+
+def test_any_autosaver_keeps_the_game_after_every_step(worker: InProcessSimulator) -> None:
+    """The game that was there is put aside once, before this one's first save."""
+    clock = Clock()
+    autosaver = KeptInMemory()
+    match = Game(GameSetup(game="rotation", race_to=2, seed=3))
+    controller = TableController(match, worker, autosaver, clock=clock)
+    controller.skip_lag(Player.A)
+    controller.confirm_placement()
+    controller.strike()
+    run_until(controller, clock, {Stage.WATCH})
+    controller.flush()
+    assert autosaver.calls == ["archive", "save", "save"]
+    assert [len(game.records) for game in autosaver.games] == [1, 2]
+
+
 def test_refusals_change_nothing(worker: InProcessSimulator, tmp_path: Path) -> None:
     controller, _clock = new_controller(worker, tmp_path)
     with pytest.raises(GameError, match="no breaker to choose"):
