@@ -78,7 +78,8 @@ def stroke_latency(repeats: int) -> dict[str, float]:
     ahead (the window does this once the aim rests)."""
     from sim.physics.racks import opening_position
     from sim.physics.simulate import CueAction, aim_towards
-    from sim.physics.worker import PhysicsWorker, ShotRequest
+    from sim.physics.simulator import ShotRequest
+    from sim.physics.worker import PhysicsWorker
 
     geometry = TableGeometry()
     worker = PhysicsWorker(warm_up=False).start()

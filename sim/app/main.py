@@ -40,6 +40,7 @@ from sim.app.scene import LAG_BALL, Quality, TableScene
 from sim.app.sound import SoundBoard, SoundCue, cues_between, sound_cues
 from sim.app.widgets import typing
 from sim.paths import assets_dir
+from sim.physics.simulator import Simulator
 from sim.physics.table import pocket_centre
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController, Watching
@@ -81,7 +82,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         game: Game | None = None,
         *,
         quality: Quality = "fast",
-        worker: PhysicsWorker | None = None,
+        worker: Simulator | None = None,
         autosave: Autosave | None = None,
         preferences: Preferences | None = None,
         realtime: bool = True,

@@ -113,6 +113,10 @@ class SimulatedShot:
     stopped_early: bool  # the event watchdog ended the shot (never seen in practice)
     physics_seconds: float  # wall time of pooltool's simulation (0 when read from a file)
     facts_seconds: float  # wall time of turning its events into facts
+    # The system as pooltool's msgpack bytes, when the shot was rebuilt from them (the
+    # physics worker's reply, a game file's member): a save writes them as they are
+    # rather than packing the same system again. None for a shot simulated here.
+    packed: bytes | None = None
 
 
 @cache
@@ -252,10 +256,15 @@ def simulate_shot(
 
 
 def shot_from_system(
-    spec: TableSpec, system: pt.System, *, physics_seconds: float = 0.0
+    spec: TableSpec,
+    system: pt.System,
+    *,
+    physics_seconds: float = 0.0,
+    packed: bytes | None = None,
 ) -> SimulatedShot:
     """The shot a simulated pooltool system holds: its start, its facts, where it ended
-    (also for a system read back from a saved game)."""
+    (also for a system read back from a saved game, or from the physics worker: then
+    ``packed``, the bytes ``system`` was read from, is kept with it)."""
     started = time.perf_counter()
     facts = shot_facts(system, spec.geometry)
     facts_seconds = time.perf_counter() - started
@@ -277,4 +286,5 @@ def shot_from_system(
         stopped_early=len(system.events) >= EVENT_WATCHDOG,
         physics_seconds=physics_seconds,
         facts_seconds=facts_seconds,
+        packed=packed,
     )

@@ -122,13 +122,21 @@ class ShotDataError(ValueError):
 
 
 def system_to_bytes(system: pt.System) -> bytes:
-    """pooltool's own msgpack form of a system, without its continuized history."""
+    """pooltool's own msgpack form of a system, without its continuized history.
+
+    Event times are written as floats: pooltool opens every shot with a null event at
+    ``time=0`` (an int), which a reading gives back as ``0.0``. So the bytes of a system
+    read back pack to themselves, ``system_to_bytes(system_from_bytes(b)) == b``, and the
+    physics worker's bytes, kept with its shot, are the bytes a save of the system the
+    window read back would write."""
     copy = system.copy()
     for ball in copy.balls.values():
         ball.history_cts = pt.objects.BallHistory()
     data = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.MSGPACK].unstructure(
         copy
     )
+    for event in data["events"]:
+        event["time"] = float(event["time"])
     packed: bytes = msgpack.packb(data, default=encode_array)
     return packed
 

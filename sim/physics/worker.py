@@ -13,7 +13,9 @@ Two kinds of work:
   exactly that stroke, the result is already there and the balls move at once.
 
 Results travel as pooltool's msgpack bytes (the game file's form, no pickle of pooltool
-objects) and are rebuilt in the window's process with the facts extracted there.
+objects) and are rebuilt in the window's process with the facts extracted there. The
+bytes stay with the shot (:attr:`sim.physics.simulate.SimulatedShot.packed`): the autosave
+writes them as they came instead of packing the same system again.
 """
 
 from __future__ import annotations
@@ -22,67 +24,22 @@ import itertools
 import multiprocessing
 import queue
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from multiprocessing.context import SpawnProcess
 from typing import Any
 
 import attrs
 
-from rules.facts import BallId
-from rules.geometry import Point
-from sim.physics.simulate import CueAction, SimulatedShot
-
-
-@attrs.frozen
-class ShotRequest:
-    """What to simulate: the table, the balls at rest, the stroke."""
-
-    table: str
-    positions: tuple[tuple[BallId, Point], ...]
-    action: CueAction
-
-    @classmethod
-    def of(cls, table: str, positions: Mapping[BallId, Point], action: CueAction) -> ShotRequest:
-        return cls(table=table, positions=tuple(sorted(positions.items())), action=action)
-
-
-@attrs.frozen
-class Progress:
-    """The worker's warm-up: ``done`` of ``total`` steps, now doing ``label``."""
-
-    done: int
-    total: int
-    label: str
-
-
-@attrs.frozen(eq=False)
-class ShotResult:
-    job: int
-    request: ShotRequest
-    shot: SimulatedShot
-    seconds: float  # wall time in the worker (physics and packing)
-
-
-@attrs.frozen
-class ShotReady:
-    """The worker has finished ``job``: :meth:`PhysicsWorker.result` has it."""
-
-    job: int
-
-
-@attrs.frozen
-class WorkerError:
-    job: int
-    message: str
-
-
-Reply = Progress | ShotReady | WorkerError
+from sim.physics.simulate import CueAction
+from sim.physics.simulator import Progress, Reply, ShotFailed, ShotReady, ShotRequest, ShotResult
 
 
 class PhysicsWorker:
-    """A child process simulating shots; :meth:`poll` collects what it has finished."""
+    """A child process simulating shots; :meth:`poll` collects what it has finished (a
+    :class:`sim.physics.simulator.Simulator`)."""
 
     def __init__(self, warm_up: bool = True) -> None:
+        self._warm_up = warm_up  # a restarted worker warms up as this one did
         context = multiprocessing.get_context("spawn")  # no fork of a GL/Panda3D process
         self._requests: multiprocessing.Queue[Any] = context.Queue()
         self._replies: multiprocessing.Queue[Any] = context.Queue()
@@ -143,7 +100,7 @@ class PhysicsWorker:
                 self.ready = payload[0] >= payload[1]
                 replies.append(self.progress)
             elif kind == "error":
-                replies.append(WorkerError(job, payload))
+                replies.append(ShotFailed(job, payload))
             else:
                 replies.append(ShotReady(job))
                 current_preview = self._preview is not None and self._preview[1] == job
@@ -151,7 +108,9 @@ class PhysicsWorker:
                     data, packed, seconds = payload
                     request = _decode_request(data)
                     spec = table_spec(request.table)
-                    shot = shot_from_system(spec, system_from_bytes(packed))
+                    # The bytes travel on with the shot: a save writes them as they are.
+                    system = system_from_bytes(packed)
+                    shot = shot_from_system(spec, system, packed=packed)
                     self._results[job] = ShotResult(job, request, shot, seconds)
 
     def forget(self, jobs: Iterable[int]) -> None:
@@ -173,7 +132,7 @@ class PhysicsWorker:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for reply in self.poll():
-                if isinstance(reply, WorkerError) and reply.job == job:
+                if isinstance(reply, ShotFailed) and reply.job == job:
                     raise RuntimeError(reply.message)
             result = self.result(job)
             if result is not None:
@@ -186,6 +145,11 @@ class PhysicsWorker:
     @property
     def alive(self) -> bool:
         return self._process.is_alive()
+
+    def restart(self) -> PhysicsWorker:
+        """Another process in place of this one (killed, crashed), which is closed."""
+        self.close()
+        return PhysicsWorker(warm_up=self._warm_up).start()
 
     def close(self) -> None:
         if self._process.is_alive():

@@ -6,6 +6,11 @@ the aim (direction, power, tip offset, elevation), the cue ball placed from hand
 call and the declaration. The window (``sim.app.main``) turns mouse and keys into calls
 here and draws what the controller says; tests drive it directly.
 
+The physics and the autosave are handed in, by what they do: a
+:class:`sim.physics.simulator.Simulator` (the worker process in the window, the in-process
+one in tests and scripts) and an :class:`sim.play.autosaver.Autosaver` (the store's
+autosave), so the turn's logic names neither a process nor a file format.
+
 Every refused action raises :class:`sim.play.game.GameError` (one line, nothing changed);
 the window shows the line and carries on.
 """
@@ -36,8 +41,9 @@ from rules import (
 )
 from rules.geometry import Point, distance
 from sim.physics.simulate import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedShot
+from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
-from sim.physics.worker import PhysicsWorker, ShotRequest, ShotResult, WorkerError
+from sim.play.autosaver import Autosaver
 from sim.play.game import (
     ChoiceRecord,
     Game,
@@ -49,7 +55,6 @@ from sim.play.game import (
     StalemateRecord,
     Stroke,
 )
-from sim.store.autosave import Autosave
 
 MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
 PREVIEW_AFTER = 0.15  # seconds the aim must rest before it is simulated ahead
@@ -93,7 +98,7 @@ class Aim:
 
 @attrs.define
 class InFlight:
-    """A stroke (or both lag strokes) with the physics: the worker's jobs, their results
+    """A stroke (or both lag strokes) with the physics: the simulator's jobs, their results
     as they come, and when the player struck."""
 
     prepared: PreparedShot | None  # None for the lag
@@ -120,8 +125,8 @@ class TableController:
     def __init__(
         self,
         game: Game,
-        worker: PhysicsWorker,
-        autosave: Autosave | None = None,
+        worker: Simulator,
+        autosave: Autosaver | None = None,
         clock: Callable[[], float] = time.monotonic,
         resumed: bool = False,
     ) -> None:
@@ -442,7 +447,7 @@ class TableController:
             self._restart_worker()
         flight = self.waiting
         for reply in self.worker.poll():
-            if isinstance(reply, WorkerError) and flight is not None and reply.job in flight.jobs:
+            if isinstance(reply, ShotFailed) and flight is not None and reply.job in flight.jobs:
                 self._abandon(f"the physics failed on this shot ({reply.message}); shoot again")
         if self.waiting is not None:
             self._collect()
@@ -464,10 +469,10 @@ class TableController:
         self.message = message
 
     def _restart_worker(self) -> None:
-        """The physics process has gone (killed, crashed): start another and send it the
-        stroke in flight again, so the game goes on."""
-        self.worker.close()
-        self.worker = PhysicsWorker().start()
+        """The physics has gone (its process killed, crashed): another of the same kind
+        in its place (the simulator knows how to make one), sent the stroke in flight
+        again, so the game goes on."""
+        self.worker = self.worker.restart()
         self.message = "the physics stopped and was restarted"
         flight = self.waiting
         if flight is not None:

@@ -133,16 +133,24 @@ def _action_to_json(action: CueAction) -> dict[str, float]:
     return attrs.asdict(action)
 
 
-# Each shot's bytes, kept while its shot lives: an autosave after every shot then only
-# packs the new one.
+# The bytes of each shot that came without them (simulated in this process), kept while
+# its shot lives: an autosave after every shot then only packs the new one.
 _PACKED: weakref.WeakKeyDictionary[SimulatedShot, bytes] = weakref.WeakKeyDictionary()
+
+
+def _packed(simulated: SimulatedShot) -> bytes:
+    """The shot's system as msgpack: the bytes it was read from (the physics worker's, a
+    file's member) written as they are, or packed here once."""
+    if simulated.packed is not None:
+        return simulated.packed
+    if simulated not in _PACKED:
+        _PACKED[simulated] = system_to_bytes(simulated.system)
+    return _PACKED[simulated]
 
 
 def _shot_data(simulated: SimulatedShot, members: dict[str, bytes]) -> dict[str, Any]:
     name = f"shots/{len(members) + 1:04d}.msgpack"
-    if simulated not in _PACKED:
-        _PACKED[simulated] = system_to_bytes(simulated.system)
-    members[name] = _PACKED[simulated]
+    members[name] = _packed(simulated)
     return {
         "system": name,
         "events": facts_to_json(simulated.facts),
@@ -471,8 +479,8 @@ def _player(value: Any) -> Player:
 
 class _Shots:
     """The shot members of a file, each taken by one record: read, checked against the
-    record, and remembered as the bytes to write it back (an autosave after loading then
-    packs only new shots)."""
+    record, and kept with its shot as the bytes to write it back (an autosave after
+    loading then packs only new shots)."""
 
     def __init__(self, members: dict[str, bytes]) -> None:
         self.members = members
@@ -490,14 +498,15 @@ class _Shots:
         self.used.add(name)
         data = self.members[name]
         system = reader.convert("system", lambda _: system_from_bytes(data, self.shared))
-        simulated = reader.convert("system", lambda _: shot_from_system(game.setup.spec, system))
+        simulated = reader.convert(
+            "system", lambda _: shot_from_system(game.setup.spec, system, packed=data)
+        )
         events = reader.convert("events", facts_from_json)
         if events != simulated.facts:
             raise FormatError(reader.at("events"), "do not match the simulated shot")
         after = reader.convert("after", _positions)
         if dict(after) != simulated.after:
             raise FormatError(reader.at("after"), "does not match the simulated shot")
-        _PACKED[simulated] = data
         return simulated
 
     def check_all_used(self) -> None:

@@ -34,8 +34,9 @@ from sim.app.main import PoolApp
 from sim.app.menu import GameMenu
 from sim.app.start import shot_clock_options
 from sim.app.texts import prompt
+from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult
 from sim.physics.table import pocket_centre
-from sim.physics.worker import PhysicsWorker, ShotRequest, ShotResult, WorkerError
+from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage
 from sim.play.game import Game, GameError, GameSetup
 from sim.play.selfplay import play_racks
@@ -81,7 +82,7 @@ class PacedWorker:
                 if result is not None:
                     self.done[job] = result
                     break
-                if any(isinstance(r, WorkerError) and r.job == job for r in replies):
+                if any(isinstance(r, ShotFailed) and r.job == job for r in replies):
                     break  # passed on: the controller abandons the stroke
                 time.sleep(0.002)
                 replies += self.inner.poll()

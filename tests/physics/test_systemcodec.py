@@ -94,6 +94,15 @@ def test_a_hand_read_system_is_pooltools_own_reading(played: Game) -> None:
     )
 
 
+def test_the_bytes_of_a_system_read_back_pack_to_themselves(played: Game) -> None:
+    """What the physics worker packs is what a save of the system read back would write
+    (event times are floats both ways, though pooltool opens a shot at ``time=0``)."""
+    for simulated in simulated_shots(played):
+        data = system_to_bytes(simulated.system)
+        assert system_to_bytes(system_from_bytes(data)) == data
+    assert type(simulated_shots(played)[0].system.events[0].time) is int  # pooltool's 0
+
+
 def test_frozen_parts_are_shared_and_the_rest_is_not(played: Game) -> None:
     shared = SharedParts()
     first, second = (

@@ -1,5 +1,9 @@
 """The desktop's logic without a window: stages of a turn, ball in hand, calls, the
-stroke through the physics worker process, previews, watching, choices, the lag."""
+stroke through the physics, previews, watching, choices, the lag.
+
+The physics is the in-process simulator (no child process to start), except where the
+test is about the worker process itself: one that dies, one left with a shot nobody
+collects."""
 
 from __future__ import annotations
 
@@ -9,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from rules import CUE, Choice, Declaration, Phase, Player
+from sim.physics.inprocess import InProcessSimulator
+from sim.physics.simulator import Simulator
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController
 from sim.play.game import Game, GameError, GameSetup
@@ -26,8 +32,15 @@ class Clock:
         return self.now
 
 
-@pytest.fixture(scope="module")
-def worker() -> Iterator[PhysicsWorker]:
+@pytest.fixture
+def worker() -> Iterator[InProcessSimulator]:
+    physics = InProcessSimulator()
+    yield physics
+    physics.close()
+
+
+@pytest.fixture
+def process() -> Iterator[PhysicsWorker]:
     physics = PhysicsWorker(warm_up=False).start()
     yield physics
     physics.close()
@@ -50,7 +63,7 @@ def run_until(
 
 
 def new_controller(
-    worker: PhysicsWorker, tmp_path: Path, game: str = "ten-ball"
+    worker: Simulator, tmp_path: Path, game: str = "ten-ball"
 ) -> tuple[TableController, Clock]:
     clock = Clock()
     match = Game(GameSetup(game=game, race_to=2, seed=3))
@@ -58,7 +71,7 @@ def new_controller(
     return controller, clock
 
 
-def test_break_from_hand_then_the_next_turn(worker: PhysicsWorker, tmp_path: Path) -> None:
+def test_break_from_hand_then_the_next_turn(worker: InProcessSimulator, tmp_path: Path) -> None:
     controller, clock = new_controller(worker, tmp_path)
     assert controller.stage is Stage.LAG
     controller.skip_lag(Player.A)
@@ -90,7 +103,38 @@ def test_break_from_hand_then_the_next_turn(worker: PhysicsWorker, tmp_path: Pat
     assert len(load(tmp_path / "auto.poolsim").records) == 2  # the agreed breaker, the break
 
 
-def test_refusals_change_nothing(worker: PhysicsWorker, tmp_path: Path) -> None:
+class KeptInMemory:
+    """An autosaver that is not the store's: the controller needs only the protocol."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.games: list[Game] = []
+
+    def archive(self) -> Path | None:
+        self.calls.append("archive")
+        return None
+
+    def save(self, game: Game) -> None:
+        self.calls.append("save")
+        self.games.append(game)
+
+
+def test_any_autosaver_keeps_the_game_after_every_step(worker: InProcessSimulator) -> None:
+    """The game that was there is put aside once, before this one's first save."""
+    clock = Clock()
+    autosaver = KeptInMemory()
+    match = Game(GameSetup(game="rotation", race_to=2, seed=3))
+    controller = TableController(match, worker, autosaver, clock=clock)
+    controller.skip_lag(Player.A)
+    controller.confirm_placement()
+    controller.strike()
+    run_until(controller, clock, {Stage.WATCH})
+    controller.flush()
+    assert autosaver.calls == ["archive", "save", "save"]
+    assert [len(game.records) for game in autosaver.games] == [1, 2]
+
+
+def test_refusals_change_nothing(worker: InProcessSimulator, tmp_path: Path) -> None:
     controller, _clock = new_controller(worker, tmp_path)
     with pytest.raises(GameError, match="no breaker to choose"):
         controller.choose_breaker(Player.A)
@@ -107,25 +151,22 @@ def test_refusals_change_nothing(worker: PhysicsWorker, tmp_path: Path) -> None:
 
 
 def test_a_resting_aim_is_simulated_ahead_and_the_stroke_is_instant(
-    worker: PhysicsWorker, tmp_path: Path
+    worker: InProcessSimulator, tmp_path: Path
 ) -> None:
-    import time
-
     controller, clock = new_controller(worker, tmp_path)
     controller.skip_lag(Player.A)
     controller.confirm_placement()
     controller.set_power(0.7)
     clock.now += 1.0
-    controller.update()  # the aim has rested: a preview goes to the worker
-    time.sleep(1.5)  # ... and comes back
-    controller.update()
+    controller.update()  # the aim has rested: a preview goes to the simulator
+    controller.update()  # ... and comes back (in this process, at the next poll)
     controller.strike()
     controller.update()
     assert controller.stage is Stage.WATCH
     assert controller.latencies[-1] == 0.0  # no clock time passed between stroke and motion
 
 
-def test_the_lag_then_the_breaker_choice(worker: PhysicsWorker, tmp_path: Path) -> None:
+def test_the_lag_then_the_breaker_choice(worker: InProcessSimulator, tmp_path: Path) -> None:
     """GEN-2: both players set a lag stroke; both balls go together; the winner chooses."""
     controller, clock = new_controller(worker, tmp_path, game="rotation")
     for speed_power in (0.33, 0.36, 0.39, 0.42, 0.45):
@@ -153,7 +194,7 @@ def test_the_lag_then_the_breaker_choice(worker: PhysicsWorker, tmp_path: Path) 
     assert controller.shooter is winner.other
 
 
-def test_calls_and_declarations_in_ten_ball(worker: PhysicsWorker, tmp_path: Path) -> None:
+def test_calls_and_declarations_in_ten_ball(worker: InProcessSimulator, tmp_path: Path) -> None:
     controller, clock = new_controller(worker, tmp_path)
     controller.skip_lag(Player.A)
     controller.confirm_placement()
@@ -181,7 +222,7 @@ def test_calls_and_declarations_in_ten_ball(worker: PhysicsWorker, tmp_path: Pat
 
 
 def test_gen_17_the_shot_clock_runs_from_the_start_of_the_turn(
-    worker: PhysicsWorker, tmp_path: Path
+    worker: InProcessSimulator, tmp_path: Path
 ) -> None:
     """A stroke after the clock ran out is a shot-clock foul; the clock is in the record."""
     from rules import FoulCode, Options
@@ -206,7 +247,7 @@ def test_gen_17_the_shot_clock_runs_from_the_start_of_the_turn(
 
 
 def test_a_turn_that_starts_behind_the_menu_starts_its_clock_paused(
-    worker: PhysicsWorker, tmp_path: Path
+    worker: InProcessSimulator, tmp_path: Path
 ) -> None:
     """The menu opened while a shot played out: the next turn began behind the menu, and
     closing it credited the whole pause to that turn, so the clock showed more than its
@@ -247,9 +288,11 @@ def test_a_physics_process_that_dies_is_restarted_and_the_shot_goes_on(tmp_path:
         physics.close()
 
 
-def test_a_failed_preview_does_not_cancel_the_stroke(worker: PhysicsWorker, tmp_path: Path) -> None:
+def test_a_failed_preview_does_not_cancel_the_stroke(
+    worker: InProcessSimulator, tmp_path: Path
+) -> None:
     """Only an error about the stroke in flight abandons it."""
-    from sim.physics.worker import WorkerError
+    from sim.physics.simulator import ShotFailed
 
     controller, clock = new_controller(worker, tmp_path)
     controller.skip_lag(Player.A)
@@ -257,9 +300,11 @@ def test_a_failed_preview_does_not_cancel_the_stroke(worker: PhysicsWorker, tmp_
     controller.strike()
     flight = controller.waiting
     assert flight is not None
-    stale = WorkerError(job=10_000, message="a stale preview failed")
+    stale = ShotFailed(job=10_000, message="a stale preview failed")
     original = worker.poll
-    worker.poll = lambda: [stale, *original()]  # type: ignore[method-assign]
+    # A frame in which only the stale failure arrives (this simulator would also hand
+    # the stroke back at once: the worker process is slower than a frame).
+    worker.poll = lambda: [stale]  # type: ignore[method-assign]
     try:
         controller.update()
     finally:
@@ -269,13 +314,14 @@ def test_a_failed_preview_does_not_cancel_the_stroke(worker: PhysicsWorker, tmp_
 
 
 def test_a_game_taken_off_the_table_mid_shot_leaves_nothing_in_the_worker(
-    worker: PhysicsWorker, tmp_path: Path
+    process: PhysicsWorker, tmp_path: Path
 ) -> None:
     """New game while the physics works: the shot's result is dropped when it comes."""
     import time
 
-    from sim.physics.worker import ShotReady
+    from sim.physics.simulator import ShotReady
 
+    worker = process
     controller, _clock = new_controller(worker, tmp_path)
     controller.skip_lag(Player.A)
     controller.confirm_placement()
