@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import re
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
@@ -28,6 +27,8 @@ from typing import TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image
+
+from sim import sizes
 
 MIN_SIDE = 16
 MAX_WIDTH, MAX_HEIGHT = 7680, 4320
@@ -53,10 +54,10 @@ class ExportError(ValueError):
 def parse_size(text: str) -> tuple[int, int]:
     """``"1280x720"`` -> ``(1280, 720)``. Both sides even (H.264 video needs it), from
     16 up to 7680 x 4320."""
-    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", text)
-    if match is None:
-        raise ExportError(f"size must be WIDTHxHEIGHT, like 1280x720; got {text!r}")
-    width, height = int(match[1]), int(match[2])
+    try:
+        width, height = sizes.parse_size(text)
+    except ValueError:
+        raise ExportError(f"size must be WIDTHxHEIGHT, like 1280x720; got {text!r}") from None
     if not (MIN_SIDE <= width <= MAX_WIDTH and MIN_SIDE <= height <= MAX_HEIGHT):
         raise ExportError(
             f"size {width}x{height} is out of range: {MIN_SIDE}x{MIN_SIDE} "
