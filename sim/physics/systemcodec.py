@@ -188,6 +188,16 @@ def system_from_bytes(data: bytes, shared: SharedParts | None = None) -> pt.Syst
     return _SystemReader(shared if shared is not None else SharedParts()).system(raw)
 
 
+def system_from_json(data: Any) -> pt.System:
+    """A system from pooltool's own JSON form (``System.save`` as .json), through
+    pooltool's converter: JSON holds nothing to unpickle, and the converter checks the
+    types of what it builds (its errors are many kinds of exception: the caller says
+    "not a shot" for any)."""
+    converter = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.JSON]
+    system: pt.System = converter.structure(data, pt.System)
+    return system
+
+
 class SharedParts:
     """The frozen parts of the systems of one file (ball parameters, ball sets,
     orientations, cue specs, cushion segments), each checked and built once, then shared

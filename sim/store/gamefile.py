@@ -52,9 +52,9 @@ from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
 from sim.files import write_atomically
-from sim.physics.pooltool_setup import POOLTOOL_VERSION, pt
-from sim.physics.simulate import CueAction, SimulatedShot, shot_from_system
-from sim.physics.systemcodec import SharedParts
+from sim.physics.pooltool_setup import POOLTOOL_VERSION
+from sim.physics.simulate import CueAction, SimulatedShot, System, shot_from_system
+from sim.physics.systemcodec import SharedParts, system_from_json
 from sim.physics.systemcodec import system_from_bytes as system_from_bytes  # the worker's, too
 from sim.physics.systemcodec import system_to_bytes as system_to_bytes
 from sim.physics.table import TABLE_SPECS, TableSpec
@@ -634,7 +634,7 @@ _REPLAYS: dict[str, Callable[[Game, _Reader, _Shots], None]] = {
 }
 
 
-def read_pooltool_system(path: Path) -> tuple[pt.System, TableSpec]:
+def read_pooltool_system(path: Path) -> tuple[System, TableSpec]:
     """A shot saved by pooltool itself (``System.save`` as .json or .msgpack), and the
     poolsim table it was played on. Decoded safely, as game files are."""
     path = Path(path)
@@ -649,8 +649,7 @@ def read_pooltool_system(path: Path) -> tuple[pt.System, TableSpec]:
         if path.suffix == ".msgpack":
             system = system_from_bytes(data)
         elif path.suffix == ".json":
-            converter = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.JSON]
-            system = converter.structure(json.loads(data), pt.System)
+            system = system_from_json(json.loads(data))
         else:
             raise GameFileError(f"{path}: a pooltool shot is a .json or .msgpack file")
     except GameFileError:
