@@ -16,6 +16,7 @@ from typing import Any, ClassVar, TypeAlias
 import attrs
 
 from rules.errors import FormatError
+from rules.reading import check_keys, is_number, item
 
 BallId: TypeAlias = str
 CUE: BallId = "cue"
@@ -132,13 +133,17 @@ ShotFacts: TypeAlias = tuple[Fact, ...]
 _KINDS: dict[str, type[Fact]] = {
     cls.kind: cls for cls in (Hit, RailContact, Pocketing, OffTable, HeadStringCrossing)
 }
-# The JSON keys each kind takes besides "type" and "t", and which of them are required.
+# The JSON keys each kind takes (besides "type" and "t", which every kind takes), and
+# which of them are required.
 _KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "hit": (frozenset({"balls"}), frozenset({"balls"})),
-    "rail": (frozenset({"ball", "rail"}), frozenset({"ball"})),
-    "pocket": (frozenset({"ball", "pocket"}), frozenset({"ball", "pocket"})),
-    "off-table": (frozenset({"ball"}), frozenset({"ball"})),
-    "head-string": (frozenset({"ball"}), frozenset({"ball"})),
+    kind: (allowed | {"type", "t"}, required)
+    for kind, (allowed, required) in {
+        "hit": (frozenset({"balls"}), frozenset({"balls"})),
+        "rail": (frozenset({"ball", "rail"}), frozenset({"ball"})),
+        "pocket": (frozenset({"ball", "pocket"}), frozenset({"ball", "pocket"})),
+        "off-table": (frozenset({"ball"}), frozenset({"ball"})),
+        "head-string": (frozenset({"ball"}), frozenset({"ball"})),
+    }.items()
 }
 
 
@@ -171,14 +176,17 @@ def fact_from_json(data: Mapping[str, Any]) -> Fact:
     if kind not in _KINDS:
         raise FactFormatError("type", f"unknown event type {kind!r}")
     allowed, required = _KEYS[kind]
-    for key in data:
-        if key not in allowed | {"type", "t"}:
-            raise FactFormatError(key, f"unknown key in a {kind!r} event")
-    for key in required:
-        if key not in data:
-            raise FactFormatError(key, f"missing in a {kind!r} event")
+    check_keys(
+        data,
+        "",
+        allowed,
+        required,
+        unknown=f"unknown key in a {kind!r} event",
+        missing=f"missing in a {kind!r} event",
+        error=FactFormatError,
+    )
     t = data.get("t")
-    if t is not None and (isinstance(t, bool) or not isinstance(t, int | float)):
+    if t is not None and not is_number(t):
         raise FactFormatError("t", f"expected a number of seconds, got {t!r}")
     fields = {k: v for k, v in data.items() if k != "type"}
     if kind == "hit":
@@ -223,5 +231,5 @@ def facts_from_json(events: Any) -> ShotFacts:
         try:
             parsed.append(fact_from_json(event))
         except FactFormatError as error:
-            raise FactFormatError(f"events[{index}].{error.key}", error.problem) from None
+            raise error.under(item("events", index)) from None
     return tuple(parsed)

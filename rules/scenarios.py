@@ -17,7 +17,6 @@ kitchen (TB-4, ROT-4), so a break without ``ball_in_hand`` has it in the kitchen
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -31,6 +30,7 @@ from rules.games import GAMES
 from rules.geometry import Point, TableGeometry
 from rules.options import Options
 from rules.positions import Positions
+from rules.reading import Reader, at, check_keys, is_finite_number, is_whole, item
 from rules.shot import Call, Shot
 from rules.state import GameState
 from rules.terms import (
@@ -83,24 +83,28 @@ class Scenario:
     then: Then | None = None
 
 
-# -- small strict readers -----------------------------------------------------------
+# -- small strict readers (on rules.reading's) ---------------------------------------
+
+
+class _Object(Reader):
+    """An object of a scenario file; a refused value is shown as the JSON it is."""
+
+    __slots__ = ()
+    missing = "missing required key"
+
+    @staticmethod
+    def show(value: Any) -> str:
+        return json.dumps(value)
 
 
 def _object(value: Any, key: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise FormatError(key, f"expected an object, got {json.dumps(value)}")
-    return value
+    return _Object(value, key).data
 
 
 def _keys(
     data: Mapping[str, Any], key: str, allowed: Sequence[str], required: Sequence[str]
 ) -> None:
-    for name in data:
-        if name not in allowed:
-            raise FormatError(f"{key}.{name}" if key else name, "unknown key")
-    for name in required:
-        if name not in data:
-            raise FormatError(f"{key}.{name}" if key else name, "missing required key")
+    check_keys(data, key, allowed, required, missing=_Object.missing)
 
 
 def _enum(kind: Callable[[str], E], value: Any, key: str, what: str) -> E:
@@ -119,7 +123,7 @@ def _bool(value: Any, key: str) -> bool:
 
 
 def _number(value: Any, key: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if not is_finite_number(value):
         raise FormatError(key, f"expected a number, got {json.dumps(value)}")
     return float(value)
 
@@ -161,22 +165,22 @@ def _or_empty(value: Any) -> Any:
 def _point(value: Any, key: str) -> Point:
     if not isinstance(value, list) or len(value) != 2:
         raise FormatError(key, f"expected [x, y], got {json.dumps(value)}")
-    return (_number(value[0], f"{key}[0]"), _number(value[1], f"{key}[1]"))
+    return (_number(value[0], item(key, 0)), _number(value[1], item(key, 1)))
 
 
 def _positions(value: Any, key: str, game: str) -> Positions:
     read_ball = _ball(game)
     data = _object(value, key)
-    return Positions({read_ball(b, f"{key}.{b}"): _point(p, f"{key}.{b}") for b, p in data.items()})
+    return Positions({read_ball(b, at(key, b)): _point(p, at(key, b)) for b, p in data.items()})
 
 
 def _per_player(value: Any, key: str) -> dict[Player, int]:
     data = _object({} if value is None else value, key)
     out: dict[Player, int] = {}
     for name, count in data.items():
-        player = _player(name, f"{key}.{name}")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise FormatError(f"{key}.{name}", f"expected a whole number >= 0, got {count!r}")
+        player = _player(name, at(key, name))
+        if not is_whole(count) or count < 0:
+            raise FormatError(at(key, name), f"expected a whole number >= 0, got {count!r}")
         out[player] = count
     return out
 
@@ -191,7 +195,7 @@ def _warning(value: Any, key: str) -> frozenset[Player]:
     if value is None:
         return frozenset()
     if isinstance(value, list):
-        return frozenset(_player(v, f"{key}[{i}]") for i, v in enumerate(value))
+        return frozenset(_player(v, item(key, i)) for i, v in enumerate(value))
     return frozenset({_player(value, key)})
 
 
@@ -214,10 +218,10 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
         return [] if v is None else _list(v, k)
 
     def codes(v: Any, k: str) -> frozenset[FoulCode]:
-        read = [_enum(FoulCode, c, f"{k}[{i}]", "foul code") for i, c in enumerate(items(v, k))]
+        read = [_enum(FoulCode, c, item(k, i), "foul code") for i, c in enumerate(items(v, k))]
         for i, code in enumerate(read):
             if code not in SCENARIO_FOUL_CODES:
-                raise FormatError(f"{k}[{i}]", f"unknown foul code {code.value!r}")
+                raise FormatError(item(k, i), f"unknown foul code {code.value!r}")
         return frozenset(read)
 
     readers: dict[str, Callable[[Any, str], Any]] = {
@@ -229,10 +233,10 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
         ),
         "phase": lambda v, k: _enum(Phase, v, k, "phase"),
         "choices": lambda v, k: frozenset(
-            _enum(Choice, c, f"{k}[{i}]", "choice") for i, c in enumerate(items(v, k))
+            _enum(Choice, c, item(k, i), "choice") for i, c in enumerate(items(v, k))
         ),
         "spotted": lambda v, k: frozenset(
-            read_ball(b, f"{k}[{i}]") for i, b in enumerate(items(v, k))
+            read_ball(b, item(k, i)) for i, b in enumerate(items(v, k))
         ),
         "spot_positions": lambda v, k: dict(_positions({} if v is None else v, k, game)),
         "score": _per_player,
@@ -244,7 +248,7 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
         "next_breaker": lambda v, k: _optional(_player, v, k),
     }
     _keys(data, key, list(readers), [])
-    return {name: readers[name](v, f"{key}.{name}") for name, v in data.items()}
+    return {name: readers[name](v, at(key, name)) for name, v in data.items()}
 
 
 def _state(
@@ -318,7 +322,9 @@ def _shot(value: Any, game: str, placement: Point | None) -> Shot:
     read_ball = _ball(game)
     for i, fact in enumerate(facts):
         for ball in fact.balls if isinstance(fact, Hit) else (fact.ball,):
-            read_ball(ball, f"shot.events[{i}].{'balls' if isinstance(fact, Hit) else 'ball'}")
+            read_ball(
+                ball, at(item("shot.events", i), "balls" if isinstance(fact, Hit) else "ball")
+            )
     after = _given(data, "after")
     resting = None if after is None else _positions(after, "shot.after", game)
     return Shot(
@@ -374,7 +380,7 @@ def _scenario(data: Any, table: TableGeometry) -> Scenario:
     if game not in GAMES:
         raise FormatError("game", f"unknown game {json.dumps(game)}")
     rule_ids = tuple(
-        _rule_id(r, f"rules[{i}]") for i, r in enumerate(_list(data["rules"], "rules"))
+        _rule_id(r, item("rules", i)) for i, r in enumerate(_list(data["rules"], "rules"))
     )
     if _given(data, "note") is not None and not isinstance(data["note"], str):
         raise FormatError("note", "expected text")
@@ -441,7 +447,7 @@ def read_scenarios(path: Path) -> list[Scenario | ScenarioError]:
     seen: set[str] = set()
     for index, entry in enumerate(entries):
         raw_id = entry.get("id") if isinstance(entry, Mapping) else None
-        name = raw_id if isinstance(raw_id, str) and raw_id else f"scenarios[{index}]"
+        name = raw_id if isinstance(raw_id, str) and raw_id else item("scenarios", index)
         try:
             if not isinstance(raw_id, str) or not raw_id:
                 raise FormatError("id", "expected a non-empty text id")

@@ -25,7 +25,7 @@ def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> 
 
     from sim.physics.racks import opening_position
     from sim.physics.table import table_spec
-    from sim.physics.timeline import bench_timeline
+    from sim.physics.timeline_bench import bench_timeline
 
     spec = table_spec()
     geometry = TableGeometry()

@@ -18,6 +18,7 @@ import click
 
 from rules import TenBall
 from rules.games import GAMES as _GAMES
+from sim import sizes
 
 if TYPE_CHECKING:
     from sim.physics.simulate import CueAction, SimulatedShot
@@ -62,10 +63,10 @@ class WindowSize(click.ParamType):  # type: ignore[type-arg]
     ) -> tuple[int, int]:
         if isinstance(value, tuple):
             return value
-        parts = str(value).lower().split("x")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        try:
+            width, height = sizes.parse_size(str(value))
+        except ValueError:
             self.fail(f"expected WIDTHxHEIGHT, got {value!r}", param, ctx)
-        width, height = int(parts[0]), int(parts[1])
         if not (320 <= width <= 7680 and 200 <= height <= 4320):
             self.fail(f"{width}x{height} is outside 320x200 .. 7680x4320", param, ctx)
         return (width, height)

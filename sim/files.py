@@ -1,9 +1,15 @@
-"""Writing a file so that a reader, a crash or a kill never sees half of it."""
+"""Writing a file or a folder so that a reader, a crash or a kill never sees half of it:
+everything is written beside the target under a temporary name, flushed to disk, and
+renamed onto the target only when whole. Game files, preferences and exports all write
+this way."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -12,18 +18,61 @@ def write_atomically(path: Path, data: bytes) -> None:
     it over ``path``: the old file stays whole until the new one is. A failure removes
     the temporary file and raises (OSError)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    with replacing(path) as temporary, temporary.open("wb") as file:
+        file.write(data)
+
+
+@contextlib.contextmanager
+def replacing(path: Path, *, keep_suffix: bool = False) -> Iterator[Path]:
+    """A new, empty temporary file beside ``path`` for the caller to write (by name, as
+    writers such as imageio want); when the block ends, it is flushed to disk and renamed
+    over ``path``. If the block raises, the temporary file is removed and ``path`` left
+    as it was. ``keep_suffix``: the temporary name ends in ``path``'s suffix (ffmpeg
+    picks the container by it), else in ``.tmp`` (no reader takes it for the real file).
+    The folder must exist; OSError if a file cannot be made there."""
+    if keep_suffix:
+        prefix, suffix = f".{path.stem}.", f".tmp{path.suffix}"
+    else:
+        prefix, suffix = f".{path.name}.", ".tmp"
+    handle, name = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=path.parent)
+    os.close(handle)
+    temporary = Path(name)
     try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
+        yield temporary
+        _flush(temporary)
         os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        directory = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    _flush_folder(path.parent)
+
+
+@contextlib.contextmanager
+def replacing_folder(path: Path) -> Iterator[Path]:
+    """A new temporary folder beside ``path`` for the caller to fill; when the block ends,
+    it is renamed to ``path``, which must then be absent or an empty folder. If the block
+    raises, the temporary folder and what it holds are removed. The parent must exist;
+    OSError if a folder cannot be made there."""
+    staging = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent))
+    try:
+        yield staging
+        if path.is_dir():
+            path.rmdir()  # empty, or this fails: the staging folder takes its place
+        staging.rename(path)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _flush(path: Path) -> None:
+    """The file's bytes on the disk, not only in the system's cache."""
+    with path.open("rb") as file:
+        os.fsync(file.fileno())
+
+
+def _flush_folder(folder: Path) -> None:
+    """A rename in ``folder`` made durable (POSIX; elsewhere a folder cannot be opened)."""
+    if hasattr(os, "O_DIRECTORY"):
+        directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
             os.fsync(directory)
         finally:

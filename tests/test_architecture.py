@@ -57,3 +57,21 @@ def test_only_pooltool_setup_imports_pooltool_directly() -> None:
         if "pooltool" in _imports(path)
     ]
     assert direct == ["sim/physics/pooltool_setup.py"]
+
+
+def test_only_the_physics_touches_pooltools_module() -> None:
+    """Outside ``sim.physics`` nothing holds ``pt``: the physics hands out plain data
+    (model paths, the table plan) and names (``System``) instead."""
+    offenders = []
+    for path in sorted((ROOT / "sim").rglob("*.py")):
+        if path.relative_to(ROOT).parts[:2] == ("sim", "physics"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module == "sim.physics.pooltool_setup":
+                if any(alias.name == "pt" for alias in node.names):
+                    offenders.append(str(path.relative_to(ROOT)))
+            elif isinstance(node, ast.Import) and any(
+                alias.name == "sim.physics.pooltool_setup" for alias in node.names
+            ):
+                offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []

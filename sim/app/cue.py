@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from panda3d.core import LineSegs, TransparencyAttrib
 
 from rules import CUE, BallId
 from rules.geometry import Point, TableGeometry
-from sim.physics.pooltool_setup import pt
+from sim.physics.models import cue_model_path
 from sim.play.controller import Aim
 
 if TYPE_CHECKING:
@@ -64,8 +63,7 @@ class CueStick:
         self.base = base
         self.focus = base.render.attachNewNode("cue-focus")
         self.stick = self.focus.attachNewNode("cue-stick")
-        model_path = Path(pt.__file__).parent / "models" / "cue" / "cue.glb"
-        self.model = base.loader.loadModel(str(model_path))
+        self.model = base.loader.loadModel(str(cue_model_path()))
         self.model.reparentTo(self.stick)
         self.aid = base.render.attachNewNode("aiming-aid")
         self.aid.setTransparency(TransparencyAttrib.MAlpha)

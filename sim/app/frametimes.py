@@ -13,6 +13,8 @@ import statistics
 import sys
 import time
 
+from sim.sizes import parse_size
+
 
 def measure(quality: str, width: int, height: int, frames: int = 30) -> dict[str, float]:
     from sim.app.headless import configure_offscreen, grab_rgb
@@ -63,5 +65,5 @@ def measure(quality: str, width: int, height: int, frames: int = 30) -> dict[str
 
 if __name__ == "__main__":
     preset, size = sys.argv[1], sys.argv[2]
-    w, h = (int(v) for v in size.split("x"))
+    w, h = parse_size(size)
     print(json.dumps(measure(preset, w, h)))

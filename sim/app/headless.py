@@ -1,11 +1,11 @@
 """Panda3D set-up for an offscreen (EGL, no X, no GPU) or an onscreen window, plus the
 helpers tests use to look at frames and drive input.
 
-Both ``configure_*`` functions must run before ``ShowBase()``. They import
-``sim.physics.pooltool_setup`` first because importing pooltool loads its own PRC (win-size,
-frame-rate meter, ``gl-version 3 2``); a later ``loadPrcFileData`` wins, so ours comes
-after it. Offscreen needs EGL and Mesa's software GL (Debian: libegl1, libegl-mesa0,
-libgl1-mesa-dri), as ``.ci/run`` installs them.
+Both ``configure_*`` functions must run before ``ShowBase()``. They make sure pooltool is
+loaded first (:func:`~sim.physics.pooltool_setup.ensure_pooltool_loaded`) because importing
+pooltool loads its own PRC (win-size, frame-rate meter, ``gl-version 3 2``); a later
+``loadPrcFileData`` wins, so ours comes after it. Offscreen needs EGL and Mesa's software
+GL (Debian: libegl1, libegl-mesa0, libgl1-mesa-dri), as ``.ci/run`` installs them.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from panda3d.core import (
     loadPrcFileData,
 )
 
-import sim.physics.pooltool_setup  # noqa: F401  (pooltool's PRC first, so ours wins)
+from sim.physics.pooltool_setup import ensure_pooltool_loaded
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
@@ -54,6 +54,7 @@ def configure_offscreen(width: int, height: int) -> None:
     simplepbr's filter buffers would keep the old size. No audio: offscreen renders are
     tests, screenshots and exports.
     """
+    ensure_pooltool_loaded()  # pooltool's PRC first, so ours wins
     loadPrcFileData(
         "poolsim-offscreen",
         _COMMON_PRC
@@ -79,6 +80,7 @@ def configure_window(width: int, height: int, title: str, multisamples: int = 0)
     # once instead (the M key tells the player there is no sound).
     audio = "" if audio_device_present() else "audio-library-name null"
     os.environ.setdefault("ALSOFT_LOGLEVEL", "0")
+    ensure_pooltool_loaded()  # pooltool's PRC first, so ours wins
     loadPrcFileData(
         "poolsim-window",
         _COMMON_PRC

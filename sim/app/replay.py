@@ -32,7 +32,7 @@ from rules import CUE, Ruling
 from sim.app.sound import cues_between, sound_cues
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
 from sim.names import with_names
-from sim.physics.pooltool_setup import pt
+from sim.physics.simulate import System
 from sim.physics.timeline import MarkerKind, ShotTimeline
 from sim.play.game import Game, LagRecord, ShotRecord
 
@@ -49,7 +49,7 @@ PATH_EVERY = 0.1  # seconds of shot time between rebuilds of the ball paths in p
 class ReplayItem:
     label: str  # "Rack 1, shot 3: Ann"
     short: str  # "1.3 Ann", for the shot list
-    system: pt.System
+    system: System
     ruling: Ruling | None
     names: tuple[str, str] = ("A", "B")
 

@@ -59,7 +59,7 @@ from sim.app.tablegeometry import (
     line_normals,
 )
 from sim.paths import assets_dir
-from sim.physics.pooltool_setup import pt
+from sim.physics.models import ball_model_paths
 from sim.physics.table import TableSpec
 
 if TYPE_CHECKING:
@@ -237,13 +237,13 @@ class TableScene:
         return m
 
     def _load_balls(self) -> None:
-        ballset = pt.objects.get_ballset(BALL_SET)
+        models = ball_model_paths(BALL_SET, BALL_IDS)
         shadow_tex = self._textures["ball_shadow"]
         for bid in (*BALL_IDS, LAG_BALL):
             node = self.balls_root.attachNewNode(f"ball-{bid}")
             node.setTag("ball", bid)
             drawn_as = "cue" if bid == LAG_BALL else bid
-            model = self.base.loader.loadModel(pt.utils.panda_path(ballset.ball_path(drawn_as)))
+            model = self.base.loader.loadModel(models[drawn_as])
             for tex in model.findAllTextures():
                 # Numbers need mipmaps to stay legible on a ball twenty pixels wide, but
                 # the coarsest levels (the whole texture's average) show as a seam at the

@@ -7,7 +7,8 @@ That is the table seen from above, turned, not mirrored. :class:`DiagramLayout` 
 one metres-to-pixels transform; tests and callers that mark the picture use it too.
 
 The table is the physics' table: cushion noses, jaws and jaw tips from pooltool's
-cushion segments, pocket holes from its pocket circles (the point of no return), so a
+cushion segments, pocket holes from its pocket circles (the point of no return), read
+as plain numbers (:func:`sim.physics.table.table_plan`), so a
 ball is drawn touching a cushion exactly when the physics had it touch. Paths are
 sampled from the shot timeline (with every event time, so a path turns exactly where
 the ball hit something). Everything is drawn at :data:`SUPERSAMPLE` times the size and
@@ -32,8 +33,7 @@ from rules.facts import PocketId
 from rules.positions import ball_number
 from sim.names import with_names
 from sim.paths import assets_dir
-from sim.physics.pooltool_setup import pt
-from sim.physics.table import TableSpec, nearest_cushion
+from sim.physics.table import TablePlan, TableSpec, table_plan
 from sim.physics.timeline import MarkerKind, ShotTimeline
 from sim.play.game import ShotRecord
 
@@ -195,36 +195,36 @@ def shot_diagram(
 
 
 @cache
-def _table(spec: TableSpec) -> pt.Table:
-    # Drawn from, never simulated on, so one per spec is enough.
-    return spec.build()
+def _table(spec: TableSpec) -> TablePlan:
+    # The same table for every diagram of a spec.
+    return table_plan(spec)
 
 
-def _cushion_depth(table: pt.Table) -> float:
+def _cushion_depth(table: TablePlan) -> float:
     """How far the cushions reach behind their noses: the jaws' far ends."""
-    w, length = table.w, table.l
+    w, length = table.width, table.length
     return max(
         float(max(-p[0], p[0] - w, -p[1], p[1] - length))
-        for segment in table.cushion_segments.linear.values()
+        for segment in table.straight
         for p in (segment.p1, segment.p2)
     )
 
 
-def _cushion_outlines(table: pt.Table) -> list[list[tuple[float, float]]]:
+def _cushion_outlines(table: TablePlan) -> list[list[tuple[float, float]]]:
     """Each cushion between two pockets as the line of its nose, from one jaw's far end
     along the jaw, round the jaw tip, along the cushion and back out along the other jaw.
 
     Found by chaining pooltool's segments: a straight segment joins its two ends, a jaw
     tip (a circle) joins the two ends that lie on it, and a jaw's far end joins nothing."""
     ends: dict[tuple[str, int], NDArray[np.float64]] = {}
-    for name, segment in table.cushion_segments.linear.items():
-        ends[(name, 0)] = np.asarray(segment.p1[:2], dtype=float)
-        ends[(name, 1)] = np.asarray(segment.p2[:2], dtype=float)
+    for segment in table.straight:
+        ends[(segment.id, 0)] = np.asarray(segment.p1, dtype=float)
+        ends[(segment.id, 1)] = np.asarray(segment.p2, dtype=float)
     links: dict[tuple[str, int], list[tuple[tuple[str, int], list[tuple[float, float]]]]] = {
         end: [((end[0], 1 - end[1]), [])] for end in ends
     }
-    for tip in table.cushion_segments.circular.values():
-        centre, radius = np.asarray(tip.center[:2], dtype=float), float(tip.radius)
+    for tip in table.jaw_tips:
+        centre, radius = np.asarray(tip.center, dtype=float), float(tip.radius)
         on = [end for end, p in ends.items() if abs(np.hypot(*(p - centre)) - radius) < 1e-6]
         if len(on) != 2:
             continue  # not a jaw tip between two straight segments: nothing to join
@@ -271,7 +271,7 @@ def _arc(
 def _draw_table(
     image: Image.Image,
     layout: DiagramLayout,
-    table: pt.Table,
+    table: TablePlan,
     spec: TableSpec,
     called_pocket: PocketId | None,
 ) -> None:
@@ -396,7 +396,7 @@ class _ShotDrawing:
             elif marker.kind is MarkerKind.RAIL:
                 ball = marker.balls[0]
                 centre = _xy(timeline.at(marker.t).positions[timeline.index(ball)])
-                gap, away = nearest_cushion(table, centre)
+                gap, away = table.nearest_cushion(centre)
                 contact = (centre[0] - gap * away[0], centre[1] - gap * away[1])
                 self.rail_contacts.append((ball, contact))
             elif marker.kind is MarkerKind.POCKET and marker.place is not None:
@@ -406,7 +406,7 @@ class _ShotDrawing:
                 before = timeline.at(max(0.0, marker.t - 1e-7))
                 self.drops.append((ball, marker.place, _xy(before.positions[timeline.index(ball)])))
 
-    def draw(self, image: Image.Image, layout: DiagramLayout, table: pt.Table) -> None:
+    def draw(self, image: Image.Image, layout: DiagramLayout, table: TablePlan) -> None:
         px = layout.to_pixels
         radius = layout.pixels(self.spec.ball_radius)
 

@@ -18,9 +18,6 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import re
-import shutil
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TypeAlias
@@ -28,6 +25,9 @@ from typing import TypeAlias
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image
+
+from sim import sizes
+from sim.files import replacing, replacing_folder
 
 MIN_SIDE = 16
 MAX_WIDTH, MAX_HEIGHT = 7680, 4320
@@ -53,10 +53,10 @@ class ExportError(ValueError):
 def parse_size(text: str) -> tuple[int, int]:
     """``"1280x720"`` -> ``(1280, 720)``. Both sides even (H.264 video needs it), from
     16 up to 7680 x 4320."""
-    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", text)
-    if match is None:
-        raise ExportError(f"size must be WIDTHxHEIGHT, like 1280x720; got {text!r}")
-    width, height = int(match[1]), int(match[2])
+    try:
+        width, height = sizes.parse_size(text)
+    except ValueError:
+        raise ExportError(f"size must be WIDTHxHEIGHT, like 1280x720; got {text!r}") from None
     if not (MIN_SIDE <= width <= MAX_WIDTH and MIN_SIDE <= height <= MAX_HEIGHT):
         raise ExportError(
             f"size {width}x{height} is out of range: {MIN_SIDE}x{MIN_SIDE} "
@@ -81,25 +81,18 @@ def write_frames(frames: Iterable[Frame], out_dir: str | os.PathLike[str]) -> in
         raise ExportError(f"cannot write frames to {target}: it is a file, not a folder")
     if target.is_dir() and any(target.iterdir()):
         raise ExportError(f"cannot write frames to {target}: the folder is not empty")
-    parent = _parent(target)
+    _parent(target)
+    count = 0
     try:
-        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent))
+        with replacing_folder(target) as staging:
+            for count, frame in enumerate(_checked(frames), start=1):
+                path = staging / FRAME_NAME.format(count - 1)
+                Image.fromarray(frame).save(path, compress_level=3)
+            if count == 0:
+                raise ExportError("no frames to write")
     except OSError as error:
         raise ExportError(f"cannot write frames to {target}: {_reason(error)}") from None
-    try:
-        count = 0
-        for count, frame in enumerate(_checked(frames), start=1):
-            Image.fromarray(frame).save(staging / FRAME_NAME.format(count - 1), compress_level=3)
-        if count == 0:
-            raise ExportError("no frames to write")
-        if target.is_dir():
-            target.rmdir()  # empty (checked above): the staging folder takes its place
-        staging.rename(target)
-        return count
-    except OSError as error:
-        raise ExportError(f"cannot write frames to {target}: {_reason(error)}") from None
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    return count
 
 
 def write_gif(frames: Iterable[Frame], path: str | os.PathLike[str], fps: float) -> int:
@@ -264,24 +257,15 @@ def _file_target(path: str | os.PathLike[str], suffix: str, what: str) -> Path:
 
 def _atomic(target: Path, save: _Saver) -> None:
     """``save`` into a temporary file beside ``target`` (same suffix: ffmpeg picks the
-    container by it), then rename it onto ``target``; on any failure remove it."""
+    container by it), then rename it onto ``target``; on any failure remove it
+    (:func:`sim.files.replacing`)."""
     try:
-        handle, name = tempfile.mkstemp(
-            prefix=f".{target.stem}.", suffix=f".tmp{target.suffix}", dir=target.parent
-        )
+        with replacing(target, keep_suffix=True) as temporary:
+            save(temporary)
+            if temporary.stat().st_size == 0:
+                raise ExportError(f"nothing was written to {target}")
     except OSError as error:
         raise ExportError(f"cannot write {target}: {_reason(error)}") from None
-    os.close(handle)
-    temporary = Path(name)
-    try:
-        save(temporary)
-        if temporary.stat().st_size == 0:
-            raise ExportError(f"nothing was written to {target}")
-        os.replace(temporary, target)
-    except OSError as error:
-        raise ExportError(f"cannot write {target}: {_reason(error)}") from None
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 def _reason(error: BaseException) -> str:

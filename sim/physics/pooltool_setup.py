@@ -57,9 +57,18 @@ loadPrcFileData("poolsim", f"model-cache-dir {(cache_dir() / 'panda3d').as_posix
 POOLTOOL_VERSION: str = pt.__version__
 
 
+def ensure_pooltool_loaded() -> None:
+    """pooltool imported, with what its import does to Panda3D: its own PRC settings
+    (win-size, frame-rate meter, ``gl-version 3 2``) loaded. Importing this module does
+    that, so here it is already done; a caller about to load Panda3D settings of its own
+    calls this first, which says where it matters that pooltool's come first (a later
+    ``loadPrcFileData`` wins) instead of leaving it to an import kept for its side
+    effect."""
+
+
 def physics_engine() -> PhysicsEngine:
     """pooltool's default physics models, built in code (not read from a yaml file)."""
     return PhysicsEngine(resolver=default_resolver())
 
 
-__all__ = ["POOLTOOL_VERSION", "numba_cache_dir", "physics_engine", "pt"]
+__all__ = ["POOLTOOL_VERSION", "ensure_pooltool_loaded", "numba_cache_dir", "physics_engine", "pt"]

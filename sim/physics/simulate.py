@@ -19,6 +19,7 @@ import math
 import time
 from collections.abc import Mapping
 from functools import cache
+from typing import TypeAlias
 
 import attrs
 import numpy as np
@@ -102,11 +103,16 @@ class CueAction:
             )
 
 
+# pooltool's simulated system, by a name modules outside sim.physics can hold it by
+# (they may not touch pooltool).
+System: TypeAlias = pt.System
+
+
 @attrs.frozen(eq=False)
 class SimulatedShot:
     """One simulated shot."""
 
-    system: pt.System  # pooltool's simulated system: events and every ball's history
+    system: System  # pooltool's simulated system: events and every ball's history
     before: dict[BallId, Point]  # the positions simulated (after any gap nudges)
     after: dict[BallId, Point]  # resting positions of the balls still on the table
     facts: ShotFacts

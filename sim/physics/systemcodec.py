@@ -14,6 +14,11 @@ pooltool writes, every number must be finite, arrays must have their shapes, mot
 states and times must make sense; anything else is a :class:`ShotDataError` naming the
 place (``events[12].agents[1].initial.state.rvw: ...``). Nothing is ever unpickled: an
 array is numbers only (pooltool's msgpack-numpy would unpickle an object array).
+
+What is msgpack's own stays here: values are checked by their exact types (msgpack makes
+only dicts, tuples, str, int, float...), arrays are msgpack-numpy's maps of bytes, and keys
+may be of any type; places are written as the other strict readers write them
+(:mod:`rules.reading`), inline where a place is passed down for every object read.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from typing import Any, NoReturn, Protocol, TypeVar
 import msgpack
 import numpy as np
 
+from rules.reading import at, item, missing_key
 from sim.physics.pooltool_setup import pt
 
 # What pooltool's msgpack-numpy writes for an array (``kind`` is empty for numbers).
@@ -196,6 +202,16 @@ def system_from_bytes(data: bytes, shared: SharedParts | None = None) -> pt.Syst
     return _SystemReader(shared if shared is not None else SharedParts()).system(raw)
 
 
+def system_from_json(data: Any) -> pt.System:
+    """A system from pooltool's own JSON form (``System.save`` as .json), through
+    pooltool's converter: JSON holds nothing to unpickle, and the converter checks the
+    types of what it builds (its errors are many kinds of exception: the caller says
+    "not a shot" for any)."""
+    converter = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.JSON]
+    system: pt.System = converter.structure(data, pt.System)
+    return system
+
+
 class SharedParts:
     """The frozen parts of the systems of one file (ball parameters, ball sets,
     orientations, cue specs, cushion segments), each checked and built once, then shared
@@ -330,10 +346,10 @@ class _SystemReader:
     def events(self, raw: Any, where: str) -> list[pt.events.Event]:
         if type(raw) is not tuple:
             raise ShotDataError(where, f"expected a list, got {_kind(raw)}")
-        events = [self.event(item, f"{where}[{index}]") for index, item in enumerate(raw)]
+        events = [self.event(event, item(where, index)) for index, event in enumerate(raw)]
         for index, (before, after) in enumerate(itertools.pairwise(events), start=1):
             if after.time < before.time:
-                raise ShotDataError(f"{where}[{index}].time", "earlier than the event before")
+                raise ShotDataError(at(item(where, index), "time"), "earlier than the event before")
         return events
 
     def event(self, raw: Any, where: str) -> pt.events.Event:
@@ -346,7 +362,7 @@ class _SystemReader:
         return pt.events.Event(
             event_type=kind,
             agents=tuple(
-                self.agent(agent, f"{where}.agents[{index}]", agent_type)
+                self.agent(agent, item(at(where, "agents"), index), agent_type)
                 for index, (agent, agent_type) in enumerate(zip(agents, expected, strict=True))
             ),
             time=_time(fields["time"], where, "time"),
@@ -537,10 +553,10 @@ def _keyed_by_id(raw: Any, where: str, make: Callable[[Any, str], _Part]) -> dic
     if type(raw) is not dict:
         raise ShotDataError(where, f"expected a map, got {_kind(raw)}")
     objects = {}
-    for key, item in raw.items():
+    for key, value in raw.items():
         if type(key) is not str:
             raise ShotDataError(where, f"expected ids as keys, got {key!r}")
-        part = make(item, f"{where}[{key!r}]")
+        part = make(value, f"{where}[{key!r}]")
         if part.id != key:
             raise ShotDataError(f"{where}[{key!r}].id", f"{part.id!r} under another id")
         objects[key] = part
@@ -560,19 +576,16 @@ def _fields(raw: Any, where: str, keys: frozenset[str]) -> dict[str, Any]:
 def _refuse_fields(raw: Any, where: str, keys: frozenset[str]) -> NoReturn:
     if type(raw) is not dict or b"nd" in raw:
         raise ShotDataError(where, f"expected a map, got {_kind(raw)}")
+    # Keys of any type (msgpack's maps are not JSON's): the first unknown one by its repr.
     unknown = sorted(repr(key) for key in raw.keys() - keys)
     if unknown:
         raise ShotDataError(where, f"unknown key {unknown[0]}")
-    raise ShotDataError(where, f"missing {sorted(keys - raw.keys())[0]!r}")
-
-
-def _at(where: str, key: str) -> str:
-    return f"{where}.{key}" if where else key
+    raise ShotDataError(where, f"missing {missing_key(raw, keys)!r}")
 
 
 def _string(raw: Any, where: str, key: str) -> str:
     if type(raw) is not str:
-        raise ShotDataError(_at(where, key), f"expected a string, got {_kind(raw)}")
+        raise ShotDataError(at(where, key), f"expected a string, got {_kind(raw)}")
     return raw
 
 
@@ -581,31 +594,31 @@ def _number(raw: Any, where: str, key: str) -> float:
     if type(raw) is float:
         if math.isfinite(raw):
             return raw
-        raise ShotDataError(_at(where, key), f"not a finite number: {raw!r}")
+        raise ShotDataError(at(where, key), f"not a finite number: {raw!r}")
     if type(raw) is int:
         return float(raw)
     if type(raw) is dict and raw.get(b"nd") is False:  # a numpy scalar
-        return _number(_scalar(raw, _at(where, key)), where, key)
-    raise ShotDataError(_at(where, key), f"expected a number, got {_kind(raw)}")
+        return _number(_scalar(raw, at(where, key)), where, key)
+    raise ShotDataError(at(where, key), f"expected a number, got {_kind(raw)}")
 
 
 def _positive(raw: Any, where: str, key: str) -> float:
     value = _number(raw, where, key)
     if value <= 0:
-        raise ShotDataError(_at(where, key), f"must be positive, got {value!r}")
+        raise ShotDataError(at(where, key), f"must be positive, got {value!r}")
     return value
 
 
 def _time(raw: Any, where: str, key: str) -> float:
     value = _number(raw, where, key)
     if value < 0:
-        raise ShotDataError(_at(where, key), f"a time cannot be negative, got {value!r}")
+        raise ShotDataError(at(where, key), f"a time cannot be negative, got {value!r}")
     return value
 
 
 def _quaternion(raw: Any, where: str, key: str) -> tuple[float, float, float, float]:
     if type(raw) is not tuple or len(raw) != 4:
-        raise ShotDataError(_at(where, key), "expected four numbers")
+        raise ShotDataError(at(where, key), "expected four numbers")
     a, b, c, d = (_number(value, where, key) for value in raw)
     return (a, b, c, d)
 
@@ -614,7 +627,7 @@ def _member(raw: Any, where: str, key: str, members: dict[str, T]) -> T:
     """An enum member from its value."""
     member = members.get(raw) if type(raw) is str else None
     if member is None:
-        raise ShotDataError(_at(where, key), f"unknown value {raw!r}")
+        raise ShotDataError(at(where, key), f"unknown value {raw!r}")
     return member
 
 

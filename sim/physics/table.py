@@ -7,6 +7,7 @@ pockets, cushion segments and which rail each segment belongs to.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
 import attrs
@@ -154,19 +155,35 @@ def pocket_mouth(table: pt.Table, pocket: PocketId | str) -> Point:
 def nearest_cushion(table: pt.Table, point: Point) -> tuple[float, Point]:
     """Distance from ``point`` to the nearest cushion nose (straight or jaw tip), and the
     unit vector pointing from that nose towards ``point``."""
+    segments = table.cushion_segments
+    return _nearest_nose(
+        point,
+        ((segment.p1[:2], segment.p2[:2]) for segment in segments.linear.values()),
+        ((tip.center[:2], tip.radius) for tip in segments.circular.values()),
+    )
+
+
+_Array = np.ndarray[tuple[int], np.dtype[np.float64]]
+
+
+def _nearest_nose(
+    point: Point,
+    straight: Iterable[tuple[_Array, _Array]],
+    tips: Iterable[tuple[_Array, float]],
+) -> tuple[float, Point]:
+    """:func:`nearest_cushion` over the noses' ends and the jaw tips' centres and radii."""
     p = np.asarray(point, dtype=float)
     best, away = np.inf, np.zeros(2)
-    for segment in table.cushion_segments.linear.values():
-        a, b = segment.p1[:2], segment.p2[:2]
+    for a, b in straight:
         ab = b - a
         u = float(np.clip(np.dot(p - a, ab) / np.dot(ab, ab), 0.0, 1.0))
         offset = p - (a + u * ab)
         if (dist := float(np.linalg.norm(offset))) < best:
             best, away = dist, offset / dist if dist > 0 else np.zeros(2)
-    for tip in table.cushion_segments.circular.values():
-        offset = p - tip.center[:2]
+    for centre, radius in tips:
+        offset = p - centre
         norm = float(np.linalg.norm(offset))
-        if (dist := norm - float(tip.radius)) < best:
+        if (dist := norm - float(radius)) < best:
             best, away = dist, offset / norm if norm > 0 else np.zeros(2)
     return best, (float(away[0]), float(away[1]))
 
@@ -223,3 +240,70 @@ def in_pocket_mouth(table: pt.Table, point: Point) -> PocketId | None:
         if np.hypot(*(np.asarray(point) - pocket.center[:2])) < pocket.radius:
             return PocketId(pocket_id)
     return None
+
+
+# -- the table as plain numbers --------------------------------------------------------------
+
+
+@attrs.frozen
+class StraightCushion:
+    """A straight stretch of cushion nose (pooltool's linear segment), seen from above."""
+
+    id: str
+    p1: Point
+    p2: Point
+
+
+@attrs.frozen
+class Circle:
+    """A jaw tip (pooltool's circular segment) or a pocket, seen from above."""
+
+    id: str
+    center: Point
+    radius: float
+
+
+@attrs.frozen
+class TablePlan:
+    """The physics' table seen from above, in plain numbers (metres), for what draws it
+    without touching pooltool (the shot diagram): cushion noses and jaw tips in
+    pooltool's order, pockets by id."""
+
+    width: float
+    length: float
+    straight: tuple[StraightCushion, ...]
+    jaw_tips: tuple[Circle, ...]
+    pockets: Mapping[str, Circle]
+
+    def nearest_cushion(self, point: Point) -> tuple[float, Point]:
+        """:func:`nearest_cushion` on this plan (the same numbers, the same answer)."""
+        return _nearest_nose(
+            point,
+            ((np.asarray(s.p1), np.asarray(s.p2)) for s in self.straight),
+            ((np.asarray(tip.center), tip.radius) for tip in self.jaw_tips),
+        )
+
+
+def table_plan(spec: TableSpec) -> TablePlan:
+    """The plan of the table ``spec`` builds."""
+    table = spec.build()
+    segments = table.cushion_segments
+    return TablePlan(
+        width=float(table.w),
+        length=float(table.l),
+        straight=tuple(
+            StraightCushion(name, _xy(s.p1), _xy(s.p2)) for name, s in segments.linear.items()
+        ),
+        jaw_tips=tuple(
+            Circle(name, _xy(tip.center), float(tip.radius))
+            for name, tip in segments.circular.items()
+        ),
+        pockets={
+            name: Circle(name, _xy(pocket.center), float(pocket.radius))
+            for name, pocket in table.pockets.items()
+        },
+    )
+
+
+def _xy(point: _Array) -> Point:
+    return (float(point[0]), float(point[1]))

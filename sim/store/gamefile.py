@@ -37,24 +37,24 @@ import gc
 import importlib.metadata
 import io
 import json
-import math
 import re
 import weakref
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 
 from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
+from rules.reading import Reader, is_finite_number, one_line
 from sim.files import write_atomically
-from sim.physics.pooltool_setup import POOLTOOL_VERSION, pt
-from sim.physics.simulate import CueAction, SimulatedShot, shot_from_system
-from sim.physics.systemcodec import SharedParts
+from sim.physics.pooltool_setup import POOLTOOL_VERSION
+from sim.physics.simulate import CueAction, SimulatedShot, System, shot_from_system
+from sim.physics.systemcodec import SharedParts, system_from_json
 from sim.physics.systemcodec import system_from_bytes as system_from_bytes  # the worker's, too
 from sim.physics.systemcodec import system_to_bytes as system_to_bytes
 from sim.physics.table import TABLE_SPECS, TableSpec
@@ -78,8 +78,6 @@ MAX_FILE_BYTES = 256 * 2**20  # a 10-rack match is a few MB
 MAX_UNPACKED_BYTES = 1024 * 2**20  # refuses zip bombs
 MAX_MEMBERS = 10_000
 _SHOT_MEMBER = re.compile(r"shots/\d{4,6}\.msgpack")
-
-T = TypeVar("T")
 
 
 class GameFileError(ValueError):
@@ -314,77 +312,13 @@ def _read_members(zf: zipfile.ZipFile) -> dict[str, bytes]:
     return members
 
 
-class _Reader:
-    """Strict access to a JSON object: unknown keys, missing keys and wrong types raise
-    :class:`FormatError` naming the key path."""
+class _Reader(Reader):
+    """Strict access to an object of ``game.json`` (the document itself is named so)."""
+
+    __slots__ = ()
 
     def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise FormatError(where or "game.json", f"expected an object, got {_kind(data)}")
-        self.data, self.where = data, where
-
-    def keys(self, required: set[str], optional: frozenset[str] = frozenset()) -> _Reader:
-        for key in self.data:
-            if key not in required | optional:
-                raise FormatError(self.at(key), "unknown key")
-        for key in required:
-            if key not in self.data:
-                raise FormatError(self.at(key), "missing")
-        return self
-
-    def at(self, key: str) -> str:
-        return f"{self.where}.{key}" if self.where else key
-
-    def get(self, key: str, kind: type[T] | tuple[type, ...]) -> T:
-        value = self.data.get(key)
-        if isinstance(value, bool) and kind in (int, float, (int, float)):
-            raise FormatError(self.at(key), f"expected a number, got {value!r}")
-        if not isinstance(value, kind):
-            raise FormatError(self.at(key), f"expected {_name(kind)}, got {_kind(value)}")
-        if isinstance(value, float) and not math.isfinite(value):
-            raise FormatError(self.at(key), f"not a finite number: {value!r}")
-        return value  # type: ignore[return-value]
-
-    def optional(self, key: str, kind: type[T]) -> T | None:
-        return None if self.data.get(key) is None else self.get(key, kind)
-
-    def sub(self, key: str) -> _Reader:
-        return _Reader(self.data.get(key), self.at(key))
-
-    def convert(self, key: str, make: Callable[[Any], T]) -> T:
-        return _converted(self.at(key), self.data.get(key), make)
-
-
-def _converted(where: str, value: Any, make: Callable[[Any], T]) -> T:
-    """``make(value)``, its errors as a FormatError at ``where``."""
-    try:
-        return make(value)
-    except FormatError as error:
-        raise error.under(where) from None
-    except (ValueError, TypeError, KeyError) as error:
-        raise FormatError(where, _message(error)) from None
-
-
-def _message(error: Exception) -> str:
-    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    return text[:300]
-
-
-def _kind(value: Any) -> str:
-    return "null" if value is None else type(value).__name__
-
-
-def _name(kind: Any) -> str:
-    names = {
-        str: "a string",
-        int: "a whole number",
-        bool: "true or false",
-        list: "a list",
-        dict: "an object",
-        (int, float): "a number",
-        float: "a number",
-    }
-    return names.get(kind, str(kind))
+        super().__init__(data, where, "game.json")
 
 
 def _game_from_json(document: Any, members: dict[str, bytes]) -> Game:
@@ -434,19 +368,14 @@ def _setup_from_json(data: Any) -> GameSetup:
 
 
 def _point(value: Any) -> tuple[float, float]:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(c, int | float) and not isinstance(c, bool) for c in value)
-        or not all(math.isfinite(c) for c in value)
-    ):
+    if not isinstance(value, list) or len(value) != 2 or not all(map(is_finite_number, value)):
         raise ValueError(f"expected [x, y] as two finite numbers, got {value!r}")
     return (float(value[0]), float(value[1]))
 
 
 def _positions(value: Any) -> Positions:
     if not isinstance(value, dict):
-        raise ValueError(f"expected an object of ball positions, got {_kind(value)}")
+        raise ValueError(f"expected an object of ball positions, got {Reader.show(value)}")
     return Positions({ball: _point(point) for ball, point in value.items()})
 
 
@@ -466,7 +395,7 @@ def _seconds(value: Any) -> float | None:
     """A shot clock reading: absent, or a finite number of seconds >= 0."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if not is_finite_number(value):
         raise ValueError(f"expected seconds, got {value!r}")
     if value < 0:
         raise ValueError(f"seconds cannot be negative, got {value!r}")
@@ -643,7 +572,7 @@ _REPLAYS: dict[str, Callable[[Game, _Reader, _Shots], None]] = {
 }
 
 
-def read_pooltool_system(path: Path) -> tuple[pt.System, TableSpec]:
+def read_pooltool_system(path: Path) -> tuple[System, TableSpec]:
     """A shot saved by pooltool itself (``System.save`` as .json or .msgpack), and the
     poolsim table it was played on. Decoded safely, as game files are."""
     path = Path(path)
@@ -658,15 +587,14 @@ def read_pooltool_system(path: Path) -> tuple[pt.System, TableSpec]:
         if path.suffix == ".msgpack":
             system = system_from_bytes(data)
         elif path.suffix == ".json":
-            converter = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.JSON]
-            system = converter.structure(json.loads(data), pt.System)
+            system = system_from_json(json.loads(data))
         else:
             raise GameFileError(f"{path}: a pooltool shot is a .json or .msgpack file")
     except GameFileError:
         raise
     except Exception as error:  # cattrs and msgpack raise many kinds; all mean "not a shot"
         raise GameFileError(
-            f"{path}: not a pooltool shot ({type(error).__name__}: {_message(error)})"
+            f"{path}: not a pooltool shot ({type(error).__name__}: {one_line(error)})"
         ) from None
     if not system.events:
         raise GameFileError(f"{path}: the pooltool system has not been simulated (no events)")

@@ -19,6 +19,7 @@ from sim.physics.table import (
     nearest_cushion,
     pocket_mouth,
     rail_of_segment,
+    table_plan,
     table_spec,
     within_rails,
 )
@@ -193,3 +194,26 @@ def test_in_pocket_mouth_is_the_exact_circle(size: TableSize) -> None:
             if np.hypot(*(np.asarray(point) - p.center[:2])) < p.radius
         ]
         assert in_pocket_mouth(table, point) == (inside[0] if inside else None), point
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_the_plan_is_the_physics_table_in_plain_numbers(size: TableSize) -> None:
+    """The plan holds every nose, jaw tip and pocket of the built table, in pooltool's
+    order, and finds the nearest cushion exactly as the pooltool table does."""
+    spec = table_spec(size)
+    table, plan = spec.build(), table_plan(spec)
+    assert (plan.width, plan.length) == (table.w, table.l)
+    segments = table.cushion_segments
+    assert [(s.id, s.p1, s.p2) for s in plan.straight] == [
+        (name, tuple(s.p1[:2]), tuple(s.p2[:2])) for name, s in segments.linear.items()
+    ]
+    assert [(t.id, t.center, t.radius) for t in plan.jaw_tips] == [
+        (name, tuple(t.center[:2]), t.radius) for name, t in segments.circular.items()
+    ]
+    assert {name: (p.center, p.radius) for name, p in plan.pockets.items()} == {
+        name: (tuple(p.center[:2]), p.radius) for name, p in table.pockets.items()
+    }
+    rng = random.Random(size.value)
+    for _ in range(500):
+        point = (rng.uniform(-0.1, spec.width + 0.1), rng.uniform(-0.1, spec.length + 0.1))
+        assert plan.nearest_cushion(point) == nearest_cushion(table, point)

@@ -20,10 +20,10 @@ from sim.physics.timeline import (
     EventMarker,
     MarkerKind,
     ShotTimeline,
-    bench_timeline,
     frame_count,
     frame_times,
 )
+from sim.physics.timeline_bench import bench_timeline
 
 pytestmark = pytest.mark.physics
 

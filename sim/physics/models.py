@@ -1,0 +1,20 @@
+"""Where pooltool's 3D models are, as plain paths: the window draws them, but only
+``sim.physics`` may touch pooltool."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from sim.physics.pooltool_setup import pt
+
+
+def cue_model_path() -> Path:
+    """pooltool's cue stick (glTF)."""
+    return Path(pt.__file__).parent / "models" / "cue" / "cue.glb"
+
+
+def ball_model_paths(ballset: str, balls: Iterable[str]) -> dict[str, str]:
+    """Each ball's model in pooltool's ball set ``ballset``, as a Panda3D model path."""
+    found = pt.objects.get_ballset(ballset)
+    return {ball: pt.utils.panda_path(found.ball_path(ball)) for ball in balls}
