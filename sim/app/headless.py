@@ -30,6 +30,7 @@ from panda3d.core import (
     loadPrcFileData,
 )
 
+from sim.paths import cache_dir
 from sim.physics.pooltool_setup import ensure_pooltool_loaded
 
 if TYPE_CHECKING:
@@ -47,6 +48,12 @@ textures-power-2 none
 """
 
 
+def _common_prc() -> str:
+    """The shared settings, and Panda3D's model cache (glTF -> bam, seconds per model when
+    cold) with poolsim's other caches."""
+    return _COMMON_PRC + f"model-cache-dir {(cache_dir() / 'panda3d').as_posix()}\n"
+
+
 def configure_offscreen(width: int, height: int) -> None:
     """Render into an EGL offscreen buffer of ``width`` x ``height`` (no X server).
 
@@ -57,7 +64,7 @@ def configure_offscreen(width: int, height: int) -> None:
     ensure_pooltool_loaded()  # pooltool's PRC first, so ours wins
     loadPrcFileData(
         "poolsim-offscreen",
-        _COMMON_PRC
+        _common_prc()
         + f"""
 window-type offscreen
 load-display p3headlessgl
@@ -83,7 +90,7 @@ def configure_window(width: int, height: int, title: str, multisamples: int = 0)
     ensure_pooltool_loaded()  # pooltool's PRC first, so ours wins
     loadPrcFileData(
         "poolsim-window",
-        _COMMON_PRC
+        _common_prc()
         + f"""
 window-type onscreen
 win-size {int(width)} {int(height)}

@@ -7,7 +7,6 @@ settings, and its numba kernels cache next to the installed package. Here we:
   user set one), so the 35-46 s first compile is paid once per machine;
 - give pooltool a private "home" under poolsim's config folder while it imports, so it
   writes its yaml files there and not into the user's home;
-- keep Panda3D's model cache in the same folder;
 - build the physics engine from pooltool's default models explicitly, so a user-edited
   ``resolver.yaml`` can never change poolsim's physics.
 
@@ -21,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sim.paths import cache_dir, config_dir, numba_cache_dir
+from sim.paths import config_dir, numba_cache_dir
 
 
 @contextmanager
@@ -46,13 +45,8 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(numba_cache_dir()))
 with _private_home(config_dir() / "pooltool-home"):
     import pooltool as pt
 
-from panda3d.core import loadPrcFileData  # noqa: E402
 from pooltool.physics.engine import PhysicsEngine  # noqa: E402
 from pooltool.physics.resolve.resolver import default_resolver  # noqa: E402
-
-# pooltool's import set Panda3D's window settings; ours come later and win. The model
-# cache (glTF -> bam, seconds per model when cold) goes with poolsim's other caches.
-loadPrcFileData("poolsim", f"model-cache-dir {(cache_dir() / 'panda3d').as_posix()}")
 
 POOLTOOL_VERSION: str = pt.__version__
 
