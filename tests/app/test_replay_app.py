@@ -19,7 +19,8 @@ from sim.app.replay import FRAME, ReplayView
 from sim.physics.simulate import MAX_SPEED
 from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup
-from sim.play.selfplay import choose_choice, choose_stroke, play_racks
+from sim.play.picker import choose_choice, choose_stroke
+from sim.play.selfplay import play_racks
 
 pytestmark = pytest.mark.app
 

@@ -20,7 +20,8 @@ from rules.geometry import Point
 from sim.physics.simulate import MISCUE_LIMIT, PLACEMENT_TOLERANCE, CueAction, simulate_shot
 from sim.physics.table import nearest_cushion, table_spec, within_rails
 from sim.play.game import Game, GameSetup, Stroke
-from sim.play.selfplay import _placements, play_turn
+from sim.play.picker import placements
+from sim.play.selfplay import play_turn
 from sim.store.gamefile import load, save
 from sim.store.verify import verify_game
 
@@ -105,7 +106,7 @@ def test_random_strokes_through_whole_racks(
         else:
             placement = None
             if state.ball_in_hand is not None:
-                placement = _placements(state, SPEC, picks)[0]
+                placement = placements(state, SPEC, picks)[0]
             record = match.shoot(Stroke(action=action, placement=placement))
             gone = {f.ball for f in record.simulated.facts if isinstance(f, Pocketing | OffTable)}
             assert set(record.simulated.after) | gone == set(record.start)

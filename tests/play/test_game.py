@@ -23,7 +23,8 @@ from rules import (
 )
 from sim.physics.simulate import CueAction, aim_towards
 from sim.play.game import Game, GameError, GameSetup, ShotRecord, Stroke
-from sim.play.selfplay import choose_stroke, play_racks, play_turn
+from sim.play.picker import choose_stroke
+from sim.play.selfplay import play_racks, play_turn
 
 pytestmark = pytest.mark.physics
 

@@ -9,7 +9,7 @@ import pytest
 from rules import CUE
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
 from sim.physics.table import TABLE_SPECS
-from sim.play.selfplay import keep_the_cue_ball_up
+from sim.play.picker import keep_the_cue_ball_up
 
 pytestmark = pytest.mark.physics
 SPEC = TABLE_SPECS["9ft"]

@@ -1,0 +1,304 @@
+"""The built-in shot picker: a simple player for either seat, used by self-play (and the
+seed of the computer opponent).
+
+The player aims at the lowest ball (both games require hitting it first), finds the
+pockets it can be sent into by ghost-ball geometry (the cue ball's centre must reach the
+point 2R behind the object ball on the line from the pocket), keeps the pots whose paths
+are clear and whose cut is not too thin, calls the easiest, and strokes it with a speed
+for the distance and a little spin, changing the spin or the pace when a simulation of
+the stroke shows the cue ball following a ball in. With no pot it plays a declared
+safety (10-ball) or a firm hit on the lowest ball, around a blocker or off one rail.
+With the cue ball in hand it places it for a straight-in shot. Every choice it makes is
+random only through the ``random.Random`` it is given, so the same seed plays the same
+games.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from rules import CUE, BallId, Call, Choice, Declaration, GameState, Phase, PocketId
+from rules.geometry import Point, TableGeometry, distance
+from sim.physics.simulate import CueAction, PlacementError, clear_of_cushions, simulate_shot
+from sim.physics.table import TableSpec, pocket_mouth
+from sim.play.game import Stroke
+
+MAX_CUT = 70.0  # degrees: thinner cuts are left alone
+THROW_DEGREES = 0.8  # cut-induced throw at a half-ball hit, stunned, at moderate speed
+SIDE_POCKET_MAX_ANGLE = 45.0  # degrees off straight into a side pocket
+BREAK_SPEED = 8.5
+# The picker's own margin, metres: its spots for the cue ball in hand keep this much room
+# beyond what the rules allow, from every ball and from the head string.
+PLACEMENT_ROOM = 1e-3
+
+
+@attrs.frozen
+class Pot:
+    """A pot of ``ball`` into ``pocket``: where the cue ball must go and how hard it is."""
+
+    ball: BallId
+    pocket: PocketId
+    ghost: Point
+    cut: float  # degrees
+    difficulty: float  # lower is easier
+
+
+def _unit(a: Point, b: Point) -> tuple[float, float]:
+    d = distance(a, b)
+    return ((b[0] - a[0]) / d, (b[1] - a[1]) / d) if d > 0 else (0.0, 0.0)
+
+
+def _path_clear(a: Point, b: Point, balls: Iterable[Point], clearance: float) -> bool:
+    """No ball centre within ``clearance`` of the segment a-b."""
+    ux, uy = b[0] - a[0], b[1] - a[1]
+    length2 = ux * ux + uy * uy
+    for p in balls:
+        u = (
+            0.0
+            if length2 == 0
+            else max(0.0, min(1.0, ((p[0] - a[0]) * ux + (p[1] - a[1]) * uy) / length2))
+        )
+        if distance(p, (a[0] + u * ux, a[1] + u * uy)) < clearance:
+            return False
+    return True
+
+
+def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableSpec) -> list[Pot]:
+    """Every makeable pot of ``target`` from ``cue``, easiest first."""
+    table = spec.build()
+    geometry = spec.geometry
+    diameter = geometry.ball_diameter
+    ball = balls[target]
+    others = [p for b, p in balls.items() if b not in (target, CUE)]
+    found = []
+    for pocket in PocketId:
+        mouth = pocket_mouth(table, pocket)
+        to_pocket = _unit(ball, mouth)
+        if pocket.value.endswith("c"):  # a side pocket takes only balls coming at it
+            off = math.degrees(math.acos(min(1.0, abs(to_pocket[0]))))
+            if off > SIDE_POCKET_MAX_ANGLE:
+                continue
+        plain = (ball[0] - diameter * to_pocket[0], ball[1] - diameter * to_pocket[1])
+        to_ghost = _unit(cue, plain)
+        cosine = to_ghost[0] * to_pocket[0] + to_ghost[1] * to_pocket[1]
+        cut = math.degrees(math.acos(max(-1.0, min(1.0, cosine))))
+        if cut > MAX_CUT:
+            continue
+        # Throw: friction at contact drags the object ball a little along the cue ball's
+        # path (about a degree at half-ball cuts), so overcut by as much: turn the object
+        # ball's line away from the cue ball's path before placing the ghost ball.
+        side = math.copysign(1.0, to_pocket[0] * to_ghost[1] - to_pocket[1] * to_ghost[0])
+        turn = math.radians(THROW_DEGREES * math.sin(math.radians(2 * cut))) * side
+        line = (
+            to_pocket[0] * math.cos(turn) - to_pocket[1] * math.sin(turn),
+            to_pocket[0] * math.sin(turn) + to_pocket[1] * math.cos(turn),
+        )
+        ghost = (ball[0] - diameter * line[0], ball[1] - diameter * line[1])
+        if not geometry.on_bed(ghost):
+            continue
+        if not _path_clear(cue, ghost, others, diameter) or not _path_clear(
+            ball, mouth, others, diameter
+        ):
+            continue
+        travel = distance(cue, ghost) + distance(ball, mouth)
+        difficulty = travel / max(math.cos(math.radians(cut)), 0.2) + cut / 30
+        found.append(Pot(target, pocket, ghost, cut, difficulty))
+    return sorted(found, key=lambda pot: pot.difficulty)
+
+
+def _speed_for(cue: Point, pot: Pot, ball: Point, spec: TableSpec) -> float:
+    """A speed that gets the ball to the pocket with some to spare (stick speed, m/s)."""
+    pocket = pocket_mouth(spec.build(), pot.pocket)
+    travel = distance(cue, pot.ghost) + distance(ball, pocket) / max(
+        math.cos(math.radians(pot.cut)), 0.3
+    )
+    return min(6.0, 0.9 + 0.9 * travel)
+
+
+def placements(state: GameState, spec: TableSpec, rng: random.Random) -> list[Point]:
+    """Candidate spots for the cue ball in hand, best first: straight-in lines on the
+    lowest ball, then a grid over the allowed area."""
+    geometry = spec.geometry
+    target = state.lowest
+    assert target is not None
+    ball = state.balls[target]
+    table = spec.build()
+    candidates: list[Point] = []
+    for pocket in PocketId:
+        away = _unit(pocket_mouth(table, pocket), ball)
+        for back in (0.25, 0.4, 0.6):
+            candidates.append((ball[0] + back * away[0], ball[1] + back * away[1]))
+    xs = [
+        geometry.ball_radius + 0.05 + i * (geometry.width - 0.1 - geometry.ball_diameter) / 6
+        for i in range(7)
+    ]
+    ys = [
+        geometry.ball_radius + 0.05 + i * (geometry.length - 0.1 - geometry.ball_diameter) / 12
+        for i in range(13)
+    ]
+    grid = [(x, y) for x in xs for y in ys]
+    rng.shuffle(grid)
+    return [p for p in candidates + grid if _placeable(state, geometry, p)]
+
+
+def _placeable(state: GameState, geometry: TableGeometry, point: Point) -> bool:
+    """A spot the rules take with no foul (GEN-5, GEN-6), with the picker's room to spare,
+    and clear of the cushions for the physics."""
+    return (
+        clear_of_cushions(geometry, point)
+        and state.placement_problem(point, room=PLACEMENT_ROOM) is None
+    )
+
+
+def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stroke:
+    """The picker's stroke for the shot ``state`` is waiting for."""
+    target = state.lowest
+    assert target is not None, "a rack in play has an object ball"
+    if state.phase is Phase.BREAK:
+        geometry = spec.geometry
+        spot = (
+            geometry.width / 2 + rng.uniform(-0.25, 0.25),
+            geometry.head_string_y * rng.uniform(0.5, 0.9),
+        )
+        aim = _aim(spot, state.balls[target]) + rng.uniform(-0.3, 0.3)
+        action = CueAction(BREAK_SPEED + rng.uniform(-0.5, 0.5), aim, b=-0.1)
+        return Stroke(action=action, placement=spot)
+
+    placement: Point | None = None
+    if state.ball_in_hand is not None:
+        spots = placements(state, spec, rng)
+        others = [p for b, p in state.balls.items() if b not in (target, CUE)]
+        diameter = spec.geometry.ball_diameter
+        scored = [
+            (
+                min((p.difficulty for p in pots(state.balls, spot, target, spec)), default=99.0)
+                + (0.0 if _path_clear(spot, state.balls[target], others, diameter) else 50.0),
+                spot,
+            )
+            for spot in spots[:40]
+        ]
+        placement = min(scored, key=lambda item: item[0])[1] if scored else None
+    cue = placement if placement is not None else state.balls[CUE]
+    ball = state.balls[target]
+    options = pots(state.balls, cue, target, spec)
+    if options:
+        pot = options[0]
+        aim = _aim(cue, pot.ghost) + rng.gauss(0.0, 0.15)
+        action = CueAction(
+            speed=_speed_for(cue, pot, ball, spec) * rng.uniform(0.9, 1.15),
+            aim=aim,
+            a=0.0,  # side spin squirts the cue ball off the line: none for a pot
+            b=rng.uniform(-0.35, 0.05),  # stun or draw: following a pot is how one scratches
+        )
+        action = keep_the_cue_ball_up(spec, {**state.balls, CUE: cue}, action, pot.ball)
+        call = Call(ball=pot.ball, pocket=pot.pocket) if state.calls_allowed else None
+        return Stroke(action=action, placement=placement, call=call)
+    # No pot: hit the lowest ball first (around a blocker, or by a kick off one rail)
+    # and firmly enough to drive balls to a rail.
+    action = CueAction(
+        speed=rng.uniform(2.0, 3.0), aim=_contact_aim(state, spec, cue, target, rng), b=-0.2
+    )
+    return Stroke(
+        action=action,
+        placement=placement,
+        declaration=Declaration.SAFETY if Declaration.SAFETY in state.legal_declarations else None,
+    )
+
+
+# Other ways to play the same pot when the first would scratch: more draw, follow, stun,
+# softer (a player thinks about where the cue ball goes, not only the object ball).
+SCRATCH_ESCAPES = ((-0.5, 1.0), (0.3, 1.0), (0.0, 1.0), (-0.2, 0.8))
+
+
+def keep_the_cue_ball_up(
+    spec: TableSpec, positions: Mapping[BallId, Point], action: CueAction, target: BallId
+) -> CueAction:
+    """``action``, or one of its :data:`SCRATCH_ESCAPES` variants (spin, pace) after
+    which the cue ball stays on the table, found by simulating them: the first that
+    also pots ``target``, else the first that keeps the cue ball up; ``action`` itself
+    when every one scratches."""
+    kept_up: CueAction | None = None
+    for b, pace in ((action.b, 1.0), *SCRATCH_ESCAPES):
+        candidate = attrs.evolve(action, b=b, speed=action.speed * pace)
+        try:
+            after = simulate_shot(spec, positions, candidate).after
+        except PlacementError:
+            break
+        if CUE in after:
+            if target not in after:
+                return candidate
+            kept_up = kept_up or candidate
+    return kept_up or action
+
+
+def _contact_aim(
+    state: GameState, spec: TableSpec, cue: Point, target: BallId, rng: random.Random
+) -> float:
+    """An aim at which the cue ball meets ``target`` first: the fullest hit whose path is
+    clear of the other balls, else a one-rail kick (the target mirrored in the line the
+    cue ball's centre bounces off), else straight at it."""
+    geometry = spec.geometry
+    diameter, radius = geometry.ball_diameter, geometry.ball_radius
+    ball = state.balls[target]
+    others = [p for b, p in state.balls.items() if b not in (target, CUE)]
+    straight = _aim(cue, ball)
+    for offset in sorted((i * 0.1 for i in range(-9, 10)), key=abs):  # fraction of a ball
+        angle = math.radians(straight + 90)
+        contact = (
+            ball[0] + offset * diameter * math.cos(angle),
+            ball[1] + offset * diameter * math.sin(angle),
+        )
+        if _path_clear(cue, contact, others, diameter):
+            return _aim(cue, contact) + rng.gauss(0.0, 0.3)
+    kicks = []
+    for axis, line in (
+        (0, radius),
+        (0, geometry.width - radius),
+        (1, radius),
+        (1, geometry.length - radius),
+    ):
+        mirrored = list(ball)
+        mirrored[axis] = 2 * line - ball[axis]
+        image = (mirrored[0], mirrored[1])
+        # Where the straight path to the image meets the bounce line.
+        share = (line - cue[axis]) / (image[axis] - cue[axis]) if image[axis] != cue[axis] else -1.0
+        if not 0 < share < 1:
+            continue
+        bounce = (cue[0] + share * (image[0] - cue[0]), cue[1] + share * (image[1] - cue[1]))
+        if not (0 <= bounce[0] <= geometry.width and 0 <= bounce[1] <= geometry.length):
+            continue
+        if _path_clear(cue, bounce, [*others, ball], diameter) and _path_clear(
+            bounce, ball, others, diameter
+        ):
+            kicks.append((distance(cue, bounce) + distance(bounce, ball), _aim(cue, image)))
+    if kicks:
+        return min(kicks)[1] + rng.gauss(0.0, 0.3)
+    return straight
+
+
+def choose_choice(state: GameState, spec: TableSpec, rng: random.Random) -> Choice:
+    """The incoming player's option: play on when a pot is there, else hand it back or
+    take the better of what is offered."""
+    choices = state.legal_choices
+    if Choice.REPLAY in choices and rng.random() < 0.5:
+        return Choice.REPLAY
+    target = state.lowest
+    makeable = (
+        target is not None
+        and CUE in state.balls
+        and bool(pots(state.balls, state.balls[CUE], target, spec))
+    )
+    if Choice.SHOOT in choices and makeable:
+        return Choice.SHOOT
+    for preferred in (Choice.PASS, Choice.SPOT_LOWEST, Choice.KITCHEN, Choice.SHOOT):
+        if preferred in choices:
+            return preferred
+    return sorted(choices)[0]
+
+
+def _aim(origin: Point, target: Point) -> float:
+    return math.degrees(math.atan2(target[1] - origin[1], target[0] - origin[0])) % 360.0
