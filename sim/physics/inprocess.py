@@ -10,7 +10,6 @@ preview kept as the shot's job, forgotten jobs dropped) and simulates during
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Iterable
 
@@ -18,6 +17,7 @@ import attrs
 
 from sim.physics.simulate import simulate_shot
 from sim.physics.simulator import (
+    JobBook,
     Reply,
     ShotFailed,
     ShotReady,
@@ -40,11 +40,8 @@ class InProcessSimulator(Simulator):
     so the type checker holds it to the protocol (nothing in sim/ hands it to the table)."""
 
     def __init__(self) -> None:
-        self._jobs = itertools.count(1)
+        self._book = JobBook()
         self._queue: list[_Job] = []  # asked for, not simulated yet: the worker's queue
-        self._results: dict[int, ShotResult] = {}
-        self._preview: tuple[ShotRequest, int] | None = None  # the newest preview
-        self._struck: set[int] = set()
         self._closed = False
 
     # Nothing to warm up in a process that already runs the physics (or will compile it
@@ -64,24 +61,16 @@ class InProcessSimulator(Simulator):
     def shoot(self, request: ShotRequest) -> int:
         """Simulate a struck shot at the next poll; the preview of exactly this stroke,
         done or waiting, becomes its job."""
-        if self._preview is not None and self._preview[0] == request:
-            job = self._preview[1]
-            self._preview = None
-        else:
-            job = next(self._jobs)
+        job, new = self._book.shoot(request)
+        if new:
             self._queue.append(_Job(job, request, preview=False))
-        self._struck.add(job)
         return job
 
     def preview(self, request: ShotRequest) -> None:
         """Simulate the resting aim at the next poll, unless a newer aim comes first."""
-        if self._preview is not None and self._preview[0] == request:
-            return
-        if self._preview is not None:
-            self._results.pop(self._preview[1], None)  # a stale preview's result
-        job = next(self._jobs)
-        self._preview = (request, job)
-        self._queue.append(_Job(job, request, preview=True))
+        job = self._book.preview(request)
+        if job is not None:
+            self._queue.append(_Job(job, request, preview=True))
 
     def poll(self) -> list[Reply]:
         """Simulate what is asked for, in order: every struck shot, and of the previews
@@ -91,7 +80,7 @@ class InProcessSimulator(Simulator):
         waiting, self._queue = self._queue, []
         newest_preview = max((job.job for job in waiting if job.preview), default=None)
         for job in waiting:
-            if job.preview and job.job != newest_preview and job.job not in self._struck:
+            if job.preview and job.job != newest_preview and not self._book.is_struck(job.job):
                 continue
             started = time.perf_counter()
             try:
@@ -103,18 +92,14 @@ class InProcessSimulator(Simulator):
                 replies.append(ShotFailed(job.job, f"{type(error).__name__}: {error}"))
                 continue
             replies.append(ShotReady(job.job))
-            current_preview = self._preview is not None and self._preview[1] == job.job
-            if job.job in self._struck or current_preview:
+            if self._book.wanted(job.job):
                 seconds = time.perf_counter() - started
-                self._results[job.job] = ShotResult(job.job, request, shot, seconds)
+                self._book.keep(ShotResult(job.job, request, shot, seconds))
         return replies
 
     def result(self, job: int) -> ShotResult | None:
         """The finished shot of ``job`` (after a :meth:`poll`), once; None until then."""
-        result = self._results.pop(job, None)
-        if result is not None:
-            self._struck.discard(job)
-        return result
+        return self._book.result(job)
 
     def wait(self, job: int) -> ShotResult:
         """The shot of ``job``, simulated now if it is still waiting (scripts)."""
@@ -128,9 +113,7 @@ class InProcessSimulator(Simulator):
 
     def forget(self, jobs: Iterable[int]) -> None:
         """Shots nobody will collect: dropped, simulated or not."""
-        for job in jobs:
-            self._struck.discard(job)
-            self._results.pop(job, None)
+        self._book.forget(jobs)
 
     def restart(self) -> InProcessSimulator:
         """A fresh one in place of this one, which is closed (its jobs gone with it)."""
@@ -140,4 +123,4 @@ class InProcessSimulator(Simulator):
     def close(self) -> None:
         self._closed = True
         self._queue.clear()
-        self._results.clear()
+        self._book.clear()

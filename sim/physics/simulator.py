@@ -17,6 +17,7 @@ process, with no process to start). Both answer in the same way:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
@@ -119,3 +120,66 @@ class Simulator(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+class JobBook:
+    """The bookkeeping every simulator keeps the same way: job numbers, the newest
+    preview, the struck jobs and the results waiting to be collected. A simulator says
+    what to send (the new jobs :meth:`shoot` and :meth:`preview` return) and keeps what
+    comes back if it is :meth:`wanted`."""
+
+    def __init__(self) -> None:
+        self._numbers = itertools.count(1)
+        self._results: dict[int, ShotResult] = {}
+        self._preview: tuple[ShotRequest, int] | None = None  # the newest preview
+        self._struck: set[int] = set()
+
+    def shoot(self, request: ShotRequest) -> tuple[int, bool]:
+        """The job of a struck shot, and whether it is new (to be simulated): the preview
+        of exactly this stroke, done or under way, becomes the shot's job (no preview may
+        follow until the shot is back, or it could displace it)."""
+        if self._preview is not None and self._preview[0] == request:
+            job, new = self._preview[1], False
+            self._preview = None
+        else:
+            job, new = next(self._numbers), True
+        self._struck.add(job)
+        return job, new
+
+    def preview(self, request: ShotRequest) -> int | None:
+        """The job of a new preview to simulate, or None when it is the newest already;
+        an older preview's result is dropped."""
+        if self._preview is not None and self._preview[0] == request:
+            return None
+        if self._preview is not None:
+            self._results.pop(self._preview[1], None)  # a stale preview's result
+        job = next(self._numbers)
+        self._preview = (request, job)
+        return job
+
+    def wanted(self, job: int) -> bool:
+        """Whether a finished ``job`` is worth keeping: struck, or the newest preview."""
+        current_preview = self._preview is not None and self._preview[1] == job
+        return job in self._struck or current_preview
+
+    def is_struck(self, job: int) -> bool:
+        return job in self._struck
+
+    def keep(self, result: ShotResult) -> None:
+        self._results[result.job] = result
+
+    def result(self, job: int) -> ShotResult | None:
+        """The finished shot of ``job``, once; None until then."""
+        result = self._results.pop(job, None)
+        if result is not None:
+            self._struck.discard(job)
+        return result
+
+    def forget(self, jobs: Iterable[int]) -> None:
+        """Shots nobody will collect: results dropped, and not kept if they come later."""
+        for job in jobs:
+            self._struck.discard(job)
+            self._results.pop(job, None)
+
+    def clear(self) -> None:
+        self._results.clear()

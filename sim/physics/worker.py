@@ -20,7 +20,6 @@ writes them as they came instead of packing the same system again.
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import queue
 import time
@@ -31,7 +30,15 @@ from typing import Any
 import attrs
 
 from sim.physics.simulate import CueAction
-from sim.physics.simulator import Progress, Reply, ShotFailed, ShotReady, ShotRequest, ShotResult
+from sim.physics.simulator import (
+    JobBook,
+    Progress,
+    Reply,
+    ShotFailed,
+    ShotReady,
+    ShotRequest,
+    ShotResult,
+)
 
 
 class PhysicsWorker:
@@ -46,39 +53,27 @@ class PhysicsWorker:
         self._process: SpawnProcess = context.Process(
             target=_serve, args=(self._requests, self._replies, warm_up), daemon=True
         )
-        self._jobs = itertools.count(1)
-        self._results: dict[int, ShotResult] = {}
+        self._book = JobBook()
         self.ready = False  # the warm-up is over: shots come back in milliseconds
         self.progress: Progress | None = None
-        self._preview: tuple[ShotRequest, int] | None = None  # the newest preview
-        self._struck: set[int] = set()
 
     def start(self) -> PhysicsWorker:
         self._process.start()
         return self
 
     def shoot(self, request: ShotRequest) -> int:
-        """Simulate a struck shot; returns its job number. The preview of exactly this
-        stroke, done or under way, becomes the shot's job (no preview may follow until
-        the shot is back, or it could displace it)."""
-        if self._preview is not None and self._preview[0] == request:
-            job = self._preview[1]
-            self._preview = None
-        else:
-            job = next(self._jobs)
+        """Simulate a struck shot; returns its job number (a preview of exactly this
+        stroke becomes it: :meth:`sim.physics.simulator.JobBook.shoot`)."""
+        job, new = self._book.shoot(request)
+        if new:
             self._requests.put(("shot", job, _encode_request(request)))
-        self._struck.add(job)
         return job
 
     def preview(self, request: ShotRequest) -> None:
         """Simulate the resting aim ahead of the stroke (dropped if a newer one comes)."""
-        if self._preview is not None and self._preview[0] == request:
-            return
-        if self._preview is not None:
-            self._results.pop(self._preview[1], None)  # a stale preview's result
-        job = next(self._jobs)
-        self._preview = (request, job)
-        self._requests.put(("preview", job, _encode_request(request)))
+        job = self._book.preview(request)
+        if job is not None:
+            self._requests.put(("preview", job, _encode_request(request)))
 
     def poll(self) -> list[Reply]:
         """Replies that have arrived (never blocks). A finished shot is announced by a
@@ -103,29 +98,23 @@ class PhysicsWorker:
                 replies.append(ShotFailed(job, payload))
             else:
                 replies.append(ShotReady(job))
-                current_preview = self._preview is not None and self._preview[1] == job
-                if job in self._struck or current_preview:
+                if self._book.wanted(job):
                     data, packed, seconds = payload
                     request = _decode_request(data)
                     spec = table_spec(request.table)
                     # The bytes travel on with the shot: a save writes them as they are.
                     system = system_from_bytes(packed)
                     shot = shot_from_system(spec, system, packed=packed)
-                    self._results[job] = ShotResult(job, request, shot, seconds)
+                    self._book.keep(ShotResult(job, request, shot, seconds))
 
     def forget(self, jobs: Iterable[int]) -> None:
         """Shots nobody will collect (their game left the table): results dropped, and
         dropped unread if they arrive later."""
-        for job in jobs:
-            self._struck.discard(job)
-            self._results.pop(job, None)
+        self._book.forget(jobs)
 
     def result(self, job: int) -> ShotResult | None:
         """The finished shot of ``job`` (after a :meth:`poll`), once; None until then."""
-        result = self._results.pop(job, None)
-        if result is not None:
-            self._struck.discard(job)
-        return result
+        return self._book.result(job)
 
     def wait(self, job: int, timeout: float = 120.0) -> ShotResult:
         """Block until ``job`` is done (tests and scripts; the window polls instead)."""
