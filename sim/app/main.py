@@ -1,7 +1,10 @@
 """The desktop table: one Panda3D window where two players share the mouse.
 
-:class:`PoolApp` owns the window, the 3D table (:mod:`sim.app.scene`), the camera, the
-HUD and the input; the game's logic is the :class:`~sim.play.controller.TableController`.
+:class:`PoolApp` owns the window, the 3D table (:mod:`sim.app.scene`), the camera and
+the HUD; the game's logic is the :class:`~sim.play.controller.TableController`. What the
+keys and the mouse do, and the work of each frame, belong to the mode that is up
+(:mod:`sim.app.modes`: one for each stage of the turn, and the start screen, the menu
+and the replay viewer over the table).
 The physics runs in a worker process that starts (and, on a machine's first run,
 compiles) while the start screen is up.
 
@@ -165,11 +168,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.close()
             self.worker = self.controller.worker  # it may have been restarted
-        self.modes.table_modes.watch.heard = None
         if self.hud is not None:
             self.hud.destroy()
-        if isinstance(self.modes.screen, MenuMode | ReplayMode):
-            self.modes.close()
+        self.modes.table_closed()
         if self.scene is not None:
             self.scene.destroy()
         if self.cue is not None:

@@ -19,6 +19,8 @@ class Mode:
     # The table goes on under the mode, frame by frame (the shot in flight lands and
     # plays out): the table's own modes, and the menu over them.
     table_underneath: ClassVar[bool] = False
+    # A screen over a game (the menu, the replay viewer), closed with it.
+    over_table: ClassVar[bool] = False
 
     def __init__(self, window: Window) -> None:
         self.window = window

@@ -73,6 +73,13 @@ class ModeManager:
             screen.exit()
         return screen
 
+    def table_closed(self) -> None:
+        """The game is off the table: the menu or the replay viewer over it goes (the
+        start screen stays), and so does the record of the watched shot's sounds."""
+        if self.screen is not None and self.screen.over_table:
+            self.close()
+        self.table_modes.watch.heard = None
+
     # -- every frame -------------------------------------------------------------------------
 
     def frame(self, dt: float) -> None:

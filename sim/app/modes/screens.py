@@ -32,6 +32,7 @@ class MenuMode(Mode):
 
     name = "menu"
     table_underneath = True
+    over_table = True
 
     def __init__(self, window: Window, menu: GameMenu) -> None:
         super().__init__(window)
@@ -49,6 +50,7 @@ class ReplayMode(Mode):
     the left button is its controls', the others and the wheel move the camera."""
 
     name = "replay"
+    over_table = True
 
     def __init__(self, window: Window, view: ReplayView, drag: Callable[[], None]) -> None:
         super().__init__(window)
