@@ -39,7 +39,9 @@ class ModeManager:
         return self.table_modes.for_stage(controller)
 
     def key_names(self) -> set[str]:
-        """Every key any mode answers (the window listens for these once)."""
+        """Every key the table's modes answer: the window listens for these once, and
+        hands each to the mode up. (A screen's own widgets take their keys themselves;
+        the keys a screen's mode answers are among these: Esc closes the menu.)"""
         names = set(self.idle.keys)
         for mode in self.table_modes.all():
             names |= set(mode.keys)
@@ -63,6 +65,7 @@ class ModeManager:
 
     def open(self, screen: Mode) -> None:
         assert self.screen is None, f"{self.screen.name} is up already"
+        assert set(screen.keys) <= self.key_names(), "a key the window does not listen for"
         self.screen = screen
         screen.enter()
 
