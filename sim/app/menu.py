@@ -4,22 +4,38 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from direct.gui.DirectGui import DGG, DirectEntry, DirectFrame
+from direct.showbase.ShowBase import ShowBase
 from panda3d.core import TextNode
 
 from sim.app.widgets import BACKDROP, GOLD, PANEL, RED, button, entry, label
-
-if TYPE_CHECKING:
-    from sim.app.main import PoolApp
+from sim.play.controller import TableController
+from sim.store.autosave import Autosave
 
 VEIL = (0.0, 0.0, 0.0, 0.35)
 MENU_SORT = 10  # drawn (and clicked) above the HUD, even one rebuilt after a resize
 
 
+class MenuHost(Protocol):
+    """What the menu asks of the window (``PoolApp``)."""
+
+    @property
+    def base(self) -> ShowBase: ...
+    @property
+    def controller(self) -> TableController | None: ...
+    @property
+    def autosave(self) -> Autosave | None: ...
+
+    def close_menu(self) -> None: ...
+    def show_start_screen(self) -> None: ...
+    def stop(self) -> None:
+        """Finish the autosave in progress and stop the physics worker."""
+
+
 class GameMenu:
-    def __init__(self, app: PoolApp) -> None:
+    def __init__(self, app: MenuHost) -> None:
         self.app = app
         # A veil over the whole window, above the HUD: the game is paused, and the HUD's
         # buttons (Shoot, the choices) under it take no clicks, as the keys take none.

@@ -18,26 +18,25 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import attrs
 import numpy as np
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame, DirectSlider
 from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
+from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task
 from panda3d.core import ClockObject, LineSegs, TextNode
 
 from rules import CUE, Ruling
-from sim.app.sound import cues_between, sound_cues
+from sim.app.scene import TableScene
+from sim.app.sound import SoundBoard, cues_between, sound_cues
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
 from sim.names import with_names
 from sim.physics.simulate import System
 from sim.physics.timeline import MarkerKind, ShotTimeline
 from sim.play.game import Game, LagRecord, ShotRecord
-
-if TYPE_CHECKING:
-    from sim.app.main import PoolApp
 
 FRAME = 1.0 / 60.0
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 1.5, 2.0)
@@ -72,8 +71,24 @@ def game_items(game: Game) -> list[ReplayItem]:
     return items
 
 
+class ReplayHost(Protocol):
+    """What the viewer asks of the window (``PoolApp``): the table it draws the balls on,
+    the sounds, and to be told it closed."""
+
+    @property
+    def base(self) -> ShowBase: ...
+    @property
+    def scene(self) -> TableScene | None: ...
+    @property
+    def sounds(self) -> SoundBoard: ...
+
+    def replay_closed(self) -> None: ...
+
+
 class ReplayView(DirectObject):  # type: ignore[misc]
-    def __init__(self, app: PoolApp, items: Sequence[ReplayItem], index: int | None = None) -> None:
+    def __init__(
+        self, app: ReplayHost, items: Sequence[ReplayItem], index: int | None = None
+    ) -> None:
         super().__init__()
         if not items:
             raise ValueError("there is no shot to replay")
@@ -124,6 +139,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self._setting_slider = False
         self._shown_panel: object = None
         self._trail_t = -1.0
+        self.destroyed = False
         self._bind()
         self.select(self.index)
         self.base.taskMgr.add(self._frame, "replay-frame")
@@ -406,6 +422,11 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.app.replay_closed()
 
     def destroy(self) -> None:
+        """Take the viewer off the window (once: closing it destroys it, and so does
+        the window's closing the screen that is up)."""
+        if self.destroyed:
+            return
+        self.destroyed = True
         self.ignoreAll()
         self.base.taskMgr.remove("replay-frame")
         self.paths.removeNode()

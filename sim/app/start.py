@@ -5,22 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import attrs
 from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame, DirectOptionMenu
+from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task
 from panda3d.core import TextNode
 
 from rules import GAMES as KINDS
 from rules import Options, Player, TenBall
 from sim.app.opengame import OpenGamePanel
+from sim.app.preferences import Preferences
 from sim.app.scene import Quality
 from sim.app.widgets import BACKDROP, DIM, GOLD, RED, WHITE, button, entry, label
+from sim.physics.simulator import Simulator
+from sim.play.controller import TableController
 from sim.play.game import MAX_RACE, Game, GameSetup
-
-if TYPE_CHECKING:
-    from sim.app.main import PoolApp
+from sim.store.autosave import Autosave
 
 GAMES = {kind.display_name: name for name, kind in KINDS.items()}
 TABLES = {"9-foot (WPA)": "9ft", "8-foot": "8ft", "7-foot": "7ft"}
@@ -127,8 +129,26 @@ class OnStart(Protocol):
     def __call__(self, game: Game, *, resumed: bool = False) -> None: ...
 
 
+class StartHost(Protocol):
+    """What the start screen asks of the window (``PoolApp``): the simulator it
+    reports on, the remembered choices, the autosave, and the graphics preset to set."""
+
+    quality: Quality
+
+    @property
+    def base(self) -> ShowBase: ...
+    @property
+    def worker(self) -> Simulator: ...
+    @property
+    def controller(self) -> TableController | None: ...
+    @property
+    def preferences(self) -> Preferences | None: ...
+    @property
+    def autosave(self) -> Autosave | None: ...
+
+
 class StartScreen:
-    def __init__(self, app: PoolApp, on_start: OnStart) -> None:
+    def __init__(self, app: StartHost, on_start: OnStart) -> None:
         self.app = app
         self.on_start = on_start
         self.frame = DirectFrame(

@@ -1,0 +1,154 @@
+"""The manager that changes modes and hands each input to the mode that is up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sim.app.modes.base import IdleMode, Mode
+from sim.app.modes.stages import TableModes
+from sim.app.modes.table import TableMode
+from sim.app.modes.window import Window
+from sim.play.game import GameError
+
+AIM_DEGREES_PER_SCREEN = 90.0  # a drag across the whole window turns the aim this much
+FINE = 0.1  # Shift: fine aim
+
+
+class ModeManager:
+    """The mode up: a screen the player opened (the start screen, the menu, the replay
+    viewer), else the table's mode for the controller's stage as it is at this moment
+    (a key may change the stage, and the next key in the same frame answers the new
+    one). The table's modes are entered and left once a frame, after the controller's
+    update, where the camera follows the turn; they keep their state from game to game.
+    """
+
+    def __init__(self, window: Window) -> None:
+        self.window = window
+        self.idle = IdleMode(window)
+        self.table_modes = TableModes(window)
+        self.screen: Mode | None = None  # the start screen, the menu or the replay viewer
+        self.table: TableMode | None = None  # the table's mode entered last
+
+    @property
+    def active(self) -> Mode:
+        if self.screen is not None:
+            return self.screen
+        controller = self.window.controller
+        if controller is None:
+            return self.idle
+        return self.table_modes.for_stage(controller)
+
+    def key_names(self) -> set[str]:
+        """Every key the table's modes answer: the window listens for these once, and
+        hands each to the mode up. (A screen's own widgets take their keys themselves;
+        the keys a screen's mode answers are among these: Esc closes the menu.)"""
+        names = set(self.idle.keys)
+        for mode in self.table_modes.all():
+            names |= set(mode.keys)
+        return names
+
+    def answer(self, action: Callable[[], None]) -> None:
+        """Do what the player asked; a move the game refuses is said on the HUD."""
+        try:
+            action()
+        except GameError as error:
+            controller = self.window.controller
+            if controller is not None:
+                controller.message = str(error)
+
+    def key(self, name: str) -> None:
+        action = self.active.keys.get(name)
+        if action is not None:
+            self.answer(action)
+
+    # -- screens ---------------------------------------------------------------------------
+
+    def open(self, screen: Mode) -> None:
+        assert self.screen is None, f"{self.screen.name} is up already"
+        assert set(screen.keys) <= self.key_names(), "a key the window does not listen for"
+        self.screen = screen
+        screen.enter()
+
+    def close(self) -> Mode | None:
+        """Close the screen that is up (its widgets destroyed); it is returned."""
+        screen, self.screen = self.screen, None
+        if screen is not None:
+            screen.exit()
+        return screen
+
+    def table_closed(self) -> None:
+        """The game is off the table: the menu or the replay viewer over it goes (the
+        start screen stays), and so does the record of the watched shot's sounds."""
+        if self.screen is not None and self.screen.over_table:
+            self.close()
+        self.table_modes.watch.heard = None
+
+    # -- every frame -------------------------------------------------------------------------
+
+    def frame(self, dt: float) -> None:
+        mode = self.active
+        if mode.table_underneath:
+            self.table_frame(dt)
+        else:
+            mode.frame(dt)
+
+    def table_frame(self, dt: float) -> None:
+        """The table's frame: the drag followed, the controller updated, its stage's mode
+        entered, and the table drawn as that mode shows it."""
+        window = self.window
+        controller, rig = window.controller, window.rig
+        if controller is None or window.scene is None or rig is None:
+            return
+        self.drag()
+        self.table_modes.for_stage(controller).before_update()
+        controller.update()
+        mode = self.follow()
+        mode.frame(dt)
+        mode.draw()
+        rig.update(dt)
+        assert window.hud is not None
+        window.hud.refresh()
+
+    def follow(self) -> TableMode:
+        """Change the table's mode to the controller's stage (after its update)."""
+        controller = self.window.controller
+        assert controller is not None
+        mode = self.table_modes.for_stage(controller)
+        if mode is not self.table:
+            if self.table is not None:
+                self.table.exit()
+            self.table = mode
+            mode.enter()
+        return mode
+
+    def drag(self) -> None:
+        """Follow a drag in progress (every frame the table or the viewer is up)."""
+        window = self.window
+        point = window.mouse()
+        rig = window.rig
+        if rig is None:
+            return
+        moved = window.pointer.moved(point)
+        if moved is None or point is None:
+            return
+        dx, dy = moved
+        fine = FINE if window.base.mouseWatcherNode.isButtonDown("shift") else 1.0
+        x, y = window.aspect_point(point)
+        target = window.pointer.target
+        controller, hud = window.controller, window.hud
+        aiming = controller is not None and self.table_modes.for_stage(controller).aiming
+        if target == "aim" and controller is not None and aiming:
+            # Dragging right turns the aim to the right (clockwise seen from above).
+            controller.turn(-dx / 2 * AIM_DEGREES_PER_SCREEN * fine)
+        elif target == "power" and hud is not None and controller is not None:
+            power = hud.over_power_meter(x, y)
+            if power is not None:
+                controller.set_power(power)
+        elif target == "tip" and hud is not None and controller is not None:
+            tip = hud.over_tip_widget(x, y)
+            if tip is not None:
+                controller.set_tip(*tip)
+        elif target == "orbit":
+            rig.orbit(-dx * 120.0, dy * 60.0)
+        elif target == "pan":
+            rig.pan(-dx * rig.goal.distance, -dy * rig.goal.distance)

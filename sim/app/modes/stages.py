@@ -1,0 +1,53 @@
+"""The table's modes, one for each stage of the controller (a 10-ball call is the aim's
+mode with a ball picked)."""
+
+from __future__ import annotations
+
+from sim.app.modes.aim import AimMode, CallMode, LagMode
+from sim.app.modes.choose import ChooseMode, OverMode
+from sim.app.modes.place import PlaceMode
+from sim.app.modes.table import TableMode
+from sim.app.modes.watch import StrikeMode, WatchMode
+from sim.app.modes.window import Window
+from sim.play.controller import Stage, TableController
+
+
+class TableModes:
+    def __init__(self, window: Window) -> None:
+        self.lag = LagMode(window)
+        self.aim = AimMode(window)
+        self.call = CallMode(window)
+        self.place = PlaceMode(window)
+        self.choose = ChooseMode(window)
+        self.strike = StrikeMode(window)
+        self.watch = WatchMode(window)
+        self.over = OverMode(window)
+        self._by_stage: dict[Stage, TableMode] = {
+            Stage.LAG: self.lag,
+            Stage.BREAKER: self.choose,
+            Stage.PLACE: self.place,
+            Stage.AIM: self.aim,
+            Stage.SIMULATING: self.strike,
+            Stage.WATCH: self.watch,
+            Stage.CHOOSE: self.choose,
+            Stage.OVER: self.over,
+        }
+
+    def for_stage(self, controller: TableController) -> TableMode:
+        """The mode for the controller's stage now."""
+        stage = controller.stage
+        if stage is Stage.AIM and controller.call_ball is not None:
+            return self.call
+        return self._by_stage[stage]
+
+    def all(self) -> list[TableMode]:
+        return [
+            self.lag,
+            self.aim,
+            self.call,
+            self.place,
+            self.choose,
+            self.strike,
+            self.watch,
+            self.over,
+        ]

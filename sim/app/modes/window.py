@@ -1,0 +1,60 @@
+"""What the modes see of the window: the table's parts and the few operations they call
+(a Protocol, so that no mode imports the window that runs them)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from direct.showbase.ShowBase import ShowBase
+from panda3d.core import NodePath
+
+from rules.geometry import Point
+from sim.app.camera import CameraRig
+from sim.app.cue import CueStick
+from sim.app.hud import Hud
+from sim.app.modes.pointer import Pointer
+from sim.app.scene import TableScene
+from sim.app.sound import SoundBoard
+from sim.play.controller import TableController
+
+Mouse = tuple[float, float]  # the pointer in render2d coordinates (-1..1 both ways)
+
+
+class Window(Protocol):
+    """The desktop table as its modes use it (``PoolApp``)."""
+
+    @property
+    def base(self) -> ShowBase: ...
+    @property
+    def controller(self) -> TableController | None: ...
+    @property
+    def scene(self) -> TableScene | None: ...
+    @property
+    def rig(self) -> CameraRig | None: ...
+    @property
+    def hud(self) -> Hud | None: ...
+    @property
+    def cue(self) -> CueStick | None: ...
+    @property
+    def kitchen(self) -> NodePath | None: ...
+    @property
+    def sounds(self) -> SoundBoard: ...
+    @property
+    def pointer(self) -> Pointer: ...
+
+    def mouse(self) -> Mouse | None:
+        """The pointer, if it is over the window."""
+
+    def clock(self) -> float:
+        """Game time (real seconds, or the frame clock in tests)."""
+
+    def aspect_point(self, mouse: Mouse) -> tuple[float, float]:
+        """``mouse`` in aspect2d coordinates, where the HUD's widgets are."""
+
+    def table_point(self, mouse: Mouse | None = None) -> Point | None:
+        """Where the pointer meets the plane of the ball centres."""
+
+    def show_view(self, preset: str) -> None: ...
+    def open_replay(self, index: int | None = None) -> None: ...
+    def open_menu(self) -> None: ...
+    def close_menu(self) -> None: ...
