@@ -1,42 +1,245 @@
-"""The house rules of the code: ``rules`` is pure (no pooltool, no Panda3D, no numpy), and
-only ``sim`` talks to pooltool, through ``sim.physics.pooltool_setup``."""
+"""The house rules of the code, read from every import (inside functions and under
+TYPE_CHECKING too):
+
+- floors point one way: ``rules`` < ``sim``'s small helpers < ``sim.physics`` <
+  ``sim.play`` < ``sim.store``, ``sim.media`` < ``sim.app`` < ``sim.bench`` < ``sim.cli``;
+  a module imports its own floor's package or floors below, never above or beside it;
+- only ``sim.physics`` imports pooltool, only ``sim.app`` imports Panda3D;
+- ``rules`` is pure: no physics, rendering, numpy, clock or unseeded randomness;
+- no import circle anywhere, between modules or between packages.
+"""
 
 from __future__ import annotations
 
 import ast
 import subprocess
 import sys
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FORBIDDEN_IN_RULES = ("pooltool", "panda3d", "direct", "numpy", "numba", "sim", "time", "random")
+PACKAGES = ("rules", "sim")
+
+# (module prefix, floor, room): a module is in the room of the longest prefix it has.
+# Imports go to a lower floor, or stay in the same room.
+FLOORS = (
+    ("rules", 1, "rules"),
+    ("sim", 2, "sim helpers"),  # sim/__init__, paths, files, names and other small helpers
+    ("sim.physics", 3, "physics"),
+    ("sim.play", 4, "play"),
+    ("sim.store", 5, "store"),
+    ("sim.media", 5, "media"),
+    ("sim.app", 6, "app"),
+    ("sim.bench", 7, "bench"),
+    ("sim.cli", 8, "cli"),
+)
+PANDA3D = ("panda3d", "direct", "simplepbr", "gltf")
+FORBIDDEN_IN_RULES = ("pooltool", "numpy", "numba", "time", "datetime", "sim", *PANDA3D)
 
 
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(), filename=str(path))
-    names = set()
-    for node in ast.walk(tree):
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def _modules() -> dict[str, Path]:
+    return {
+        _module_name(path): path
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
+
+
+def _tree(module: str) -> ast.Module:
+    path = _modules()[module]
+    return ast.parse(path.read_text(), filename=str(path))
+
+
+def _imported(module: str) -> Iterator[str]:
+    """Every module ``module`` imports, by full name, wherever the import stands."""
+    is_package = _modules()[module].name == "__init__.py"
+    for node in ast.walk(_tree(module)):
         if isinstance(node, ast.Import):
-            names |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
-    return names
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: from the module's package
+                base = module.split(".")
+                base = base[: len(base) - node.level + (1 if is_package else 0)]
+                source = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                source = node.module or ""
+            yield source
+            # ``from sim.physics import simulate`` imports the submodule simulate
+            for alias in node.names:
+                if f"{source}.{alias.name}" in _modules():
+                    yield f"{source}.{alias.name}"
 
 
-def test_rules_imports_nothing_of_physics_or_rendering() -> None:
+def _project_imports(module: str) -> set[str]:
+    return {name for name in _imported(module) if name in _modules() and name != module}
+
+
+def _room(module: str) -> tuple[int, str]:
+    prefix = max((p for p, _, _ in FLOORS if module == p or module.startswith(p + ".")), key=len)
+    _, floor, room = next(f for f in FLOORS if f[0] == prefix)
+    return floor, room
+
+
+def test_every_module_has_a_floor() -> None:
+    for module in _modules():
+        assert _room(module)
+
+
+def test_imports_point_down_or_stay_in_their_room() -> None:
+    wrong = []
+    for module in _modules():
+        floor, room = _room(module)
+        for target in sorted(_project_imports(module)):
+            target_floor, target_room = _room(target)
+            if target_room != room and target_floor >= floor:
+                wrong.append(f"{module} ({room}) imports {target} ({target_room})")
+    assert wrong == []
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one node (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_circle_between_modules() -> None:
+    # A package's __init__ that re-exports its modules is the package, not a circle with
+    # them: the edges from it down into its own modules are left out.
+    graph = {
+        module: {t for t in _project_imports(module) if not t.startswith(module + ".")}
+        for module in _modules()
+    }
+    assert _circles(graph) == []
+
+
+def test_no_import_circle_between_rooms() -> None:
+    graph: dict[str, set[str]] = {}
+    for module in _modules():
+        room = _room(module)[1]
+        graph.setdefault(room, set()).update(
+            _room(t)[1] for t in _project_imports(module) if _room(t)[1] != room
+        )
+    assert _circles(graph) == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def _third_party(module: str) -> set[str]:
+    return {name.split(".")[0] for name in _imported(module)} - set(PACKAGES)
+
+
+def test_only_the_physics_imports_pooltool() -> None:
+    importers = sorted(m for m in _modules() if "pooltool" in _third_party(m))
+    assert importers == ["sim.physics.pooltool_setup"]
+
+
+def test_only_the_physics_touches_pooltools_module() -> None:
+    """Outside ``sim.physics`` nothing holds pooltool's module ``pt`` either: the physics
+    hands out plain data (model paths, the table plan) and names (``System``)."""
+    holders = sorted(
+        module
+        for module in _modules()
+        if _room(module)[1] != "physics"
+        for node in ast.walk(_tree(module))
+        if isinstance(node, ast.ImportFrom)
+        and node.module == "sim.physics.pooltool_setup"
+        and any(alias.name == "pt" for alias in node.names)
+    )
+    assert holders == []
+
+
+def test_only_the_window_imports_panda3d() -> None:
+    importers = sorted(
+        m for m in _modules() if _third_party(m) & set(PANDA3D) and _room(m)[1] != "app"
+    )
+    assert importers == []
+
+
+def test_rules_imports_nothing_of_physics_rendering_or_the_clock() -> None:
     offenders = {
-        str(path.relative_to(ROOT)): sorted(_imports(path) & set(FORBIDDEN_IN_RULES))
-        for path in sorted((ROOT / "rules").rglob("*.py"))
+        module: sorted({n.split(".")[0] for n in _imported(module)} & set(FORBIDDEN_IN_RULES))
+        for module in _modules()
+        if _room(module)[1] == "rules"
     }
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
+def test_rules_randomness_is_seeded() -> None:
+    """``random`` in rules only as ``random.Random(seed)``: no module-level draws."""
+    unseeded = []
+    for module in _modules():
+        if _room(module)[1] != "rules":
+            continue
+        for node in ast.walk(_tree(module)):
+            if isinstance(node, ast.ImportFrom) and node.module == "random":
+                unseeded += [
+                    f"{module}: from random import {a.name}"
+                    for a in node.names
+                    if a.name != "Random"
+                ]
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "random"
+                and node.attr != "Random"
+            ):
+                unseeded.append(f"{module}: random.{node.attr}")
+            elif (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", None) == "Random"
+                and not node.args
+            ):
+                unseeded.append(f"{module}: random.Random() without a seed")
+    assert unseeded == []
+
+
+def test_the_architecture_reader_sees_function_and_type_checking_imports() -> None:
+    """The rules above would pass vacuously if imports inside functions or under
+    TYPE_CHECKING were missed: the CLI imports everything lazily."""
+    assert "sim.app.launch" in _project_imports("sim.cli")
+    assert _project_imports("sim.physics.simulate")
+
+
 def test_importing_every_rules_module_loads_no_pooltool() -> None:
-    modules = [
-        ".".join(path.relative_to(ROOT).with_suffix("").parts)
-        for path in sorted((ROOT / "rules").rglob("*.py"))
-        if path.name != "__init__.py"
-    ]
+    modules = [m for m in _modules() if _room(m)[1] == "rules"]
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name)\n"
@@ -48,30 +251,3 @@ def test_importing_every_rules_module_loads_no_pooltool() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert result.stdout.strip() == ""
-
-
-def test_only_pooltool_setup_imports_pooltool_directly() -> None:
-    direct = [
-        str(path.relative_to(ROOT))
-        for path in sorted((ROOT / "sim").rglob("*.py"))
-        if "pooltool" in _imports(path)
-    ]
-    assert direct == ["sim/physics/pooltool_setup.py"]
-
-
-def test_only_the_physics_touches_pooltools_module() -> None:
-    """Outside ``sim.physics`` nothing holds ``pt``: the physics hands out plain data
-    (model paths, the table plan) and names (``System``) instead."""
-    offenders = []
-    for path in sorted((ROOT / "sim").rglob("*.py")):
-        if path.relative_to(ROOT).parts[:2] == ("sim", "physics"):
-            continue
-        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-            if isinstance(node, ast.ImportFrom) and node.module == "sim.physics.pooltool_setup":
-                if any(alias.name == "pt" for alias in node.names):
-                    offenders.append(str(path.relative_to(ROOT)))
-            elif isinstance(node, ast.Import) and any(
-                alias.name == "sim.physics.pooltool_setup" for alias in node.names
-            ):
-                offenders.append(str(path.relative_to(ROOT)))
-    assert offenders == []
