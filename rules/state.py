@@ -214,8 +214,9 @@ class GameState:
 
     def placement_problem(
         self, point: Point, *, fouls_allowed: bool = False, room: float = 0.0
-    ) -> str | None:
-        """Why the cue ball in hand may not be placed at ``point``, or None when it may.
+    ) -> Reason | None:
+        """Why the cue ball in hand may not be placed at ``point``, or None when it may:
+        the rule and the reason in a player's words.
 
         GEN-5: wholly on the bed and not overlapping a ball (frozen to one is allowed:
         ``contact_epsilon``). GEN-6: from the kitchen, behind the head string
@@ -224,21 +225,21 @@ class GameState:
         asks only what the rules refuse, so such a spot passes. ``room``: clearance a
         caller keeps beyond those limits, from every ball and from the head string."""
         if self.ball_in_hand is None:
-            return "the cue ball is not in hand"
+            return Reason("GEN-5", "the cue ball is not in hand")
         if not self.table.on_bed(point):
-            return "GEN-5: not on the bed"
+            return Reason("GEN-5", "not on the bed")
         touching = self.balls.overlapping(
             point, self.table.ball_radius, self.options.contact_epsilon - room
         )
         if touching is not None:
-            return f"GEN-5: it would overlap the {touching}"
+            return Reason("GEN-5", f"it would overlap the {touching}")
         refused = not fouls_allowed or self.options.bad_placement_policy == "reject"
         if (
             self.ball_in_hand is BallInHand.KITCHEN
             and refused
             and not self.table.in_kitchen(point, self.options.head_string_epsilon + room)
         ):
-            return "GEN-6: in hand in the kitchen: place it behind the head string"
+            return Reason("GEN-6", "in hand in the kitchen: place it behind the head string")
         return None
 
     # -- the three ways forward: a shot, a choice, a stalemate ----------------------
@@ -378,7 +379,8 @@ class GameState:
         point = shot.placement
         problem = self.placement_problem(point, fouls_allowed=True)
         if problem is not None:
-            raise IllegalAction(f"{problem} (a cue ball at ({point[0]:.4f}, {point[1]:.4f}))")
+            where = f"a cue ball at ({point[0]:.4f}, {point[1]:.4f})"
+            raise IllegalAction(f"{problem.rule}: {problem.text} ({where})")
         return self.balls.moved({CUE: point})
 
     def _check_facts(self, shot: Shot, start: Positions) -> None:

@@ -20,7 +20,7 @@ ROW_HEIGHT = 0.1
 TEXT = 0.04  # text size
 # Where each column of SavedGame.columns() starts, from the row's left edge.
 COLUMNS = ("Game", "Match", "Race", "Played", "Saved")
-COLUMN_X = (0.03, 0.38, 1.02, 1.28, 1.55)  # room for "61-point rotation"
+COLUMN_X = (0.03, 0.43, 1.02, 1.28, 1.55)  # room for "61-point rotation"
 
 
 class OpenGamePanel:

@@ -272,7 +272,8 @@ class TableController:
         state = self.state
         if state is None:
             return "the cue ball is not in hand"
-        return state.placement_problem(point)
+        problem = state.placement_problem(point)
+        return None if problem is None else problem.text
 
     def move_cue_ball(self, point: Point) -> bool:
         """Drag the cue ball in hand to ``point`` if it may go there; True if it moved."""

@@ -15,6 +15,7 @@ from rules import (
     Declaration,
     Options,
     Phase,
+    Reason,
     Rotation,
     TenBall,
     game_kind,
@@ -122,7 +123,9 @@ class TestPlacementProblem:
         assert "not on the bed" in str(state.placement_problem((float("nan"), 1.0)))
 
     def test_not_in_hand(self) -> None:
-        assert ten(OPEN_TABLE).placement_problem((0.5, 0.5)) == "the cue ball is not in hand"
+        assert ten(OPEN_TABLE).placement_problem((0.5, 0.5)) == Reason(
+            "GEN-5", "the cue ball is not in hand"
+        )
 
     def test_gen_6_past_the_head_string_is_a_foul_not_a_refusal(self) -> None:
         """Under ``bad_placement_policy = foul`` the referee takes the spot and calls the
@@ -155,5 +158,5 @@ class TestPlacementProblem:
             if problem is None:
                 state.rule(stroke)
             else:
-                with pytest.raises(ValueError, match=problem):
+                with pytest.raises(ValueError, match=f"{problem.rule}: {problem.text}"):
                     state.rule(stroke)
