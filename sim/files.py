@@ -47,6 +47,19 @@ def replacing(path: Path, *, keep_suffix: bool = False) -> Iterator[Path]:
     _flush_folder(path.parent)
 
 
+def remove_leftovers(path: Path) -> list[Path]:
+    """Remove the temporary files a writer of ``path`` killed mid-write left beside it
+    (named as :func:`replacing` names them); returns what was removed. Only for a caller
+    that owns ``path`` now: another process writing it at this moment would lose its
+    write (it fails, and says so)."""
+    removed = []
+    for leftover in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(FileNotFoundError):
+            leftover.unlink()
+            removed.append(leftover)
+    return removed
+
+
 @contextlib.contextmanager
 def replacing_folder(path: Path) -> Iterator[Path]:
     """A new temporary folder beside ``path`` for the caller to fill; when the block ends,

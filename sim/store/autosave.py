@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from sim.files import remove_leftovers
 from sim.paths import data_dir
 from sim.play.game import Game
 from sim.store.gamefile import SUFFIX, load, save
@@ -34,7 +35,10 @@ class Autosave:
         return self.path.is_file()
 
     def resume(self) -> Game:
-        """The autosaved game (GameFileError if it cannot be read; the file is kept)."""
+        """The autosaved game (GameFileError if it cannot be read; the file is kept). The
+        table that resumes it owns the autosave now: a save killed mid-write (the file
+        itself stays whole) left a temporary file beside it, removed here."""
+        remove_leftovers(self.path)
         return load(self.path)
 
     def archive(self) -> Path | None:

@@ -110,3 +110,21 @@ def test_a_saved_copy_is_named_after_the_players_and_the_time() -> None:
     when = dt.datetime(2026, 11, 30, 14, 5)
     assert copy_name(("Ann", "Bob"), when) == "Ann-vs-Bob-2026-11-30-1405.poolsim"
     assert copy_name(("Jo/../x", " "), when) == "Jo----x-vs-player-2026-11-30-1405.poolsim"
+
+
+def test_resuming_the_autosave_removes_what_a_killed_save_left_beside_it(tmp_path: Path) -> None:
+    """A save killed mid-write leaves the autosave whole and a temporary file beside it;
+    the table that resumes the game removes the temporary, and nothing else."""
+    game = play_racks(Game(GameSetup(seed=3)), 1, random.Random(3))
+    autosave = Autosave(tmp_path / "autosave.poolsim")
+    autosave.save(game)
+    leftover = tmp_path / ".autosave.poolsim.k1ll3d.tmp"
+    leftover.write_bytes(b"half a zip")
+    other = tmp_path / ".other.poolsim.abc.tmp"
+    other.write_bytes(b"not ours")
+    resumed = autosave.resume()
+    assert len(resumed.records) == len(game.records)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".other.poolsim.abc.tmp",
+        "autosave.poolsim",
+    ]
