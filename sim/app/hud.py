@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import textwrap
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -25,7 +26,7 @@ from panda3d.core import (
 )
 
 from rules import Choice, Declaration, Player
-from sim.app.texts import choice_label, prompt, referee_lines, scoreboard
+from sim.app.texts import choice_label, physics_status, prompt, referee_lines, scoreboard
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
 from sim.play.controller import Stage, TableController
 
@@ -284,15 +285,7 @@ class Hud:
             )
         _set(self.prompt, text)
         _set(self.message, controller.message)
-        worker = controller.worker
-        if worker.ready or worker.progress is None:
-            _set(self.warmup, "" if worker.ready else "Starting the physics...")
-        else:
-            p = worker.progress
-            _set(
-                self.warmup,
-                f"Preparing the physics (first run: about a minute) {p.done}/{p.total}: {p.label}",
-            )
+        _set(self.warmup, physics_status(controller.worker, time.monotonic()))
         self._refresh_referee()
         self._refresh_aim()
         self._refresh_choices()

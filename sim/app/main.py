@@ -21,6 +21,7 @@ Input (also in the in-game help, key H):
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -48,9 +49,11 @@ from sim.app.modes.pointer import Pointer
 from sim.app.modes.screens import MenuMode, ReplayMode, StartMode
 from sim.app.preferences import Preferences
 from sim.app.replay import ReplayItem, ReplayView, game_items
+from sim.app.rest import RestingWindow
 from sim.app.scene import Quality, TableScene
 from sim.app.sound import SoundBoard
 from sim.app.start import StartScreen
+from sim.app.texts import physics_status
 from sim.app.widgets import typing
 from sim.paths import assets_dir
 from sim.physics.simulator import Simulator
@@ -124,6 +127,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         remembered = preferences.load() if preferences is not None else {}
         self.sounds = SoundBoard(base, enabled=remembered.get("sound") is not False)
         self._bind_input()
+        # On a screen, a window at rest stops drawing (offscreen, every frame is drawn).
+        self.rest = RestingWindow(base) if realtime else None
         self.base.taskMgr.add(self._frame, "poolsim-frame")
         if game is not None:
             self.play(game, resumed=resumed)
@@ -368,7 +373,27 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self._last_frame = now
         del self.frame_times[:-240]
         self.modes.frame(dt)
+        if self.rest is not None:
+            self.rest.frame(busy=self._playing(), mouse=self.mouse(), words=self._moving_words())
         return int(Task.cont)
+
+    def _moving_words(self) -> tuple[object, ...]:
+        """The lines that change with nobody touching anything: the physics' warm-up
+        (on the start screen and the HUD), the shot clock's seconds, the table's message."""
+        controller = self.controller
+        clock = controller.shot_clock_left() if controller is not None else None
+        return (
+            physics_status(self.worker, time.monotonic()),
+            None if clock is None else math.ceil(clock),
+            controller.message if controller is not None else None,
+        )
+
+    def _playing(self) -> bool:
+        """Something moves on its own: a shot in the physics or playing out, a replay."""
+        controller = self.controller
+        stage = controller.stage if controller is not None else None
+        replay = self.replay
+        return stage in (Stage.SIMULATING, Stage.WATCH) or (replay is not None and replay.playing)
 
     # -- automation -------------------------------------------------------------------------------
 
@@ -401,6 +426,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
     def destroy(self) -> None:
         """Take the table, the HUD, the input and the frame task off the ShowBase."""
         self.ignoreAll()
+        if self.rest is not None:
+            self.rest.ignoreAll()
         self.base.taskMgr.remove("poolsim-frame")
         if self.hud is not None:
             self.hud.destroy()

@@ -3,6 +3,7 @@ resume the autosaved game or open a saved one."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
@@ -18,6 +19,7 @@ from rules import Options, Player, TenBall
 from sim.app.opengame import OpenGamePanel
 from sim.app.preferences import Preferences
 from sim.app.scene import Quality
+from sim.app.texts import physics_status
 from sim.app.widgets import BACKDROP, DIM, GOLD, RED, WHITE, button, entry, label
 from sim.physics.simulator import Simulator
 from sim.play.controller import TableController
@@ -224,15 +226,7 @@ class StartScreen:
         worker = self.app.worker
         if self.app.controller is None:  # no table yet to poll the worker
             worker.poll()
-        if worker.ready:
-            self.status.setText("physics ready")
-        elif worker.progress is not None:
-            p = worker.progress
-            self.status.setText(
-                f"preparing the physics in the background ({p.done}/{p.total}): {p.label}"
-            )
-        else:
-            self.status.setText("starting the physics in the background...")
+        self.status.setText(physics_status(worker, time.monotonic()) or "physics ready")
         return int(task.cont)
 
     # -- the form ------------------------------------------------------------------------------

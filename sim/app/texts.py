@@ -7,6 +7,8 @@ import attrs
 
 from rules import BallInHand, Choice, Declaration, Phase, Player, PocketId, Reason
 from sim.names import with_names
+from sim.physics.compiled import TYPICAL_FIRST_RUN
+from sim.physics.simulator import Simulator
 from sim.play.controller import Stage, TableController
 
 POCKET_NAMES: dict[PocketId, str] = {
@@ -105,6 +107,8 @@ def prompt(controller: TableController) -> str:
         )
         return f"{name}: cue ball in hand {where} — move it with the mouse, click to put it down"
     if stage is Stage.SIMULATING:
+        if not controller.worker.ready:  # the stroke waits for the warm-up: say so
+            return "your shot plays as soon as the physics is ready"
         return "the physics is working..."
     if stage is Stage.WATCH:
         return "Space: skip to the end of the shot"
@@ -137,3 +141,24 @@ def referee_lines(
 
 def choice_label(choice: Choice) -> tuple[str, str]:
     return CHOICE_TEXTS[choice]
+
+
+def physics_status(simulator: Simulator, now: float) -> str:
+    """How far the physics is from ready, in a line ("" once it is): a first run says it
+    is compiling, once, and counts the seconds against what it usually takes (its first
+    step alone is most of it); a later run says it is loading what was compiled.
+    ``now``: ``time.monotonic()``."""
+    if simulator.ready:
+        return ""
+    progress = simulator.progress
+    if progress is None:
+        return "starting the physics..."
+    seconds = max(0, int(now - progress.started))
+    elapsed = f"{seconds // 60}:{seconds % 60:02d}"
+    step = f"step {min(progress.done + 1, progress.total)} of {progress.total}: {progress.label}"
+    if progress.first_run:
+        return (
+            f"First run on this machine: compiling the physics, once ({elapsed} so far, "
+            f"{TYPICAL_FIRST_RUN}) · {step}"
+        )
+    return f"loading the physics ({elapsed}) · {step}"

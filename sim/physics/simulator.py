@@ -43,11 +43,16 @@ class ShotRequest:
 
 @attrs.frozen
 class Progress:
-    """The simulator's warm-up: ``done`` of ``total`` steps, now doing ``label``."""
+    """The simulator's warm-up: ``done`` of ``total`` steps, now doing ``label``.
+    ``first_run``: the physics is being compiled (no earlier warm-up on this machine, see
+    :mod:`sim.physics.compiled`); ``started``: when the warm-up began, on the caller's
+    ``time.monotonic`` clock, so a status line can count the seconds between steps."""
 
     done: int
     total: int
     label: str
+    first_run: bool = False
+    started: float = 0.0
 
 
 @attrs.frozen(eq=False)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from rules import Rotation, TenBall
 from rules.facts import CUE
 from rules.geometry import TableGeometry
+from sim.physics.compiled import mark_compiled
 from sim.physics.racks import opening_position
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
 from sim.physics.table import table_spec
@@ -49,7 +50,7 @@ def _steps() -> list[tuple[str, dict[str, tuple[float, float]], CueAction]]:
 
 def warm_up(on_step: StepCallback | None = None) -> float:
     """Run the warm-up shots; ``on_step(done, total, label)`` before each and at the end.
-    Returns the seconds it took."""
+    Returns the seconds it took, and stamps the cache as compiled (``sim.physics.compiled``)."""
     spec = table_spec()
     steps = _steps()
     started = time.perf_counter()
@@ -57,6 +58,8 @@ def warm_up(on_step: StepCallback | None = None) -> float:
         if on_step is not None:
             on_step(done, len(steps), label)
         simulate_shot(spec, positions, action)
+    seconds = time.perf_counter() - started
+    mark_compiled(seconds)
     if on_step is not None:
         on_step(len(steps), len(steps), "done")
-    return time.perf_counter() - started
+    return seconds

@@ -29,6 +29,7 @@ from typing import Any
 
 import attrs
 
+from sim.physics.compiled import compiled_before
 from sim.physics.simulate import CueAction
 from sim.physics.simulator import (
     JobBook,
@@ -54,10 +55,14 @@ class PhysicsWorker:
             target=_serve, args=(self._requests, self._replies, warm_up), daemon=True
         )
         self._book = JobBook()
+        # Known before the child has imported anything: whether its warm-up compiles.
+        self._first_run = warm_up and not compiled_before()
+        self._started = time.monotonic()
         self.ready = False  # the warm-up is over: shots come back in milliseconds
         self.progress: Progress | None = None
 
     def start(self) -> PhysicsWorker:
+        self._started = time.monotonic()
         self._process.start()
         return self
 
@@ -91,7 +96,8 @@ class PhysicsWorker:
             except queue.Empty:
                 return replies
             if kind == "progress":
-                self.progress = Progress(*payload)
+                done, total, label = payload
+                self.progress = Progress(done, total, label, self._first_run, self._started)
                 self.ready = payload[0] >= payload[1]
                 replies.append(self.progress)
             elif kind == "error":

@@ -1,0 +1,39 @@
+"""The words the window shows, without a window: the physics' warm-up line."""
+
+from __future__ import annotations
+
+import attrs
+
+from sim.app.texts import physics_status
+from sim.physics.simulator import Progress
+
+
+@attrs.define
+class Simulator:
+    """Just what the status line reads of a simulator."""
+
+    ready: bool = False
+    progress: Progress | None = None
+
+
+def test_ready_says_nothing() -> None:
+    assert physics_status(Simulator(ready=True), 0.0) == ""  # type: ignore[arg-type]
+
+
+def test_before_the_first_report() -> None:
+    assert physics_status(Simulator(), 5.0) == "starting the physics..."  # type: ignore[arg-type]
+
+
+def test_a_first_run_says_it_compiles_and_counts_the_seconds() -> None:
+    progress = Progress(0, 4, "a cut shot into a corner pocket", first_run=True, started=100.0)
+    line = physics_status(Simulator(progress=progress), 172.9)  # type: ignore[arg-type]
+    assert line.startswith("First run on this machine: compiling the physics, once (1:12 so far")
+    assert "usually 40 s to 2 min" in line
+    assert line.endswith("step 1 of 4: a cut shot into a corner pocket")
+
+
+def test_a_later_run_never_claims_a_first_one() -> None:
+    progress = Progress(2, 4, "a rotation break", first_run=False, started=10.0)
+    line = physics_status(Simulator(progress=progress), 11.5)  # type: ignore[arg-type]
+    assert line == "loading the physics (0:01) · step 3 of 4: a rotation break"
+    assert "first" not in line.lower()
