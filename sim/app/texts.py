@@ -144,10 +144,10 @@ def choice_label(choice: Choice) -> tuple[str, str]:
 
 
 def physics_status(simulator: Simulator, now: float) -> str:
-    """How far the physics is from ready, in a line ("" once it is): a first run says it
-    is compiling, once, and counts the seconds against what it usually takes (its first
-    step alone is most of it); a later run says it is loading what was compiled.
-    ``now``: ``time.monotonic()``."""
+    """How far the physics is from ready, in a short line ("" once it is): a first run
+    says it is compiling, once, and counts the seconds against what it usually takes (its
+    first step alone is most of it); a later run says it is loading what was compiled.
+    ``now``: ``time.monotonic()``. Short, so it fits between the HUD's corners."""
     if simulator.ready:
         return ""
     progress = simulator.progress
@@ -155,10 +155,8 @@ def physics_status(simulator: Simulator, now: float) -> str:
         return "starting the physics..."
     seconds = max(0, int(now - progress.started))
     elapsed = f"{seconds // 60}:{seconds % 60:02d}"
-    step = f"step {min(progress.done + 1, progress.total)} of {progress.total}: {progress.label}"
+    step = f" · step {min(progress.done + 1, progress.total)}/{progress.total}"
+    step = step if progress.total else ""  # the process is still starting
     if progress.first_run:
-        return (
-            f"First run on this machine: compiling the physics, once ({elapsed} so far, "
-            f"{TYPICAL_FIRST_RUN}) · {step}"
-        )
-    return f"loading the physics ({elapsed}) · {step}"
+        return f"First run: compiling the physics, once · {elapsed} ({TYPICAL_FIRST_RUN}){step}"
+    return f"loading the physics · {elapsed}{step}"

@@ -63,6 +63,8 @@ class PhysicsWorker:
 
     def start(self) -> PhysicsWorker:
         self._started = time.monotonic()
+        # Counted from now: the child takes seconds to import pooltool before it reports.
+        self.progress = Progress(0, 0, "starting", self._first_run, self._started)
         self._process.start()
         return self
 
