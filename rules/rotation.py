@@ -248,7 +248,15 @@ class Rotation(GameState):
                 )
             )
         others = by_number(b for b in to_spot if b != lowest)
-        spotted |= spot_balls(others, self.table, resting.moved(spotted), self.options)
+        # ROT-13: FS stays reserved for LB while this ruling spots it, even where LB could
+        # not go on it (a ball or the cue ball in play covers it): no other ball within 2R.
+        spotted |= spot_balls(
+            others,
+            self.table,
+            resting.moved(spotted),
+            self.options,
+            keep_clear_of_foot_spot=lowest_down,
+        )
         notes += [Reason("ROT-13", self._spot_text(b, spotted[b])) for b in others]
         positions = resting.moved(spotted)
         plain = plain.noting(
