@@ -106,6 +106,11 @@ def _toward_head(
 _FOOT_SPOT_KEPT: BallId = "foot spot"
 
 
+def foot_spot_free(table: TableGeometry, others: Mapping[BallId, Point], options: Options) -> bool:
+    """GEN-4(a): FS is clear of every ball in ``others`` (the cue ball with its gap)."""
+    return _is_free(table.foot_spot[1], table, others, options)
+
+
 def spot_balls(
     balls: Iterable[BallId],
     table: TableGeometry,
@@ -124,8 +129,8 @@ def spot_balls(
     The balls placed become obstacles for the next; ``others`` is never moved.
 
     ``keep_clear_of_foot_spot``: ROT-13's "never a point closer to FS than 2R while FS is
-    occupied or reserved for LB"; the caller knows (rotation: LB among the balls its ruling
-    spots). 10-ball never asks (GEN-4).
+    occupied or reserved for LB"; the caller knows which (rotation: LB among the balls its
+    ruling spots, or FS covered before the sequence starts). 10-ball never asks (GEN-4).
     """
     ordered = by_number(balls)
     placed: dict[BallId, Point] = {}

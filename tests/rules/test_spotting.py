@@ -191,6 +191,19 @@ def test_rot_13_reservation_changes_nothing_where_the_row_stops_short() -> None:
     assert ruling.spotted["14"] == pytest.approx((0.635, TABLE.length - R - D))
 
 
+def test_rot_13_foot_spot_occupied_by_the_cue_ball_keeps_the_row_off_it() -> None:
+    """ROT-13, "while FS is occupied": the 3 (LB) stays on the table, so nothing is
+    reserved, but the cue ball in play covers FS before the sequence starts; the 14, past
+    the 7 and the cue ball, goes at y = FS.y - 2R, not frozen to the cue ball at 1.875.
+    (A ball of the sequence itself may still come over FS: audit2's eleven balls.)"""
+    resting = {**STRING_ROW, **COVERED_BY_CUE, "3": (1.0, 1.0)}
+    ruling = _foul_pocketing(("7", "14"), resting)
+    assert ruling.spotted == {
+        "7": pytest.approx((0.635, 1.997075)),
+        "14": pytest.approx((0.635, FIRST_CLEAR_OF_FOOT_SPOT)),
+    }
+
+
 def test_gen_4_ten_ball_several_balls_keep_freezing_to_what_covers_the_foot_spot() -> None:
     """GEN-4(b) / TB-9 with B-6 ``respot_all``: ROT-13's reservation is a rotation rule; in
     10-ball the 5 still goes frozen behind the ball covering FS, 47 mm from FS, the 7 next."""
