@@ -26,7 +26,7 @@ from rules.options import Options
 from rules.positions import Positions, ball_number, by_number, describe
 from rules.ruling import Reason
 from rules.shot import Shot
-from rules.spotting import spot_ball, spot_balls
+from rules.spotting import foot_spot_free, spot_ball, spot_balls
 from rules.state import GameState, RackPattern
 from rules.terms import BallInHand, Choice, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
@@ -248,7 +248,14 @@ class Rotation(GameState):
                 )
             )
         others = by_number(b for b in to_spot if b != lowest)
-        spotted |= spot_balls(others, self.table, resting.moved(spotted), self.options)
+        # ROT-13: FS reserved for LB while this ruling spots it, even where LB could not go
+        # on it; occupied when a ball (LB, a ball on the table, the cue ball in play)
+        # covers it before the sequence starts. Either way no other ball comes within 2R.
+        obstacles = resting.moved(spotted)
+        kept = lowest_down or not foot_spot_free(self.table, obstacles, self.options)
+        spotted |= spot_balls(
+            others, self.table, obstacles, self.options, keep_clear_of_foot_spot=kept
+        )
         notes += [Reason("ROT-13", self._spot_text(b, spotted[b])) for b in others]
         positions = resting.moved(spotted)
         plain = plain.noting(

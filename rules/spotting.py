@@ -100,11 +100,24 @@ def _toward_head(
     return _first_free(candidates, table, others, options)
 
 
+# ROT-13: a stand-in for "a ball on FS" while FS is occupied or reserved for LB. It is an
+# obstacle only, never a ball placed, so no sequence ball comes nearer FS than 2R and the
+# first ball past it is frozen to its centre-spot side (y = FS.y - 2R = 1.84785).
+_FOOT_SPOT_KEPT: BallId = "foot spot"
+
+
+def foot_spot_free(table: TableGeometry, others: Mapping[BallId, Point], options: Options) -> bool:
+    """GEN-4(a): FS is clear of every ball in ``others`` (the cue ball with its gap)."""
+    return _is_free(table.foot_spot[1], table, others, options)
+
+
 def spot_balls(
     balls: Iterable[BallId],
     table: TableGeometry,
     others: Mapping[BallId, Point],
     options: Options,
+    *,
+    keep_clear_of_foot_spot: bool = False,
 ) -> dict[BallId, Point]:
     """ROT-13 / B-9: where several balls are spotted, in ascending order of number.
 
@@ -114,9 +127,15 @@ def spot_balls(
     spot. ``foot_spot_packed``: a row from FS toward the rail, the highest nearest FS.
     ``lowest_nearest_foot_spot``: each ball in turn by GEN-4 (lowest nearest FS).
     The balls placed become obstacles for the next; ``others`` is never moved.
+
+    ``keep_clear_of_foot_spot``: ROT-13's "never a point closer to FS than 2R while FS is
+    occupied or reserved for LB"; the caller knows which (rotation: LB among the balls its
+    ruling spots, or FS covered before the sequence starts). 10-ball never asks (GEN-4).
     """
     ordered = by_number(balls)
     placed: dict[BallId, Point] = {}
+    if keep_clear_of_foot_spot:
+        others = {**others, _FOOT_SPOT_KEPT: table.foot_spot}
     if options.multi_spot_order == "lowest_nearest_foot_spot":
         sequence, from_rail = ordered, False
     elif options.multi_spot_anchor == "foot_spot_packed":

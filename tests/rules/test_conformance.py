@@ -37,6 +37,8 @@ SUITES = [
     # in the wrong pocket, ROT-17 sub-cases and crossings, crowded spotting, rack ends.
     ("audit2-ten-ball.json", 27),
     ("audit2-rotation.json", 24),
+    # Issue 15: ROT-13: the foot spot reserved for LB, or occupied, keeps the row 2R off it.
+    ("harden-rotation.json", 4),
 ]
 
 
