@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
 REST_AFTER = 2.0  # seconds without input or movement before the window rests
+DRAWN_BEFORE_REST = 3  # frames drawn after the last activity, whatever the time they took
 POLL_HZ = 10.0  # the frame loop's rate at rest: input and the physics are polled
 ANY_BUTTON = "poolsim-any-button"  # the generic event of every key and mouse button
 
@@ -40,9 +41,10 @@ class RestingWindow(DirectObject):  # type: ignore[misc]
         self.clock = clock
         self.resting = False
         self._last_activity = clock()
+        self._drawn_since = 0  # frames drawn since the last activity (the first ones too)
         self._last_words: object = None
         self._mode = ClockObject.MNormal
-        self._last_view: tuple[float, ...] = ()
+        self._last_view = self._view()
         self._last_mouse: tuple[float, float] | None = None
         # Every key and button down or up says so (text typed into a field included),
         # beside the events the modes listen for.
@@ -66,6 +68,7 @@ class RestingWindow(DirectObject):  # type: ignore[misc]
     def wake(self) -> None:
         """Something happened: draw at full speed again."""
         self._last_activity = self.clock()
+        self._drawn_since = 0
         if self.resting:
             self._set_resting(False)
 
@@ -75,18 +78,26 @@ class RestingWindow(DirectObject):  # type: ignore[misc]
         now (any value that compares equal while they stand still). The pointer and the
         camera are looked at here."""
         now = self.clock()
-        view = tuple(self.base.camera.getMat(self.base.render).getRow3(3)) + tuple(
-            self.base.camera.getHpr(self.base.render)
-        )
+        view = self._view()
         moved = mouse != self._last_mouse or view != self._last_view
         reworded = words != self._last_words
         self._last_mouse, self._last_view, self._last_words = mouse, view, words
         if busy or moved:
             self.wake()
-        elif not self.resting and now - self._last_activity >= REST_AFTER:
+        elif (
+            not self.resting
+            and self._drawn_since >= DRAWN_BEFORE_REST
+            and now - self._last_activity >= REST_AFTER
+        ):
             self._set_resting(True)
+        if not self.resting:
+            self._drawn_since += 1  # this frame is drawn
         if self.resting:
             self.base.win.setActive(reworded)  # one frame for new words, else none
+
+    def _view(self) -> tuple[float, ...]:
+        camera, render = self.base.camera, self.base.render
+        return (*camera.getPos(render), *camera.getHpr(render))
 
     def _set_resting(self, resting: bool) -> None:
         self.resting = resting
