@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import attrs
-from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame, DirectOptionMenu
+from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
+from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task
 from panda3d.core import TextNode
@@ -20,11 +21,12 @@ from sim.app.opengame import OpenGamePanel
 from sim.app.preferences import Preferences
 from sim.app.scene import Quality
 from sim.app.texts import physics_status
-from sim.app.widgets import BACKDROP, DIM, GOLD, RED, WHITE, button, entry, label
+from sim.app.widgets import BACKDROP, DIM, GOLD, RED, WHITE, OptionMenu, button, entry, label
 from sim.physics.simulator import Simulator
 from sim.play.controller import TableController
 from sim.play.game import MAX_RACE, Game, GameSetup
 from sim.store.autosave import Autosave
+from sim.store.savedgames import SavedGame, summarise
 
 GAMES = {kind.display_name: name for name, kind in KINDS.items()}
 TABLES = {"9-foot (WPA)": "9ft", "8-foot": "8ft", "7-foot": "7ft"}
@@ -44,7 +46,16 @@ MENU_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("Graphics", "quality", QUALITY),
 )
 MENUS = {key: items for _, key, items in MENU_ROWS}
+# The rows that mean something only in a game whose shots are called (10-ball's early 10
+# and its calls): dimmed and closed for the others (rotation).
+CALL_SHOT_ROWS = ("ten_ball_early_pocket", "call_mode")
 OPENING_TASK = "start-screen-opening"
+
+
+def resume_detail(saved: SavedGame) -> str:
+    """What Resume brings back, in a line: '10-ball · Ann 2-1 Bob · 16 shots'."""
+    game, match, _, played, _ = saved.columns()
+    return match if saved.problem is not None else f"{game} · {match} · {played}"
 
 
 def shot_clock_options(seconds: float | None) -> dict[str, Any]:
@@ -168,10 +179,11 @@ class StartScreen:
             TextNode.ACenter,
         )
         self.fields: dict[str, Any] = {}
+        self.row_labels: dict[str, OnscreenText] = {}
         y = 0.55
         for text, key, items in MENU_ROWS:
-            self._label(text, y)
-            self.fields[key] = DirectOptionMenu(
+            self.row_labels[key] = self._label(text, y)
+            self.fields[key] = OptionMenu(
                 parent=self.frame,
                 items=list(items),
                 pos=(0.05, 0, y - 0.012),
@@ -206,12 +218,17 @@ class StartScreen:
             self.buttons[1]["state"] = DGG.DISABLED
             self.buttons[1]["text_fg"] = DIM
         self.status = label(self.frame, "", (0, -0.78), 0.04, DIM, TextNode.ACenter)
+        # Which game Resume brings back, and how far it got, under the button.
+        self.resume_detail = label(self.frame, "", (0.0, -0.985), 0.032, DIM, TextNode.ACenter)
+        if app.autosave is not None and app.autosave.exists():
+            self.resume_detail.setText(resume_detail(summarise(app.autosave.path)))
+        self._rows_for: str | None = None  # the game the rows were last set for
         app.base.taskMgr.add(self._update, "start-screen")
 
     # -- building blocks -----------------------------------------------------------------------
 
-    def _label(self, text: str, y: float) -> None:
-        label(self.frame, text, (-0.05, y), 0.045, WHITE, TextNode.ARight)
+    def _label(self, text: str, y: float) -> OnscreenText:
+        return label(self.frame, text, (-0.05, y), 0.045, WHITE, TextNode.ARight)
 
     def _entry(self, text: str, y: float, width: int) -> DirectEntry:
         return entry(self.frame, text, (0.05, y - 0.012), width)
@@ -223,6 +240,7 @@ class StartScreen:
 
     def _update(self, task: Any) -> int:
         self._name_the_breakers()
+        self._rows_for_the_game()
         worker = self.app.worker
         if self.app.controller is None:  # no table yet to poll the worker
             worker.poll()
@@ -230,6 +248,17 @@ class StartScreen:
         return int(task.cont)
 
     # -- the form ------------------------------------------------------------------------------
+
+    def _rows_for_the_game(self) -> None:
+        """The rows of options the chosen game does not have, dimmed and closed."""
+        game = list(GAMES.values())[self.fields["game"].selectedIndex]
+        if game == self._rows_for:
+            return
+        self._rows_for = game
+        calls = KINDS[game].calls_shots
+        for key in CALL_SHOT_ROWS:
+            self.fields[key].enable(calls)
+            self.row_labels[key].setFg(WHITE if calls else DIM)
 
     def _name_the_breakers(self) -> None:
         """ "Ann breaks" rather than "Player 1 breaks", as the names are typed."""
@@ -351,6 +380,8 @@ class StartScreen:
         except (GameFileError, ValueError) as error:  # ValueError: a path no system accepts
             self._say(str(error), RED)
             return
+        if self.app.autosave is not None:
+            self.app.autosave.opened_from(path, game)
         self.on_start(game)
 
     def destroy(self) -> None:

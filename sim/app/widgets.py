@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from direct.gui.DirectGui import DGG, DirectButton, DirectEntry
+from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectOptionMenu
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
@@ -110,3 +110,23 @@ def destroy_under(root: Any) -> None:
         if widget is not None:
             widget.destroy()
     root.removeNode()
+
+
+class OptionMenu(DirectOptionMenu):  # type: ignore[misc]
+    """A drop-down whose list opens over its own button, the chosen item on it, as a
+    desktop's does. Panda3D's opens from the button's middle, half over whatever lies to
+    its right, so it reads as belonging to no row in particular."""
+
+    def __init__(self, parent: Any = None, **options: Any) -> None:
+        super().__init__(parent, **options)
+        self.initialiseoptions(OptionMenu)  # DirectGui finishes a subclass's options here
+
+    def showPopupMenu(self, event: Any = None) -> None:
+        super().showPopupMenu(event)
+        button, popup = self.getBounds(), self.popupMenu.getBounds()
+        self.popupMenu.setX(self, button[0] - popup[0])
+
+    def enable(self, enabled: bool) -> None:
+        """Open to a click, or shown dimmed and closed to clicks."""
+        self["state"] = DGG.NORMAL if enabled else DGG.DISABLED
+        self["text_fg"] = WHITE if enabled else DIM

@@ -27,9 +27,25 @@ class Autosave:
         # The player's other games: each autosave a new game replaced, and copies saved
         # from the menu (listed by the start screen's "Open saved game").
         self.saved_dir = self.path.parent / "saved"
+        # The saved file the game here was opened from, while it holds no step more than
+        # that file: archiving it would only make a second copy of the same game. Set by
+        # the first save after :meth:`opened_from` (the archive before it is of the game
+        # that was here before).
+        self._opening: tuple[Path, int] | None = None
+        self._copy_of: Path | None = None
+
+    def opened_from(self, path: Path, game: Game) -> None:
+        """``game`` was read from the saved file ``path``; its first save here follows."""
+        self._opening = (path, len(game.records))
 
     def save(self, game: Game) -> None:
         save(game, self.path)
+        if self._opening is not None:
+            path, steps = self._opening
+            self._opening = None
+            self._copy_of = path if len(game.records) == steps else None
+        elif self._copy_of is not None:
+            self._copy_of = None  # played on: the autosave is a game of its own now
 
     def exists(self) -> bool:
         return self.path.is_file()
@@ -43,10 +59,15 @@ class Autosave:
 
     def archive(self) -> Path | None:
         """Keep the autosaved game aside (a new game is about to take its place): moved
-        to ``saved_dir`` as ``game-<when>.poolsim``, so no game is ever lost. Returns
-        where it went, or None when there was none."""
+        to ``saved_dir`` as ``game-<when>.poolsim``, so no game is ever lost. A game opened
+        from a saved file and not played on is there already, and is not copied again.
+        Returns where the game is kept, or None when there was none."""
         if not self.exists():
             return None
+        copy_of, self._copy_of = self._copy_of, None
+        if copy_of is not None and copy_of.is_file():
+            self.path.unlink()  # the same game as the saved file it was opened from
+            return copy_of
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         target = self.saved_dir / f"game-{stamp}{SUFFIX}"
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,108 @@
+"""The start screen as a new player meets it: the drop-downs open over their own button,
+the rows a game does not have are dimmed, Resume says what it brings back, and a saved
+game opened and left as it was is not archived a second time."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from direct.gui import DirectGuiGlobals as DGG
+from panda3d.core import Point3
+
+from rules import Player
+from sim.app.main import PoolApp
+from sim.app.start import CALL_SHOT_ROWS, StartChoices
+from sim.play.game import Game, GameSetup
+from sim.play.selfplay import play_racks
+from sim.store.autosave import Autosave
+from sim.store.gamefile import save
+
+
+def _match(seed: int = 2) -> Game:
+    game = Game(GameSetup(race_to=3, seed=seed, players=("Ann", "Bob")))
+    game.start(Player.A)
+    return play_racks(game, 1, random.Random(seed))
+
+
+@pytest.mark.app
+def test_a_drop_down_opens_over_its_own_button(table: PoolApp) -> None:
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    menu = start.fields["game"]
+    menu.showPopupMenu()
+    table.step(1)
+    screen = table.base.aspect2d
+
+    def x(node: object, local: float) -> float:
+        return float(screen.getRelativePoint(node, Point3(local, 0, 0)).x)
+
+    bounds = menu.getBounds()
+    button_left, button_right = x(menu, bounds[0]), x(menu, bounds[1])
+    popup_left = x(menu.popupMenu, menu.popupMenu.getBounds()[0])
+    middle = (button_left + button_right) / 2
+    # Its left edge on the button's (Panda3D's own starts at the button's middle).
+    assert abs(popup_left - button_left) < abs(popup_left - middle)
+    assert abs(popup_left - button_left) < 0.02
+    menu.hidePopupMenu()
+
+
+@pytest.mark.app
+def test_the_ten_ball_rows_are_dimmed_for_rotation(table: PoolApp) -> None:
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    table.step(1)
+    assert all(start.fields[key]["state"] == DGG.NORMAL for key in CALL_SHOT_ROWS)
+    start.fill(StartChoices(game="rotation"))
+    table.step(1)
+    assert all(start.fields[key]["state"] == DGG.DISABLED for key in CALL_SHOT_ROWS)
+    start.fill(StartChoices(game="ten-ball"))
+    table.step(1)
+    assert all(start.fields[key]["state"] == DGG.NORMAL for key in CALL_SHOT_ROWS)
+
+
+@pytest.mark.app
+def test_resume_says_which_game_and_how_far(table: PoolApp, tmp_path: Path) -> None:
+    table.autosave = Autosave(tmp_path / "autosave.poolsim")
+    game = _match()
+    table.autosave.save(game)
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    a, b = game.match.racks_won[Player.A], game.match.racks_won[Player.B]
+    assert start.resume_detail.getText() == f"10-ball · Ann {a}-{b} Bob · {len(game.shots)} shots"
+
+
+def test_a_saved_game_opened_and_left_as_it_was_is_not_copied_again(tmp_path: Path) -> None:
+    autosave = Autosave(tmp_path / "autosave.poolsim")
+    earlier = _match(seed=5)
+    autosave.save(earlier)  # another game in the autosave before the saved one is opened
+    copy = autosave.saved_dir / "Ann-vs-Bob.poolsim"
+    copy.parent.mkdir(parents=True)
+    opened = _match(seed=2)
+    save(opened, copy)
+    autosave.opened_from(copy, opened)
+    archived = autosave.archive()  # the earlier game: kept, as always
+    assert archived is not None and archived != copy and archived.is_file()
+    autosave.save(opened)
+    assert autosave.archive() == copy  # a new game replaces it: the saved file is the game
+    assert not autosave.exists()
+    assert sorted(p.name for p in autosave.saved_dir.iterdir()) == sorted(
+        [archived.name, copy.name]
+    )
+
+
+def test_a_saved_game_played_on_is_archived(tmp_path: Path) -> None:
+    autosave = Autosave(tmp_path / "autosave.poolsim")
+    copy = tmp_path / "Ann-vs-Bob.poolsim"
+    opened = _match(seed=2)
+    save(opened, copy)
+    autosave.opened_from(copy, opened)
+    autosave.save(opened)
+    play_racks(opened, 1, random.Random(9))  # played on past the file
+    autosave.save(opened)
+    archived = autosave.archive()
+    assert archived is not None and archived.parent == autosave.saved_dir and archived.is_file()
