@@ -21,7 +21,18 @@ from sim.app.opengame import OpenGamePanel
 from sim.app.preferences import Preferences
 from sim.app.scene import Quality
 from sim.app.texts import physics_status
-from sim.app.widgets import BACKDROP, DIM, GOLD, RED, WHITE, OptionMenu, button, entry, label
+from sim.app.widgets import (
+    BACKDROP,
+    DIM,
+    FADED,
+    GOLD,
+    RED,
+    WHITE,
+    OptionMenu,
+    button,
+    entry,
+    label,
+)
 from sim.physics.simulator import Simulator
 from sim.play.controller import TableController
 from sim.play.game import MAX_RACE, Game, GameSetup
@@ -258,7 +269,7 @@ class StartScreen:
         calls = KINDS[game].calls_shots
         for key in CALL_SHOT_ROWS:
             self.fields[key].enable(calls)
-            self.row_labels[key].setFg(WHITE if calls else DIM)
+            self.row_labels[key].setFg(WHITE if calls else FADED)
 
     def _name_the_breakers(self) -> None:
         """ "Ann breaks" rather than "Player 1 breaks", as the names are typed."""

@@ -11,6 +11,7 @@ from panda3d.core import TextNode
 
 WHITE = (0.95, 0.95, 0.93, 1.0)
 DIM = (0.7, 0.72, 0.7, 1.0)
+FADED = (0.42, 0.45, 0.43, 1.0)  # what cannot be used now (a row a game does not have)
 GOLD = (1.0, 0.82, 0.3, 1.0)
 RED = (1.0, 0.38, 0.32, 1.0)
 PANEL = (0.02, 0.03, 0.03, 0.72)
@@ -129,4 +130,4 @@ class OptionMenu(DirectOptionMenu):  # type: ignore[misc]
     def enable(self, enabled: bool) -> None:
         """Open to a click, or shown dimmed and closed to clicks."""
         self["state"] = DGG.NORMAL if enabled else DGG.DISABLED
-        self["text_fg"] = WHITE if enabled else DIM
+        self["text_fg"] = WHITE if enabled else FADED
