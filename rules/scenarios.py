@@ -428,6 +428,8 @@ def read_scenarios(path: Path) -> list[Scenario | ScenarioError]:
         data = json.loads(read_regular(path, MAX_FILE_BYTES, "a scenario file").decode("utf-8"))
     except FileRefused as error:
         return [ScenarioError(path, "-", "file", str(error))]
+    except OSError as error:
+        return [ScenarioError(path, "-", "file", error.strerror or str(error))]
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         return [ScenarioError(path, "-", "file", f"not JSON: {error}")]
     try:

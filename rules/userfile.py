@@ -32,19 +32,17 @@ _KINDS = (
 
 
 class FileRefused(ValueError):
-    """A file that is not read: it cannot be opened, is not a regular file, or is larger
-    than its kind can be. One line, without the path (the reader puts its own first)."""
+    """A file that is not read: it is not a regular file, or is larger than its kind can
+    be. One line, without the path (the reader puts its own first)."""
 
 
 def open_regular(path: Path, limit: int, kind: str) -> BinaryIO:
     """``path`` opened for reading in binary, if it is a regular file of at most ``limit``
-    bytes; else :class:`FileRefused` naming ``kind`` ("a scenario file"). The caller
-    still bounds what it reads (the file may grow): :func:`read_regular` does."""
-    try:
-        _check(os.stat(path), limit, kind)
-        descriptor = os.open(path, os.O_RDONLY | _NONBLOCKING | getattr(os, "O_BINARY", 0))
-    except OSError as error:
-        raise FileRefused(f"cannot read: {error.strerror or error}") from None
+    bytes; else :class:`FileRefused` naming ``kind`` ("a scenario file"), or OSError
+    if it cannot be opened (each reader words that its own way). The caller still bounds
+    what it reads (the file may grow): :func:`read_regular` does."""
+    _check(os.stat(path), limit, kind)
+    descriptor = os.open(path, os.O_RDONLY | _NONBLOCKING | getattr(os, "O_BINARY", 0))
     try:
         _check(os.fstat(descriptor), limit, kind)
         return os.fdopen(descriptor, "rb")
@@ -55,12 +53,9 @@ def open_regular(path: Path, limit: int, kind: str) -> BinaryIO:
 
 def read_regular(path: Path, limit: int, kind: str) -> bytes:
     """The bytes of ``path``, a regular file of at most ``limit`` bytes, read to at most
-    ``limit`` bytes (:class:`FileRefused` otherwise, as :func:`open_regular`)."""
+    ``limit`` bytes (:class:`FileRefused` or OSError otherwise, as :func:`open_regular`)."""
     with open_regular(path, limit, kind) as file:
-        try:
-            data = file.read(limit + 1)
-        except OSError as error:
-            raise FileRefused(f"cannot read: {error.strerror or error}") from None
+        data = file.read(limit + 1)
     if len(data) > limit:
         raise FileRefused(too_large(len(data), limit, kind))
     return data

@@ -33,7 +33,7 @@ class Preferences:
             text = read_regular(self.path, MAX_BYTES, "a preferences file").decode("utf-8")
             data = json.loads(text)
         # FileRefused and UnicodeDecodeError are ValueErrors; RecursionError: absurdly nested
-        except (ValueError, RecursionError):
+        except (OSError, ValueError, RecursionError):
             return {}
         return data if isinstance(data, dict) else {}
 

@@ -72,6 +72,8 @@ def load_script(path: Path) -> list[dict[str, Any]]:
         steps = json.loads(read_regular(Path(path), MAX_SCRIPT_BYTES, "a script").decode("utf-8"))
     except FileRefused as error:
         raise ScriptError(f"{path}: {error}") from None
+    except OSError as error:
+        raise ScriptError(f"{path}: cannot read: {error.strerror or error}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ScriptError(f"{path}: not valid JSON: {error}") from None
     except RecursionError:

@@ -273,6 +273,8 @@ def load(path: Path) -> Game:
         file = open_regular(path, MAX_FILE_BYTES, "a game file")
     except FileRefused as error:
         raise GameFileError(f"{path}: {error}") from None
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
     with file:
         try:
             zf = zipfile.ZipFile(file)
@@ -648,6 +650,8 @@ def read_pooltool_system(path: Path) -> tuple[System, TableSpec]:
         data = read_regular(path, MAX_SHOT_FILE_BYTES, "a pooltool shot")
     except FileRefused as error:
         raise GameFileError(f"{path}: {error}") from None
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
     try:
         if path.suffix == ".msgpack":
             system = system_from_bytes(data)
