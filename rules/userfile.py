@@ -63,12 +63,12 @@ def read_regular(path: Path, limit: int, kind: str) -> bytes:
 
 def too_large(size: int, limit: int, kind: str) -> str:
     """The words for a file or a part of one past its limit."""
-    return f"{megabytes(size)} is larger than {kind} can be (at most {megabytes(limit)})"
+    return f"{size_words(size)} is larger than {kind} can be (at most {size_words(limit)})"
 
 
-def megabytes(size: int) -> str:
-    """A size in the words a player reads: ``4.3 MB``, ``0.1 MB``."""
-    return f"{size / 2**20:.1f} MB"
+def size_words(size: int) -> str:
+    """A size in the words a player reads: ``258 KB``, ``4.3 MB``."""
+    return f"{size / 2**10:.0f} KB" if size < 2**20 else f"{size / 2**20:.1f} MB"
 
 
 def _check(status: os.stat_result, limit: int, kind: str) -> None:

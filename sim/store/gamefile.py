@@ -32,6 +32,7 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
 from __future__ import annotations
 
 import contextlib
+import copy
 import datetime as dt
 import gc
 import importlib.metadata
@@ -51,7 +52,7 @@ from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
 from rules.reading import Reader, is_finite_number, one_line
-from rules.userfile import FileRefused, open_regular, read_regular, too_large
+from rules.userfile import FileRefused, open_regular, read_regular, size_words, too_large
 from sim.files import write_atomically
 from sim.physics.pooltool_setup import POOLTOOL_VERSION
 from sim.physics.simulate import CueAction, SimulatedShot, System, shot_from_system
@@ -81,6 +82,10 @@ MAX_MEMBERS = 10_000
 # game.json holds about 4.7 KB a shot (a 60-shot match: 286 KB, written with indent=1):
 # a race to 99, 197 racks at 15 shots, is 14 MB.
 MAX_GAME_JSON_BYTES = 32 * 2**20
+# 224 values a shot (commas and openings: 13,443 for the 60 shots), some 9,000 shots. It
+# bounds what parsing costs: 32 MB of `[{},{},...]` would be 800 MB of empty objects,
+# this many at most 150 MB.
+MAX_GAME_JSON_VALUES = 2**21
 # A shot's system without its continuized history: 0.9 MB for the largest of 55 files.
 MAX_SHOT_MEMBER_BYTES = 16 * 2**20
 MAX_SHOT_FILE_BYTES = 32 * 2**20  # a shot pooltool saved itself, history and all
@@ -280,7 +285,7 @@ def load(path: Path) -> Game:
             zf = zipfile.ZipFile(file)
             infos = _member_infos(zf)
             info = infos.pop("game.json", None)
-            text = None if info is None else read_member(zf, info, MAX_GAME_JSON_BYTES, "game.json")
+            text = None if info is None else read_game_json(zf, info)
         except FileRefused as error:
             raise GameFileError(f"{path}: {error}") from None
         except _DAMAGED as error:
@@ -338,21 +343,49 @@ def _member_infos(zf: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
 
 
 def read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, kind: str) -> bytes:
-    """A member's bytes, inflated a chunk at a time, never past ``limit``
-    (:class:`FileRefused` naming ``kind``) nor past the size it declares: zipfile stops
-    there, and a member that inflates further then fails its CRC at once (BadZipFile),
-    without the rest of it ever being inflated. Read whole, as ``zf.read`` does, zipfile
-    would inflate up to 2 GB in one call before it looked at the declared size."""
+    """A member's bytes, inflated a chunk at a time, exactly as many as it declares and
+    at most ``limit`` (else :class:`FileRefused`, naming ``kind``). Read whole, as
+    ``zf.read`` does, zipfile inflates up to 2 GB in one call before it cuts the bytes to
+    the declared size, and then stops there without a word, so a member whose CRC is that
+    of its first bytes passes. Here zipfile only inflates: it is given a copy of the
+    member's entry that declares one byte more and no CRC (it checks none then), and the
+    size and the CRC are checked here, a member that inflates further refused one byte
+    past its size, the rest never inflated."""
     if info.file_size > limit:
         raise FileRefused(f"{info.filename}: {too_large(info.file_size, limit, kind)}")
-    chunks, size = [], 0
-    with zf.open(info) as member:
+    probe = copy.copy(info)
+    probe.file_size = info.file_size + 1
+    del probe.CRC
+    chunks, size, crc = [], 0, 0
+    with zf.open(probe) as member:
         while chunk := member.read(_INFLATE_CHUNK):
             size += len(chunk)
-            if size > limit:
-                raise FileRefused(f"{info.filename}: {too_large(size, limit, kind)}")
+            if size > info.file_size:
+                raise FileRefused(
+                    f"{info.filename}: inflates past the {size_words(info.file_size)} it declares"
+                )
+            crc = zlib.crc32(chunk, crc)
             chunks.append(chunk)
+    if size < info.file_size:
+        raise FileRefused(
+            f"{info.filename}: ends before the {size_words(info.file_size)} it declares"
+        )
+    if crc != info.CRC:
+        raise zipfile.BadZipFile(f"Bad CRC-32 for file {info.filename!r}")  # zipfile's words
     return b"".join(chunks)
+
+
+def read_game_json(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    """The bytes of game.json, bounded in size and in what they would parse to:
+    :class:`FileRefused` past :data:`MAX_GAME_JSON_BYTES` or :data:`MAX_GAME_JSON_VALUES`
+    (counted as the commas and openings that start them, which over-counts any in text)."""
+    text = read_member(zf, info, MAX_GAME_JSON_BYTES, "game.json")
+    values = text.count(b",") + text.count(b"[") + text.count(b"{")
+    if values > MAX_GAME_JSON_VALUES:
+        raise FileRefused(
+            f"game.json: more than {MAX_GAME_JSON_VALUES:,} values, more than a game holds"
+        )
+    return text
 
 
 class _Members(Mapping[str, bytes]):

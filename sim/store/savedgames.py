@@ -20,7 +20,7 @@ import attrs
 
 from rules import GAMES
 from rules.userfile import FileRefused, open_regular
-from sim.store.gamefile import MAX_FILE_BYTES, MAX_GAME_JSON_BYTES, SUFFIX, read_member
+from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX, read_game_json
 
 
 @attrs.frozen
@@ -74,7 +74,7 @@ def summarise(path: Path) -> SavedGame:
             if "game.json" not in zf.namelist():
                 return SavedGame(path, modified, problem="no game.json")
             info = zf.getinfo("game.json")
-            document = json.loads(read_member(zf, info, MAX_GAME_JSON_BYTES, "game.json"))
+            document = json.loads(read_game_json(zf, info))
     except FileRefused as error:  # not a regular file, or too large
         return SavedGame(path, modified, problem=str(error))
     # Not JSON, or absurdly nested (before RuntimeError: RecursionError is one).

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from rules.scenarios import ScenarioError, read_scenarios
+from rules.userfile import FileRefused
 from sim.app.preferences import Preferences
 from sim.app.script import ScriptError, load_script
 from sim.store import gamefile
@@ -103,22 +104,55 @@ def test_a_file_larger_than_its_kind_is_refused_unread(
     assert words in _problem(READERS[reader], path)
 
 
-def test_a_member_that_inflates_past_its_declared_size_stops_there(tmp_path: Path) -> None:
+def test_a_member_that_inflates_past_its_declared_size_is_refused_there(tmp_path: Path) -> None:
     """zipfile's own ``read`` inflates up to 2 GB in one call before it looks at the
-    declared size; read a chunk at a time, the member stops at its 1 KB."""
+    declared size; here the member is refused one byte past its declared 1 KB, whether
+    its CRC is that of the 1 KB (only inflating further shows the lie) or not."""
     data = deflated_repeat(b"", bytes(CHUNK), 64)  # 64 MB of zeros
     declared = 1024
-    honest_crc, wrong_crc = zlib.crc32(bytes(declared)), 0
     path = write_zip(
         tmp_path / "lie.zip",
-        [("shots/0001.msgpack", data, declared, honest_crc), ("game.json", data, declared, 0)],
+        [
+            ("shots/0001.msgpack", data, declared, zlib.crc32(bytes(declared))),
+            ("shots/0002.msgpack", data, declared, 0),
+        ],
     )
     with zipfile.ZipFile(path) as zf:
-        infos = zf.infolist()
-        assert read_member(zf, infos[0], 2**20, "a shot") == bytes(declared)
-        assert wrong_crc != honest_crc
-        with pytest.raises(zipfile.BadZipFile, match="Bad CRC-32"):
-            read_member(zf, infos[1], 2**20, "a shot")
+        for info in zf.infolist():
+            with pytest.raises(FileRefused, match="inflates past the 1 KB it declares"):
+                read_member(zf, info, 2**20, "a shot")
+
+
+def test_a_member_of_its_declared_size_with_a_wrong_crc_is_damaged(tmp_path: Path) -> None:
+    content = b"{}"
+    data = zlib.compress(content)[2:-4]  # raw deflate
+    path = write_zip(tmp_path / "crc.zip", [("game.json", data, 2, zlib.crc32(content) ^ 1)])
+    with zipfile.ZipFile(path) as zf, pytest.raises(zipfile.BadZipFile, match="Bad CRC-32"):
+        read_member(zf, zf.getinfo("game.json"), 2**20, "game.json")
+    with zipfile.ZipFile(path) as zf:
+        assert zlib.crc32(content) ^ 1 == zf.getinfo("game.json").CRC  # the entry untouched
+
+
+def test_a_member_shorter_than_it_declares_is_refused(tmp_path: Path) -> None:
+    content = b"{}"
+    data = zlib.compress(content)[2:-4]  # raw deflate
+    path = write_zip(tmp_path / "short.zip", [("game.json", data, 100, zlib.crc32(content))])
+    with zipfile.ZipFile(path) as zf, pytest.raises(FileRefused, match="ends before the"):
+        read_member(zf, zf.getinfo("game.json"), 2**20, "game.json")
+
+
+def test_a_game_json_of_more_values_than_a_game_holds_is_refused_unparsed(
+    tmp_path: Path,
+) -> None:
+    """32 MB of ``[{},{},...]`` would parse to some 800 MB of empty objects: a game.json is
+    refused past 2,097,152 values (a game holds some 224 a shot, 9,000 shots)."""
+    text = b"[" + b",".join([b"{}"] * (gamefile.MAX_GAME_JSON_VALUES + 1)) + b"]"
+    path = tmp_path / "many.poolsim"
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("game.json", text)
+    with pytest.raises(GameFileError, match=r"game\.json: more than 2,097,152 values"):
+        load(path)
+    assert "more than 2,097,152 values" in str(summarise(path).problem)
 
 
 def test_a_member_past_its_cap_is_refused_before_inflating(tmp_path: Path) -> None:
@@ -127,10 +161,20 @@ def test_a_member_past_its_cap_is_refused_before_inflating(tmp_path: Path) -> No
         load(path)
 
 
+# The peak of this process's memory, in KB: VmHWM, as ru_maxrss on Linux keeps the peak
+# of the process that forked it (here pytest's, which would hide the load's).
 _CHILD = """
 import json, resource, sys, time
+from pathlib import Path
 from sim.store.gamefile import GameFileError, load
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def peak_kb():
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_kb()
 start = time.perf_counter()
 try:
     load(sys.argv[1])
@@ -138,7 +182,7 @@ try:
 except GameFileError as refused:
     error = str(refused)
 seconds = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+peak = peak_kb()
 print(json.dumps({"error": error, "seconds": seconds, "before": before, "peak": peak}))
 """
 
@@ -165,12 +209,16 @@ def test_the_issues_two_files_are_refused_in_bounded_memory_and_time(
     lie = lying_member(tmp_path / "lie.poolsim")
     assert lie.stat().st_size < 5 * 2**20
     spaces = whitespace_around(tmp_path / "spaces.poolsim", saved_json)
-    for path, words in ((lie, "game.json is not valid JSON"), (spaces, "larger than game.json")):
+    for path, words in (
+        (lie, "inflates past the 258 KB it declares"),
+        (spaces, "larger than game.json"),
+    ):
         figures = _load_in_a_child(path)
         assert figures["error"] is not None and words in figures["error"], figures
         assert "\n" not in figures["error"]
         assert figures["seconds"] < 2.0, figures
         assert (figures["peak"] - figures["before"]) / 1024 < 50, figures  # MB
+        assert figures["peak"] / 1024 < 300, figures  # the issue's bound, imports and all
 
 
 @pytest.fixture
