@@ -43,9 +43,11 @@ from rules.terms import (
     Player,
     Tally,
 )
+from rules.userfile import FileRefused, read_regular
 
 FORMAT_NAME = "poolsim-scenarios"
 FORMAT_VERSION = 1
+MAX_FILE_BYTES = 4 * 2**20  # the largest scenario file poolsim ships is 75 KB
 # REFERENCE.md's rule IDs: GEN-1..17, TB-1..20, ROT-1..20, B-1..25.
 RULE_ID_RANGES = {"GEN": 17, "TB": 20, "ROT": 20, "B": 25}
 _RULE_ID = re.compile(r"(GEN|TB|ROT|B)-([1-9][0-9]*)")
@@ -423,7 +425,9 @@ def read_scenarios(path: Path) -> list[Scenario | ScenarioError]:
     a malformed scenario is a :class:`ScenarioError` in its place (its id, or
     ``scenarios[i]``); a file that cannot be read at all is a single one (``-``)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path, MAX_FILE_BYTES, "a scenario file").decode("utf-8"))
+    except FileRefused as error:
+        return [ScenarioError(path, "-", "file", str(error))]
     except OSError as error:
         return [ScenarioError(path, "-", "file", error.strerror or str(error))]
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

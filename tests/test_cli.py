@@ -178,3 +178,21 @@ def test_a_bad_script_is_one_line_and_status_2(tmp_path: Path, script: str) -> N
     result = poolsim("play", "--game", "ten-ball", "--script", str(path), env=env)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert len(result.stderr.splitlines()) == 1 and str(path) in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX special files")
+@pytest.mark.parametrize("command", ["verify", "replay", "rules check"])
+@pytest.mark.parametrize("special", ["/dev/zero", "FIFO.json", "FIFO.poolsim"])
+def test_a_special_file_is_refused_in_one_line_and_status_2(
+    command: str, special: str, tmp_path: Path
+) -> None:
+    """``verify /dev/zero`` grew to 21 GB, and ``verify`` on a FIFO waited for ever."""
+    if special.startswith("FIFO"):
+        os.mkfifo(tmp_path / special)
+        special = str(tmp_path / special)
+    result = poolsim(*command.split(), special)
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = (result.stdout + result.stderr).splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].endswith(("(a character device)", "(a FIFO)")), lines
+    assert "not a regular file" in lines[0] and special in lines[0]

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rules.userfile import read_regular
 from sim.files import write_atomically
 from sim.paths import config_dir
 
@@ -29,10 +30,10 @@ class Preferences:
     def load(self) -> dict[str, Any]:
         """The saved preferences; empty if there are none or they cannot be read."""
         try:
-            if self.path.stat().st_size > MAX_BYTES:
-                return {}
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError):  # RecursionError: absurdly nested
+            text = read_regular(self.path, MAX_BYTES, "a preferences file").decode("utf-8")
+            data = json.loads(text)
+        # FileRefused and UnicodeDecodeError are ValueErrors; RecursionError: absurdly nested
+        except (OSError, ValueError, RecursionError):
             return {}
         return data if isinstance(data, dict) else {}
 

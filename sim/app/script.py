@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rules import Choice, Declaration, Player
+from rules.userfile import FileRefused, read_regular
 from sim.play.controller import Stage
 from sim.play.game import GameError
 
@@ -58,6 +59,7 @@ ACTIONS = {
 }
 CAMERAS = ("behind", "overhead", "broadcast")
 BUSY = (Stage.SIMULATING, Stage.WATCH)
+MAX_SCRIPT_BYTES = 2**20  # a script is a list of steps typed by hand: a few KB
 MAX_WAIT_FRAMES = 60 * 120  # two minutes of frames for one step (a cold first compile)
 
 
@@ -67,11 +69,15 @@ class ScriptError(ValueError):
 
 def load_script(path: Path) -> list[dict[str, Any]]:
     try:
-        steps = json.loads(Path(path).read_text())
+        steps = json.loads(read_regular(Path(path), MAX_SCRIPT_BYTES, "a script").decode("utf-8"))
+    except FileRefused as error:
+        raise ScriptError(f"{path}: {error}") from None
     except OSError as error:
         raise ScriptError(f"{path}: cannot read: {error.strerror or error}") from None
-    except json.JSONDecodeError as error:
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ScriptError(f"{path}: not valid JSON: {error}") from None
+    except RecursionError:
+        raise ScriptError(f"{path}: nested too deep to be a script") from None
     if not isinstance(steps, list):
         raise ScriptError(f"{path}: a script is a JSON list of steps")
     for index, step in enumerate(steps):

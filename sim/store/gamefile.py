@@ -32,6 +32,7 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
 from __future__ import annotations
 
 import contextlib
+import copy
 import datetime as dt
 import gc
 import importlib.metadata
@@ -51,6 +52,7 @@ from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
 from rules.reading import Reader, is_finite_number, one_line
+from rules.userfile import FileRefused, open_regular, read_regular, size_words, too_large
 from sim.files import write_atomically
 from sim.physics.pooltool_setup import POOLTOOL_VERSION
 from sim.physics.simulate import CueAction, SimulatedShot, System, shot_from_system
@@ -77,6 +79,28 @@ SUFFIX = ".poolsim"
 MAX_FILE_BYTES = 256 * 2**20  # a 10-rack match is a few MB
 MAX_UNPACKED_BYTES = 1024 * 2**20  # refuses zip bombs
 MAX_MEMBERS = 10_000
+# game.json holds about 4.7 KB a shot (a 60-shot match: 286 KB, written with indent=1):
+# a race to 99, 197 racks at 15 shots, is 14 MB.
+MAX_GAME_JSON_BYTES = 32 * 2**20
+# 224 values a shot (commas and openings: 13,443 for the 60 shots), some 9,000 shots. It
+# bounds what parsing costs: 32 MB of `[{},{},...]` would be 800 MB of empty objects,
+# this many at most 150 MB.
+MAX_GAME_JSON_VALUES = 2**21
+# A shot's system without its continuized history: 0.9 MB for the largest of 55 files.
+MAX_SHOT_MEMBER_BYTES = 16 * 2**20
+MAX_SHOT_FILE_BYTES = 32 * 2**20  # a shot pooltool saved itself, history and all
+_INFLATE_CHUNK = 2**20
+# What zipfile raises for a damaged file: RuntimeError, an encrypted member;
+# NotImplementedError, an unknown compression.
+_DAMAGED = (
+    zipfile.BadZipFile,
+    EOFError,
+    OSError,
+    ValueError,
+    zlib.error,
+    RuntimeError,
+    NotImplementedError,
+)
 _SHOT_MEMBER = re.compile(r"shots/\d{4,6}\.msgpack")
 
 
@@ -245,34 +269,38 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
 
 
 def load(path: Path) -> Game:
-    """Read a game file; :class:`GameFileError` (one line) for anything wrong with it."""
+    """Read a game file; :class:`GameFileError` (one line) for anything wrong with it.
+    Only a regular file is opened; its members are inflated a chunk at a time, never past
+    their declared sizes or their caps, and a shot's member only when its record takes
+    it."""
     path = Path(path)
     try:
-        size = path.stat().st_size
+        file = open_regular(path, MAX_FILE_BYTES, "a game file")
+    except FileRefused as error:
+        raise GameFileError(f"{path}: {error}") from None
     except OSError as error:
         raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
-    if size > MAX_FILE_BYTES:
-        raise GameFileError(f"{path}: {size / 2**20:.0f} MB is larger than a game file can be")
+    with file:
+        try:
+            zf = zipfile.ZipFile(file)
+            infos = _member_infos(zf)
+            info = infos.pop("game.json", None)
+            text = None if info is None else read_game_json(zf, info)
+        except FileRefused as error:
+            raise GameFileError(f"{path}: {error}") from None
+        except _DAMAGED as error:
+            raise GameFileError(
+                f"{path}: not a poolsim game file (damaged or truncated: {error})"
+            ) from None
+        with zf:
+            if text is None:
+                raise GameFileError(f"{path}: not a poolsim game file (no game.json)")
+            return _game_from_zip(path, text, _Members(zf, infos))
+
+
+def _game_from_zip(path: Path, text: bytes, members: Mapping[str, bytes]) -> Game:
     try:
-        with zipfile.ZipFile(path) as zf:
-            members = _read_members(zf)
-    # RuntimeError: an encrypted member; NotImplementedError: an unknown compression.
-    except (
-        zipfile.BadZipFile,
-        EOFError,
-        OSError,
-        ValueError,
-        zlib.error,
-        RuntimeError,
-        NotImplementedError,
-    ) as error:
-        raise GameFileError(
-            f"{path}: not a poolsim game file (damaged or truncated: {error})"
-        ) from None
-    try:
-        document = json.loads(members.pop("game.json"))
-    except KeyError:
-        raise GameFileError(f"{path}: not a poolsim game file (no game.json)") from None
+        document = json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise GameFileError(f"{path}: game.json is not valid JSON: {error}") from None
     except RecursionError:
@@ -298,7 +326,9 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _read_members(zf: zipfile.ZipFile) -> dict[str, bytes]:
+def _member_infos(zf: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
+    """The members of a game file by name: only game.json and shots, and not more of them,
+    or more bytes in all (as they declare), than a game file can hold."""
     infos = zf.infolist()
     if len(infos) > MAX_MEMBERS:
         raise ValueError(f"{len(infos)} members")
@@ -308,8 +338,81 @@ def _read_members(zf: zipfile.ZipFile) -> dict[str, bytes]:
     for info in infos:
         if info.filename != "game.json" and not _SHOT_MEMBER.fullmatch(info.filename):
             raise ValueError(f"unexpected member {info.filename!r}")
-        members[info.filename] = zf.read(info)
+        members[info.filename] = info
     return members
+
+
+def read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int, kind: str) -> bytes:
+    """A member's bytes, inflated a chunk at a time, exactly as many as it declares and
+    at most ``limit`` (else :class:`FileRefused`, naming ``kind``). Read whole, as
+    ``zf.read`` does, zipfile inflates up to 2 GB in one call before it cuts the bytes to
+    the declared size, and then stops there without a word, so a member whose CRC is that
+    of its first bytes passes. Here zipfile only inflates: it is given a copy of the
+    member's entry that declares one byte more and no CRC (it checks none then), and the
+    size and the CRC are checked here, a member that inflates further refused one byte
+    past its size, the rest never inflated."""
+    if info.file_size > limit:
+        raise FileRefused(f"{info.filename}: {too_large(info.file_size, limit, kind)}")
+    probe = copy.copy(info)
+    probe.file_size = info.file_size + 1
+    del probe.CRC
+    chunks, size, crc = [], 0, 0
+    with zf.open(probe) as member:
+        while chunk := member.read(_INFLATE_CHUNK):
+            size += len(chunk)
+            if size > info.file_size:
+                raise FileRefused(
+                    f"{info.filename}: inflates past the {size_words(info.file_size)} it declares"
+                )
+            crc = zlib.crc32(chunk, crc)
+            chunks.append(chunk)
+    if size < info.file_size:
+        raise FileRefused(
+            f"{info.filename}: ends before the {size_words(info.file_size)} it declares"
+        )
+    if crc != info.CRC:
+        raise zipfile.BadZipFile(f"Bad CRC-32 for file {info.filename!r}")  # zipfile's words
+    return b"".join(chunks)
+
+
+def read_game_json(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    """The bytes of game.json, bounded in size and in what they would parse to:
+    :class:`FileRefused` past :data:`MAX_GAME_JSON_BYTES` or :data:`MAX_GAME_JSON_VALUES`
+    (counted as the commas and openings that start them, which over-counts any in text)."""
+    text = read_member(zf, info, MAX_GAME_JSON_BYTES, "game.json")
+    values = text.count(b",") + text.count(b"[") + text.count(b"{")
+    if values > MAX_GAME_JSON_VALUES:
+        raise FileRefused(
+            f"game.json: more than {MAX_GAME_JSON_VALUES:,} values, more than a game holds"
+        )
+    return text
+
+
+class _Members(Mapping[str, bytes]):
+    """The shot members of an open game file, each read when a record takes it (so a
+    file of lying or oversized shots costs no more than its first)."""
+
+    def __init__(self, zf: zipfile.ZipFile, infos: dict[str, zipfile.ZipInfo]) -> None:
+        self.zf = zf
+        self.infos = infos
+
+    def __getitem__(self, name: str) -> bytes:
+        info = self.infos[name]
+        try:
+            return read_member(self.zf, info, MAX_SHOT_MEMBER_BYTES, "a shot")
+        except FileRefused as error:
+            raise FormatError(name, str(error).removeprefix(f"{name}: ")) from None
+        except _DAMAGED as error:
+            raise FormatError(name, f"damaged ({error})") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.infos
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.infos)
+
+    def __len__(self) -> int:
+        return len(self.infos)
 
 
 class _Reader(Reader):
@@ -321,7 +424,7 @@ class _Reader(Reader):
         super().__init__(data, where, "game.json")
 
 
-def _game_from_json(document: Any, members: dict[str, bytes]) -> Game:
+def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
     top = _Reader(document, "")
     if top.data.get("format") != FORMAT:
         raise FormatError("format", f"not a poolsim game file (format {top.data.get('format')!r})")
@@ -411,7 +514,7 @@ class _Shots:
     record, and kept with its shot as the bytes to write it back (an autosave after
     loading then packs only new shots)."""
 
-    def __init__(self, members: dict[str, bytes]) -> None:
+    def __init__(self, members: Mapping[str, bytes]) -> None:
         self.members = members
         self.used: set[str] = set()
         # The frozen parts (table, ball parameters...) that every shot of a file repeats.
@@ -577,10 +680,9 @@ def read_pooltool_system(path: Path) -> tuple[System, TableSpec]:
     poolsim table it was played on. Decoded safely, as game files are."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise GameFileError(f"{path}: {size / 2**20:.0f} MB is larger than a shot file can be")
-        data = path.read_bytes()
+        data = read_regular(path, MAX_SHOT_FILE_BYTES, "a pooltool shot")
+    except FileRefused as error:
+        raise GameFileError(f"{path}: {error}") from None
     except OSError as error:
         raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
     try:

@@ -19,9 +19,8 @@ from typing import Any
 import attrs
 
 from rules import GAMES
-from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX
-
-MAX_SUMMARY_JSON_BYTES = 64 * 2**20  # game.json of a long match is a few MB
+from rules.userfile import FileRefused, open_regular
+from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX, read_game_json
 
 
 @attrs.frozen
@@ -71,15 +70,13 @@ def summarise(path: Path) -> SavedGame:
         return SavedGame(path, dt.datetime.fromtimestamp(0), problem=error.strerror or "gone")
     modified = dt.datetime.fromtimestamp(stat.st_mtime)
     try:
-        if stat.st_size > MAX_FILE_BYTES:
-            raise ValueError("too large")
-        with zipfile.ZipFile(path) as zf:
+        with open_regular(path, MAX_FILE_BYTES, "a game file") as file, zipfile.ZipFile(file) as zf:
             if "game.json" not in zf.namelist():
                 return SavedGame(path, modified, problem="no game.json")
             info = zf.getinfo("game.json")
-            if info.file_size > MAX_SUMMARY_JSON_BYTES:
-                raise ValueError("too large")
-            document = json.loads(zf.read(info))
+            document = json.loads(read_game_json(zf, info))
+    except FileRefused as error:  # not a regular file, or too large
+        return SavedGame(path, modified, problem=str(error))
     # Not JSON, or absurdly nested (before RuntimeError: RecursionError is one).
     except (ValueError, RecursionError) as error:
         return SavedGame(path, modified, problem=f"not a poolsim game: {error}")

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from sim.store.autosave import Autosave
 from sim.store.gamefile import GameFileError, load, save
 from sim.store.verify import verify_game
 from tests.play.matches import lag_then_racks
+from tests.store.bombs import write_zip
 
 pytestmark = pytest.mark.physics
 ROOT = Path(__file__).resolve().parents[2]
@@ -397,3 +399,31 @@ def test_a_new_game_keeps_the_previous_autosave_aside(played: Game, tmp_path: Pa
     autosave.save(played)
     again = autosave.archive()
     assert again is not None and again != kept and kept.exists()
+
+
+def test_a_shot_member_that_inflates_past_its_size_is_refused_in_its_place(
+    saved: Path, tmp_path: Path
+) -> None:
+    """A shot's member is read when its record takes it, and no further than it declares:
+    64 MB of zeros behind a member that declares its real size stop there."""
+    with zipfile.ZipFile(saved) as zf:
+        contents = {name: zf.read(name) for name in zf.namelist()}
+
+    def deflated(data: bytes) -> bytes:
+        compressor = zlib.compressobj(1, zlib.DEFLATED, -15)
+        return compressor.compress(data) + compressor.flush()
+
+    lie = "shots/0002.msgpack"
+    members = [
+        (name, deflated(data), len(data), zlib.crc32(data)) for name, data in contents.items()
+    ]
+    members = [
+        (name, deflated(contents[name] + bytes(64 * 2**20)), size, crc)
+        if name == lie
+        else (name, data, size, crc)
+        for name, data, size, crc in members
+    ]
+    path = write_zip(tmp_path / "lying-shot.poolsim", members)
+    with pytest.raises(GameFileError) as refused:
+        load(path)
+    assert str(refused.value).startswith(f"{path}: {lie}: inflates past the ")
