@@ -22,7 +22,7 @@ bit (a game file's systems are, tests/store check it), so any difference is an e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -35,6 +35,18 @@ from sim.physics.simulate import CueAction, PlacementError, build_system, settle
 from sim.physics.table import TableSpec
 
 _BALL = pt.events.AgentType.BALL
+# The table's parts an event may name, and what of them the physics reads.
+_TABLE_PARTS: dict[Any, tuple[Callable[[pt.Table], Mapping[str, Any]], tuple[str, ...]]] = {
+    pt.events.AgentType.POCKET: (lambda table: table.pockets, ("center", "radius", "depth")),
+    pt.events.AgentType.LINEAR_CUSHION_SEGMENT: (
+        lambda table: table.cushion_segments.linear,
+        ("p1", "p2", "direction"),
+    ),
+    pt.events.AgentType.CIRCULAR_CUSHION_SEGMENT: (
+        lambda table: table.cushion_segments.circular,
+        ("center", "radius"),
+    ),
+}
 # The stroke's value behind each of the cue's numbers.
 _STROKE_OF_CUE = (("V0", "speed"), ("phi", "aim"), ("theta", "elevation"), ("a", "a"), ("b", "b"))
 
@@ -78,8 +90,11 @@ def _cue_disagreement(system: pt.System, reference: pt.Cue, action: CueAction) -
         return "the shot does not open with the cue striking the cue ball"
     stick, ball = events[1].agents
     struck = stick.initial
-    if ball.id != CUE or any(
-        getattr(struck, field) != getattr(cue, field) for field, _ in _STROKE_OF_CUE
+    fields = (*(field for field, _ in _STROKE_OF_CUE), "id", "cue_ball_id", "specs")
+    if (
+        not isinstance(struck, pt.Cue)
+        or ball.id != CUE
+        or any(getattr(struck, field) != getattr(cue, field) for field in fields)
     ):
         return "the cue's strike (events[1]) is not the stroke"
     return None
@@ -222,19 +237,26 @@ def _events_disagreement(system: pt.System) -> str | None:
             return f"balls[{ball_id!r}].history is not at the times of the events"
         if not _same_state(ball.state, history[-1]) or ball.state.t != history[-1].t:
             return f"balls[{ball_id!r}].state is not the last of its history"
+        if ball.history_cts.states:
+            return f"balls[{ball_id!r}] keeps a continuized history (a game file keeps none)"
     pocketed: dict[str, set[str]] = {pocket: set() for pocket in system.table.pockets}
     for index, event in enumerate(events):
         for agent in event.agents:
             if agent.agent_type is not _BALL:
+                if not _table_part_agrees(system.table, agent):
+                    return (
+                        f"events[{index}] names {agent.agent_type.value} {agent.id!r}, "
+                        "not the table's"
+                    )
                 continue
             owner = system.balls.get(agent.id)
             if owner is None:
                 return f"events[{index}] names a ball {agent.id!r} the system lacks"
-            final = agent.final  # the ball as the event left it (the codec reads a Ball)
-            if isinstance(final, pt.Ball) and not _same_state(final.state, owner.history[index]):
+            problem = _ball_agent_disagreement(agent, owner, index)
+            if problem is not None:
                 return (
-                    f"balls[{agent.id!r}].history[{index}] is not where events[{index}] "
-                    f"({event.event_type.value} at {event.time:.4f} s) left the ball"
+                    f"events[{index}] ({event.event_type.value} at {event.time:.4f} s), "
+                    f"ball {agent.id!r}: {problem}"
                 )
         if event.event_type is pt.EventType.BALL_POCKET:
             ball_agent, pocket_agent = event.agents
@@ -246,6 +268,62 @@ def _events_disagreement(system: pt.System) -> str | None:
                 f"the events pocket {sorted(pocketed.get(pocket_id, set()))} there"
             )
     return None
+
+
+_AT_REST = frozenset({pt.constants.stationary, pt.constants.pocketed})
+
+
+def _ball_agent_disagreement(agent: pt.events.Agent, owner: pt.Ball, index: int) -> str | None:
+    """A ball an event names, before and after it, against the system's ball: the same
+    ball (its copies share its parts and keep no history), left in the state its history
+    has at the event, and, if it was at rest, met by the event where it rested."""
+    initial, final = agent.initial, agent.final
+    for copy in (initial, final):
+        if not isinstance(copy, pt.Ball):  # the codec reads both for a ball
+            return "not a ball"
+        if (
+            copy.id != owner.id
+            or copy.history.states
+            or copy.history_cts.states
+            or any(
+                getattr(copy, part) is not getattr(owner, part)
+                and getattr(copy, part) != getattr(owner, part)
+                for part in ("params", "ballset", "initial_orientation")
+            )
+        ):
+            return "not the system's ball (its parts or its history)"
+    assert isinstance(initial, pt.Ball) and isinstance(final, pt.Ball)
+    if not _same_state(final.state, owner.history[index]):
+        return f"its history[{index}] is not where the event left it"
+    if index:
+        before = owner.history[index - 1]
+        # Every change of motion is an event: the ball comes in as it left the last one.
+        if initial.state.s != before.s:
+            previous = f"its history[{index - 1}] {before.s}"
+            return f"comes in in motion state {initial.state.s}, {previous}"
+        if before.s in _AT_REST and not _same_state(initial.state, before):
+            return f"met away from where it rested (history[{index - 1}])"
+    return None
+
+
+def _table_part_agrees(table: pt.Table, agent: pt.events.Agent) -> bool:
+    """A pocket or cushion an event names is the table's, as the event saw it (a cushion
+    read from a file is the very object the table holds; a pocket is a copy)."""
+    if agent.agent_type not in _TABLE_PARTS:
+        return True
+    parts, fields = _TABLE_PARTS[agent.agent_type]
+    part = parts(table).get(agent.id)
+    # A pocket is kept after the event too (holding the ball): the same pocket.
+    seen = (agent.initial,) if agent.final is None else (agent.initial, agent.final)
+    return part is not None and all(
+        copy is not None
+        and copy.id == agent.id
+        and (
+            copy is part
+            or all(_same(getattr(copy, field), getattr(part, field)) for field in fields)
+        )
+        for copy in seen
+    )
 
 
 def _same_state(ours: pt.objects.BallState, theirs: pt.objects.BallState) -> bool:
