@@ -107,7 +107,7 @@ def _table_disagreement(table: pt.Table, spec: TableSpec) -> str | None:
     reference = _reference(spec).table
     if _table_numbers(table) == _reference_numbers(spec):
         return None
-    name = f"a {spec.size.value} table's"
+    name = f"the {spec.size.value} table's"
     for field in ("table_type", "height", "lights_height", "model_descr"):
         if getattr(table, field) != getattr(reference, field):
             return (
@@ -209,15 +209,16 @@ def _start_disagreement(
         first = ball.history[0]
         x, y = settled[ball_id]
         expected = np.array([[x, y, spec.ball_radius], [0, 0, 0], [0, 0, 0]], dtype=float)
-        if first.rvw.tobytes() != expected.tobytes():
+        if first.rvw[0].tobytes() != expected[0].tobytes():
             got = first.rvw[0]
             return (
-                f"{where} starts at ({got[0]:.4f}, {got[1]:.4f}, {got[2]:.4f}) "
-                f"moving {np.abs(first.rvw[1:]).max():g}, "
-                f"the start has it at rest at ({x:.4f}, {y:.4f})"
+                f"{where} starts at ({got[0]:.4f}, {got[1]:.4f}, {got[2]:.4f}), "
+                f"the start has it at ({x:.4f}, {y:.4f}) on the cloth"
             )
-        if first.s != pt.constants.stationary or first.t != 0:
-            return f"{where} does not start at rest at time 0"
+        if first.rvw.tobytes() != expected.tobytes() or first.s != pt.constants.stationary:
+            return f"{where} does not start at rest"
+        if first.t != 0:
+            return f"{where} does not start at time 0"
     return None
 
 

@@ -149,14 +149,14 @@ CASES = [
     pytest.param(
         _lag_at_2_8,
         _pocket_radius,
-        "is not the recorded shot: table.pockets['lb'].radius is 0.3, a 9ft table's 0.062",
+        "is not the recorded shot: table.pockets['lb'].radius is 0.3, the 9ft table's 0.062",
         id="pocket-radius-0.3",
     ),
     pytest.param(
         _lag_at_2_8,
         _whole_history_moved,
-        "is not the recorded shot: balls['cue'] starts at (0.6500, 0.3000, 0.0286) moving 0, "
-        "the start has it at rest at (0.3500, 0.3000)",
+        "is not the recorded shot: balls['cue'] starts at (0.6500, 0.3000, 0.0286), "
+        "the start has it at (0.3500, 0.3000) on the cloth",
         id="cue-ball-history-moved-30cm",
     ),
     pytest.param(
