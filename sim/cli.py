@@ -503,6 +503,7 @@ def verify(file: Path) -> None:
                 ("facts", check.facts_equal),
                 ("resting positions", check.resting_equal),
                 ("ruling", check.ruling_equal),
+                ("stored system", check.system_equal),
             )
             if not equal
         ]

@@ -54,6 +54,7 @@ from rules.facts import facts_from_json, facts_to_json
 from rules.reading import Reader, is_finite_number, one_line
 from rules.userfile import FileRefused, open_regular, read_regular, size_words, too_large
 from sim.files import write_atomically
+from sim.physics.agreement import system_disagreement
 from sim.physics.pooltool_setup import POOLTOOL_VERSION
 from sim.physics.simulate import CueAction, SimulatedShot, System, shot_from_system
 from sim.physics.systemcodec import SharedParts, system_from_json
@@ -520,8 +521,15 @@ class _Shots:
         # The frozen parts (table, ball parameters...) that every shot of a file repeats.
         self.shared = SharedParts()
 
-    def take(self, reader: _Reader, game: Game) -> SimulatedShot:
-        """The simulated shot of a record: pooltool's system, checked against the record."""
+    def take(
+        self,
+        reader: _Reader,
+        game: Game,
+        start: Mapping[str, tuple[float, float]],
+        action: CueAction,
+    ) -> SimulatedShot:
+        """The simulated shot of a record: pooltool's system, checked against the record
+        (the stroke ``action`` from ``start`` on the set-up's table, and its own events)."""
         name = reader.get("system", str)
         if name not in self.members:
             raise FormatError(reader.at("system"), f"no member {name!r} in the file")
@@ -530,6 +538,9 @@ class _Shots:
         self.used.add(name)
         data = self.members[name]
         system = reader.convert("system", lambda _: system_from_bytes(data, self.shared))
+        disagreement = system_disagreement(system, game.setup.spec, start, action)
+        if disagreement is not None:
+            raise FormatError(reader.at("system"), f"is not the recorded shot: {disagreement}")
         simulated = reader.convert(
             "system", lambda _: shot_from_system(game.setup.spec, system, packed=data)
         )
@@ -594,6 +605,8 @@ def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
         shots.take(
             _Reader(shot, f"{reader.at('shots')}[{i}]").keys({"system", "events", "after"}),
             game,
+            {"cue": points[i]},
+            actions[i],
         )
         for i, shot in enumerate(lag_shots)
     ]
@@ -639,9 +652,7 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
         raise FormatError(reader.at("shooter"), f"it is {prepared.shooter}'s shot")
     if reader.convert("start", _positions) != prepared.start:
         raise FormatError(reader.at("start"), "is not where the balls were")
-    simulated = shots.take(reader, game)
-    if simulated.before.keys() != prepared.start.keys():
-        raise FormatError(reader.at("system"), "holds other balls than the table")
+    simulated = shots.take(reader, game, prepared.start, stroke.action)
     record = game.commit(prepared, simulated)
     _check_ruling(reader, record.ruling)
 

@@ -2,9 +2,10 @@
 
 Every shot (and lag shot) of a game is simulated again from its recorded inputs (the
 balls at the stroke and the cue action) and compared with what was recorded: the facts
-(every event and its time), where the balls came to rest, and the referee's ruling on
-the new facts. A shot that differs is reported with the largest difference; the check
-goes on from the recorded shot, so each shot is judged on its own inputs.
+(every event and its time), where the balls came to rest, the referee's ruling on the
+new facts, and the stored pooltool system itself (what a replay shows), to the last bit.
+A shot that differs is reported with the largest difference; the check goes on from the
+recorded shot, so each shot is judged on its own inputs.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from rules import Shot
 from rules.facts import OffTable, Pocketing, ShotFacts
 from rules.positions import Positions
 from sim.physics.simulate import SimulatedShot, simulate_shot
+from sim.physics.systemcodec import system_to_bytes
 from sim.play.game import Game, LagRecord, ShotRecord
 from sim.store.gamefile import ruling_to_json, same_decision
 
@@ -27,12 +29,20 @@ class ShotCheck:
     facts_equal: bool
     resting_equal: bool
     ruling_equal: bool
+    system_equal: bool  # the stored system is the one simulated again, to the last bit
     max_position_difference: float  # metres, over the balls at rest in both
     max_time_difference: float  # seconds, over facts matched in order
 
     @property
     def identical(self) -> bool:
-        return self.facts_equal and self.resting_equal and self.ruling_equal
+        return self.facts_equal and self.resting_equal and self.ruling_equal and self.system_equal
+
+
+def _same_system(old: SimulatedShot, new: SimulatedShot) -> bool:
+    """The system simulated again packs to the bytes the stored one packs to (not the
+    file's bytes themselves: an older poolsim wrote the first event's time as 0, not 0.0,
+    which reading makes a float)."""
+    return system_to_bytes(new.system) == system_to_bytes(old.system)
 
 
 def _differences(old: SimulatedShot, new: SimulatedShot) -> tuple[float, float]:
@@ -76,6 +86,7 @@ def verify_game(game: Game) -> list[ShotCheck]:
                         facts_equal=new.facts == old.facts,
                         resting_equal=new.after == old.after,
                         ruling_equal=True,
+                        system_equal=_same_system(old, new),
                         max_position_difference=position,
                         max_time_difference=time,
                     )
@@ -103,6 +114,7 @@ def verify_game(game: Game) -> list[ShotCheck]:
                     facts_equal=new.facts == record.simulated.facts,
                     resting_equal=new.after == record.simulated.after,
                     ruling_equal=ruling_equal,
+                    system_equal=_same_system(record.simulated, new),
                     max_position_difference=position,
                     max_time_difference=time,
                 )

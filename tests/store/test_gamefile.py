@@ -340,8 +340,8 @@ def test_verify_reports_a_shot_that_differs(played: Game, tmp_path: Path) -> Non
         names = sorted(n for n in members if n.startswith("shots/"))
         members[names[3]], members[names[4]] = members[names[4]], members[names[3]]
 
-    # Swapping two shots' systems is caught at load: the events no longer match.
-    with pytest.raises(GameFileError, match="events: do not match"):
+    # Swapping two shots' systems is caught at load: the system is not the record's stroke.
+    with pytest.raises(GameFileError, match="system: is not the recorded shot: the cue's V0"):
         load(rewrite(path, tmp_path / "x.poolsim", members=swap))
     loaded = load(path)
     shot = loaded.shots[2]
