@@ -31,6 +31,7 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import datetime as dt
 import gc
@@ -50,7 +51,7 @@ import attrs
 from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
-from rules.reading import Reader, is_finite_number, one_line
+from rules.reading import Reader, is_finite_number, one_line, whole_number
 from sim.files import write_atomically
 from sim.physics.pooltool_setup import POOLTOOL_VERSION
 from sim.physics.simulate import CueAction, SimulatedShot, System, shot_from_system
@@ -269,19 +270,33 @@ def load(path: Path) -> Game:
         raise GameFileError(
             f"{path}: not a poolsim game file (damaged or truncated: {error})"
         ) from None
-    try:
-        document = json.loads(members.pop("game.json"))
-    except KeyError:
-        raise GameFileError(f"{path}: not a poolsim game file (no game.json)") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise GameFileError(f"{path}: game.json is not valid JSON: {error}") from None
-    except RecursionError:
-        raise GameFileError(f"{path}: game.json is nested too deep to be a game") from None
+    if "game.json" not in members:
+        raise GameFileError(f"{path}: not a poolsim game file (no game.json)")
+    document = _document(path, members.pop("game.json"))
     try:
         with _collector_paused():
             return _game_from_json(document, members)
     except FormatError as error:
         raise GameFileError(f"{path}: {error.key}: {error.problem}") from None
+
+
+def _document(path: Path, data: bytes) -> Any:
+    """game.json's document: UTF-8 text (json would also take UTF-16 and UTF-32, and a
+    byte-order mark; poolsim writes none of them), JSON, its integers of sane length."""
+    # JSON text holds no NUL byte (a control character is escaped even in a string): one
+    # is the mark of UTF-16 or UTF-32.
+    if data.startswith(codecs.BOM_UTF8) or b"\x00" in data:
+        raise GameFileError(f"{path}: game.json: not UTF-8 text (UTF-16, UTF-32 or a BOM)")
+    try:
+        return json.loads(data.decode("utf-8"), parse_int=whole_number)
+    except UnicodeDecodeError as error:
+        raise GameFileError(f"{path}: game.json: not UTF-8 text ({error.reason})") from None
+    except json.JSONDecodeError as error:
+        raise GameFileError(f"{path}: game.json is not valid JSON: {error}") from None
+    except ValueError as error:  # whole_number's refusal
+        raise GameFileError(f"{path}: game.json: {one_line(error)}") from None
+    except RecursionError:
+        raise GameFileError(f"{path}: game.json is nested too deep to be a game") from None
 
 
 @contextlib.contextmanager
@@ -335,7 +350,7 @@ def _game_from_json(document: Any, members: dict[str, bytes]) -> Game:
     top.keys({"format", "version", "poolsim", "pooltool", "created", "setup", "records"})
     for key in ("poolsim", "pooltool", "created"):
         top.get(key, str)
-    game = Game(top.convert("setup", _setup_from_json))
+    game = top.convert("setup", _game_from_setup)
     records = top.get("records", list)
     shots = _Shots(members)
     for index, item in enumerate(records):
@@ -350,6 +365,13 @@ def _game_from_json(document: Any, members: dict[str, bytes]) -> Game:
             raise FormatError(reader.where, f"the game refuses it: {error}") from None
     shots.check_all_used()
     return game
+
+
+def _game_from_setup(data: Any) -> Game:
+    """The game of the set-up, its first rack built (an error there is the set-up's)."""
+    setup = _setup_from_json(data)
+    setup.rack_up(1, Player.A)
+    return Game(setup)
 
 
 def _setup_from_json(data: Any) -> GameSetup:
@@ -400,6 +422,33 @@ def _seconds(value: Any) -> float | None:
     if value < 0:
         raise ValueError(f"seconds cannot be negative, got {value!r}")
     return float(value)
+
+
+def _extension(value: Any) -> bool:
+    """Whether the shot clock's extension was called: true or false (absent: false)."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {Reader.show(value)}")
+    return value
+
+
+def _lag_reasons(value: Any) -> list[str]:
+    """A lag's reasons: its words, a list of strings (not checked against the referee's)."""
+    if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+        raise ValueError(f"expected a list of texts, got {Reader.show(value)}")
+    return value
+
+
+def _reasons(value: Any) -> None:
+    """A ruling's reasons: a list of {"rule", "text", "foul"} (the words are free)."""
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list of reasons, got {Reader.show(value)}")
+    for index, item in enumerate(value):
+        reason = _Reader(item, f"[{index}]").keys({"rule", "text", "foul"})
+        reason.get("rule", str)
+        reason.get("text", str)
+        reason.get("foul", bool)
 
 
 def _player(value: Any) -> Player:
@@ -459,6 +508,8 @@ def same_decision(recorded: Any, ruling: Ruling) -> bool:
 
 
 def _check_ruling(reader: _Reader, ruling: Ruling) -> None:
+    ruling_reader = reader.sub("ruling")
+    ruling_reader.convert("reasons", _reasons)
     if not same_decision(reader.data.get("ruling"), ruling):
         raise FormatError(reader.at("ruling"), "is not the referee's ruling on this record")
 
@@ -497,6 +548,7 @@ def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
     record = game.lag_from(
         (points[0], points[1]), (actions[0], actions[1]), (simulated[0], simulated[1])
     )
+    reader.convert("reasons", _lag_reasons)
     winner = record.result.winner.value if record.result.winner else None
     if reader.data.get("winner") != winner:
         raise FormatError(reader.at("winner"), "is not the referee's verdict on this lag")
@@ -527,7 +579,7 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
         call=reader.convert("call", _call),
         declaration=reader.convert("declaration", lambda v: None if v is None else Declaration(v)),
         clock_s=reader.convert("clock_s", _seconds),
-        extension=reader.convert("extension", lambda v: v is True),
+        extension=reader.convert("extension", _extension),
     )
     prepared = game.prepare(stroke)
     if reader.get("rack", int) != prepared.rack:
