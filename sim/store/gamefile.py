@@ -277,7 +277,13 @@ def load(path: Path) -> Game:
         with _collector_paused():
             return _game_from_json(document, members)
     except FormatError as error:
-        raise GameFileError(f"{path}: {error.key}: {error.problem}") from None
+        raise GameFileError(f"{path}: {_short(error.key)}: {_short(error.problem)}") from None
+
+
+def _short(text: str, limit: int = 160) -> str:
+    """A part of an error line cut to ``limit`` characters: the key or the value a file
+    holds may be megabytes long, and a line is read by a person."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _document(path: Path, data: bytes) -> Any:
@@ -488,9 +494,10 @@ class _Shots:
         return simulated
 
     def check_all_used(self) -> None:
-        unused = set(self.members) - self.used
+        unused = sorted(set(self.members) - self.used)
         if unused:
-            raise FormatError("records", f"shot files no record uses: {', '.join(sorted(unused))}")
+            named = ", ".join(unused[:3]) + (", ..." if len(unused) > 3 else "")
+            raise FormatError("records", f"{len(unused)} shot files no record uses: {named}")
 
 
 # The words of a ruling: a newer poolsim may put them better without changing a decision.

@@ -175,3 +175,29 @@ def test_game_json_is_utf_8_without_a_bom(
     )
     text = _refused(bad)
     assert "game.json: not UTF-8 text" in text, text
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: first(d, "shot").update(type="x" * 2**20),
+        lambda d: first(d, "shot").update({"y" * 2**20: 1}),
+        lambda d: first(d, "shot").update(placement=[0.5] * 2**16),
+        lambda d: d["setup"].update(game="z" * 2**20),
+    ],
+    ids=["record-type", "key", "placement", "game"],
+)
+def test_a_refusal_is_a_short_line_whatever_the_value(
+    saved: Path, tmp_path: Path, edit: Callable[[dict[str, Any]], None]
+) -> None:
+    text = _refused(rewrite(saved, tmp_path / "long.poolsim", edit))
+    assert len(text) <= 400 + len(str(tmp_path)), len(text)
+
+
+def test_many_unused_shot_members_are_counted_not_listed(saved: Path, tmp_path: Path) -> None:
+    def add(members: dict[str, bytes]) -> None:
+        members.update({f"shots/{n:06d}.msgpack": b"" for n in range(100_000, 100_500)})
+
+    text = _refused(rewrite(saved, tmp_path / "unused.poolsim", members=add))
+    assert "records: 500 shot files no record uses: shots/100000.msgpack, " in text, text
+    assert len(text) < 400 + len(str(tmp_path)), len(text)
