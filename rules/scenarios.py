@@ -435,9 +435,10 @@ def read_scenarios(path: Path) -> list[Scenario | ScenarioError]:
         data = json.loads(path.read_text(encoding="utf-8"), parse_int=whole_number)
     except OSError as error:
         return [ScenarioError(path, "-", "file", error.strerror or str(error))]
-    # ValueError: whole_number's refusal (UnicodeDecodeError and JSONDecodeError are ones).
-    except ValueError as error:
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
         return [ScenarioError(path, "-", "file", f"not JSON: {one_line(error)}")]
+    except ValueError as error:  # whole_number's refusal
+        return [ScenarioError(path, "-", "file", one_line(error))]
     try:
         top = _object(data, "file")
         _keys(
