@@ -48,13 +48,19 @@ from typing import Any
 
 import attrs
 
-from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
+from rules import CUE, Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
-from rules.reading import Reader, is_finite_number, one_line, whole_number
+from rules.reading import Reader, converted, is_finite_number, item, one_line, whole_number
 from sim.files import write_atomically
 from sim.physics.pooltool_setup import POOLTOOL_VERSION
-from sim.physics.simulate import CueAction, SimulatedShot, System, shot_from_system
+from sim.physics.simulate import (
+    CueAction,
+    SimulatedShot,
+    System,
+    settle_positions,
+    shot_from_system,
+)
 from sim.physics.systemcodec import SharedParts, system_from_json
 from sim.physics.systemcodec import system_from_bytes as system_from_bytes  # the worker's, too
 from sim.physics.systemcodec import system_to_bytes as system_to_bytes
@@ -359,8 +365,8 @@ def _game_from_json(document: Any, members: dict[str, bytes]) -> Game:
     game = top.convert("setup", _game_from_setup)
     records = top.get("records", list)
     shots = _Shots(members)
-    for index, item in enumerate(records):
-        reader = _Reader(item, f"records[{index}]")
+    for index, entry in enumerate(records):
+        reader = _Reader(entry, item("records", index))
         kind = reader.data.get("type")
         replay = _REPLAYS.get(kind) if isinstance(kind, str) else None
         if replay is None:
@@ -399,6 +405,14 @@ def _point(value: Any) -> tuple[float, float]:
     if not isinstance(value, list) or len(value) != 2 or not all(map(is_finite_number, value)):
         raise ValueError(f"expected [x, y] as two finite numbers, got {value!r}")
     return (float(value[0]), float(value[1]))
+
+
+def _lag_start(game: Game, value: Any) -> tuple[float, float]:
+    """Where a lag's cue ball starts: a point the physics can put it (on the bed, clear of
+    the cushions and pockets), as verify's re-simulation will."""
+    point = _point(value)
+    settle_positions(game.setup.spec, {CUE: point})  # PlacementError: a ValueError
+    return point
 
 
 def _positions(value: Any) -> Positions:
@@ -450,8 +464,8 @@ def _reasons(value: Any) -> None:
     """A ruling's reasons: a list of {"rule", "text", "foul"} (the words are free)."""
     if not isinstance(value, list):
         raise ValueError(f"expected a list of reasons, got {Reader.show(value)}")
-    for index, item in enumerate(value):
-        reason = _Reader(item, f"[{index}]").keys({"rule", "text", "foul"})
+    for index, entry in enumerate(value):
+        reason = _Reader(entry, item("", index)).keys({"rule", "text", "foul"})
         reason.get("rule", str)
         reason.get("text", str)
         reason.get("foul", bool)
@@ -538,13 +552,10 @@ def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
     if not len(starts) == len(strokes) == len(lag_shots) == 2:
         raise FormatError(reader.where, "a lag has two starts, two strokes and two shots")
     points = [
-        _Reader({"p": p}, f"{reader.at('starts')}[{i}]").convert("p", _point)
+        converted(item(reader.at("starts"), i), p, lambda value: _lag_start(game, value))
         for i, p in enumerate(starts)
     ]
-    actions = [
-        _Reader({"a": a}, f"{reader.at('strokes')}[{i}]").convert("a", _action)
-        for i, a in enumerate(strokes)
-    ]
+    actions = [converted(item(reader.at("strokes"), i), a, _action) for i, a in enumerate(strokes)]
     simulated = [
         shots.take(
             _Reader(shot, f"{reader.at('shots')}[{i}]").keys({"system", "events", "after"}),

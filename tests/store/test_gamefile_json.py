@@ -201,3 +201,19 @@ def test_many_unused_shot_members_are_counted_not_listed(saved: Path, tmp_path: 
     text = _refused(rewrite(saved, tmp_path / "unused.poolsim", members=add))
     assert "records: 500 shot files no record uses: shots/100000.msgpack, " in text, text
     assert len(text) < 400 + len(str(tmp_path)), len(text)
+
+
+@pytest.mark.parametrize(
+    ("start", "problem"),
+    [([2**63, 0.3], "is off the table"), ([1.5, 0.3], "is off the table"), ([1.27, 0.0], "pocket")],
+)
+def test_a_lag_start_the_table_cannot_take_is_refused(
+    saved: Path, tmp_path: Path, start: list[float], problem: str
+) -> None:
+    """Found by the fuzz: the start loaded, and verify's re-simulation raised."""
+
+    def edit(document: dict[str, Any]) -> None:
+        first(document, "lag")["starts"][1] = start
+
+    text = _refused(rewrite(saved, tmp_path / "start.poolsim", edit))
+    assert "records[0].starts[1]: ball cue: " in text and problem in text, text
