@@ -5,6 +5,7 @@ Every scenario is read strictly. Each prints one line, in file order: ``PASS id`
 format refuses, ``error: FILE: SCENARIO: KEY: PROBLEM`` (a file that cannot be read at
 all: one such line, SCENARIO ``-``). A refused scenario never stops the others. Then
 ``N passed, M failed`` (the refused ones counted as failed), unless everything was refused.
+The command prints the error lines on stderr, the others on stdout.
 Status 2 when anything was refused, else 1 when any failed, else 0.
 """
 
@@ -30,14 +31,15 @@ from rules.terms import BallInHand, Choice, Player
 POSITION_TOLERANCE = 1e-3  # FORMAT.md: spot positions are checked to 1 mm
 
 
-def check_files(paths: Sequence[Path], out: TextIO) -> int:
-    """Run every scenario of ``paths``; report to ``out``; return 0, 1 or 2."""
+def check_files(paths: Sequence[Path], out: TextIO, err: TextIO | None = None) -> int:
+    """Run every scenario of ``paths``; report to ``out`` (the error lines to ``err``,
+    by default ``out`` too); return 0, 1 or 2."""
     passed = failed = refused = 0
     for path in paths:
         for entry in read_scenarios(Path(path)):
             if isinstance(entry, ScenarioError):
                 refused += 1
-                print(entry.line(), file=out)
+                print(entry.line(), file=out if err is None else err)
                 continue
             mismatches = run_scenario(entry)
             if mismatches:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, get_args
 
 import attrs
@@ -40,6 +40,14 @@ SpotSearchOrder = Literal["behind_then_front", "nearest_either_side"]
 RotationBreakFoulOptions = Literal["standard", "kitchen_only"]
 OffTableSource = Literal["physics_event"]
 
+# The ranges of the options that have one, for every reader of options (the game file, the
+# scenario files, the command line's flags): (lowest, highest), both allowed.
+# The rack's balls at most 1 cm apart (the physics racks them less than a radius apart).
+RACK_GAP_M = (0.0, 0.01)
+# A shot clock from 5 s to 10 minutes, and an extension of up to 10 minutes.
+SHOT_CLOCK_S = (5.0, 600.0)
+SHOT_CLOCK_EXTENSION_S = (0.0, 600.0)
+
 _AUTO_STALEMATE = re.compile(r"auto_no_progress\((\d+)\)")
 
 
@@ -55,12 +63,27 @@ def _flag(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> No
 
 
 def _length(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is None:
-        return
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise ValueError(f"expected a number, got {value!r}")
     if value < 0:
         raise ValueError(f"must not be negative, got {value!r}")
+
+
+def _within(
+    bounds: tuple[float, float], unit: str, *, optional: bool = False
+) -> Callable[[object, Any, Any], None]:
+    """A validator: a number from ``bounds[0]`` to ``bounds[1]`` ``unit`` (or None, the
+    option off, when ``optional``)."""
+    low, high = bounds
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value is None and optional:
+            return
+        _length(instance, attribute, value)
+        if not low <= value <= high:
+            raise ValueError(f"must be from {low:g} to {high:g} {unit}, got {value!r}")
+
+    return check
 
 
 def _count(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -141,8 +164,12 @@ class Options:
     # B-17: "manual", "agreement_only" or "auto_no_progress(N)" (N innings each).
     stalemate_mode: str = attrs.field(default="manual", validator=_stalemate_mode)
     # B-18
-    shot_clock_s: float | None = attrs.field(default=None, validator=_length)
-    shot_clock_extension_s: float | None = attrs.field(default=None, validator=_length)
+    shot_clock_s: float | None = attrs.field(
+        default=None, validator=_within(SHOT_CLOCK_S, "s", optional=True)
+    )
+    shot_clock_extension_s: float | None = attrs.field(
+        default=None, validator=_within(SHOT_CLOCK_EXTENSION_S, "s", optional=True)
+    )
     shot_clock_extensions_per_rack: int = attrs.field(default=0, validator=_count)
     shot_clock_off_at_hill_hill: bool = attrs.field(default=True, validator=_flag)
     # B-20, B-21, B-22, B-23, B-25
@@ -160,7 +187,7 @@ class Options:
     contact_epsilon: float = attrs.field(default=1e-4, validator=_length)
     cue_ball_spot_gap: float = attrs.field(default=5e-4, validator=_length)
     lag_tie_epsilon: float = attrs.field(default=1e-4, validator=_length)
-    rack_gap: float = attrs.field(default=0.0, validator=_length)
+    rack_gap: float = attrs.field(default=0.0, validator=_within(RACK_GAP_M, "m"))
 
     @property
     def stalemate_innings(self) -> int | None:

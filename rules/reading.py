@@ -13,6 +13,8 @@ and tests read them, so a reader keeps its wording); what is shared lives here:
   :func:`check_keys`, which refuses either in the reader's words;
 - values: what a number is (an int or a float but never true or false, which JSON and
   Python both let pass as numbers), a finite one, a whole one;
+- JSON text: :func:`whole_number`, the ``parse_int`` that refuses an integer too long
+  to be any value of these formats;
 - builders: :func:`converted` runs a builder on a value and turns what it raises into a
   :class:`~rules.errors.FormatError` at the value's place, in one line (:func:`one_line`);
 - :class:`Reader`: an object of the document at its place, read key by key.
@@ -112,6 +114,24 @@ def is_finite_number(value: Any) -> bool:
 def is_whole(value: Any) -> bool:
     """A whole number (an int, not true or false)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+# -- JSON text -------------------------------------------------------------------------
+
+# The longest whole number a document read here may hold: 2^63 (a seed) has 19 digits.
+MAX_DIGITS = 40
+
+
+def whole_number(text: str) -> int:
+    """``json.loads``'s ``parse_int``: the integer of ``text``, or a ValueError in plain
+    words when it has more than :data:`MAX_DIGITS` digits. Python itself refuses only past
+    4,300 digits, with advice for programmers, after quadratic work on the way there."""
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise ValueError(
+            f"a whole number of {digits} digits (no value here has more than {MAX_DIGITS})"
+        )
+    return int(text)
 
 
 # -- builders ----------------------------------------------------------------------------

@@ -30,7 +30,16 @@ from rules.games import GAMES
 from rules.geometry import Point, TableGeometry
 from rules.options import Options
 from rules.positions import Positions
-from rules.reading import Reader, at, check_keys, is_finite_number, is_whole, item
+from rules.reading import (
+    Reader,
+    at,
+    check_keys,
+    is_finite_number,
+    is_whole,
+    item,
+    one_line,
+    whole_number,
+)
 from rules.shot import Call, Shot
 from rules.state import GameState
 from rules.terms import (
@@ -425,13 +434,16 @@ def read_scenarios(path: Path) -> list[Scenario | ScenarioError]:
     a malformed scenario is a :class:`ScenarioError` in its place (its id, or
     ``scenarios[i]``); a file that cannot be read at all is a single one (``-``)."""
     try:
-        data = json.loads(read_regular(path, MAX_FILE_BYTES, "a scenario file").decode("utf-8"))
+        text = read_regular(path, MAX_FILE_BYTES, "a scenario file").decode("utf-8")
+        data = json.loads(text, parse_int=whole_number)
     except FileRefused as error:
         return [ScenarioError(path, "-", "file", str(error))]
     except OSError as error:
         return [ScenarioError(path, "-", "file", error.strerror or str(error))]
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        return [ScenarioError(path, "-", "file", f"not JSON: {error}")]
+        return [ScenarioError(path, "-", "file", f"not JSON: {one_line(error)}")]
+    except ValueError as error:  # whole_number's refusal
+        return [ScenarioError(path, "-", "file", one_line(error))]
     try:
         top = _object(data, "file")
         _keys(

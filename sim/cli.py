@@ -18,6 +18,7 @@ import click
 
 from rules import TenBall
 from rules.games import GAMES as _GAMES
+from rules.options import SHOT_CLOCK_S
 from sim import sizes
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def _window_options(command: F) -> F:
 )
 @click.option(
     "--shot-clock",
-    type=click.FloatRange(5, 600),
+    type=click.FloatRange(*SHOT_CLOCK_S),
     default=None,
     help="Shot clock in seconds (default off).",
 )
@@ -735,7 +736,7 @@ def rules_check(files: tuple[Path, ...]) -> None:
     """Run adjudication scenario FILES (the poolsim-scenarios format)."""
     from rules.conformance import check_files
 
-    sys.exit(check_files(list(files), sys.stdout))
+    sys.exit(check_files(list(files), sys.stdout, sys.stderr))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -196,3 +196,28 @@ def test_a_special_file_is_refused_in_one_line_and_status_2(
     assert len(lines) == 1, lines
     assert lines[0].endswith(("(a character device)", "(a FIFO)")), lines
     assert "not a regular file" in lines[0] and special in lines[0]
+
+
+def test_rules_check_prints_errors_on_stderr_and_verdicts_on_stdout(tmp_path: Path) -> None:
+    """Errors go to stderr; the PASS and FAIL lines and the tally stay on stdout."""
+    source = json.loads((ROOT / "tests" / "data" / "scenarios" / "ten-ball.json").read_text())
+    good = source["scenarios"][0]
+    mixed = tmp_path / "mixed.json"
+    document = {"format": "poolsim-scenarios", "version": 1, "scenarios": [good, {"id": "x"}]}
+    mixed.write_text(json.dumps(document))
+    result = poolsim("rules", "check", str(mixed))
+    assert result.returncode == 2
+    assert result.stdout.splitlines() == [f"PASS {good['id']}", "1 passed, 1 failed"]
+    assert result.stderr.splitlines() == [f"error: {mixed}: x: rules: missing required key"], (
+        result.stderr
+    )
+
+
+def test_rules_check_on_an_integer_of_thousands_of_digits(tmp_path: Path) -> None:
+    huge = tmp_path / "huge.json"
+    huge.write_text(f'{{"format": "poolsim-scenarios", "version": 1{"9" * 5000}, "scenarios": []}}')
+    result = poolsim("rules", "check", str(huge))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"error: {huge}: -: file: a whole number of 5001 digits (no value here has more than 40)"
+    ]

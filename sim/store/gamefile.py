@@ -31,6 +31,7 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import copy
 import datetime as dt
@@ -48,15 +49,21 @@ from typing import Any
 
 import attrs
 
-from rules import Call, Choice, Declaration, Options, Player, Positions, Ruling
+from rules import CUE, Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
-from rules.reading import Reader, is_finite_number, one_line
+from rules.reading import Reader, converted, is_finite_number, item, one_line, whole_number
 from rules.userfile import FileRefused, open_regular, read_regular, size_words, too_large
 from sim.files import write_atomically
 from sim.physics.agreement import system_disagreement
 from sim.physics.pooltool_setup import POOLTOOL_VERSION
-from sim.physics.simulate import CueAction, SimulatedShot, System, shot_from_system
+from sim.physics.simulate import (
+    CueAction,
+    SimulatedShot,
+    System,
+    settle_positions,
+    shot_from_system,
+)
 from sim.physics.systemcodec import SharedParts, system_from_json
 from sim.physics.systemcodec import system_from_bytes as system_from_bytes  # the worker's, too
 from sim.physics.systemcodec import system_to_bytes as system_to_bytes
@@ -300,17 +307,37 @@ def load(path: Path) -> Game:
 
 
 def _game_from_zip(path: Path, text: bytes, members: Mapping[str, bytes]) -> Game:
-    try:
-        document = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise GameFileError(f"{path}: game.json is not valid JSON: {error}") from None
-    except RecursionError:
-        raise GameFileError(f"{path}: game.json is nested too deep to be a game") from None
+    document = _document(path, text)
     try:
         with _collector_paused():
             return _game_from_json(document, members)
     except FormatError as error:
-        raise GameFileError(f"{path}: {error.key}: {error.problem}") from None
+        raise GameFileError(f"{path}: {_short(error.key)}: {_short(error.problem)}") from None
+
+
+def _short(text: str, limit: int = 160) -> str:
+    """A part of an error line cut to ``limit`` characters: the key or the value a file
+    holds may be megabytes long, and a line is read by a person."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _document(path: Path, data: bytes) -> Any:
+    """game.json's document: UTF-8 text (json would also take UTF-16 and UTF-32, and a
+    byte-order mark; poolsim writes none of them), JSON, its integers of sane length."""
+    # JSON text holds no NUL byte (a control character is escaped even in a string): one
+    # is the mark of UTF-16 or UTF-32.
+    if data.startswith(codecs.BOM_UTF8) or b"\x00" in data:
+        raise GameFileError(f"{path}: game.json: not UTF-8 text (UTF-16, UTF-32 or a BOM)")
+    try:
+        return json.loads(data.decode("utf-8"), parse_int=whole_number)
+    except UnicodeDecodeError as error:
+        raise GameFileError(f"{path}: game.json: not UTF-8 text ({error.reason})") from None
+    except json.JSONDecodeError as error:
+        raise GameFileError(f"{path}: game.json is not valid JSON: {error}") from None
+    except ValueError as error:  # whole_number's refusal
+        raise GameFileError(f"{path}: game.json: {one_line(error)}") from None
+    except RecursionError:
+        raise GameFileError(f"{path}: game.json is nested too deep to be a game") from None
 
 
 @contextlib.contextmanager
@@ -439,11 +466,11 @@ def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
     top.keys({"format", "version", "poolsim", "pooltool", "created", "setup", "records"})
     for key in ("poolsim", "pooltool", "created"):
         top.get(key, str)
-    game = Game(top.convert("setup", _setup_from_json))
+    game = top.convert("setup", _game_from_setup)
     records = top.get("records", list)
     shots = _Shots(members)
-    for index, item in enumerate(records):
-        reader = _Reader(item, f"records[{index}]")
+    for index, entry in enumerate(records):
+        reader = _Reader(entry, item("records", index))
         kind = reader.data.get("type")
         replay = _REPLAYS.get(kind) if isinstance(kind, str) else None
         if replay is None:
@@ -454,6 +481,13 @@ def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
             raise FormatError(reader.where, f"the game refuses it: {error}") from None
     shots.check_all_used()
     return game
+
+
+def _game_from_setup(data: Any) -> Game:
+    """The game of the set-up, its first rack built (an error there is the set-up's)."""
+    setup = _setup_from_json(data)
+    setup.rack_up(1, Player.A)
+    return Game(setup)
 
 
 def _setup_from_json(data: Any) -> GameSetup:
@@ -475,6 +509,14 @@ def _point(value: Any) -> tuple[float, float]:
     if not isinstance(value, list) or len(value) != 2 or not all(map(is_finite_number, value)):
         raise ValueError(f"expected [x, y] as two finite numbers, got {value!r}")
     return (float(value[0]), float(value[1]))
+
+
+def _lag_start(game: Game, value: Any) -> tuple[float, float]:
+    """Where a lag's cue ball starts: a point the physics can put it (on the bed, clear of
+    the cushions and pockets), as verify's re-simulation will."""
+    point = _point(value)
+    settle_positions(game.setup.spec, {CUE: point})  # PlacementError: a ValueError
+    return point
 
 
 def _positions(value: Any) -> Positions:
@@ -504,6 +546,33 @@ def _seconds(value: Any) -> float | None:
     if value < 0:
         raise ValueError(f"seconds cannot be negative, got {value!r}")
     return float(value)
+
+
+def _extension(value: Any) -> bool:
+    """Whether the shot clock's extension was called: true or false (absent: false)."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {Reader.show(value)}")
+    return value
+
+
+def _lag_reasons(value: Any) -> list[str]:
+    """A lag's reasons: its words, a list of strings (not checked against the referee's)."""
+    if not isinstance(value, list) or not all(isinstance(text, str) for text in value):
+        raise ValueError(f"expected a list of texts, got {Reader.show(value)}")
+    return value
+
+
+def _reasons(value: Any) -> None:
+    """A ruling's reasons: a list of {"rule", "text", "foul"} (the words are free)."""
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list of reasons, got {Reader.show(value)}")
+    for index, entry in enumerate(value):
+        reason = _Reader(entry, item("", index)).keys({"rule", "text", "foul"})
+        reason.get("rule", str)
+        reason.get("text", str)
+        reason.get("foul", bool)
 
 
 def _player(value: Any) -> Player:
@@ -553,9 +622,10 @@ class _Shots:
         return simulated
 
     def check_all_used(self) -> None:
-        unused = set(self.members) - self.used
+        unused = sorted(set(self.members) - self.used)
         if unused:
-            raise FormatError("records", f"shot files no record uses: {', '.join(sorted(unused))}")
+            named = ", ".join(unused[:3]) + (", ..." if len(unused) > 3 else "")
+            raise FormatError("records", f"{len(unused)} shot files no record uses: {named}")
 
 
 # The words of a ruling: a newer poolsim may put them better without changing a decision.
@@ -573,6 +643,8 @@ def same_decision(recorded: Any, ruling: Ruling) -> bool:
 
 
 def _check_ruling(reader: _Reader, ruling: Ruling) -> None:
+    ruling_reader = reader.sub("ruling")
+    ruling_reader.convert("reasons", _reasons)
     if not same_decision(reader.data.get("ruling"), ruling):
         raise FormatError(reader.at("ruling"), "is not the referee's ruling on this record")
 
@@ -594,13 +666,10 @@ def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
     if not len(starts) == len(strokes) == len(lag_shots) == 2:
         raise FormatError(reader.where, "a lag has two starts, two strokes and two shots")
     points = [
-        _Reader({"p": p}, f"{reader.at('starts')}[{i}]").convert("p", _point)
+        converted(item(reader.at("starts"), i), p, lambda value: _lag_start(game, value))
         for i, p in enumerate(starts)
     ]
-    actions = [
-        _Reader({"a": a}, f"{reader.at('strokes')}[{i}]").convert("a", _action)
-        for i, a in enumerate(strokes)
-    ]
+    actions = [converted(item(reader.at("strokes"), i), a, _action) for i, a in enumerate(strokes)]
     simulated = [
         shots.take(
             _Reader(shot, f"{reader.at('shots')}[{i}]").keys({"system", "events", "after"}),
@@ -613,6 +682,7 @@ def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
     record = game.lag_from(
         (points[0], points[1]), (actions[0], actions[1]), (simulated[0], simulated[1])
     )
+    reader.convert("reasons", _lag_reasons)
     winner = record.result.winner.value if record.result.winner else None
     if reader.data.get("winner") != winner:
         raise FormatError(reader.at("winner"), "is not the referee's verdict on this lag")
@@ -643,7 +713,7 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
         call=reader.convert("call", _call),
         declaration=reader.convert("declaration", lambda v: None if v is None else Declaration(v)),
         clock_s=reader.convert("clock_s", _seconds),
-        extension=reader.convert("extension", lambda v: v is True),
+        extension=reader.convert("extension", _extension),
     )
     prepared = game.prepare(stroke)
     if reader.get("rack", int) != prepared.rack:
