@@ -507,11 +507,6 @@ def _bomb(members: Members, inflated: int) -> bytes:
     return patched_header(buffer.getvalue(), shot, "file_size", 258 * 1024)
 
 
-@pytest.mark.xfail(
-    reason="zip members are read whole before their CRC is checked (issue 15 item 7: the "
-    "chunked, bounded member reads are another branch's part)",
-    strict=False,
-)
 def test_a_member_that_inflates_far_past_its_declared_size_is_bounded(
     base_file: bytes, tmp_path: Path
 ) -> None:
