@@ -90,7 +90,8 @@ class WholeNumber(click.ParamType):  # type: ignore[type-arg]
             number = value
         else:
             text = str(value).strip()
-            if not text.lstrip("+-").isdigit() or len(text) > len(str(self.high)) + 1:
+            digits = text.removeprefix("-").removeprefix("+")
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(self.high)):
                 self.fail(
                     f"{label} must be a whole number from {self.low} to {self.high}, "
                     f"got {_shown(value)}",

@@ -97,6 +97,13 @@ def output_problem(path: Path, *, folder: bool = False) -> str | None:
     before any long work begins; None when it can. The folders missing on the way may be
     made (the writers make them): the nearest one that exists must be a folder this
     process can make files in, which is tried with a file made and removed at once."""
+    try:
+        return _output_problem(path, folder=folder)
+    except OSError as error:  # a name too long, a loop of links...
+        return f"cannot write {path}: {error.strerror or error}"
+
+
+def _output_problem(path: Path, *, folder: bool) -> str | None:
     if path.exists() or path.is_symlink():
         if folder and not path.is_dir():
             return f"{path} is a file, not a folder"
@@ -116,4 +123,7 @@ def output_problem(path: Path, *, folder: bool = False) -> str | None:
         return f"cannot write {path}: {existing}: {error.strerror or error}"
     os.close(handle)
     os.unlink(name)
+    longest = 255 if not hasattr(os, "pathconf") else os.pathconf(existing, "PC_NAME_MAX")
+    if any(len(part.encode()) > longest for part in path.relative_to(existing).parts):
+        return f"cannot write {path}: a name on the way is longer than {longest} bytes"
     return None
