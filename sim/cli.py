@@ -91,7 +91,14 @@ class WholeNumber(click.ParamType):  # type: ignore[type-arg]
         else:
             text = str(value).strip()
             digits = text.removeprefix("-").removeprefix("+")
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(self.high)):
+            if not (digits.isascii() and digits.isdigit()):
+                self.fail(
+                    f"{_shown(value)} is not a valid integer "
+                    f"({label}: a whole number from {self.low} to {self.high})",
+                    param,
+                    ctx,
+                )
+            if len(digits) > len(str(self.high)):
                 self.fail(
                     f"{label} must be a whole number from {self.low} to {self.high}, "
                     f"got {_shown(value)}",
@@ -117,11 +124,16 @@ def _check_output(path: Path | None, flag: str, *, folder: bool = False) -> None
         raise click.BadParameter(problem, param_hint=f"'{flag}'")
 
 
+# Typed (or set in the environment); not a default, nor ``poolsim`` alone invoking ``play``
+# (which leaves the source unset).
+_GIVEN = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+
+
 def _refuse_unused(ctx: click.Context, flags: dict[str, str], reason: str) -> None:
     """A flag given that the command would not use is refused, not silently ignored.
     ``flags``: parameter name -> flag."""
     for name, flag in flags.items():
-        if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT:
+        if ctx.get_parameter_source(name) in _GIVEN:
             raise click.UsageError(f"{flag} {reason}")
 
 
@@ -295,21 +307,6 @@ def play(
     script: Path | None,
 ) -> None:
     """Open the desktop table (start screen, or straight into a game)."""
-    import random
-
-    ctx = click.get_current_context()
-    if game is None:
-        _refuse_unused(ctx, _GAME_FLAGS, "applies only with --game")
-    if screenshot is None and script is None:
-        _refuse_unused(ctx, {"frames": "--frames"}, "applies only with --screenshot or --script")
-    _check_output(screenshot, "--screenshot")
-
-    from rules import Options, Player
-    from sim.app.start import shot_clock_options
-    from sim.play.game import Game, GameSetup
-    from sim.store.autosave import Autosave
-    from sim.store.gamefile import GameFileError, load
-
     if sum(bool(x) for x in (game, resume, open_file)) > 1:
         raise click.UsageError("choose one of --game, --resume and --open")
     names = tuple(name.strip() for name in players.split(","))
@@ -317,6 +314,20 @@ def play(
         raise click.BadParameter(
             "expected two names separated by a comma", param_hint="'--players'"
         )
+    ctx = click.get_current_context()
+    if game is None:
+        _refuse_unused(ctx, _GAME_FLAGS, "applies only with --game")
+    if screenshot is None and script is None:
+        _refuse_unused(ctx, {"frames": "--frames"}, "applies only with --screenshot or --script")
+    _check_output(screenshot, "--screenshot")
+    import random
+
+    from rules import Options, Player
+    from sim.app.start import shot_clock_options
+    from sim.play.game import Game, GameSetup
+    from sim.store.autosave import Autosave
+    from sim.store.gamefile import GameFileError, load
+
     chosen: Game | None = None
     try:
         if game is not None:
@@ -552,6 +563,7 @@ def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path |
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
+    _check_output(save_dir, "--save", folder=True)  # before the imports: they take seconds
     from sim.play.game import Game, GameSetup
     from sim.play.selfplay import RackSummary, match_seed, match_sizes, play_racks, summarize
     from sim.store.gamefile import SUFFIX, save
@@ -564,7 +576,6 @@ def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path |
         number = "" if len(sizes_) == 1 else f"-{index + 1:03d}"
         return save_dir / f"selfplay-{game}-seed{seed}{number}{SUFFIX}"
 
-    _check_output(save_dir, "--save", folder=True)
     for index in range(len(sizes_)):
         _check_output(target(index), "--save")
     if save_dir is not None:

@@ -137,28 +137,27 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
     ]
 
 
-def all_cases(tmp: Path) -> list[list[str]]:
-    cases = [[*prefix, flag, value] for prefix, flag, values in _flags(tmp) for value in values]
-    cases += [[*prefix, flag] for prefix, flag, _ in _flags(tmp)]  # a flag without its value
-    cases += [[*prefix, "--no-such-flag", "1"] for prefix, _, _ in _flags(tmp)]
+def all_cases(tmp: Path) -> list[tuple[list[str], list[str]]]:
+    """(the command line that is valid, the bad flag and value added to it)."""
+    flags = _flags(tmp)
+    cases = [(prefix, [flag, value]) for prefix, flag, values in flags for value in values]
+    cases += [(prefix, [flag]) for prefix, flag, _ in flags]  # a flag without its value
+    cases += [(prefix, ["--no-such-flag", "1"]) for prefix, _, _ in flags]
     return cases
 
 
-def _combined(cases: list[list[str]], rng: random.Random) -> list[str]:
-    """Two bad flags in one command line: the first found is said, on one line."""
-    first = rng.choice(cases)
-    second = rng.choice([c for c in cases if c[0] == first[0]])
-    return first + second[-2:] if len(second) > 2 else first
-
-
 def sample(tmp: Path, count: int, seed: int) -> list[list[str]]:
-    """``count`` cases: all the single ones first (in a seeded order), then pairs."""
+    """``count`` command lines: every single bad flag first (in a seeded order), then two
+    bad flags in one line (the first found is said, on one line)."""
     rng = random.Random(seed)
     cases = all_cases(tmp)
     rng.shuffle(cases)
-    while len(cases) < count:
-        cases.append(_combined(cases, rng))
-    return cases[:count]
+    lines = [prefix + bad for prefix, bad in cases]
+    while len(lines) < count:
+        prefix, first = rng.choice(cases)
+        _, second = rng.choice([c for c in cases if c[0] == prefix and len(c[1]) == 2])
+        lines.append(prefix + first + second)
+    return lines[:count]
 
 
 @attrs.frozen
@@ -366,3 +365,5 @@ def test_the_issues_command_lines_in_a_real_process(
     assert message in outcome.stderr
     assert _snapshot(tmp_path) == before
     assert peak < 300e6, f"{peak / 1e6:.0f} MB"
+    figures = f"{outcome.seconds:.1f} s, peak RSS {peak / 1e6:.0f} MB"
+    sys.__stdout__.write(f"\n{' '.join(args)}: {figures}")
