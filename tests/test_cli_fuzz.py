@@ -316,20 +316,28 @@ def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (SUBPROCESS_MEMORY, SUBPROCESS_MEMORY))
 
 
+PEAK_AT_EXIT = """
+import atexit, re, sys
+
+def _peak():
+    kilobytes = re.search(r"VmHWM:\\s*(\\d+)", open("/proc/self/status").read()).group(1)
+    sys.stderr.write("\\x00peak " + kilobytes)
+
+atexit.register(_peak)
+from sim.cli import main
+main()
+"""
+
+
 def poolsim_bounded(args: list[str], cwd: Path) -> tuple[Outcome, int]:
     """A real ``poolsim`` run, bounded in time and address space; and its peak RSS in
-    bytes (read in the child itself as it exits)."""
-    code = (
-        "import atexit, resource, sys\n"
-        "atexit.register(lambda: sys.stderr.write("
-        "f'\\x00peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}\\n'))\n"
-        "from sim.cli import main; main()"
-    )
+    bytes, read in the child itself as it exits: VmHWM, which the exec starts afresh
+    (ru_maxrss would count the forked test process's memory too)."""
     env = {**os.environ, "POOLSIM_DATA_DIR": str(cwd / "user"), "PYTHONPATH": str(ROOT)}
     env.pop("DISPLAY", None)
     start = time.perf_counter()
     result = subprocess.run(
-        [sys.executable, "-c", code, *args],
+        [sys.executable, "-c", PEAK_AT_EXIT, *args],
         capture_output=True,
         text=True,
         cwd=cwd,
