@@ -14,12 +14,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import attrs
 import click
 
 from rules import TenBall
 from rules.games import GAMES as _GAMES
 from rules.options import SHOT_CLOCK_S
 from sim import sizes
+from sim.files import output_problem
+from sim.limits import MAX_SEED
 
 if TYPE_CHECKING:
     from sim.physics.simulate import CueAction, SimulatedShot
@@ -27,6 +30,112 @@ if TYPE_CHECKING:
 GAMES = tuple(_GAMES)  # the referee's games, by the names the scenario format uses
 TABLES = ("9ft", "8ft", "7ft")
 F = TypeVar("F", bound=Callable[..., Any])
+MAX_SELFPLAY_RACKS = 10_000
+MAX_SHOWN = 40  # characters of a bad value an error repeats
+
+
+def _shown(value: object) -> str:
+    """A bad value as an error line repeats it: quoted, and cut if long."""
+    text = repr(str(value))
+    if len(text) <= MAX_SHOWN:
+        return text
+    return f"{text[: MAX_SHOWN - 5]}...' ({len(str(value))} characters)"
+
+
+def _label(param: click.Parameter | None) -> str:
+    """What an error calls a flag's value: ``shot clock`` for --shot-clock."""
+    return param.name.replace("_", " ") if param is not None and param.name else "the value"
+
+
+class FiniteFloat(click.ParamType):  # type: ignore[type-arg]
+    """A number that is one: click's FloatRange lets NaN through (every comparison with
+    it is false), and infinities are no speed, angle or time. Optionally within
+    [low, high]; the flags whose range a model checks (the cue's speed) leave it to it."""
+
+    name = "NUMBER"
+
+    def __init__(self, low: float | None = None, high: float | None = None) -> None:
+        self.low, self.high = low, high
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        label = _label(param)
+        if isinstance(value, bool):
+            self.fail(f"{label} must be a number, got {value!r}", param, ctx)
+        try:
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
+            self.fail(f"{label} must be a number, got {_shown(value)}", param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{label} must be a finite number, got {_shown(value)}", param, ctx)
+        low = -math.inf if self.low is None else self.low
+        high = math.inf if self.high is None else self.high
+        if not low <= number <= high:
+            self.fail(f"{label} must be from {low:g} to {high:g}, got {number:g}", param, ctx)
+        return number
+
+
+class WholeNumber(click.ParamType):  # type: ignore[type-arg]
+    """A whole number from ``low`` to ``high``, read from at most a few dozen digits
+    (Python refuses to read over 4,300, and a line quoting them is no error message)."""
+
+    name = "INTEGER"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        label = _label(param)
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            digits = text.removeprefix("-").removeprefix("+")
+            if not (digits.isascii() and digits.isdigit()):
+                self.fail(
+                    f"{_shown(value)} is not a valid integer "
+                    f"({label}: a whole number from {self.low} to {self.high})",
+                    param,
+                    ctx,
+                )
+            if len(digits) > len(str(self.high)):
+                self.fail(
+                    f"{label} must be a whole number from {self.low} to {self.high}, "
+                    f"got {_shown(value)}",
+                    param,
+                    ctx,
+                )
+            number = int(text)
+        if not self.low <= number <= self.high:
+            self.fail(
+                f"{label} must be a whole number from {self.low} to {self.high}, got {number}",
+                param,
+                ctx,
+            )
+        return number
+
+
+SEED = WholeNumber(0, MAX_SEED)  # the seeds GameSetup takes, for every --seed
+
+
+def _check_output(path: Path | None, flag: str, *, folder: bool = False) -> None:
+    """An output that cannot be written is said before the work that would fill it."""
+    if path is not None and (problem := output_problem(path, folder=folder)) is not None:
+        raise click.BadParameter(problem, param_hint=f"'{flag}'")
+
+
+# Typed (or set in the environment); not a default, nor ``poolsim`` alone invoking ``play``
+# (which leaves the source unset).
+_GIVEN = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+
+
+def _refuse_unused(ctx: click.Context, flags: dict[str, str], reason: str) -> None:
+    """A flag given that the command would not use is refused, not silently ignored.
+    ``flags``: parameter name -> flag."""
+    for name, flag in flags.items():
+        if ctx.get_parameter_source(name) in _GIVEN:
+            raise click.UsageError(f"{flag} {reason}")
 
 
 def _parse_spin(
@@ -38,7 +147,9 @@ def _parse_spin(
     try:
         a, b = (float(part) for part in parts)
     except ValueError:
-        raise click.BadParameter(f"expected two numbers A,B, got {value!r}") from None
+        raise click.BadParameter(f"expected two numbers A,B, got {_shown(value)}") from None
+    if not (math.isfinite(a) and math.isfinite(b)):
+        raise click.BadParameter(f"expected two finite numbers A,B, got {_shown(value)}")
     return (a, b)
 
 
@@ -84,10 +195,10 @@ def _window_options(command: F) -> F:
         ),
         click.option(
             "--frames",
-            type=click.IntRange(1, 100_000),
+            type=WholeNumber(1, 100_000),
             default=30,
             show_default=True,
-            help="Frames before the screenshot.",
+            help="Frames before the screenshot (or after the script).",
         ),
         click.option(
             "--size",
@@ -102,6 +213,21 @@ def _window_options(command: F) -> F:
     return command
 
 
+_GAME_FLAGS = {  # play's flags that set up the game --game starts
+    name: f"--{flag}"
+    for name, flag in (
+        ("race_to", "race"),
+        ("table_size", "table"),
+        ("players", "players"),
+        ("breaker", "breaker"),
+        ("seed", "seed"),
+        ("early_ten", "early-ten"),
+        ("call_mode", "call-mode"),
+        ("shot_clock", "shot-clock"),
+    )
+}
+
+
 @cli.command()
 @click.option(
     "--game",
@@ -109,7 +235,7 @@ def _window_options(command: F) -> F:
     default=None,
     help="Start this game directly, past the start screen.",
 )
-@click.option("--race", "race_to", type=click.IntRange(1, 99), default=5, show_default=True)
+@click.option("--race", "race_to", type=WholeNumber(1, 99), default=5, show_default=True)
 @click.option("--table", "table_size", type=click.Choice(TABLES), default="9ft", show_default=True)
 @click.option(
     "--players",
@@ -124,12 +250,7 @@ def _window_options(command: F) -> F:
     show_default=True,
     help="Who breaks first (lag: lag for it, GEN-2).",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**63 - 1),
-    default=None,
-    help="Seed of the racks (default: random).",
-)
+@click.option("--seed", type=SEED, default=None, help="Seed of the racks (default: random).")
 @click.option(
     "--early-ten",
     type=click.Choice(["spot_continue", "win"]),
@@ -146,7 +267,7 @@ def _window_options(command: F) -> F:
 )
 @click.option(
     "--shot-clock",
-    type=click.FloatRange(*SHOT_CLOCK_S),
+    type=FiniteFloat(*SHOT_CLOCK_S),
     default=None,
     help="Shot clock in seconds (default off).",
 )
@@ -187,6 +308,19 @@ def play(
     script: Path | None,
 ) -> None:
     """Open the desktop table (start screen, or straight into a game)."""
+    if sum(bool(x) for x in (game, resume, open_file)) > 1:
+        raise click.UsageError("choose one of --game, --resume and --open")
+    names = tuple(name.strip() for name in players.split(","))
+    if len(names) != 2:
+        raise click.BadParameter(
+            "expected two names separated by a comma", param_hint="'--players'"
+        )
+    ctx = click.get_current_context()
+    if game is None:
+        _refuse_unused(ctx, _GAME_FLAGS, "applies only with --game")
+    if screenshot is None and script is None:
+        _refuse_unused(ctx, {"frames": "--frames"}, "applies only with --screenshot or --script")
+    _check_output(screenshot, "--screenshot")
     import random
 
     from rules import Options, Player
@@ -195,13 +329,6 @@ def play(
     from sim.store.autosave import Autosave
     from sim.store.gamefile import GameFileError, load
 
-    if sum(bool(x) for x in (game, resume, open_file)) > 1:
-        raise click.UsageError("choose one of --game, --resume and --open")
-    names = tuple(name.strip() for name in players.split(","))
-    if len(names) != 2:
-        raise click.BadParameter(
-            "expected two names separated by a comma", param_hint="'--players'"
-        )
     chosen: Game | None = None
     try:
         if game is not None:
@@ -250,18 +377,24 @@ def play(
 @cli.command()
 @click.option("--game", type=click.Choice(GAMES), default=TenBall.game, show_default=True)
 @click.option(
-    "--seed", type=int, default=1, show_default=True, help="Seed of the rack's random balls."
+    "--seed", type=SEED, default=1, show_default=True, help="Seed of the rack's random balls."
 )
 @click.option("--table", "table_size", type=click.Choice(TABLES), default="9ft", show_default=True)
-@click.option("--speed", type=float, default=8.0, show_default=True, help="Cue-stick speed, m/s.")
 @click.option(
-    "--aim",
-    type=float,
-    default=None,
-    help="Aim in degrees (0 = +x, 90 = up the table). Default: at the 1.",
+    "--speed", type=FiniteFloat(), default=8.0, show_default=True, help="Cue-stick speed, m/s."
 )
 @click.option(
-    "--elevation", type=float, default=0.0, show_default=True, help="Cue elevation, degrees."
+    "--aim",
+    type=FiniteFloat(-360, 360),
+    default=None,
+    help="Aim in degrees, -360 to 360 (0 = +x, 90 = up the table). Default: at the 1.",
+)
+@click.option(
+    "--elevation",
+    type=FiniteFloat(),
+    default=0.0,
+    show_default=True,
+    help="Cue elevation, degrees.",
 )
 @click.option(
     "--spin",
@@ -284,8 +417,6 @@ def simulate(
     as_json: bool,
 ) -> None:
     """Rack a game and break: one line summary, or the shot as JSON."""
-    if aim is not None and not math.isfinite(aim):
-        raise click.BadParameter(f"must be finite, got {aim}", param_hint="'--aim'")
     from rules.facts import CUE, facts_to_json
     from sim.physics.racks import opening_position
     from sim.physics.simulate import CueAction, PlacementError, aim_towards, simulate_shot
@@ -296,7 +427,7 @@ def simulate(
     try:
         action = CueAction(
             speed=speed,
-            aim=aim_towards(balls[CUE], balls["1"]) if aim is None else aim,
+            aim=aim_towards(balls[CUE], balls["1"]) if aim is None else aim % 360.0,
             elevation=elevation,
             a=spin[0],
             b=spin[1],
@@ -390,7 +521,7 @@ def warmup() -> None:
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option(
-    "--repeats", type=click.IntRange(1, 100), default=9, show_default=True, help="Breaks per game."
+    "--repeats", type=WholeNumber(1, 100), default=9, show_default=True, help="Breaks per game."
 )
 @click.option("--render", is_flag=True, help="Also time the desktop table's frames (both presets).")
 def bench(as_json: bool, repeats: int, render: bool) -> None:
@@ -408,35 +539,52 @@ def bench(as_json: bool, repeats: int, render: bool) -> None:
 @cli.command()
 @click.option("--game", type=click.Choice(GAMES), default=TenBall.game, show_default=True)
 @click.option(
-    "--racks", type=click.IntRange(1, 99), default=3, show_default=True, help="Racks to play."
+    "--racks",
+    type=WholeNumber(1, MAX_SELFPLAY_RACKS),
+    default=3,
+    show_default=True,
+    help="Racks to play.",
 )
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--table", "table_size", type=click.Choice(TABLES), default="9ft", show_default=True)
 @click.option(
     "--save",
     "save_dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Folder to save the game in (created if needed).",
+    help="Folder to save the games in (created if needed), each saved as every rack ends.",
 )
 def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path | None) -> None:
-    """Play whole racks with the built-in shot picker on both sides."""
+    """Play whole racks with the built-in shot picker on both sides.
+
+    A run of more than 99 racks is a series of matches of 99 racks, one game file each."""
     import random
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
+    _check_output(save_dir, "--save", folder=True)  # before the imports: they take seconds
     from sim.play.game import Game, GameSetup
-    from sim.play.selfplay import play_racks, summarize
+    from sim.play.selfplay import RackSummary, match_seed, match_sizes, play_racks, summarize
     from sim.store.gamefile import SUFFIX, save
 
-    target = None
+    sizes_ = match_sizes(racks)
+
+    def target(index: int) -> Path | None:
+        if save_dir is None:
+            return None
+        number = "" if len(sizes_) == 1 else f"-{index + 1:03d}"
+        return save_dir / f"selfplay-{game}-seed{seed}{number}{SUFFIX}"
+
+    for index in range(len(sizes_)):
+        _check_output(target(index), "--save")
     if save_dir is not None:
-        target = save_dir / f"selfplay-{game}-seed{seed}{SUFFIX}"
-        if save_dir.exists() and not save_dir.is_dir():
-            raise click.UsageError(f"--save: {save_dir} is not a folder")
-    match = Game(GameSetup(game=game, race_to=racks, table=table_size, seed=seed))
+        save_dir.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    summaries: list[RackSummary] = []
+    saved: list[Path] = []
+    players: tuple[str, str] = ("", "")
     console = Console()
     with Progress(
         TextColumn("{task.description}"),
@@ -447,37 +595,70 @@ def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path |
         console=console,
     ) as progress:
         task = progress.add_task(f"{game}: racks", total=racks, shots=0)
+        shots_before = 0
+        for index, count in enumerate(sizes_):
+            match = Game(
+                GameSetup(game=game, race_to=count, table=table_size, seed=match_seed(seed, index))
+            )
+            players = match.setup.players
+            path = target(index)
 
-        def on_record(played: Game, _record: object) -> None:
-            done = sum(1 for s in summarize(played) if s.winner is not None or s.rerack)
-            progress.update(task, completed=done, shots=len(played.shots))
+            def on_record(played: Game, _record: object, before: int = shots_before) -> None:
+                progress.update(task, shots=before + len(played.shots))
 
-        play_racks(match, racks, random.Random(seed), on_record=on_record)
+            def on_rack_end(played: Game, path: Path | None = path) -> None:
+                progress.advance(task)
+                if path is not None:
+                    _save_rack(save, played, path)
+
+            play_racks(match, count, rng, on_record=on_record, on_rack_end=on_rack_end)
+            shots_before += len(match.shots)
+            summaries += [
+                attrs.evolve(rack, number=len(summaries) + i)
+                for i, rack in enumerate(summarize(match), start=1)
+            ]
+            if path is not None:
+                saved.append(path)
         progress.update(task, completed=racks)
-    summaries = summarize(match)
-    table = Table(title=f"{game}, seed {seed}")
-    for column in ("rack", "winner", "shots", "fouls", "break and run"):
-        table.add_column(column)
-    for rack in summaries:
-        winner = rack.winner or ("re-rack" if rack.rerack else "-")
-        table.add_row(
-            str(rack.number),
-            winner,
-            str(rack.shots),
-            str(rack.fouls),
-            "yes" if rack.break_and_run else "",
-        )
-    console.print(table)
-    wins = {name: sum(1 for r in summaries if r.winner == name) for name in match.setup.players}
+    if len(summaries) <= MAX_RACKS_SHOWN:
+        table = Table(title=f"{game}, seed {seed}")
+        for column in ("rack", "winner", "shots", "fouls", "break and run"):
+            table.add_column(column)
+        for rack in summaries:
+            winner = rack.winner or ("re-rack" if rack.rerack else "-")
+            table.add_row(
+                str(rack.number),
+                winner,
+                str(rack.shots),
+                str(rack.fouls),
+                "yes" if rack.break_and_run else "",
+            )
+        console.print(table)
+    wins = {name: sum(1 for r in summaries if r.winner == name) for name in players}
     console.print(
         f"{len(summaries)} racks, {sum(r.shots for r in summaries)} shots, "
         f"{sum(r.fouls for r in summaries)} fouls, "
         f"{sum(r.break_and_run for r in summaries)} break-and-runs; "
         + ", ".join(f"{name} {count}" for name, count in wins.items())
     )
-    if target is not None:
-        save(match, target)
-        console.print(f"saved {target}")
+    if len(saved) == 1:
+        console.print(f"saved {saved[0]}")
+    elif saved:
+        console.print(f"saved {len(saved)} games in {save_dir}")
+
+
+MAX_RACKS_SHOWN = 99  # a longer run prints its totals only
+
+
+def _save_rack(save: Callable[[Any, Path], None], game: Any, path: Path) -> None:
+    """Save the match as a rack ends (atomically: the racks saved before stay whole if
+    this fails), or stop the run with one line."""
+    try:
+        save(game, path)
+    except OSError as error:
+        raise click.ClickException(
+            f"cannot save {path}: {error.strerror or error}; the racks saved before are in it"
+        ) from None
 
 
 @cli.command()
@@ -539,7 +720,11 @@ def _load_shot(file: Path, shot: int) -> tuple[Any, Any]:
 @cli.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option(
-    "--shot", type=int, default=1, show_default=True, help="Which shot of the game (from 1)."
+    "--shot",
+    type=WholeNumber(1, 1_000_000),
+    default=1,
+    show_default=True,
+    help="Which shot of the game (from 1).",
 )
 @click.option(
     "--frames",
@@ -566,7 +751,7 @@ def _load_shot(file: Path, shot: int) -> tuple[Any, Any]:
     default=None,
     help="Write a top-down diagram of the shot (PNG).",
 )
-@click.option("--fps", type=click.FloatRange(1, 120), default=30.0, show_default=True)
+@click.option("--fps", type=FiniteFloat(1, 120), default=30.0, show_default=True)
 @click.option("--size", default="1280x720", show_default=True, help="Frame size WIDTHxHEIGHT.")
 @click.option(
     "--camera",
@@ -602,6 +787,15 @@ def export(
     outputs = [o for o in (frames_dir, gif, mp4, diagram) if o is not None]
     if len(outputs) != 1:
         raise click.UsageError("give exactly one of --frames, --gif, --mp4 and --diagram")
+    if diagram is not None:
+        _refuse_unused(
+            click.get_current_context(),
+            {"fps": "--fps", "camera": "--camera", "quality": "--quality"},
+            "does not apply to --diagram (a still, top-down picture)",
+        )
+    _check_output(frames_dir, "--frames", folder=True)
+    for path, flag in ((gif, "--gif"), (mp4, "--mp4"), (diagram, "--diagram")):
+        _check_output(path, flag)
     try:
         width, height = parse_size(size)
     except ExportError as error:
@@ -668,7 +862,7 @@ def _open_window(offscreen_output: object, **launch: Any) -> None:
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option(
     "--shot",
-    type=int,
+    type=WholeNumber(1, 1_000_000),
     default=None,
     help="Open at this shot of the game (from 1; default: the last).",
 )
@@ -685,6 +879,11 @@ def replay(
     size: tuple[int, int],
 ) -> None:
     """Replay the shots of a saved game (or a shot saved by pooltool) frame by frame."""
+    if screenshot is None:
+        _refuse_unused(
+            click.get_current_context(), {"frames": "--frames"}, "applies only with --screenshot"
+        )
+    _check_output(screenshot, "--screenshot")
     from sim.app.replay import ReplayItem, game_items
     from sim.store.gamefile import GameFileError, load, read_pooltool_system
 

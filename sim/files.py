@@ -90,3 +90,40 @@ def _flush_folder(folder: Path) -> None:
             os.fsync(directory)
         finally:
             os.close(directory)
+
+
+def output_problem(path: Path, *, folder: bool = False) -> str | None:
+    """Why ``path`` cannot be written (as a file, or as a folder when ``folder``), said
+    before any long work begins; None when it can. The folders missing on the way may be
+    made (the writers make them): the nearest one that exists must be a folder this
+    process can make files in, which is tried with a file made and removed at once."""
+    try:
+        return _output_problem(path, folder=folder)
+    except OSError as error:  # a name too long, a loop of links...
+        return f"cannot write {path}: {error.strerror or error}"
+
+
+def _output_problem(path: Path, *, folder: bool) -> str | None:
+    if path.exists() or path.is_symlink():
+        if folder and not path.is_dir():
+            return f"{path} is a file, not a folder"
+        if not folder and path.is_dir():
+            return f"{path} is a folder"
+        if not folder and not path.is_file():
+            return f"{path} is not a regular file"
+    start = path if folder else path.parent
+    existing = next((p for p in (start, *start.parents) if p.exists()), None)
+    if existing is None:  # pragma: no cover - the root always exists
+        return f"no folder on the way to {path} exists"
+    if not existing.is_dir():
+        return f"cannot write {path}: {existing} is a file, not a folder"
+    try:
+        handle, name = tempfile.mkstemp(prefix=".poolsim-probe.", suffix=".tmp", dir=existing)
+    except OSError as error:
+        return f"cannot write {path}: {existing}: {error.strerror or error}"
+    os.close(handle)
+    os.unlink(name)
+    longest = 255 if not hasattr(os, "pathconf") else os.pathconf(existing, "PC_NAME_MAX")
+    if any(len(part.encode()) > longest for part in path.relative_to(existing).parts):
+        return f"cannot write {path}: a name on the way is longer than {longest} bytes"
+    return None

@@ -39,7 +39,7 @@ def test_bare_command_without_a_display_says_so_in_one_line() -> None:
         (["simulate", "--table", "12ft"], "'12ft' is not one of"),
         (["simulate", "--spin", "0.1"], "expected two numbers A,B"),
         (["simulate", "--spin", "0.5,0.5"], "miscue limit"),
-        (["simulate", "--aim", "inf"], "must be finite"),
+        (["simulate", "--aim", "inf"], "aim must be a finite number"),
         (["simulate", "--seed", "x"], "'x' is not a valid integer"),
         (["simulate", "--frobnicate"], "No such option"),
         (["no-such-command"], "No such command"),

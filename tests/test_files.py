@@ -3,6 +3,7 @@ left behind either way."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,30 @@ def test_replacing_folder_removes_what_a_failed_writer_left(tmp_path: Path) -> N
         (staging / "frame_000000.png").write_bytes(b"png")
         raise RuntimeError("the renderer died")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_output_problem_says_what_cannot_be_written_before_the_work(tmp_path: Path) -> None:
+    """Outputs were found unwritable only after the work (a 17 s render, every self-played
+    rack): a path under a regular file, a folder that refuses files, a special file."""
+    from sim.files import output_problem
+
+    regular = tmp_path / "a-file"
+    regular.write_text("mine")
+    os.mkfifo(tmp_path / "fifo")
+    assert output_problem(tmp_path / "new" / "deeper" / "shot.png") is None
+    assert output_problem(tmp_path / "frames", folder=True) is None
+    cases = [
+        (regular / "sub.png", False, "a-file is a file, not a folder"),
+        (regular / "sub", True, "a-file is a file, not a folder"),
+        (regular, True, "is a file, not a folder"),
+        (tmp_path, False, "is a folder"),
+        (tmp_path / "fifo", False, "is not a regular file"),
+        (Path("/dev/null"), False, "is not a regular file"),
+        (Path("/sys/x.png"), False, "cannot write /sys/x.png: /sys:"),
+        (tmp_path / ("n" * 300) / "x.png", False, "long"),  # too long, or longer than
+    ]
+    for path, folder, message in cases:
+        problem = output_problem(path, folder=folder)
+        assert problem is not None and message in problem, (path, problem)
+        assert "\n" not in problem
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "fifo"]  # probes removed

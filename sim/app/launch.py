@@ -49,6 +49,29 @@ def _wait_for_physics(app: Any, seconds: float = 180.0) -> None:
         time.sleep(0.01)
 
 
+def _save_screenshot(app: Any, path: Path) -> str | None:
+    """Write the screenshot whole or not at all (into a temporary file beside ``path``,
+    renamed onto it when written), and check it was: Panda3D's writer fails without a
+    word. Returns what went wrong, or None."""
+    from sim.files import replacing
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with replacing(path, keep_suffix=True) as temporary:  # Panda3D picks the format by it
+            app.screenshot(temporary)
+            if temporary.stat().st_size == 0:
+                raise _NotWritten
+    except _NotWritten:
+        return f"the screenshot could not be written to {path} (is {path.suffix!r} an image type?)"
+    except OSError as error:
+        return f"cannot write the screenshot {path}: {error.strerror or error}"
+    return None
+
+
+class _NotWritten(Exception):
+    """Panda3D wrote nothing."""
+
+
 def run(launch: Launch) -> int:
     """Open the window (or an offscreen buffer), play, and return the exit status."""
     from sim.app.headless import configure_offscreen, configure_window
@@ -108,8 +131,9 @@ def run(launch: Launch) -> int:
         if steps:
             run_script(app, steps)
         app.step(launch.frames)
-        if launch.screenshot is not None:
-            app.screenshot(launch.screenshot)
+        if launch.screenshot is not None and (problem := _save_screenshot(app, launch.screenshot)):
+            print(f"poolsim: error: {problem}", file=sys.stderr)
+            return 2
     except ScriptError as error:
         print(f"poolsim play: error: {error}", file=sys.stderr)
         return 2

@@ -27,7 +27,7 @@ from numpy.typing import NDArray
 from PIL import Image
 
 from sim import sizes
-from sim.files import replacing, replacing_folder
+from sim.files import output_problem, replacing, replacing_folder
 
 MIN_SIDE = 16
 MAX_WIDTH, MAX_HEIGHT = 7680, 4320
@@ -82,6 +82,7 @@ def write_frames(frames: Iterable[Frame], out_dir: str | os.PathLike[str]) -> in
     if target.is_dir() and any(target.iterdir()):
         raise ExportError(f"cannot write frames to {target}: the folder is not empty")
     _parent(target)
+    _writable(target, folder=True)
     count = 0
     try:
         with replacing_folder(target) as staging:
@@ -252,7 +253,15 @@ def _file_target(path: str | os.PathLike[str], suffix: str, what: str) -> Path:
     if target.is_dir():
         raise ExportError(f"cannot write {target}: it is a folder")
     _parent(target)
+    _writable(target, folder=False)
     return target
+
+
+def _writable(target: Path, *, folder: bool) -> None:
+    """Before the frames are drawn: a target that is a special file, or a folder that
+    refuses new files, is said now rather than after the rendering."""
+    if (problem := output_problem(target, folder=folder)) is not None:
+        raise ExportError(problem)
 
 
 def _atomic(target: Path, save: _Saver) -> None:

@@ -43,6 +43,7 @@ from rules import (
 )
 from rules.facts import OffTable, Pocketing
 from rules.geometry import Point
+from sim.limits import MAX_SEED
 from sim.physics.facts import first_crossing
 from sim.physics.racks import DEFAULT_RACK_GAP, rack
 from sim.physics.simulate import (
@@ -84,8 +85,8 @@ def _names(
 
 
 def _seed(_instance: object, _attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
-        raise ValueError(f"seed must be a whole number from 0 to 2^63 - 1, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {value!r}")
 
 
 @attrs.frozen(kw_only=True)

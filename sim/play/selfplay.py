@@ -1,6 +1,11 @@
 """Self-play: both seats of a match played by the built-in shot picker
 (:mod:`sim.play.picker`), rack after rack, and the figures of each rack. The same seed
-plays the same games."""
+plays the same games.
+
+A long run is played as a series of matches of at most :data:`RACKS_PER_MATCH` racks
+each (a game file holds one match, and a match in memory grows with every shot): the
+first match has the run's own seed, so a run of that many racks or fewer is the one
+match it always was."""
 
 from __future__ import annotations
 
@@ -9,8 +14,22 @@ from collections.abc import Callable
 
 import attrs
 
-from sim.play.game import Game, GameError, Record, ShotRecord
+from sim.play.game import MAX_RACE, Game, GameError, Record, ShotRecord
 from sim.play.picker import choose_choice, choose_stroke, placements
+
+RACKS_PER_MATCH = MAX_RACE
+
+
+def match_sizes(racks: int) -> list[int]:
+    """The racks of each match of a run of ``racks`` racks."""
+    full, rest = divmod(racks, RACKS_PER_MATCH)
+    return [RACKS_PER_MATCH] * full + ([rest] if rest else [])
+
+
+def match_seed(seed: int, index: int) -> int:
+    """The seed of match ``index`` (from 0) of a run seeded ``seed``: the same runs
+    play the same matches, and different matches play different racks."""
+    return seed if index == 0 else random.Random(f"{seed}:match {index}").getrandbits(63)
 
 
 def play_turn(game: Game, rng: random.Random) -> Record:
@@ -80,9 +99,12 @@ def play_racks(
     rng: random.Random,
     *,
     on_record: Callable[[Game, Record], None] | None = None,
+    on_rack_end: Callable[[Game], None] | None = None,
     max_records_per_rack: int = 400,
 ) -> Game:
-    """Play until ``racks`` racks have ended (won or re-racked) or the match is over."""
+    """Play until ``racks`` racks have ended (won or re-racked) or the match is over.
+    ``on_record`` is told of every record, ``on_rack_end`` of every rack ended (the
+    moment to save: a rack is never saved half played)."""
     from rules import MatchPhase, Player
 
     if game.phase is MatchPhase.LAG:
@@ -95,11 +117,13 @@ def play_racks(
         steps += 1
         if on_record is not None:
             on_record(game, record)
-        if game.match.rack_number != number or game.winner() is not None:
-            ended += 1
-            steps = 0
-        elif steps >= max_records_per_rack:
+        rack_ended = game.match.rack_number != number or game.winner() is not None
+        if not rack_ended and steps >= max_records_per_rack:
             game.declare_stalemate(agreed=True)  # GEN-16: no progress in a long while
+            rack_ended = True
+        if rack_ended:
             ended += 1
             steps = 0
+            if on_rack_end is not None:
+                on_rack_end(game)
     return game

@@ -3,6 +3,7 @@ timing, atomic writes, and one-line errors for bad input."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -204,3 +205,27 @@ def test_write_png(tmp_path: Path) -> None:
         write_png(picture, tmp_path / "diagram.jpg")
     with pytest.raises(ExportError, match="no folder"):
         write_png(picture, tmp_path / "nowhere" / "diagram.png")
+
+
+@pytest.mark.parametrize("writer", ["gif", "mp4", "png-frames"])
+def test_an_unwritable_target_is_refused_before_a_frame_is_drawn(
+    tmp_path: Path, writer: str
+) -> None:
+    """A folder that refuses files was found only when the rendered frames were written."""
+
+    def never_drawn() -> Iterator[Frame]:
+        raise AssertionError("a frame was drawn for a target that cannot be written")
+        yield  # pragma: no cover
+
+    target = Path("/sys") / {"gif": "x.gif", "mp4": "x.mp4", "png-frames": "frames"}[writer]
+    with pytest.raises(ExportError, match="cannot write /sys/"):
+        if writer == "gif":
+            write_gif(never_drawn(), target, 10)
+        elif writer == "mp4":
+            write_mp4(never_drawn(), target, 10)
+        else:
+            write_frames(never_drawn(), target)
+    (tmp_path / "fifo.gif").parent.mkdir(exist_ok=True)
+    os.mkfifo(tmp_path / "fifo.gif")
+    with pytest.raises(ExportError, match="is not a regular file"):
+        write_gif(never_drawn(), tmp_path / "fifo.gif", 10)

@@ -29,3 +29,34 @@ def test_a_pot_that_would_scratch_is_played_another_way() -> None:
 def test_a_safe_stroke_is_kept_as_it_is() -> None:
     stun = CueAction(2.0, aim_towards(STRAIGHT_IN[CUE], STRAIGHT_IN["3"]), b=0.0)
     assert keep_the_cue_ball_up(SPEC, STRAIGHT_IN, stun, "3") == stun
+
+
+def test_a_long_run_is_matches_of_at_most_99_racks_with_seeds_of_their_own() -> None:
+    """The racks cap was 99 (a match's longest race); a run of 10,000 is 102 matches."""
+    from sim.play.selfplay import RACKS_PER_MATCH, match_seed, match_sizes
+
+    assert RACKS_PER_MATCH == 99
+    assert match_sizes(3) == [3] and match_sizes(99) == [99] and match_sizes(100) == [99, 1]
+    sizes = match_sizes(10_000)
+    assert sum(sizes) == 10_000 and len(sizes) == 102 and max(sizes) == 99
+    assert match_seed(7, 0) == 7  # up to 99 racks: the one match it always was
+    seeds = {match_seed(7, index) for index in range(102)}
+    assert len(seeds) == 102 and all(0 <= seed < 2**63 for seed in seeds)
+    assert match_seed(7, 5) == match_seed(7, 5)
+
+
+def test_play_racks_tells_of_each_rack_as_it_ends() -> None:
+    import random
+
+    from sim.play.game import Game, GameSetup
+    from sim.play.selfplay import play_racks, summarize
+
+    game = Game(GameSetup(game="ten-ball", race_to=2, seed=6))
+    ended: list[int] = []
+
+    def on_rack_end(played: Game) -> None:
+        ended.append(len(summarize(played)))
+
+    # six records a rack, then a stalemate: each rack ends, and is told of once
+    play_racks(game, 2, random.Random(6), on_rack_end=on_rack_end, max_records_per_rack=6)
+    assert ended == [1, 2]

@@ -1,0 +1,8 @@
+"""Limits that the game's set-up checks and the command line states in its flags, here
+once: the command line reads them without importing the physics (which takes seconds)."""
+
+from __future__ import annotations
+
+# Seeds are what Python's random takes without loss and a game file stores as a JSON
+# integer every reader keeps exact: 0 to 2^63 - 1.
+MAX_SEED = 2**63 - 1
