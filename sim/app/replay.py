@@ -68,7 +68,7 @@ SOLID_COLOURS: dict[int, tuple[float, float, float]] = {
     4: (0.62, 0.3, 0.9),  # purple
     5: (1.0, 0.5, 0.05),  # orange
     6: (0.1, 0.72, 0.3),  # green
-    7: (0.62, 0.22, 0.1),  # maroon
+    7: (0.78, 0.32, 0.16),  # maroon
     8: (0.08, 0.08, 0.08),  # black
 }
 STRIPE_LIGHTER = 0.4  # a stripe's path: its colour this far towards white
@@ -89,8 +89,10 @@ def _ball_colour(ball: str) -> tuple[float, float, float]:
 BALL_COLOURS: dict[str, tuple[float, float, float]] = {
     ball: _ball_colour(ball) for ball in (CUE, *(str(n) for n in range(1, 16)))
 }
-PATH_MOVING_ALPHA = 0.95
-PATH_RESTING_ALPHA = 0.4  # the path of a ball at rest (or down), behind the moving ones
+# A moving ball's path stands out; a ball at rest (or down) keeps its path, thinner and
+# faded only a little (more would blend its colour into the cloth's and lose it).
+PATH_MOVING = (3.0, 1.0)  # line thickness (pixels), alpha
+PATH_RESTING = (1.5, 0.7)
 
 
 def _ball_words(ball: str) -> str:
@@ -107,11 +109,16 @@ def event_words(marker: EventMarker) -> str:
         return f"{balls[0]} hits {balls[1]}" if len(balls) == 2 else " and ".join(balls) + " meet"
     if marker.kind is MarkerKind.RAIL:
         return f"{balls[0]} reaches the {marker.place} rail"
-    if marker.place not in set(PocketId):
-        return f"{balls[0]} drops"
-    pocket = PocketId(marker.place)
-    side = pocket in (PocketId.LC, PocketId.RC)  # "the left side pocket"
-    return f"{balls[0]} drops in the {POCKET_NAMES[pocket]}{' pocket' if side else ''}"
+    return f"{balls[0]} drops in the {_pocket_words(marker.place)}"
+
+
+def _pocket_words(place: str | None) -> str:
+    """A pocket by the HUD's name for it: "foot-left corner", "left side pocket"."""
+    if place not in set(PocketId):
+        return "pocket"
+    pocket = PocketId(place)
+    side = pocket in (PocketId.LC, PocketId.RC)
+    return POCKET_NAMES[pocket] + (" pocket" if side else "")
 
 
 @attrs.frozen(eq=False)
@@ -428,8 +435,10 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             track = positions[:, j]
             if np.ptp(track[:, :2], axis=0).max() < 1e-6:
                 continue  # it has not moved (yet)
+            resting = bool(now.pocketed[j]) or int(now.motion[j]) == 0
+            thickness, alpha = PATH_RESTING if resting else PATH_MOVING
             lines = LineSegs(f"path-{ball}")
-            lines.setThickness(2.5)
+            lines.setThickness(thickness)
             lines.setColor(*BALL_COLOURS.get(ball, _ball_colour(ball)), 1.0)
             started = False
             for i in range(count):
@@ -441,10 +450,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
                     started = True
                 else:
                     lines.drawTo(x, y, z)
-            path = self.paths.attachNewNode(lines.create())
-            # A ball at rest (or down): its path faded, behind the ones still moving.
-            resting = bool(now.pocketed[j]) or int(now.motion[j]) == 0
-            path.setAlphaScale(PATH_RESTING_ALPHA if resting else PATH_MOVING_ALPHA)
+            self.paths.attachNewNode(lines.create()).setAlphaScale(alpha)
 
     def _draw_panel(self) -> None:
         """What the referee saw up to ``t``; the ruling once the shot is over."""
@@ -461,7 +467,11 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         railed = sorted(
             {b for m in markers if m.kind is MarkerKind.RAIL for b in m.balls if b != CUE}, key=int
         )
-        dropped = [f"{m.balls[0]} in {m.place}" for m in markers if m.kind is MarkerKind.POCKET]
+        dropped = [
+            f"{m.balls[0]} in the {_pocket_words(m.place)}"
+            for m in markers
+            if m.kind is MarkerKind.POCKET
+        ]
         seen = [
             ("What the referee saw", GOLD),
             (

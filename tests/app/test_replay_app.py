@@ -356,3 +356,23 @@ def test_each_ball_has_its_own_path_colour(table: PoolApp) -> None:
     assert all(node.getColorScale()[3] < 0.8 for node in viewer.paths.getChildren())
     # The 1 and the 2 differ in the picture too: yellow and blue.
     assert BALL_COLOURS["1"][2] < 0.3 and BALL_COLOURS["2"][2] > 0.6
+
+
+def test_pockets_are_named_as_the_hud_names_them(table: PoolApp) -> None:
+    """Rack 1, shot 2 of seed 2 drops the 4 in the foot-right corner and the 7 in the
+    foot-left: the event line and the referee's panel say so, not "rt" and "lt"."""
+    table.play(played(2))
+    table.open_replay(1)
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    press(table, KeyboardButton.space())  # pause
+    pocket = next(m for m in viewer.timeline.markers if m.kind is MarkerKind.POCKET)
+    viewer.set_time(0.0)
+    while viewer.t < pocket.t:  # event after event up to the first drop
+        press(table, KeyboardButton.asciiKey("]"))
+    assert viewer.t == pocket.t
+    assert "the 4 drops in the foot-right corner" in viewer.event_text.getText()
+    viewer.set_time(viewer.timeline.duration)
+    table.step()
+    texts = " ".join(line.getText() for line in viewer.panel_lines)
+    assert "4 in the foot-right corner, 7 in the foot-left corner" in texts
