@@ -55,7 +55,7 @@ EVENT = (0.6, 0.9, 1.0, 1.0)  # the event line: apart from the referee's gold an
 BAR_Y = -0.91  # the scrub bar's height on the screen (aspect2d units)
 HELP = (
     "Space play/pause · \u2190 \u2192 one frame · [ ] previous/next event · "
-    "- = slower/faster · L loop · T paths · PgUp PgDn shot · Esc back"
+    "- = slower/faster · L loop · T paths · click the bar: go there · PgUp PgDn shot · Esc back"
 )
 
 # The balls' colours, as the standard set has them (lightened a little where the true
@@ -68,7 +68,7 @@ SOLID_COLOURS: dict[int, tuple[float, float, float]] = {
     4: (0.62, 0.3, 0.9),  # purple
     5: (1.0, 0.5, 0.05),  # orange
     6: (0.1, 0.72, 0.3),  # green
-    7: (0.78, 0.32, 0.16),  # maroon
+    7: (0.85, 0.35, 0.25),  # maroon (brick: a true maroon vanishes on the cloth)
     8: (0.08, 0.08, 0.08),  # black
 }
 STRIPE_LIGHTER = 0.4  # a stripe's path: its colour this far towards white
@@ -92,7 +92,7 @@ BALL_COLOURS: dict[str, tuple[float, float, float]] = {
 # A moving ball's path stands out; a ball at rest (or down) keeps its path, thinner and
 # faded only a little (more would blend its colour into the cloth's and lose it).
 PATH_MOVING = (3.0, 1.0)  # line thickness (pixels), alpha
-PATH_RESTING = (1.5, 0.7)
+PATH_RESTING = (2.0, 0.75)
 
 
 def _ball_words(ball: str) -> str:
@@ -204,7 +204,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         )
         self._bar_ends = self._thumb_travel()
         self.ticks = self.root.attachNewNode("ticks")
-        label(self.root, HELP, (0, -0.985), 0.028, DIM, TextNode.ACenter)
+        self.help_text = label(self.root, HELP, (0, -0.985), 0.028, DIM, TextNode.ACenter)
         self.panel = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.9, aspect - 0.02, -0.74, 0.76)
         )

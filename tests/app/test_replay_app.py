@@ -290,6 +290,10 @@ def test_events_are_named_as_they_pass_and_when_jumped_to(table: PoolApp) -> Non
     first = next(m for m in viewer.timeline.markers if m.kind is MarkerKind.FIRST_CONTACT)
     assert viewer.t == first.t
     assert "the cue ball hits the 1" in viewer.event_text.getText()
+    # The help line under the bar says what the keys and the bar do.
+    shown = viewer.help_text.getText()
+    for keys in ("Space play/pause", "[ ] previous/next event", "click the bar", "Esc back"):
+        assert keys in shown
     # Every kind of event in plain words: rails and pockets by the names the HUD uses.
     rails = [event_words(m) for m in viewer.timeline.markers if m.kind is MarkerKind.RAIL]
     assert rails
