@@ -440,16 +440,17 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             lines = LineSegs(f"path-{ball}")
             lines.setThickness(thickness)
             lines.setColor(*BALL_COLOURS.get(ball, _ball_colour(ball)), 1.0)
-            started = False
-            for i in range(count):
-                if pocketed[i, j]:
-                    break
-                x, y = float(track[i, 0]), float(track[i, 1])
-                if not started:
-                    lines.moveTo(x, y, z)
-                    started = True
-                else:
-                    lines.drawTo(x, y, z)
+            down = np.flatnonzero(pocketed[:, j])
+            xy = track[: down[0] if len(down) else count, :2]
+            if len(xy) < 2:
+                continue
+            # Only the frames where it moved: a ball rests most of a long shot, and each
+            # point costs (a break's paths at its end took 72 ms to build, now 12).
+            moved_here = np.concatenate(([True], np.any(xy[1:] != xy[:-1], axis=1)))
+            points = xy[moved_here].tolist()
+            lines.moveTo(points[0][0], points[0][1], z)
+            for x, y in points[1:]:
+                lines.drawTo(x, y, z)
             self.paths.attachNewNode(lines.create()).setAlphaScale(alpha)
 
     def _draw_panel(self) -> None:
