@@ -128,6 +128,8 @@ def run(launch: Launch) -> int:
     try:
         app.step(2)
         _wait_for_physics(app)
+        if app.replay is not None:  # it played on while the physics warmed up: the
+            app.replay.select(app.replay.index)  # script's frames count from the stroke
         if steps:
             run_script(app, steps)
         app.step(launch.frames)

@@ -8,13 +8,17 @@ read from a pooltool file). Keys while it is open:
 - ``-`` / ``=``: slower / faster (1/8x to 2x); L: loop; T: ball paths on / off;
 - Page Up / Page Down: the previous / next shot; Esc: back to the table.
 
-The scrub bar at the bottom can be dragged; its ticks are the shot's events. The panel
-on the right says what the referee saw so far (first ball hit, balls to a rail, balls
-pocketed), and the ruling once the shot has played to the end.
+A shot opens at its stroke, playing. The scrub bar at the bottom seeks where it is
+clicked and scrubs while dragged; its ticks are the shot's events, and the last event
+the frame has passed is named in words at the top of the panel on the right ("the cue
+ball hits the 1"), which then says what the referee saw so far (first ball hit, balls
+to a rail, balls pocketed), and the ruling once the shot has played to the end. Each
+ball's path is drawn in the ball's colour (a stripe's lighter), faded once it rests.
 """
 
 from __future__ import annotations
 
+import bisect
 import textwrap
 from collections.abc import Sequence
 from functools import partial
@@ -27,21 +31,94 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task
-from panda3d.core import ClockObject, LineSegs, TextNode
+from panda3d.core import ClockObject, LineSegs, TextNode, TransparencyAttrib
 
-from rules import CUE, Ruling
+from rules import CUE, PocketId, Ruling
 from sim.app.scene import TableScene
 from sim.app.sound import SoundBoard, cues_between, sound_cues
+from sim.app.texts import POCKET_NAMES
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
 from sim.names import with_names
 from sim.physics.simulate import System
-from sim.physics.timeline import MarkerKind, ShotTimeline
+from sim.physics.timeline import EventMarker, MarkerKind, ShotTimeline
 from sim.play.game import Game, LagRecord, ShotRecord
 
 FRAME = 1.0 / 60.0
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 1.5, 2.0)
 SHOT_LIST = 15  # shots listed at once in the shot list
 PATH_EVERY = 0.1  # seconds of shot time between rebuilds of the ball paths in playback
+# The most shot time one frame of playback moves on. A frame that took longer (the
+# window loading the table, building a timeline, or busy) plays on from where it was
+# instead of skipping ahead: a replay opened after a slow load used to open at the end.
+MAX_PLAY_STEP = 0.1
+EVENT = (0.6, 0.9, 1.0, 1.0)  # the event line: apart from the referee's gold and red
+BAR_Y = -0.91  # the scrub bar's height on the screen (aspect2d units)
+HELP = (
+    "Space play/pause · \u2190 \u2192 one frame · [ ] previous/next event · "
+    "- = slower/faster · L loop · T paths · click the bar: go there · PgUp PgDn shot · Esc back"
+)
+
+# The balls' colours, as the standard set has them (lightened a little where the true
+# colour would vanish into the cloth): each ball's path is drawn in its ball's colour,
+# a stripe's in a lighter shade of it, so a break's paths can be told apart.
+SOLID_COLOURS: dict[int, tuple[float, float, float]] = {
+    1: (1.0, 0.82, 0.1),  # yellow
+    2: (0.35, 0.55, 1.0),  # blue
+    3: (0.95, 0.15, 0.12),  # red
+    4: (0.62, 0.3, 0.9),  # purple
+    5: (1.0, 0.5, 0.05),  # orange
+    6: (0.1, 0.72, 0.3),  # green
+    7: (0.85, 0.35, 0.25),  # maroon (brick: a true maroon vanishes on the cloth)
+    8: (0.08, 0.08, 0.08),  # black
+}
+STRIPE_LIGHTER = 0.4  # a stripe's path: its colour this far towards white
+
+
+def _ball_colour(ball: str) -> tuple[float, float, float]:
+    if ball == CUE:
+        return (1.0, 1.0, 1.0)
+    number = int(ball) if ball.isdigit() else 0
+    if number in SOLID_COLOURS:
+        return SOLID_COLOURS[number]
+    if number - 8 in SOLID_COLOURS:
+        r, g, b = (c + (1 - c) * STRIPE_LIGHTER for c in SOLID_COLOURS[number - 8])
+        return (r, g, b)
+    return (0.75, 0.75, 0.75)  # a ball of no standard set (a lag's second cue ball)
+
+
+BALL_COLOURS: dict[str, tuple[float, float, float]] = {
+    ball: _ball_colour(ball) for ball in (CUE, *(str(n) for n in range(1, 16)))
+}
+# A moving ball's path stands out; a ball at rest (or down) keeps its path, thinner and
+# faded only a little (more would blend its colour into the cloth's and lose it).
+PATH_MOVING = (3.0, 1.0)  # line thickness (pixels), alpha
+PATH_RESTING = (2.0, 0.75)
+
+
+def _ball_words(ball: str) -> str:
+    return "the cue ball" if ball == CUE else f"the {ball}"
+
+
+def event_words(marker: EventMarker) -> str:
+    """One event in a player's words: "the cue ball hits the 1", "the 6 reaches the head
+    rail", "the 3 drops in the foot-left corner" (the HUD's names for pockets)."""
+    balls = [_ball_words(b) for b in marker.balls]
+    if marker.kind is MarkerKind.STRIKE:
+        return f"the cue strikes {balls[0]}"
+    if marker.kind in (MarkerKind.FIRST_CONTACT, MarkerKind.HIT):
+        return f"{balls[0]} hits {balls[1]}" if len(balls) == 2 else " and ".join(balls) + " meet"
+    if marker.kind is MarkerKind.RAIL:
+        return f"{balls[0]} reaches the {marker.place} rail"
+    return f"{balls[0]} drops in the {_pocket_words(marker.place)}"
+
+
+def _pocket_words(place: str | None) -> str:
+    """A pocket by the HUD's name for it: "foot-left corner", "left side pocket"."""
+    if place not in set(PocketId):
+        return "pocket"
+    pocket = PocketId(place)
+    side = pocket in (PocketId.LC, PocketId.RC)
+    return POCKET_NAMES[pocket] + (" pocket" if side else "")
 
 
 @attrs.frozen(eq=False)
@@ -110,22 +187,30 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.clock_text = label(
             self.root, "", (aspect - 0.05, -0.83), 0.045, WHITE, TextNode.ARight
         )
+        # A click on the bar seeks there: a page as long as the whole bar takes the thumb
+        # to the click at once (Panda3D's slider then drags it on from there).
         self.slider = DirectSlider(
             parent=self.root,
             range=(0.0, 1.0),
             value=0.0,
-            pageSize=0.05,
-            pos=(0, 0, -0.91),
+            pageSize=1.0,
+            pos=(0, 0, BAR_Y),
             scale=(aspect - 0.1, 1, 0.5),
             frameColor=(0.25, 0.25, 0.25, 1),
             thumb_frameColor=(0.95, 0.75, 0.3, 1),
+            thumb_frameSize=(-0.012, 0.012, -0.09, 0.09),
             thumb_relief=DGG.FLAT,
             command=self._scrubbed,
         )
+        self._bar_ends = self._thumb_travel()
         self.ticks = self.root.attachNewNode("ticks")
+        self.help_text = label(self.root, HELP, (0, -0.985), 0.028, DIM, TextNode.ACenter)
         self.panel = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.9, aspect - 0.02, -0.74, 0.76)
         )
+        # The last event the frame has passed, in words, at the top of the panel.
+        self.event_text = label(self.root, "", (aspect - 0.87, 0.69), 0.04, EVENT, TextNode.ALeft)
+        self.event_text.setWordwrap(0.84 / 0.04)
         self.panel_lines: list[OnscreenText] = []
         # The shot list on the left: the shots around this one, a click away.
         self.shot_list = DirectFrame(
@@ -136,7 +221,12 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.shot_buttons: list[DirectButton] = []
         self.paths = self.base.render.attachNewNode("replay-paths")
         self.paths.setLightOff()
+        self.paths.setTransparency(TransparencyAttrib.MAlpha)
+        self.paths.setDepthWrite(False)
         self._setting_slider = False
+        # The frame after a shot is (re)started moves time on by nothing: its clock step
+        # holds however long the start took (loading the window, building the timeline).
+        self._just_started = True
         self._shown_panel: object = None
         self._trail_t = -1.0
         self.destroyed = False
@@ -185,11 +275,28 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.frames = self.timeline.frames(60.0)  # for the ball paths
         self.t = 0.0
         self.playing = True
+        self._just_started = True
         self._trail_t = -1.0
+        self._marker_times = [m.t for m in self.timeline.markers]
         self._draw_ticks()
         self._draw_shot_list()
         self._shown_panel = None
         self.show()
+
+    def bar_x(self, fraction: float) -> float:
+        """Where on the screen (aspect2d x) the scrub bar shows ``fraction`` of the shot:
+        the thumb's centre then, and that time's tick."""
+        start, end = self._bar_ends
+        return start + (end - start) * fraction
+
+    def _thumb_travel(self) -> tuple[float, float]:
+        """The thumb's centre at the bar's two ends: half the thumb's width in from the
+        bar's (as Panda3D's slider lays it; the thumb itself is placed only at render)."""
+        left, right = self.slider["frameSize"][:2]
+        thumb_left, thumb_right = self.slider.thumb["frameSize"][:2]
+        half = (thumb_right - thumb_left) / 2
+        scale = float(self.slider.getSx())
+        return ((left + half) * scale, (right - half) * scale)
 
     def set_time(self, t: float) -> None:
         self.t = min(max(0.0, t), self.timeline.duration)
@@ -245,6 +352,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             f"{self.t:5.2f} / {duration:.2f} s · frame {frame} · {speed_text} {status}{loop}"
         )
         self._draw_paths()
+        self._draw_event()
         self._draw_panel()
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -272,7 +380,6 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         for child in self.ticks.getChildren():
             child.removeNode()
         duration = self.timeline.duration or 1.0
-        aspect = self.base.getAspectRatio()
         lines = LineSegs("ticks")
         lines.setThickness(2)
         colours = {
@@ -284,11 +391,25 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             colour = colours.get(marker.kind)
             if colour is None:
                 continue
-            x = (marker.t / duration * 2 - 1) * (aspect - 0.1)
+            x = self.bar_x(marker.t / duration)
             lines.setColor(*colour)
             lines.moveTo(x, 0, -0.875)
             lines.drawTo(x, 0, -0.855)
         self.ticks.attachNewNode(lines.create())
+
+    def _draw_event(self) -> None:
+        """The last event at or before ``t`` in words, with its time; events at the same
+        instant together (a ball that hits another and a rail at once)."""
+        count = bisect.bisect_right(self._marker_times, self.t + 1e-9)
+        if count == 0:
+            self.event_text.setText("")
+            return
+        at = self._marker_times[count - 1]
+        same = [m for m in self.timeline.markers[:count] if m.t == at]
+        words = "; ".join(event_words(m) for m in same[:2])
+        if len(same) > 2:
+            words += f" (and {len(same) - 2} more)"
+        self.event_text.setText(f"{at:.2f} s: {words}")
 
     def _draw_paths(self) -> None:
         if not self.trails:
@@ -308,25 +429,29 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             return
         positions = self.frames.positions[:count]
         pocketed = self.frames.pocketed[:count]
-        lines = LineSegs("paths")
-        lines.setThickness(2)
+        now = self.timeline.at(self.t)
         z = 0.002
         for j, ball in enumerate(self.timeline.ball_ids):
             track = positions[:, j]
-            if np.allclose(track[0, :2], track[-1, :2]):
+            if np.ptp(track[:, :2], axis=0).max() < 1e-6:
+                continue  # it has not moved (yet)
+            resting = bool(now.pocketed[j]) or int(now.motion[j]) == 0
+            thickness, alpha = PATH_RESTING if resting else PATH_MOVING
+            lines = LineSegs(f"path-{ball}")
+            lines.setThickness(thickness)
+            lines.setColor(*BALL_COLOURS.get(ball, _ball_colour(ball)), 1.0)
+            down = np.flatnonzero(pocketed[:, j])
+            xy = track[: down[0] if len(down) else count, :2]
+            if len(xy) < 2:
                 continue
-            lines.setColor(*(1, 1, 1, 0.9) if ball == CUE else (1.0, 0.8, 0.3, 0.9))
-            started = False
-            for i in range(count):
-                if pocketed[i, j]:
-                    break
-                x, y = float(track[i, 0]), float(track[i, 1])
-                if not started:
-                    lines.moveTo(x, y, z)
-                    started = True
-                else:
-                    lines.drawTo(x, y, z)
-        self.paths.attachNewNode(lines.create())
+            # Only the frames where it moved: a ball rests most of a long shot, and each
+            # point costs (a break's paths at its end took 72 ms to build, now 12).
+            moved_here = np.concatenate(([True], np.any(xy[1:] != xy[:-1], axis=1)))
+            points = xy[moved_here].tolist()
+            lines.moveTo(points[0][0], points[0][1], z)
+            for x, y in points[1:]:
+                lines.drawTo(x, y, z)
+            self.paths.attachNewNode(lines.create()).setAlphaScale(alpha)
 
     def _draw_panel(self) -> None:
         """What the referee saw up to ``t``; the ruling once the shot is over."""
@@ -343,7 +468,11 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         railed = sorted(
             {b for m in markers if m.kind is MarkerKind.RAIL for b in m.balls if b != CUE}, key=int
         )
-        dropped = [f"{m.balls[0]} in {m.place}" for m in markers if m.kind is MarkerKind.POCKET]
+        dropped = [
+            f"{m.balls[0]} in the {_pocket_words(m.place)}"
+            for m in markers
+            if m.kind is MarkerKind.POCKET
+        ]
         seen = [
             ("What the referee saw", GOLD),
             (
@@ -367,7 +496,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             else:
                 seen.append(("The ruling: at the end of the shot", DIM))
         aspect = self.base.getAspectRatio()
-        y = 0.68
+        y = 0.57  # under the event line (two lines at most)
         for text, colour in seen:
             for part in _wrap(text, 40) or [""]:
                 if y < -0.7:
@@ -389,8 +518,9 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.set_time(t)
 
     def _frame(self, task: Task) -> int:
-        if self.playing:
-            dt = ClockObject.getGlobalClock().getDt()
+        started, self._just_started = self._just_started, False
+        if self.playing and not started:
+            dt = min(ClockObject.getGlobalClock().getDt(), MAX_PLAY_STEP)
             t = self.t + dt * self.speed
             if t >= self.timeline.duration:
                 if self.loop:

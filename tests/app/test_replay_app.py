@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import numpy as np
 import pytest
-from panda3d.core import KeyboardButton, MouseButton
+from panda3d.core import GeomNode, GeomVertexReader, KeyboardButton, MouseButton
 
 from rules import CUE, Player
 from sim.app.headless import grab_rgb
 from sim.app.main import PoolApp
-from sim.app.replay import FRAME, ReplayView
+from sim.app.replay import BALL_COLOURS, FRAME, ReplayView, event_words
 from sim.physics.simulate import MAX_SPEED
+from sim.physics.timeline import EventMarker, MarkerKind
 from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup
 from sim.play.picker import choose_choice, choose_stroke
@@ -223,3 +225,158 @@ def test_a_resized_window_lays_the_viewer_and_hud_out_again(
     assert hud is not None and hud.aspect == wide and hud.root.isHidden()
     press(table, KeyboardButton.escape())  # closing the viewer brings the HUD back
     assert table.replay is None and not hud.root.isHidden()
+
+
+def _bar_pixel(table: PoolApp, viewer: ReplayView, fraction: float) -> tuple[int, int]:
+    """The window pixel on the scrub bar where the thumb's centre shows ``fraction`` of
+    the shot (where its tick for that time is drawn)."""
+    width, height = table.base.win.getXSize(), table.base.win.getYSize()
+    aspect = table.base.getAspectRatio()
+    x = viewer.bar_x(fraction)
+    return (round((x / aspect + 1) / 2 * width), round((1 + 0.91) / 2 * height))
+
+
+@pytest.mark.parametrize("opened", ["R at the table", "as poolsim replay opens it"])
+def test_the_replay_opens_at_the_start_and_plays(table: PoolApp, opened: str) -> None:
+    """The replay plays the shot from the stroke, even when the frame that opens it took
+    seconds (loading the table, building the timeline): it never opens at the end."""
+    game = played()
+    from panda3d.core import ClockObject
+
+    clock = ClockObject.getGlobalClock()
+    if opened == "R at the table":
+        table.play(game)
+        table.step(2)
+        keys = table.virtual_mouse()
+        keys.pressButton(KeyboardButton.asciiKey("r"))
+        clock.setFrameRate(0.05)  # the frame that builds the viewer: 20 s
+        try:
+            table.step()
+        finally:
+            clock.setFrameRate(60)
+        keys.releaseButton(KeyboardButton.asciiKey("r"))
+    else:
+        table.play(game, save=False)
+        table.open_replay(None)
+        clock.setFrameRate(0.05)  # the window's first frame after loading it all
+        try:
+            table.step()
+        finally:
+            clock.setFrameRate(60)
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    assert viewer.index == len(viewer.items) - 1  # the last shot
+    assert viewer.playing and viewer.t < 0.1
+    table.step(30)
+    assert viewer.playing and viewer.t == pytest.approx(30 * FRAME, abs=3 * FRAME)
+    # Another shot from the shot list: from its start, playing.
+    viewer.select(0)
+    clock.setFrameRate(0.05)
+    try:
+        table.step()
+    finally:
+        clock.setFrameRate(60)
+    assert viewer.index == 0 and viewer.playing and viewer.t < 0.1
+
+
+def test_events_are_named_as_they_pass_and_when_jumped_to(table: PoolApp) -> None:
+    table.play(played())
+    table.open_replay(0)  # the break: the cue ball hits the 1 first (ROT-4)
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    press(table, KeyboardButton.space())  # pause
+    viewer.set_time(0.0)
+    press(table, KeyboardButton.asciiKey("]"))
+    first = next(m for m in viewer.timeline.markers if m.kind is MarkerKind.FIRST_CONTACT)
+    assert viewer.t == first.t
+    assert "the cue ball hits the 1" in viewer.event_text.getText()
+    # The help line under the bar says what the keys and the bar do.
+    shown = viewer.help_text.getText()
+    for keys in ("Space play/pause", "[ ] previous/next event", "click the bar", "Esc back"):
+        assert keys in shown
+    # Every kind of event in plain words: rails and pockets by the names the HUD uses.
+    rails = [event_words(m) for m in viewer.timeline.markers if m.kind is MarkerKind.RAIL]
+    assert rails
+    assert all(re.fullmatch(r"the (cue ball|\d+) reaches the \w+ rail", w) for w in rails)
+    assert event_words(EventMarker(1.0, MarkerKind.POCKET, ("3",), "lt")) == (
+        "the 3 drops in the foot-left corner"
+    )
+    assert event_words(EventMarker(1.0, MarkerKind.RAIL, ("6",), "head")) == (
+        "the 6 reaches the head rail"
+    )
+    # Playing on: the line names the events the frames pass.
+    rail = next(m for m in viewer.timeline.markers if m.kind is MarkerKind.RAIL)
+    viewer.set_time(rail.t - 2 * FRAME)
+    viewer.playing = True
+    table.step(3)
+    passed = [m for m in viewer.timeline.markers if m.t <= viewer.t]
+    assert event_words(passed[-1]) in viewer.event_text.getText()
+
+
+def test_a_click_on_the_scrub_bar_seeks_there(table: PoolApp) -> None:
+    table.play(played())
+    table.open_replay(0)
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    press(table, KeyboardButton.space())  # pause
+    viewer.set_time(0.0)
+    table.step()
+    mouse = table.virtual_mouse()
+    mouse.setMousePos(*_bar_pixel(table, viewer, 0.75))
+    table.step()
+    mouse.pressButton(MouseButton.one())
+    table.step()
+    mouse.releaseButton(MouseButton.one())
+    table.step(2)
+    assert viewer.t / viewer.timeline.duration == pytest.approx(0.75, abs=0.01)
+    assert not viewer.playing
+
+
+def test_each_ball_has_its_own_path_colour(table: PoolApp) -> None:
+    """The break's paths: one per ball that moved, each in the ball's colour (stripes a
+    lighter shade of it), all different; a ball at rest has its path faded."""
+    table.play(played())
+    table.open_replay(0)
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    press(table, KeyboardButton.space())
+    viewer.set_time(viewer.timeline.duration)
+    table.step()
+    colours: dict[str, tuple[float, ...]] = {}
+    for node in viewer.paths.getChildren():
+        geom_node = node.node()
+        assert isinstance(geom_node, GeomNode)
+        reader = GeomVertexReader(geom_node.getGeom(0).getVertexData(), "color")
+        seen = set()
+        while not reader.isAtEnd():
+            seen.add(tuple(round(c, 3) for c in reader.getData4()))
+        assert len(seen) == 1  # one colour along a ball's path
+        colours[node.getName().removeprefix("path-")] = seen.pop()
+    assert len(colours) >= 5 and CUE in colours  # the break moved many balls
+    assert len(set(colours.values())) == len(colours)
+    assert colours[CUE][:3] == pytest.approx((1, 1, 1), abs=0.05)
+    assert colours["1"][:3] == pytest.approx(BALL_COLOURS["1"], abs=0.05)
+    # At the end every ball rests: every path faded.
+    assert all(node.getColorScale()[3] < 0.8 for node in viewer.paths.getChildren())
+    # The 1 and the 2 differ in the picture too: yellow and blue.
+    assert BALL_COLOURS["1"][2] < 0.3 and BALL_COLOURS["2"][2] > 0.6
+
+
+def test_pockets_are_named_as_the_hud_names_them(table: PoolApp) -> None:
+    """Rack 1, shot 2 of seed 2 drops the 4 in the foot-right corner and the 7 in the
+    foot-left: the event line and the referee's panel say so, not "rt" and "lt"."""
+    table.play(played(2))
+    table.open_replay(1)
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    press(table, KeyboardButton.space())  # pause
+    pocket = next(m for m in viewer.timeline.markers if m.kind is MarkerKind.POCKET)
+    viewer.set_time(0.0)
+    while viewer.t < pocket.t:  # event after event up to the first drop
+        press(table, KeyboardButton.asciiKey("]"))
+    assert viewer.t == pocket.t
+    assert "the 4 drops in the foot-right corner" in viewer.event_text.getText()
+    viewer.set_time(viewer.timeline.duration)
+    table.step()
+    texts = " ".join(line.getText() for line in viewer.panel_lines)
+    assert "4 in the foot-right corner, 7 in the foot-left corner" in texts
