@@ -147,14 +147,12 @@ def test_the_shot_clock_has_the_command_lines_limits(
 
 
 def test_the_command_line_and_the_option_share_the_shot_clock_range() -> None:
-    import click
-
     from rules.options import SHOT_CLOCK_S
-    from sim.cli import play
+    from sim.cli import FiniteFloat, play
 
     clock = next(p for p in play.params if p.name == "shot_clock")
-    assert isinstance(clock.type, click.FloatRange)
-    assert (clock.type.min, clock.type.max) == SHOT_CLOCK_S
+    assert isinstance(clock.type, FiniteFloat)
+    assert (clock.type.low, clock.type.high) == SHOT_CLOCK_S
 
 
 @pytest.mark.parametrize(
