@@ -13,11 +13,12 @@ import numpy as np
 import pytest
 from panda3d.core import KeyboardButton
 
-from rules import CUE, BallInHand, Player
+from rules import CUE, BallInHand, Player, PocketId
 from sim.app.headless import grab_rgb
 from sim.app.main import PoolApp
 from sim.app.preferences import Preferences
 from sim.physics.simulate import CueAction
+from sim.physics.table import pocket_centre
 from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, Stroke
 from tests.app.test_table_app import after_break, click, move, pixel, press, step, wait_for
@@ -139,8 +140,9 @@ def test_the_camera_picked_is_remembered_across_a_new_table(
 
 
 def test_the_default_view_shows_the_shot(table: PoolApp) -> None:
-    """Behind the cue ball, the object ball and the rack beyond it are in the frame, and
-    the cue ball is a ball on the table, not the screen."""
+    """Behind the cue ball, the object ball, the rack and the pockets beyond it are in
+    the frame, and the cue ball is a ball on the table: the old view (0.9 m back, 14
+    degrees down) drew it a fifteenth of the window wide, with the table a sliver."""
     table.play(new_game("ten-ball"))
     step(table, 2)
     press(table, KeyboardButton.space())
@@ -150,12 +152,15 @@ def test_the_default_view_shows_the_shot(table: PoolApp) -> None:
     state = controller.state
     assert state is not None
     width, height = table.base.win.getXSize(), table.base.win.getYSize()
-    for ball in ("1", "10"):
-        x, y = pixel(table, *state.balls[ball])
-        assert 0 <= x < width and 0.1 * height < y < 0.9 * height, ball
+    spec = controller.game.setup.spec
+    built = spec.build()
+    targets = {ball: state.balls[ball] for ball in ("1", "10")}
+    targets |= {pocket: pocket_centre(built, PocketId(pocket)) for pocket in ("lt", "rt")}
+    for name, point in targets.items():
+        x, y = pixel(table, *point)
+        assert 0 <= x < width and 0.1 * height < y < 0.9 * height, name
     cue = controller.cue_ball()
     assert cue is not None
-    radius = controller.game.setup.spec.ball_radius
-    left = pixel(table, cue[0] - radius, cue[1])
-    right = pixel(table, cue[0] + radius, cue[1])
-    assert np.hypot(right[0] - left[0], right[1] - left[1]) < width / 12  # not filling it
+    left = pixel(table, cue[0] - spec.ball_radius, cue[1])
+    right = pixel(table, cue[0] + spec.ball_radius, cue[1])
+    assert np.hypot(right[0] - left[0], right[1] - left[1]) < width / 18
