@@ -115,9 +115,7 @@ def test_ball_in_hand_anywhere_is_placed_from_overhead_nothing_shaded(table: Poo
     assert placed is not None and abs(placed[0] - 0.9) < 0.02 and abs(placed[1] - 1.9) < 0.02
 
 
-def test_the_camera_picked_is_remembered_across_a_new_table(
-    table: PoolApp, tmp_path: Path
-) -> None:
+def test_the_camera_picked_is_remembered_across_a_new_table(table: PoolApp, tmp_path: Path) -> None:
     preferences = table.preferences = Preferences(tmp_path / "preferences.json")
     table.play(new_game("ten-ball"))
     step(table, 2)
