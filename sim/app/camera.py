@@ -30,6 +30,12 @@ MIN_PITCH = -89.5  # straight down is degenerate for Panda3D's heading
 MAX_PITCH = -3.0
 EASE_PER_SECOND = 6.0  # how quickly the camera closes on its goal
 RAIL_MARGIN = 0.2  # metres of rail and pocket beyond the cushion noses, each side
+# Behind the cue ball: metres from the point looked at, degrees down, and how far ahead of
+# the cue ball along the aim that point is. A closer, lower camera (0.9 m, 14 degrees on
+# the ball) showed the cue ball filling the screen and the table as a sliver.
+BEHIND_DISTANCE = 1.5
+BEHIND_PITCH = -21.0
+BEHIND_LOOK_AHEAD = 0.3
 
 
 @attrs.define
@@ -91,12 +97,21 @@ class CameraRig:
 
     def behind_view(self, cue: Point, aim: float) -> View:
         """Down the line of the shot from behind the cue ball (``aim`` in pooltool's
-        degrees: 0 = +x, 90 = +y)."""
+        degrees: 0 = +x, 90 = +y), high and far enough back that the object ball and the
+        pocket beyond it are in view (pooltool's own aim view sits 2 m back, 10 degrees
+        up, on a narrower lens): the camera looks at a point ahead of the cue ball, which
+        sits in the lower part of the frame with the shot in front of it."""
+        h = math.radians(aim)
+        ahead = BEHIND_LOOK_AHEAD
         return View(
-            target=(cue[0], cue[1], self.geometry.ball_radius),
+            target=(
+                cue[0] + math.cos(h) * ahead,
+                cue[1] + math.sin(h) * ahead,
+                self.geometry.ball_radius,
+            ),
             heading=aim - 90.0,
-            pitch=-14.0,
-            distance=0.9,
+            pitch=BEHIND_PITCH,
+            distance=BEHIND_DISTANCE,
         )
 
     def show(self, preset: str, cue: Point | None = None, aim: float = 90.0) -> None:

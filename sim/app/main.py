@@ -63,6 +63,9 @@ from sim.play.controller import Stage, TableController
 from sim.play.game import Game
 from sim.store.autosave import Autosave
 
+VIEWS = ("behind", "overhead", "broadcast")  # the camera presets a player picks (keys 1 2 3)
+DEFAULT_VIEW = "behind"
+
 # How strongly the kitchen is washed over, by graphics preset: simplepbr blends in linear
 # light before its tone mapping, where the same alpha reads several times brighter.
 KITCHEN_WASH = {"fast": 0.13, "quality": 0.02}
@@ -126,6 +129,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.preferences = preferences
         remembered = preferences.load() if preferences is not None else {}
         self.sounds = SoundBoard(base, enabled=remembered.get("sound") is not False)
+        # The player's view (a preset): the camera comes back to it after placing the cue
+        # ball and after watching a shot, and the next table and session start from it.
+        camera = remembered.get("camera")
+        self.view = camera if isinstance(camera, str) and camera in VIEWS else DEFAULT_VIEW
         self._bind_input()
         # On a screen, a window at rest stops drawing (offscreen, every frame is drawn).
         self.rest = RestingWindow(base) if realtime else None
@@ -154,12 +161,15 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.hud = self._new_hud(self.controller)
         self.cue = CueStick(self.base, spec.geometry)
         self.kitchen = kitchen_overlay(self.base, spec.geometry, self.quality)
-        self.show_view("behind")
+        # The cue ball in hand is placed from overhead (the place mode's view), else the
+        # player's own view: the camera starts there, not eased into it.
+        in_hand = self.controller.stage is Stage.PLACE
+        self.show_view("overhead" if in_hand else self.view)
         self.rig.jump()
 
     def _new_hud(self, controller: TableController) -> Hud:
         actions = {"New game": self.show_start_screen, "Replay the shots": self.open_replay}
-        hud = Hud(self.base, controller, self.show_view, actions)
+        hud = Hud(self.base, controller, self.choose_view, actions)
         hud.refresh()  # filled in at once, whenever in the frame the table was laid out
         return hud
 
@@ -196,6 +206,16 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             return
         cue = self.controller.cue_ball()
         self.rig.show(preset, cue, self.controller.aim.direction)
+
+    def choose_view(self, preset: str) -> None:
+        """The player picks a camera preset (keys 1 2 3, the HUD's buttons): shown now,
+        and remembered as their view, for this table, the next and the next session."""
+        if preset not in VIEWS:
+            return
+        self.view = preset
+        if self.preferences is not None:
+            self.preferences.update(camera=preset)
+        self.show_view(preset)
 
     def clock(self) -> float:
         """Game time: real seconds, or in tests the frame clock (fixed steps)."""

@@ -59,6 +59,8 @@ from sim.play.game import (
 MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
 PREVIEW_AFTER = 0.15  # seconds the aim must rest before it is simulated ahead
 LAG_STARTS = (0.25, 0.75)  # across the width: A's lag ball on the left, B's on the right
+DEFAULT_POWER = 0.45  # a player's first stroke after the break (about 3 m/s)
+BREAK_POWER = 0.9
 
 
 class Stage(StrEnum):
@@ -77,7 +79,7 @@ class Aim:
     """The stroke being set up. ``power`` in [0, 1] maps onto the cue speed."""
 
     direction: float = 90.0  # degrees; 90 = up the table
-    power: float = 0.45
+    power: float = DEFAULT_POWER
     a: float = 0.0  # tip offset, ball radii: + is left of centre (pooltool)
     b: float = 0.0  # + follow, - draw
     elevation: float = 0.0
@@ -138,6 +140,9 @@ class TableController:
         self._autosaved = resumed
         self.clock = clock
         self.aim = Aim()
+        # Each player's power at their last stroke (the break's is nobody's): the
+        # incoming player's stroke starts from their own, never the other's.
+        self.powers: dict[Player, float] = {}
         self.placement: Point | None = None
         self.placed = False  # the player has put the cue ball down and moved on to aim
         self.call: Call | None = None
@@ -219,6 +224,13 @@ class TableController:
         if state.ball_in_hand is not None and self.placement is not None:
             balls[CUE] = self.placement
         return balls
+
+    @property
+    def shot_in_play(self) -> bool:
+        """A shot is in flight or playing out: what the player asks meanwhile (the aim,
+        power, tip, elevation, the call, a declaration) is not for the next stroke, and
+        is ignored."""
+        return self.watching is not None or self.waiting is not None
 
     def cue_ball(self) -> Point | None:
         return self.balls().get(CUE)
@@ -302,6 +314,8 @@ class TableController:
 
     def pick_up_cue_ball(self) -> None:
         """Back from aiming to placing, while the cue ball is still in hand."""
+        if self.shot_in_play:
+            return
         state = self.state
         if self.stage is Stage.AIM and state is not None and state.ball_in_hand is not None:
             self.placed = False
@@ -309,6 +323,8 @@ class TableController:
     # -- call and declarations (GEN-7, TB-8, TB-13) ---------------------------------------
 
     def call_shot(self, ball: BallId, pocket: PocketId | str) -> None:
+        if self.shot_in_play:
+            return
         state = self.state
         if state is None or not state.calls_allowed:
             raise GameError("no call is needed here")
@@ -321,6 +337,8 @@ class TableController:
         self._touch_aim()
 
     def declare(self, declaration: Declaration | None) -> None:
+        if self.shot_in_play:
+            return
         if declaration is not None and not self.can_declare(declaration):
             raise GameError(f"a {declaration.value} cannot be declared now")
         self.declaration = declaration
@@ -331,6 +349,8 @@ class TableController:
     # -- aim ----------------------------------------------------------------------------------
 
     def set_direction(self, degrees: float) -> None:
+        if self.shot_in_play:
+            return
         self.aim.direction = degrees % 360.0
         self._touch_aim()
 
@@ -343,11 +363,15 @@ class TableController:
             self.set_direction(math.degrees(math.atan2(point[1] - cue[1], point[0] - cue[0])))
 
     def set_power(self, power: float) -> None:
+        if self.shot_in_play:
+            return
         self.aim.power = min(1.0, max(0.0, power))
         self._touch_aim()
 
     def set_tip(self, a: float, b: float) -> None:
         """Tip offset, kept inside the miscue limit."""
+        if self.shot_in_play:
+            return
         size = math.hypot(a, b)
         if size > MISCUE_LIMIT:
             a, b = a * MISCUE_LIMIT / size, b * MISCUE_LIMIT / size
@@ -355,6 +379,8 @@ class TableController:
         self._touch_aim()
 
     def set_elevation(self, degrees: float) -> None:
+        if self.shot_in_play:
+            return
         self.aim.elevation = min(60.0, max(0.0, degrees))
         self._touch_aim()
 
@@ -421,6 +447,9 @@ class TableController:
         if stage is not Stage.AIM:
             raise GameError("not ready to shoot")
         prepared = self.game.prepare(self.stroke())
+        state = self.state
+        if state is not None and state.phase is not Phase.BREAK:
+            self.powers[state.shooter] = self.aim.power
         request = ShotRequest.of(
             self.game.setup.table.value, prepared.start, prepared.stroke.action
         )
@@ -588,9 +617,9 @@ class TableController:
         ):
             self.aim_at(state.balls[state.lowest])
         if state is not None and state.phase is Phase.BREAK:
-            self.aim.power = 0.9
-        elif self.aim.power > 0.6:
-            self.aim.power = 0.45
+            self.aim.power = BREAK_POWER
+        elif state is not None and self.game.phase is MatchPhase.RACK:
+            self.aim.power = self.powers.get(self.shooter, DEFAULT_POWER)
         self._touch_aim()
 
     def _default_placement(self, state: GameState) -> Point:

@@ -81,7 +81,7 @@ def test_break_by_mouse_and_keyboard_then_the_ruling(table: PoolApp) -> None:
     table.play(started_game())
     controller = table.controller
     assert controller is not None
-    table.show_view("overhead")
+    table.choose_view("overhead")  # the player's view
     table.rig.jump()  # type: ignore[union-attr]
     step(table, 2)
     assert controller.stage is Stage.PLACE
@@ -164,7 +164,7 @@ def after_break(seed: int, options: Options | None = None) -> Game:
 def test_call_a_ball_and_a_pocket_by_clicks(table: PoolApp) -> None:
     game = after_break(30)
     table.play(game)
-    table.show_view("overhead")
+    table.choose_view("overhead")  # the player's view
     table.rig.jump()  # type: ignore[union-attr]
     step(table, 2)
     controller = table.controller
@@ -214,7 +214,7 @@ def test_answer_a_push_out_by_clicking_pass(table: PoolApp) -> None:
 def test_screenshots_show_the_table_and_the_balls(table: PoolApp) -> None:
     game = started_game(7)
     table.play(game)
-    table.show_view("overhead")
+    table.choose_view("overhead")  # the player's view
     table.rig.jump()  # type: ignore[union-attr]
     step(table, 3)
     image = grab_rgb(table.base)
@@ -239,7 +239,7 @@ def test_screenshots_show_the_table_and_the_balls(table: PoolApp) -> None:
 def test_the_lag_shows_two_cue_balls_each_player_can_tell_apart(table: PoolApp) -> None:
     """GEN-2: both players lag with a cue ball; B's is the same model, tinted blue."""
     table.play(Game(GameSetup(game="ten-ball", race_to=3, seed=2, players=("Ann", "Bob"))))
-    table.show_view("overhead")
+    table.choose_view("overhead")  # the player's view
     table.rig.jump()  # type: ignore[union-attr]
     step(table, 3)
     controller = table.controller
@@ -284,7 +284,7 @@ def test_the_menu_takes_the_keys_away_from_the_table(table: PoolApp) -> None:
 def test_calls_by_clicks_when_obvious_shots_need_no_call(table: PoolApp) -> None:
     game = after_break(30, Options(call_mode="infer_obvious"))
     table.play(game)
-    table.show_view("overhead")
+    table.choose_view("overhead")  # the player's view
     table.rig.jump()  # type: ignore[union-attr]
     step(table, 2)
     controller = table.controller

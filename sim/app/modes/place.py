@@ -10,7 +10,18 @@ from sim.play.game import GameError
 
 
 class PlaceMode(TableMode):
+    """Ball in hand, the same in every game and every time (a break, after a foul, B to
+    pick it up again): the camera overhead so the whole allowed area is in view and the
+    pointer over it moves the cue ball; the kitchen washed over when that is the area."""
+
     name = "place"
+
+    def enter(self) -> None:
+        self.window.show_view("overhead")
+
+    def exit(self) -> None:
+        """The cue ball is down (or the game left the table): the player's view again."""
+        self.window.show_view(self.window.view)
 
     def space(self) -> None:
         self.controller.confirm_placement()

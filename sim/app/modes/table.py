@@ -73,7 +73,7 @@ class TableMode(Mode):
         return lambda: self.tip(da, db)
 
     def _viewer(self, preset: str) -> Callable[[], None]:
-        return lambda: self.window.show_view(preset)
+        return lambda: self.window.choose_view(preset)
 
     # -- the stroke -------------------------------------------------------------------------
 

@@ -47,9 +47,10 @@ class WatchMode(TableMode):
             rig.show("broadcast")
 
     def exit(self) -> None:
-        """The player's view comes back (a view they moved by hand stays as it is)."""
-        if self.preset_before in ("behind", "overhead", "broadcast"):
-            self.window.show_view(self.preset_before)
+        """The player's view comes back (the one they picked last, during the shot too);
+        a view they moved by hand before the shot stays as it is."""
+        if self.preset_before != "free":
+            self.window.show_view(self.window.view)
         self.preset_before = ""
 
     def before_update(self) -> None:

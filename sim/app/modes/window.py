@@ -41,6 +41,9 @@ class Window(Protocol):
     def sounds(self) -> SoundBoard: ...
     @property
     def pointer(self) -> Pointer: ...
+    @property
+    def view(self) -> str:
+        """The player's camera preset (behind, overhead, broadcast)."""
 
     def mouse(self) -> Mouse | None:
         """The pointer, if it is over the window."""
@@ -55,6 +58,9 @@ class Window(Protocol):
         """Where the pointer meets the plane of the ball centres."""
 
     def show_view(self, preset: str) -> None: ...
+    def choose_view(self, preset: str) -> None:
+        """The player picks ``preset``: shown, and remembered as their view."""
+
     def open_replay(self, index: int | None = None) -> None: ...
     def open_menu(self) -> None: ...
     def close_menu(self) -> None: ...
