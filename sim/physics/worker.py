@@ -41,6 +41,8 @@ from sim.physics.simulator import (
     ShotResult,
 )
 
+PARENT_CHECK_S = 1.0  # how often an idle worker looks whether its window still runs
+
 
 class PhysicsWorker:
     """A child process simulating shots; :meth:`poll` collects what it has finished (a
@@ -192,9 +194,17 @@ def _serve(
     else:
         report(1, 1, "done")
     waiting: list[tuple[str, int, Any]] = []
+    # A window killed outright (SIGTERM, SIGKILL, a crash) never sends "stop", and a
+    # daemon process outlives such a parent: the worker looks up now and then and ends
+    # with it, instead of holding its half a gigabyte for ever.
+    parent = multiprocessing.parent_process()
     while True:
-        if not waiting:
-            waiting.append(requests.get())
+        while not waiting:
+            try:
+                waiting.append(requests.get(timeout=PARENT_CHECK_S))
+            except queue.Empty:
+                if parent is not None and not parent.is_alive():
+                    return
         while True:  # take everything queued, to skip previews that are already stale
             try:
                 waiting.append(requests.get_nowait())
