@@ -39,7 +39,9 @@ from panda3d.core import (
     VirtualMouse,
 )
 
+from rules import PocketId
 from rules.geometry import Point, TableGeometry
+from sim.app.callmarker import CallMarker
 from sim.app.camera import CameraRig
 from sim.app.cue import CueStick
 from sim.app.hud import Hud
@@ -57,7 +59,7 @@ from sim.app.texts import physics_status
 from sim.app.widgets import typing
 from sim.paths import assets_dir
 from sim.physics.simulator import Simulator
-from sim.physics.table import TableSpec
+from sim.physics.table import TableSpec, pocket_centre
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController
 from sim.play.game import Game
@@ -120,6 +122,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.rig: CameraRig | None = None
         self.hud: Hud | None = None
         self.cue: CueStick | None = None
+        self.call_marker: CallMarker | None = None
         self.pointer = Pointer()
         self.modes = ModeManager(self)
         self._last_frame = time.monotonic()
@@ -161,6 +164,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.hud = self._new_hud(self.controller)
         self.cue = CueStick(self.base, spec.geometry)
         self.kitchen = kitchen_overlay(self.base, spec.geometry, self.quality)
+        table = spec.build()
+        pockets = {pocket: pocket_centre(table, pocket) for pocket in PocketId}
+        self.call_marker = CallMarker(self.base, spec.geometry, pockets)
         # The cue ball in hand is placed from overhead (the place mode's view), else the
         # player's own view: the camera starts there, not eased into it.
         in_hand = self.controller.stage is Stage.PLACE
@@ -194,7 +200,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.cue.aid.removeNode()
         if self.kitchen is not None:
             self.kitchen.removeNode()
-        self.hud = self.scene = self.cue = self.kitchen = None
+        if self.call_marker is not None:
+            self.call_marker.destroy()
+        self.hud = self.scene = self.cue = self.kitchen = self.call_marker = None
         self.controller = self.rig = None
 
     def close_start_screen(self) -> None:
@@ -332,6 +340,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         assert self.cue is not None and self.rig is not None and self.kitchen is not None
         self.cue.hide()
         self.kitchen.hide()
+        if self.call_marker is not None:
+            self.call_marker.hide()
         self.rig.show("broadcast")  # the whole table, whatever view the player had
         controller.pause_clock()
         self.modes.open(ReplayMode(self, ReplayView(self, items, index), self.modes.drag))
@@ -457,9 +467,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.kitchen,
             self.cue.focus if self.cue else None,
             self.cue.aid if self.cue else None,
+            self.call_marker.node if self.call_marker else None,
         ):
             if node is not None:
                 node.removeNode()
         if self.scene is not None:
             self.scene.destroy()
-        self.scene = self.controller = self.cue = self.rig = None
+        self.scene = self.controller = self.cue = self.rig = self.call_marker = None

@@ -105,6 +105,8 @@ class ModeManager:
         mode = self.follow()
         mode.frame(dt)
         mode.draw()
+        if window.call_marker is not None:
+            window.call_marker.update(controller)
         rig.update(dt)
         assert window.hud is not None
         window.hud.refresh()

@@ -9,6 +9,7 @@ from direct.showbase.ShowBase import ShowBase
 from panda3d.core import NodePath
 
 from rules.geometry import Point
+from sim.app.callmarker import CallMarker
 from sim.app.camera import CameraRig
 from sim.app.cue import CueStick
 from sim.app.hud import Hud
@@ -37,6 +38,8 @@ class Window(Protocol):
     def cue(self) -> CueStick | None: ...
     @property
     def kitchen(self) -> NodePath | None: ...
+    @property
+    def call_marker(self) -> CallMarker | None: ...
     @property
     def sounds(self) -> SoundBoard: ...
     @property

@@ -1,0 +1,95 @@
+"""The call on the table: a gold ring around the called ball, one in the called pocket,
+and a faint line between them, so the player sees what they called (and a ball picked
+but not yet given its pocket) where they are looking, not only in the HUD's words."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from panda3d.core import LineSegs, NodePath, TransparencyAttrib
+
+from rules import BallId, PocketId
+from rules.geometry import Point, TableGeometry
+from sim.app.widgets import GOLD
+from sim.play.controller import Stage, TableController
+
+if TYPE_CHECKING:
+    from direct.showbase.ShowBase import ShowBase
+
+BALL_RING = 1.45  # the called ball's ring, in ball radii: clear of the ball itself
+POCKET_RING = 0.055  # metres: about a pocket's mouth
+SHOWN_IN = (Stage.AIM, Stage.PLACE)  # while the call can still be changed
+
+
+class CallMarker:
+    """Drawn once a frame from the controller's call; rebuilt only when it changes."""
+
+    def __init__(
+        self, base: ShowBase, geometry: TableGeometry, pockets: Mapping[PocketId, Point]
+    ) -> None:
+        self.geometry = geometry
+        self.pockets = dict(pockets)
+        self.node: NodePath = base.render.attachNewNode("call-marker")
+        self.node.setTransparency(TransparencyAttrib.MAlpha)
+        self.node.setLightOff()
+        self.node.setDepthWrite(False)
+        self.node.hide()
+        self._shown: object = None
+
+    def update(self, controller: TableController) -> None:
+        called = self.called(controller)
+        if called == self._shown:
+            return
+        self._shown = called
+        for child in self.node.getChildren():
+            child.removeNode()
+        if called is None:
+            self.node.hide()
+            return
+        ball, pocket = called
+        z = self.geometry.ball_radius * 0.12  # on the cloth, under the balls' equators
+        lines = LineSegs("call")
+        lines.setThickness(3.0)
+        lines.setColor(*GOLD[:3], 0.9)
+        _ring(lines, ball, self.geometry.ball_radius * BALL_RING, z)
+        if pocket is not None:
+            _ring(lines, pocket, POCKET_RING, z)
+            lines.setColor(*GOLD[:3], 0.35)
+            lines.moveTo(ball[0], ball[1], z)
+            lines.drawTo(pocket[0], pocket[1], z)
+        self.node.attachNewNode(lines.create())
+        self.node.show()
+
+    def called(self, controller: TableController) -> tuple[Point, Point | None] | None:
+        """Where the called ball is and the called pocket's centre (None: no pocket yet);
+        None when nothing is called or the call can no longer change."""
+        if controller.stage not in SHOWN_IN:
+            return None
+        balls = controller.balls()
+        call = controller.call
+        ball: BallId | None = call.ball if call is not None else controller.call_ball
+        if ball is None or ball not in balls:
+            return None
+        pocket = self.pockets[call.pocket] if call is not None else None
+        return balls[ball], pocket
+
+    def hide(self) -> None:
+        """Off the table for a while (the replay viewer over it); the next update draws
+        the call again."""
+        self.node.hide()
+        self._shown = "hidden"
+
+    def destroy(self) -> None:
+        self.node.removeNode()
+
+
+def _ring(lines: LineSegs, centre: Point, radius: float, z: float) -> None:
+    for i in range(49):
+        angle = 2 * math.pi * i / 48
+        point = (centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle), z)
+        if i == 0:
+            lines.moveTo(*point)
+        else:
+            lines.drawTo(*point)
