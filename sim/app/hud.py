@@ -69,6 +69,15 @@ def disc(radius: float, colour: tuple[float, float, float, float], segments: int
     return NodePath(node)
 
 
+# The HUD's centre band, in aspect2d units: the corners hold the camera buttons (out to
+# -aspect + 0.81) and the referee's panel (from aspect - 0.86) at the top, the cue-ball
+# widget and the stroke buttons (from aspect - 0.88) below; a line centred in the band and
+# wrapped to its width never runs under them, on any window shape.
+BAND_CENTRE = -0.025
+BAND_MARGINS = 1.72  # what the corners take of the window's width (2 * aspect)
+MESSAGE_Y = -0.86  # the message's last line, just above the prompt's bar
+
+
 def _set(text: OnscreenText, value: str) -> None:
     """Change a text only when it changes: Panda3D rebuilds a text's geometry on every
     setText, and the HUD refreshes every frame."""
@@ -129,8 +138,15 @@ class Hud:
             parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.90)
         )
         self.prompt = label(self.root, "", (0, -0.955), 0.048, WHITE, TextNode.ACenter)
-        self.message = label(self.root, "", (0, -0.86), 0.045, RED, TextNode.ACenter)
-        self.warmup = label(self.root, "", (0, 0.74), 0.045, GOLD, TextNode.ACenter)
+        self.message = label(self.root, "", (BAND_CENTRE, MESSAGE_Y), 0.045, RED, TextNode.ACenter)
+        self.warmup = label(self.root, "", (BAND_CENTRE, 0.74), 0.045, GOLD, TextNode.ACenter)
+        # Both wrap inside the band between the corners' widgets (the camera buttons and
+        # the referee's panel up top, the cue-ball widget and the stroke buttons below),
+        # so a long line never runs under them: the warm-up grows down over the cloth,
+        # the message up, away from the prompt's bar.
+        band = max(0.6, 2 * aspect - BAND_MARGINS)
+        self.warmup.setWordwrap(band / 0.045)
+        self.message.setWordwrap(band / 0.045)
         # Power meter and cue tip.
         x, y, w, h = self.power_meter
         DirectFrame(
@@ -284,7 +300,10 @@ class Hud:
                 else f"TIME — a stroke now is a foul (GEN-17)  ·  {text}"
             )
         _set(self.prompt, text)
-        _set(self.message, controller.message)
+        if self.message.getText() != controller.message:
+            self.message.setText(controller.message)
+            rows = max(1, self.message.textNode.getNumRows())
+            self.message.setY(MESSAGE_Y + (rows - 1) * 0.045 * 1.2)
         _set(self.warmup, physics_status(controller.worker, time.monotonic()))
         self._refresh_referee()
         self._refresh_aim()
