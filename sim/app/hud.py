@@ -27,7 +27,18 @@ from panda3d.core import (
 
 from rules import Choice, Declaration, Player
 from sim.app.texts import choice_label, physics_status, prompt, referee_lines, scoreboard
-from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
+from sim.app.widgets import (
+    BUTTON,
+    DIM,
+    GOLD,
+    NOTICE,
+    PANEL,
+    RED,
+    WHITE,
+    button,
+    destroy_under,
+    label,
+)
 from sim.play.controller import Stage, TableController
 
 if TYPE_CHECKING:
@@ -138,7 +149,9 @@ class Hud:
             parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.90)
         )
         self.prompt = label(self.root, "", (0, -0.955), 0.048, WHITE, TextNode.ACenter)
-        self.message = label(self.root, "", (BAND_CENTRE, MESSAGE_Y), 0.045, RED, TextNode.ACenter)
+        self.message = label(
+            self.root, "", (BAND_CENTRE, MESSAGE_Y), 0.045, NOTICE, TextNode.ACenter
+        )
         self.warmup = label(self.root, "", (BAND_CENTRE, 0.74), 0.045, GOLD, TextNode.ACenter)
         # Both wrap inside the band between the corners' widgets (the camera buttons and
         # the referee's panel up top, the cue-ball widget and the stroke buttons below),

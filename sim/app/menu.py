@@ -10,7 +10,7 @@ from direct.gui.DirectGui import DGG, DirectEntry, DirectFrame
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import TextNode
 
-from sim.app.widgets import BACKDROP, GOLD, PANEL, RED, button, entry, label
+from sim.app.widgets import BACKDROP, DIM, GOLD, NOTICE, PANEL, WHITE, button, entry, label
 from sim.play.controller import TableController
 from sim.store.autosave import Autosave
 
@@ -50,7 +50,7 @@ class GameMenu:
             parent=self.veil, frameColor=PANEL, frameSize=(-0.6, 0.6, -0.62, 0.55)
         )
         label(self.frame, "Menu", (0, 0.42), 0.07, GOLD, TextNode.ACenter)
-        self.note = label(self.frame, "", (0, -0.55), 0.04, RED, TextNode.ACenter)
+        self.note = label(self.frame, "", (0, -0.55), 0.04, DIM, TextNode.ACenter)
         entries = [
             ("Resume (Esc)", self.close),
             ("Save a copy...", self.save_copy),
@@ -82,6 +82,7 @@ class GameMenu:
             self.path = entry(
                 self.frame, default, (-0.55, -0.42), 27, 0.04, True, lambda _: self.save_copy()
             )
+            self.note.setFg(DIM)
             self.note.setText("the file's path, then Enter")
             return
         try:
@@ -92,8 +93,10 @@ class GameMenu:
             save(controller.game.snapshot(), target)
         # ValueError: a path no system accepts; RuntimeError: ~someone who is no user here.
         except (OSError, ValueError, RuntimeError) as error:
+            self.note.setFg(NOTICE)
             self.note.setText(f"cannot save there: {getattr(error, 'strerror', None) or error}")
             return
+        self.note.setFg(WHITE)
         self.note.setText(f"saved {target}")
 
     def new_game(self) -> None:

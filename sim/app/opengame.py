@@ -11,7 +11,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-from sim.app.widgets import BACKDROP, BUTTON, DIM, GOLD, RED, WHITE, button, entry, label
+from sim.app.widgets import BACKDROP, BUTTON, DIM, GOLD, NOTICE, WHITE, button, entry, label
 from sim.store.savedgames import SavedGame, saved_games
 
 ROWS = 8  # games on a page
@@ -76,7 +76,7 @@ class OpenGamePanel:
         self.path: DirectEntry = entry(
             self.frame, str(Path.home()) + "/", (left, -0.55), 47, TEXT, False, self._open_typed
         )
-        self.error = label(self.frame, "", (0, -0.68), 0.04, RED, TextNode.ACenter)
+        self.error = label(self.frame, "", (0, -0.68), 0.04, NOTICE, TextNode.ACenter)
         self.back = button(self.frame, "Back", (0, -0.83), self.close, 0.05, (0.8, 0.4))
         self._show_page()
 
@@ -131,7 +131,7 @@ class OpenGamePanel:
         try:
             path = Path(text.strip()).expanduser()
         except RuntimeError as error:  # ~someone who is not a user here
-            self.say(str(error), RED)
+            self.say(str(error), NOTICE)
             return
         self.open(path)
 

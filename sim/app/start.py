@@ -26,7 +26,7 @@ from sim.app.widgets import (
     DIM,
     FADED,
     GOLD,
-    RED,
+    NOTICE,
     WHITE,
     OptionMenu,
     button,
@@ -216,7 +216,7 @@ class StartScreen:
         self._label("Player 2", y)
         self.fields["player_b"] = self._entry("Player 2", y, width=12)
         y -= 0.13
-        self.error = label(self.frame, "", (0, y), 0.045, RED, TextNode.ACenter)
+        self.error = label(self.frame, "", (0, y), 0.045, NOTICE, TextNode.ACenter)
         if app.preferences is not None:
             self.fill(StartChoices.remembered(app.preferences.load().get("start")))
         self.buttons = [
@@ -312,7 +312,7 @@ class StartScreen:
             choices = self.choices()
             game = choices.new_game(seed=random.SystemRandom().randrange(2**63))
         except ValueError as error:
-            self._say(str(error), RED)
+            self._say(str(error), NOTICE)
             return
         self.app.quality = choices.quality
         if self.app.preferences is not None:
@@ -332,7 +332,7 @@ class StartScreen:
         try:
             game = self.app.autosave.resume()
         except GameFileError as error:
-            self._say(str(error), RED)
+            self._say(str(error), NOTICE)
             return
         self.on_start(game, resumed=True)
 
@@ -389,7 +389,7 @@ class StartScreen:
         try:
             game = load(path)
         except (GameFileError, ValueError) as error:  # ValueError: a path no system accepts
-            self._say(str(error), RED)
+            self._say(str(error), NOTICE)
             return
         if self.app.autosave is not None:
             self.app.autosave.opened_from(path, game)

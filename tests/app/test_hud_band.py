@@ -4,11 +4,15 @@ cue-ball widget or the stroke buttons."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import Point3
 
 from sim.app.main import PoolApp
+from sim.app.widgets import RED
+from sim.store.autosave import Autosave
 from tests.app.test_table_app import after_break, step
 
 LONG = (
@@ -48,3 +52,25 @@ def test_a_long_message_wraps_between_the_corners_above_the_prompt(table: PoolAp
     hud.warmup.setText(LONG)
     warm_left, warm_right, _, _ = _extent(table, hud.warmup)
     assert warm_left > camera_right and warm_right < aspect - 0.86  # clear of the panel
+
+
+@pytest.mark.app
+def test_red_is_for_fouls_only(table: PoolApp, tmp_path: Path) -> None:
+    """A refusal, a notice, help and "saved" are not fouls: none of them is red."""
+    table.autosave = Autosave(tmp_path / "autosave.poolsim")
+    table.play(after_break(90))
+    step(table, 3)
+    hud, controller = table.hud, table.controller
+    assert hud is not None and controller is not None
+    controller.message = "the cue ball cannot go there"
+    step(table, 1)
+    assert tuple(hud.message.textNode.getTextColor()) != pytest.approx(RED)
+    table.open_menu()
+    menu = table.menu
+    assert menu is not None
+    menu.save_copy()  # the path field, and its help line
+    assert tuple(menu.note.textNode.getTextColor()) != pytest.approx(RED)
+    menu.save_copy()  # saved
+    assert menu.note.getText().startswith("saved ")
+    assert tuple(menu.note.textNode.getTextColor()) != pytest.approx(RED)
+    table.close_menu()
