@@ -458,9 +458,10 @@ class TableController:
 
     def _strike_lag(self) -> None:
         start = self.lag_start()
+        self.powers[self.shooter] = self.aim.power  # each lags with their own touch
         self.lag_strokes.append((start, self.aim.action()))
         if len(self.lag_strokes) < 2:
-            self.aim = Aim(direction=90.0, power=self.aim.power)
+            self.aim = Aim(direction=90.0, power=self.powers.get(Player.B, DEFAULT_POWER))
             return
         (start_a, action_a), (start_b, action_b) = self.lag_strokes
         table = self.game.setup.table.value

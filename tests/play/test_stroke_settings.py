@@ -77,3 +77,24 @@ def test_each_player_finds_their_own_power(
     assert controller.shooter is first and controller.aim.power == 0.7
     shoot_a_safety(controller, clock, 0.7)
     assert controller.shooter is not first and controller.aim.power == 0.3
+
+
+def test_each_player_lags_with_their_own_power(
+    worker: InProcessSimulator,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """A's lag power is A's: B's lag starts from B's own (the default the first time),
+    and a lag played again gives each their last one back."""
+    controller, clock = new_controller(worker, tmp_path, game="rotation")
+    assert controller.stage is Stage.LAG and controller.shooter is Player.A
+    controller.set_power(0.31)
+    controller.strike()  # A's lag
+    assert controller.shooter is Player.B and controller.aim.power == DEFAULT_POWER
+    controller.set_power(0.31)  # the same stroke: the lag is a tie, played again
+    controller.strike()
+    run_until(controller, clock, {Stage.LAG, Stage.BREAKER})
+    assert controller.stage is Stage.LAG  # mirrored strokes tie (GEN-2): lagged again
+    assert controller.shooter is Player.A and controller.aim.power == pytest.approx(0.31)
+    controller.set_power(0.5)
+    controller.strike()
+    assert controller.aim.power == pytest.approx(0.31)  # B's own, not A's 0.5
