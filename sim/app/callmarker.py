@@ -4,7 +4,6 @@ but not yet given its pocket) where they are looking, not only in the HUD's word
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,7 @@ from panda3d.core import LineSegs, NodePath, TransparencyAttrib
 
 from rules import BallId, PocketId
 from rules.geometry import Point, TableGeometry
+from sim.app.cue import draw_circle
 from sim.app.widgets import GOLD
 from sim.play.controller import Stage, TableController
 
@@ -53,9 +53,9 @@ class CallMarker:
         lines = LineSegs("call")
         lines.setThickness(3.0)
         lines.setColor(*GOLD[:3], 0.9)
-        _ring(lines, ball, self.geometry.ball_radius * BALL_RING, z)
+        draw_circle(lines, ball, self.geometry.ball_radius * BALL_RING, z)
         if pocket is not None:
-            _ring(lines, pocket, POCKET_RING, z)
+            draw_circle(lines, pocket, POCKET_RING, z)
             lines.setColor(*GOLD[:3], 0.35)
             lines.moveTo(ball[0], ball[1], z)
             lines.drawTo(pocket[0], pocket[1], z)
@@ -83,13 +83,3 @@ class CallMarker:
 
     def destroy(self) -> None:
         self.node.removeNode()
-
-
-def _ring(lines: LineSegs, centre: Point, radius: float, z: float) -> None:
-    for i in range(49):
-        angle = 2 * math.pi * i / 48
-        point = (centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle), z)
-        if i == 0:
-            lines.moveTo(*point)
-        else:
-            lines.drawTo(*point)

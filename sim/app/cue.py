@@ -55,6 +55,19 @@ def first_contact(
     return (cue[0] + t * dx, cue[1] + t * dy), best[1]
 
 
+def draw_circle(
+    lines: LineSegs, centre: Point, radius: float, z: float, segments: int = 48
+) -> None:
+    """A circle on the plane at height ``z``, as one closed line of ``segments``."""
+    for i in range(segments + 1):
+        angle = 2 * math.pi * i / segments
+        point = (centre[0] + radius * math.cos(angle), centre[1] + radius * math.sin(angle), z)
+        if i == 0:
+            lines.moveTo(*point)
+        else:
+            lines.drawTo(*point)
+
+
 class CueStick:
     """pooltool's cue model, set to the aim each frame; and the aiming aid."""
 
@@ -117,12 +130,5 @@ class CueStick:
         ring = LineSegs("ghost")
         ring.setThickness(2.0)
         ring.setColor(1, 1, 1, 0.8)
-        r = self.geometry.ball_radius
-        for i in range(41):
-            angle = 2 * math.pi * i / 40
-            point = (ghost[0] + r * math.cos(angle), ghost[1] + r * math.sin(angle), z)
-            if i == 0:
-                ring.moveTo(*point)
-            else:
-                ring.drawTo(*point)
+        draw_circle(ring, ghost, self.geometry.ball_radius, z, segments=40)
         self.aid.attachNewNode(ring.create())

@@ -276,18 +276,26 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
 # -- loading --------------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def _unreadable_as_error(path: Path) -> Iterator[None]:
+    """A file that is not one to read (special, too large) or cannot be read, said as the
+    game file's one-line error."""
+    try:
+        yield
+    except FileRefused as error:
+        raise GameFileError(f"{path}: {error}") from None
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
+
+
 def load(path: Path) -> Game:
     """Read a game file; :class:`GameFileError` (one line) for anything wrong with it.
     Only a regular file is opened; its members are inflated a chunk at a time, never past
     their declared sizes or their caps, and a shot's member only when its record takes
     it."""
     path = Path(path)
-    try:
+    with _unreadable_as_error(path):
         file = open_regular(path, MAX_FILE_BYTES, "a game file")
-    except FileRefused as error:
-        raise GameFileError(f"{path}: {error}") from None
-    except OSError as error:
-        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
     with file:
         try:
             zf = zipfile.ZipFile(file)
@@ -760,12 +768,8 @@ def read_pooltool_system(path: Path) -> tuple[System, TableSpec]:
     """A shot saved by pooltool itself (``System.save`` as .json or .msgpack), and the
     poolsim table it was played on. Decoded safely, as game files are."""
     path = Path(path)
-    try:
+    with _unreadable_as_error(path):
         data = read_regular(path, MAX_SHOT_FILE_BYTES, "a pooltool shot")
-    except FileRefused as error:
-        raise GameFileError(f"{path}: {error}") from None
-    except OSError as error:
-        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
     try:
         if path.suffix == ".msgpack":
             system = system_from_bytes(data)
