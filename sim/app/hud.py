@@ -58,6 +58,7 @@ CHOICE_ABOVE, CHOICE_BELOW = 1.1, 4.41
 # Bottom left, measured from the window's left edge (x = -aspect) so any shape fits.
 POWER_METER = (0.10, -0.92, 0.06, 0.50)  # x from the left edge, bottom y, width, height
 TIP_WIDGET = (0.32, -0.70, 0.17)  # centre x from the left edge, y, radius
+TIP_TEXT_LINE = 0.046  # a line of the tip widget's words, to move it up by
 
 
 def disc(radius: float, colour: tuple[float, float, float, float], segments: int = 48) -> NodePath:
@@ -180,7 +181,8 @@ class Hud:
         disc(r * 0.48, (0.92, 0.92, 0.88, 1.0)).reparentTo(self.tip_root)
         self.tip_dot = disc(r * 0.09, (0.85, 0.1, 0.1, 1.0))
         self.tip_dot.reparentTo(self.tip_root)
-        self.tip_text = label(self.root, "", (cx, cy + r + 0.03), 0.038, WHITE, TextNode.ACenter)
+        self.tip_text_at = (cx, cy + r + 0.03)
+        self.tip_text = label(self.root, "", self.tip_text_at, 0.038, WHITE, TextNode.ACenter)
         # Buttons on the right of the bottom bar.
         self.buttons: dict[str, DirectButton] = {}
         right = aspect - 0.14
@@ -361,8 +363,18 @@ class Hud:
         _set(self.power_text, f"{aim.speed:.1f} m/s")
         r = self.tip_widget[2]
         self.tip_dot.setPos(-aim.a * r, 0, aim.b * r)
-        elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
-        _set(self.tip_text, tip_words(aim.a, aim.b) + elevation)
+        raised = controller.cue_clearance() if aiming else None
+        if raised is not None and raised.over is not None:
+            # A line of its own above the tip's words: the cue is raised over a ball.
+            words = f"cue {raised.elevation:.0f}° over the {raised.over}\n{tip_words(aim.a, aim.b)}"
+        else:
+            elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
+            words = tip_words(aim.a, aim.b) + elevation
+        if self.tip_text.getText() != words:
+            lines = words.count("\n")
+            x, y = self.tip_text_at
+            self.tip_text.setPos(x, y + lines * TIP_TEXT_LINE)
+        _set(self.tip_text, words)
         for key, widget in self.buttons.items():
             if key == "shoot":
                 visible = aiming

@@ -44,6 +44,7 @@ from sim.physics.simulate import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedSh
 from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
 from sim.play.autosaver import Autosaver
+from sim.play.cueclearance import MAX_AIM_ELEVATION, Clearance, clearance
 from sim.play.game import (
     ChoiceRecord,
     Game,
@@ -381,15 +382,25 @@ class TableController:
     def set_elevation(self, degrees: float) -> None:
         if self.shot_in_play:
             return
-        self.aim.elevation = min(60.0, max(0.0, degrees))
+        self.aim.elevation = min(MAX_AIM_ELEVATION, max(0.0, degrees))
         self._touch_aim()
+
+    def cue_clearance(self) -> Clearance:
+        """The elevation the stroke is played with: the player's, or raised over the
+        balls behind the cue ball (:mod:`sim.play.cueclearance`)."""
+        aim, balls = self.aim, self.balls()
+        cue = balls.get(CUE)
+        if cue is None:
+            return Clearance(aim.elevation)
+        radius = self.game.setup.spec.geometry.ball_radius
+        return clearance(cue, aim.direction, aim.a, aim.b, aim.elevation, balls, radius)
 
     def stroke(self) -> Stroke:
         state = self.state
         placement = self.placement if state is not None and state.ball_in_hand is not None else None
         timed = state is not None and state.options.shot_clock_s is not None
         return Stroke(
-            action=self.aim.action(),
+            action=attrs.evolve(self.aim.action(), elevation=self.cue_clearance().elevation),
             placement=placement,
             call=self.call,
             declaration=self.declaration,
