@@ -163,4 +163,3 @@ def lag_line(result: LagResult, names: Names = ("A", "B")) -> str:
     if result.winner is None:
         return "No winner: the lag is played again."
     return f"{_name(result.winner, names)} wins the lag and chooses who breaks."
-

@@ -201,7 +201,8 @@ class TenBall(GameState):
             return f"{down} dropped with no ball called (GEN-7)"
         went = reading.pocket_of(call.ball)
         if went is None:
-            return f"the called {call.ball} missed the {pocket_name(call.pocket)} and {down} dropped"
+            missed = pocket_name(call.pocket)
+            return f"the called {call.ball} missed the {missed} and {down} dropped"
         others = [b for b in reading.gone if b != call.ball]
         extra = f" ({describe(others)} dropped too)" if others else ""
         return (

@@ -26,7 +26,7 @@ from panda3d.core import (
 )
 
 from rules import Choice, Declaration, Player
-from sim.app.texts import choice_label, physics_status, prompt, referee_lines, scoreboard
+from sim.app.texts import choice_label, physics_status, prompt, referee_words, scoreboard
 from sim.app.widgets import (
     BUTTON,
     DIM,
@@ -96,6 +96,11 @@ def _set(text: OnscreenText, value: str) -> None:
         text.setText(value)
 
 
+def _rows(text: OnscreenText) -> int:
+    """How many rows a wrapped text takes (none when empty)."""
+    return text.textNode.getNumRows() if text.getText() else 0
+
+
 def tip_words(a: float, b: float) -> str:
     """The tip offset as a player says it: "centre", "left 0.20, draw 0.30"."""
     parts = []
@@ -136,7 +141,8 @@ class Hud:
             label(self.root, "", (aspect - 0.06, 0.835), 0.042, DIM, TextNode.ARight),
         ]
         self.status = label(self.root, "", (0, 0.85), 0.042, WHITE, TextNode.ACenter)
-        # The referee's panel on the right.
+        # The referee's panel on the right: the details behind the plain line (every
+        # reason with its rule ID), shown on request (the Details button, W).
         self.referee_frame = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.86, aspect - 0.02, 0.05, 0.76)
         )
@@ -144,6 +150,10 @@ class Hud:
             self.root, "Referee", (aspect - 0.83, 0.70), 0.048, GOLD, TextNode.ALeft
         )
         self.referee_lines: list[OnscreenText] = []
+        self.show_details = False
+        self.details_button = self._button(
+            "Details", (aspect - 0.15, 0.72), self.toggle_details, scale=0.04
+        )
         # What to do now, at the bottom.
         self.bottom = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.90)
@@ -153,6 +163,11 @@ class Hud:
             self.root, "", (BAND_CENTRE, MESSAGE_Y), 0.045, NOTICE, TextNode.ACenter
         )
         self.warmup = label(self.root, "", (BAND_CENTRE, 0.74), 0.045, GOLD, TextNode.ACenter)
+        # The referee's plain line, just above the prompt (and under the message): what
+        # happened and what the next player may do.
+        self.verdict = label(
+            self.root, "", (BAND_CENTRE, MESSAGE_Y), 0.045, WHITE, TextNode.ACenter
+        )
         # Both wrap inside the band between the corners' widgets (the camera buttons and
         # the referee's panel up top, the cue-ball widget and the stroke buttons below),
         # so a long line never runs under them: the warm-up grows down over the cloth,
@@ -160,6 +175,7 @@ class Hud:
         band = max(0.6, 2 * aspect - BAND_MARGINS)
         self.warmup.setWordwrap(band / 0.045)
         self.message.setWordwrap(band / 0.045)
+        self.verdict.setWordwrap(band / 0.045)
         # Power meter and cue tip.
         x, y, w, h = self.power_meter
         DirectFrame(
@@ -224,8 +240,11 @@ class Hud:
         self.help.hide()
         self.choice_frame.hide()
         self.referee_frame.hide()
+        self.referee_title.hide()
+        self.details_button.hide()
         self._shown_choices: tuple[Any, ...] = ()
         self._shown_reasons: object = self  # nothing shown yet
+        self._verdict_moved = False  # the referee's line changed rows: move the message
 
     # -- building blocks ---------------------------------------------------------------
 
@@ -250,6 +269,11 @@ class Hud:
             action()
         except GameError as error:
             self.controller.message = str(error)
+
+    def toggle_details(self) -> None:
+        """The referee's details (every reason, with its rule ID) on or off."""
+        self.show_details = not self.show_details
+        self._shown_reasons = self  # redraw the panel
 
     def toggle_help(self) -> None:
         if self.help.isHidden():
@@ -313,32 +337,49 @@ class Hud:
                 else f"TIME — a stroke now is a foul (GEN-17)  ·  {text}"
             )
         _set(self.prompt, text)
-        if self.message.getText() != controller.message:
-            self.message.setText(controller.message)
-            rows = max(1, self.message.textNode.getNumRows())
-            self.message.setY(MESSAGE_Y + (rows - 1) * 0.045 * 1.2)
-        _set(self.warmup, physics_status(controller.worker, time.monotonic()))
         self._refresh_referee()
+        if self.message.getText() != controller.message or self._verdict_moved:
+            self._verdict_moved = False
+            self.message.setText(controller.message)
+            # The message grows up from above the referee's line (both wrapped rows).
+            rows = max(1, self.message.textNode.getNumRows())
+            below = _rows(self.verdict)
+            self.message.setY(MESSAGE_Y + (rows - 1 + below) * 0.045 * 1.2)
+        _set(self.warmup, physics_status(controller.worker, time.monotonic()))
         self._refresh_aim()
         self._refresh_choices()
 
     def _refresh_referee(self) -> None:
+        """The referee's plain line over the prompt; the panel of details on request."""
         reasons = self.controller.reasons
         if reasons is self._shown_reasons:
             return
         self._shown_reasons = reasons
-        if not reasons:
-            self.referee_frame.hide()
-            self.referee_title.hide()
-        else:
-            self.referee_frame.show()
-            self.referee_title.show()
+        words = referee_words(self.controller)
+        if self.verdict.getText() != words.lead:
+            self.verdict.setText(words.lead)
+            self.verdict.setY(MESSAGE_Y + (_rows(self.verdict) - 1) * 0.045 * 1.2)
+            self._verdict_moved = True
+        self.verdict.setFg(RED if words.foul else WHITE)
         for line in self.referee_lines:
             line.destroy()
         self.referee_lines = []
+        shown = bool(words.details) and self.show_details
+        for widget, visible in (
+            (self.referee_frame, shown),
+            (self.referee_title, shown),
+            (self.details_button, bool(words.details)),
+        ):
+            if visible:
+                widget.show()
+            else:
+                widget.hide()
+        self.details_button["text"] = "Hide" if shown else "Details"
+        if not shown:
+            return
         y = 0.63
         x = self.aspect - 0.83
-        for text, foul in referee_lines(reasons, self.controller.game.setup.players):
+        for text, foul in words.details:
             wrapped = textwrap.wrap(text, 40)
             for i, part in enumerate(wrapped):
                 if y < -0.72:
@@ -465,4 +506,5 @@ Call (10-ball): click a ball, then a pocket  ·  S: safety  ·  P: push out
 Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 R: replay the last shot  ·  G: aiming aid  ·  X: shot-clock extension
+W: the referee's details (every reason, with its rule)
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

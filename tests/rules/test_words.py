@@ -144,7 +144,8 @@ def test_the_corpus_covers_every_reason_the_referee_gives() -> None:
     """Every rule a reason in ``rules/`` cites shows up in the corpus's rulings, so the
     lines below are checked for every kind of ruling. Not rulings: GEN-2 (the lag, below)
     and GEN-5 (a placement refused before the shot)."""
-    source = " ".join(path.read_text() for path in (Path(__file__).parents[2] / "rules").glob("*.py"))
+    rules = Path(__file__).resolve().parents[2] / "rules"
+    source = " ".join(path.read_text() for path in rules.glob("*.py"))
     cited = set(re.findall(r'"((?:GEN|TB|ROT|NB|EB|B)-\d+)"', source)) - {"GEN-2", "GEN-5"}
     given = {reason.rule for said in CORPUS for reason in said.ruling.reasons}
     assert cited <= given, f"no scenario gives {sorted(cited - given)}"
