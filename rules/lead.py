@@ -71,12 +71,8 @@ def ruling_line(
         return f"Push out. {_next(ruling, names)}"
     if ruling.phase is Phase.AFTER_BREAK:  # TB-7: a legal break; a push out may follow
         if ruling.next_shooter is ruling.player:
-            return (
-                f"{who} pockets {describe(down)} on the break and shoots again "
-                "(a push out is allowed)."
-            )
-        nxt = _name(ruling.next_shooter, names)
-        return f"{who} breaks, nothing down. {nxt} to shoot (a push out is allowed)."
+            return f"{who} pockets {describe(down)} on the break and may push out."
+        return f"{who} breaks, nothing down. {_name(ruling.next_shooter, names)} may push out."
     spotted = _spotted(ruling.spotted)
     if ruling.choices:  # balls down that do not count (TB-13, TB-14)
         what = (

@@ -244,7 +244,6 @@ class Hud:
         self.details_button.hide()
         self._shown_choices: tuple[Any, ...] = ()
         self._shown_reasons: object = self  # nothing shown yet
-        self._verdict_moved = False  # the referee's line changed rows: move the message
 
     # -- building blocks ---------------------------------------------------------------
 
@@ -337,17 +336,12 @@ class Hud:
                 else f"TIME — a stroke now is a foul (GEN-17)  ·  {text}"
             )
         _set(self.prompt, text)
-        self._refresh_referee()
-        if self.message.getText() != controller.message or self._verdict_moved:
-            self._verdict_moved = False
-            self.message.setText(controller.message)
-            # The message grows up from above the referee's line (both wrapped rows).
-            rows = max(1, self.message.textNode.getNumRows())
-            below = _rows(self.verdict)
-            self.message.setY(MESSAGE_Y + (rows - 1 + below) * 0.045 * 1.2)
+        _set(self.message, controller.message)
         _set(self.warmup, physics_status(controller.worker, time.monotonic()))
+        self._refresh_referee()
         self._refresh_aim()
         self._refresh_choices()
+        self._stack_lines()
 
     def _refresh_referee(self) -> None:
         """The referee's plain line over the prompt; the panel of details on request."""
@@ -356,10 +350,7 @@ class Hud:
             return
         self._shown_reasons = reasons
         words = referee_words(self.controller)
-        if self.verdict.getText() != words.lead:
-            self.verdict.setText(words.lead)
-            self.verdict.setY(MESSAGE_Y + (_rows(self.verdict) - 1) * 0.045 * 1.2)
-            self._verdict_moved = True
+        _set(self.verdict, words.lead)
         self.verdict.setFg(RED if words.foul else WHITE)
         for line in self.referee_lines:
             line.destroy()
@@ -393,6 +384,17 @@ class Hud:
         # The panel ends under its last line.
         self.referee_frame["frameSize"] = (self.aspect - 0.86, self.aspect - 0.02, y - 0.01, 0.76)
 
+    def _stack_lines(self) -> None:
+        """The referee's line just above the prompt's bar (above the choice bar while it
+        is up), and the message above it; each grows up as it wraps, away from the bars."""
+        bottom = MESSAGE_Y
+        if not self.choice_frame.isHidden():
+            bottom = self.choice_frame.getZ() + self.choice_frame["frameSize"][3] + 0.035
+        row = 0.045 * 1.2
+        said = _rows(self.verdict)
+        self.verdict.setY(bottom + max(0, said - 1) * row)
+        self.message.setY(bottom + (said + max(1, _rows(self.message)) - 1) * row)
+
     def _refresh_aim(self) -> None:
         controller = self.controller
         aiming = controller.stage in (Stage.AIM, Stage.LAG)
@@ -425,7 +427,8 @@ class Hud:
         if stage is Stage.CHOOSE:
             state = controller.state
             assert state is not None
-            options: tuple[Any, ...] = tuple(sorted(state.legal_choices))
+            # In the order the referee's line offers them ("shoot or pass it back").
+            options: tuple[Any, ...] = tuple(c for c in Choice if c in state.legal_choices)
             title = f"{controller.game.setup.name(controller.shooter)} chooses"
         elif stage is Stage.BREAKER:
             options = tuple(Player)
