@@ -333,7 +333,7 @@ class Hud:
             text = (
                 f"shot clock {max(0.0, clock):.0f} s  ·  {text}"
                 if clock > 0
-                else f"TIME — a stroke now is a foul (GEN-17)  ·  {text}"
+                else f"TIME — a stroke now is a foul  ·  {text}"
             )
         _set(self.prompt, text)
         _set(self.message, controller.message)

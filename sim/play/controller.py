@@ -40,6 +40,7 @@ from rules import (
     Ruling,
 )
 from rules.geometry import Point, distance
+from rules.words import DECLARATION_WORDS
 from sim.physics.simulate import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedShot
 from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
@@ -341,7 +342,7 @@ class TableController:
         if self.shot_in_play:
             return
         if declaration is not None and not self.can_declare(declaration):
-            raise GameError(f"a {declaration.value} cannot be declared now")
+            raise GameError(f"a {DECLARATION_WORDS[declaration]} cannot be declared now")
         self.declaration = declaration
         if declaration is not None:
             self.call = None
