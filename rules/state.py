@@ -84,13 +84,16 @@ class GameState:
 
     The class says what kind of game it is: ``game``, its name in files and scenarios;
     ``display_name``, as a player reads it; ``calls_shots``, whether a shot is called
-    (GEN-7; TB-1, not ROT-1); ``has_push_out`` (TB-8); ``keeps_score`` (ROT-9)."""
+    (GEN-7; TB-1, not ROT-1); ``has_push_out`` (TB-8); ``keeps_score`` (ROT-9);
+    ``win_words``, how a rack is won as a player says it ("Ann wins the rack with ..."),
+    with the winner's ``{points}``."""
 
     game: ClassVar[str]
     display_name: ClassVar[str]
     calls_shots: ClassVar[bool]
     has_push_out: ClassVar[bool]
     keeps_score: ClassVar[bool]
+    win_words: ClassVar[str]
     object_balls: ClassVar[tuple[BallId, ...]]
     foul_limit: ClassVar[int]
     foul_limit_rule: ClassVar[str]

@@ -20,6 +20,7 @@ from rules.spotting import spot_ball, spot_balls
 from rules.state import GameState, RackPattern
 from rules.terms import BallInHand, Choice, Declaration, Phase
 from rules.verdict import Verdict
+from rules.words import pocket_name
 
 TEN: BallId = "10"
 SHOOT_OR_PASS = frozenset({Choice.SHOOT, Choice.PASS})
@@ -34,6 +35,7 @@ class TenBall(GameState):
     calls_shots: ClassVar[bool] = True  # TB-1
     has_push_out: ClassVar[bool] = True  # TB-8
     keeps_score: ClassVar[bool] = False  # TB-1: won by the 10, not on points
+    win_words: ClassVar[str] = "with the 10 in the called pocket"  # TB-12
     object_balls: ClassVar[tuple[BallId, ...]] = tuple(str(n) for n in range(1, 11))
     foul_limit: ClassVar[int] = 3  # TB-18
     foul_limit_rule: ClassVar[str] = "TB-18"
@@ -172,7 +174,8 @@ class TenBall(GameState):
             return plain.then(
                 Reason(
                     "TB-11",
-                    f"the {call.ball} went into {call.pocket.value} as called: {player} continues",
+                    f"the {call.ball} went into the {pocket_name(call.pocket)} as called: "
+                    f"{player} continues",
                 ),
                 inning_ends=False,
             )
@@ -198,11 +201,13 @@ class TenBall(GameState):
             return f"{down} dropped with no ball called (GEN-7)"
         went = reading.pocket_of(call.ball)
         if went is None:
-            return f"the called {call.ball} missed {call.pocket.value} and {down} dropped"
+            missed = pocket_name(call.pocket)
+            return f"the called {call.ball} missed the {missed} and {down} dropped"
         others = [b for b in reading.gone if b != call.ball]
         extra = f" ({describe(others)} dropped too)" if others else ""
         return (
-            f"the {call.ball} was called in {call.pocket.value} but went into {went.value}{extra}"
+            f"the {call.ball} was called in the {pocket_name(call.pocket)} but went into the "
+            f"{pocket_name(went)}{extra}"
         )
 
     def _spot(self, balls: list[BallId], positions: Positions) -> dict[BallId, Point]:

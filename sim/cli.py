@@ -462,11 +462,17 @@ def _rounded_times(event: dict[str, Any]) -> dict[str, Any]:
 
 def _summary(game: str, seed: int, table_size: str, action: CueAction, shot: SimulatedShot) -> str:
     from rules.facts import CUE, Hit, OffTable, Pocketing, RailContact
+    from rules.positions import describe
+    from rules.words import pocket_name
 
     first = next((f.other(CUE) for f in shot.facts if isinstance(f, Hit) and f.involves(CUE)), None)
-    pocketed = [f"{f.ball} in {f.pocket}" for f in shot.facts if isinstance(f, Pocketing)]
+    pocketed = [
+        f"{describe([f.ball])} in the {pocket_name(f.pocket)}"
+        for f in shot.facts
+        if isinstance(f, Pocketing)
+    ]
     railed = {f.ball for f in shot.facts if isinstance(f, RailContact) and f.ball != CUE}
-    lost = [f.ball for f in shot.facts if isinstance(f, OffTable)]
+    lost = [describe([f.ball]) for f in shot.facts if isinstance(f, OffTable)]
     parts = [
         f"{game} break, seed {seed}, {table_size}: "
         f"speed {action.speed:g} m/s at {action.aim:.1f} deg",
@@ -806,7 +812,12 @@ def export(
             from sim.media.diagram import shot_diagram
 
             picture = shot_diagram(
-                record, game.setup.spec, width=width, players=game.setup.players, shot_number=shot
+                record,
+                game.setup.spec,
+                width=width,
+                players=game.setup.players,
+                kind=game.setup.kind,
+                shot_number=shot,
             )
             write_png(picture, diagram)
             click.echo(f"wrote {diagram}")

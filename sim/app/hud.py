@@ -26,7 +26,7 @@ from panda3d.core import (
 )
 
 from rules import Choice, Declaration, Player
-from sim.app.texts import choice_label, physics_status, prompt, referee_lines, scoreboard
+from sim.app.texts import choice_label, physics_status, prompt, referee_words, scoreboard
 from sim.app.widgets import (
     BUTTON,
     DIM,
@@ -97,6 +97,11 @@ def _set(text: OnscreenText, value: str) -> None:
         text.setText(value)
 
 
+def _rows(text: OnscreenText) -> int:
+    """How many rows a wrapped text takes (none when empty)."""
+    return text.textNode.getNumRows() if text.getText() else 0
+
+
 def tip_words(a: float, b: float) -> str:
     """The tip offset as a player says it: "centre", "left 0.20, draw 0.30"."""
     parts = []
@@ -137,7 +142,8 @@ class Hud:
             label(self.root, "", (aspect - 0.06, 0.835), 0.042, DIM, TextNode.ARight),
         ]
         self.status = label(self.root, "", (0, 0.85), 0.042, WHITE, TextNode.ACenter)
-        # The referee's panel on the right.
+        # The referee's panel on the right: the details behind the plain line (every
+        # reason with its rule ID), shown on request (the Details button, W).
         self.referee_frame = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.86, aspect - 0.02, 0.05, 0.76)
         )
@@ -145,6 +151,10 @@ class Hud:
             self.root, "Referee", (aspect - 0.83, 0.70), 0.048, GOLD, TextNode.ALeft
         )
         self.referee_lines: list[OnscreenText] = []
+        self.show_details = False
+        self.details_button = self._button(
+            "Details", (aspect - 0.15, 0.72), self.toggle_details, scale=0.04
+        )
         # What to do now, at the bottom.
         self.bottom = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.90)
@@ -154,6 +164,11 @@ class Hud:
             self.root, "", (BAND_CENTRE, MESSAGE_Y), 0.045, NOTICE, TextNode.ACenter
         )
         self.warmup = label(self.root, "", (BAND_CENTRE, 0.74), 0.045, GOLD, TextNode.ACenter)
+        # The referee's plain line, just above the prompt (and under the message): what
+        # happened and what the next player may do.
+        self.verdict = label(
+            self.root, "", (BAND_CENTRE, MESSAGE_Y), 0.045, WHITE, TextNode.ACenter
+        )
         # Both wrap inside the band between the corners' widgets (the camera buttons and
         # the referee's panel up top, the cue-ball widget and the stroke buttons below),
         # so a long line never runs under them: the warm-up grows down over the cloth,
@@ -161,6 +176,7 @@ class Hud:
         band = max(0.6, 2 * aspect - BAND_MARGINS)
         self.warmup.setWordwrap(band / 0.045)
         self.message.setWordwrap(band / 0.045)
+        self.verdict.setWordwrap(band / 0.045)
         # Power meter and cue tip.
         x, y, w, h = self.power_meter
         DirectFrame(
@@ -226,6 +242,8 @@ class Hud:
         self.help.hide()
         self.choice_frame.hide()
         self.referee_frame.hide()
+        self.referee_title.hide()
+        self.details_button.hide()
         self._shown_choices: tuple[Any, ...] = ()
         self._shown_reasons: object = self  # nothing shown yet
 
@@ -252,6 +270,11 @@ class Hud:
             action()
         except GameError as error:
             self.controller.message = str(error)
+
+    def toggle_details(self) -> None:
+        """The referee's details (every reason, with its rule ID) on or off."""
+        self.show_details = not self.show_details
+        self._shown_reasons = self  # redraw the panel
 
     def toggle_help(self) -> None:
         if self.help.isHidden():
@@ -312,35 +335,44 @@ class Hud:
             text = (
                 f"shot clock {max(0.0, clock):.0f} s  ·  {text}"
                 if clock > 0
-                else f"TIME — a stroke now is a foul (GEN-17)  ·  {text}"
+                else f"TIME — a stroke now is a foul  ·  {text}"
             )
         _set(self.prompt, text)
-        if self.message.getText() != controller.message:
-            self.message.setText(controller.message)
-            rows = max(1, self.message.textNode.getNumRows())
-            self.message.setY(MESSAGE_Y + (rows - 1) * 0.045 * 1.2)
+        _set(self.message, controller.message)
         _set(self.warmup, physics_status(controller.worker, time.monotonic()))
         self._refresh_referee()
         self._refresh_aim()
         self._refresh_choices()
+        self._stack_lines()
 
     def _refresh_referee(self) -> None:
+        """The referee's plain line over the prompt; the panel of details on request."""
         reasons = self.controller.reasons
         if reasons is self._shown_reasons:
             return
         self._shown_reasons = reasons
-        if not reasons:
-            self.referee_frame.hide()
-            self.referee_title.hide()
-        else:
-            self.referee_frame.show()
-            self.referee_title.show()
+        words = referee_words(self.controller)
+        _set(self.verdict, words.lead)
+        self.verdict.setFg(RED if words.foul else WHITE)
         for line in self.referee_lines:
             line.destroy()
         self.referee_lines = []
+        shown = bool(words.details) and self.show_details
+        for widget, visible in (
+            (self.referee_frame, shown),
+            (self.referee_title, shown),
+            (self.details_button, bool(words.details)),
+        ):
+            if visible:
+                widget.show()
+            else:
+                widget.hide()
+        self.details_button["text"] = "Hide" if shown else "Details"
+        if not shown:
+            return
         y = 0.63
         x = self.aspect - 0.83
-        for text, foul in referee_lines(reasons, self.controller.game.setup.players):
+        for text, foul in words.details:
             wrapped = textwrap.wrap(text, 40)
             for i, part in enumerate(wrapped):
                 if y < -0.72:
@@ -353,6 +385,17 @@ class Hud:
             y -= 0.012
         # The panel ends under its last line.
         self.referee_frame["frameSize"] = (self.aspect - 0.86, self.aspect - 0.02, y - 0.01, 0.76)
+
+    def _stack_lines(self) -> None:
+        """The referee's line just above the prompt's bar (above the choice bar while it
+        is up), and the message above it; each grows up as it wraps, away from the bars."""
+        bottom = MESSAGE_Y
+        if not self.choice_frame.isHidden():
+            bottom = self.choice_frame.getZ() + self.choice_frame["frameSize"][3] + 0.035
+        row = 0.045 * 1.2
+        said = _rows(self.verdict)
+        self.verdict.setY(bottom + max(0, said - 1) * row)
+        self.message.setY(bottom + (said + max(1, _rows(self.message)) - 1) * row)
 
     def _refresh_aim(self) -> None:
         controller = self.controller
@@ -396,7 +439,8 @@ class Hud:
         if stage is Stage.CHOOSE:
             state = controller.state
             assert state is not None
-            options: tuple[Any, ...] = tuple(sorted(state.legal_choices))
+            # In the order the referee's line offers them ("shoot or pass it back").
+            options: tuple[Any, ...] = tuple(c for c in Choice if c in state.legal_choices)
             title = f"{controller.game.setup.name(controller.shooter)} chooses"
         elif stage is Stage.BREAKER:
             options = tuple(Player)
@@ -477,4 +521,5 @@ Call (10-ball): click a ball, then a pocket  ·  S: safety  ·  P: push out
 Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 R: replay the last shot  ·  G: aiming aid  ·  X: shot-clock extension
+W: the referee's details (every reason, with its rule)
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

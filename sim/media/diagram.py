@@ -28,9 +28,11 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from rules import CUE, BallId, Declaration
+from rules import CUE, BallId, Declaration, GameState
 from rules.facts import PocketId
+from rules.lead import ruling_line
 from rules.positions import ball_number
+from rules.words import FOUL_WORDS, pocket_name
 from sim.names import with_names
 from sim.paths import assets_dir
 from sim.physics.table import TablePlan, TableSpec, table_plan
@@ -146,6 +148,7 @@ def shot_diagram(
     *,
     width: int = DEFAULT_WIDTH,
     players: tuple[str, str] | None = None,
+    kind: type[GameState] | None = None,
     shot_number: int | None = None,
     title: str | None = None,
     timeline: ShotTimeline | None = None,
@@ -155,7 +158,8 @@ def shot_diagram(
     contacts and drops, the call; under it a legend and the ruling, every reason line.
 
     ``players``: the two names (A's first), and ``shot_number`` (as ``--shot N`` counts),
-    for the first line of text; ``title`` replaces that line; ``timeline``: the shot's,
+    for the first line of text; ``kind``: the game, for the referee's plain line first
+    (without it, the fouls); ``title`` replaces that line; ``timeline``: the shot's,
     when the caller has built it already.
     Returns an RGB image ``width`` pixels wide, as tall as its text needs."""
     layout = diagram_layout(spec, width)
@@ -171,7 +175,7 @@ def shot_diagram(
     legend_height = round(rows * _legend_row_height(fonts) + 0.5 * fonts.body.size)
     if title is None:
         title = _title(record, players, shot_number)
-    text_lines = _text_lines(record, shot, title, fonts, right - left, players)
+    text_lines = _text_lines(record, shot, title, fonts, right - left, players, kind)
     text_height = sum(line.height for line in text_lines) + round(fonts.body.size * 1.2)
     height = big.table_height + legend_height + text_height
     height += -height % SUPERSAMPLE  # scales down to whole pixels
@@ -701,6 +705,7 @@ def _text_lines(
     fonts: _Fonts,
     width: float,
     players: tuple[str, str] | None,
+    kind: type[GameState] | None,
 ) -> list[_Line]:
     ruling = record.ruling
     body, line_height = fonts.body, round(fonts.body.size * 1.4)
@@ -709,21 +714,27 @@ def _text_lines(
         for line in _wrap(title, fonts.title, width)
     ]
 
-    dropped = ", ".join(f"{ball} in {pocket}" for ball, pocket, _ in shot.drops)
-    verdict = (
-        (f"Foul: {', '.join(code.value for code in ruling.foul_codes)}", FOUL)
-        if ruling.foul_codes
-        else ("No foul", LEGAL)
+    dropped = ", ".join(
+        f"{'cue ball' if ball == CUE else ball} in the {pocket_name(pocket)}"
+        for ball, pocket, _ in shot.drops
     )
+    if kind is not None:  # the window's plain line
+        names = players or ("Player A", "Player B")
+        said = ruling_line(ruling, kind, names, declaration=record.stroke.declaration)
+        verdict = (said, FOUL if ruling.foul_codes else LEGAL)
+    elif ruling.foul_codes:
+        verdict = (f"Foul: {', '.join(FOUL_WORDS[code] for code in ruling.foul_codes)}", FOUL)
+    else:
+        verdict = ("No foul", LEGAL)
     pocketed = (f"Pocketed: {dropped}" if dropped else "Nothing pocketed", TEXT)
     spacer = "   "
     if fonts.body_bold.getlength(verdict[0] + spacer + pocketed[0]) <= width:
         lines.append(_Line((verdict, (spacer + pocketed[0], TEXT)), fonts.body_bold, line_height))
     else:
-        lines.append(_Line((verdict,), fonts.body_bold, line_height))
         lines += [
-            _Line(((text, TEXT),), fonts.body_bold, line_height)
-            for text in _wrap(pocketed[0], fonts.body_bold, width)
+            _Line(((text, colour),), fonts.body_bold, line_height)
+            for said, colour in (verdict, pocketed)
+            for text in _wrap(said, fonts.body_bold, width)
         ]
 
     indent = body.getlength("•  ")

@@ -40,6 +40,7 @@ from rules import (
     Ruling,
 )
 from rules.geometry import Point, distance
+from rules.words import DECLARATION_WORDS
 from sim.physics.simulate import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedShot
 from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
@@ -153,15 +154,16 @@ class TableController:
         self.waiting: InFlight | None = None
         self.message = ""  # the last refusal or notice, for the HUD
         # The referee's last words (a ruling's reasons, or the lag's verdict), for the HUD;
-        # on a game read back, those of its last step.
-        self.last_ruling: Ruling | None = next(
+        # on a game read back, those of its last step. ``spoken``: the step they are about.
+        self.spoken: ShotRecord | ChoiceRecord | StalemateRecord | LagRecord | None = next(
             (
-                r.ruling
+                r
                 for r in reversed(game.records)
                 if isinstance(r, ShotRecord | ChoiceRecord | StalemateRecord)
             ),
             None,
         )
+        self.last_ruling: Ruling | None = self.spoken.ruling if self.spoken else None
         self.reasons: tuple[Reason, ...] = self.last_ruling.reasons if self.last_ruling else ()
         # How each ball is turned, carried from shot to shot so numbers never snap back.
         self.orientations: dict[BallId, tuple[float, float, float, float]] = {}
@@ -341,7 +343,7 @@ class TableController:
         if self.shot_in_play:
             return
         if declaration is not None and not self.can_declare(declaration):
-            raise GameError(f"a {declaration.value} cannot be declared now")
+            raise GameError(f"a {DECLARATION_WORDS[declaration]} cannot be declared now")
         self.declaration = declaration
         if declaration is not None:
             self.call = None
@@ -569,8 +571,10 @@ class TableController:
         record = self.watching.record
         self.watching = None
         if isinstance(record, LagRecord):
+            self.spoken = record
             self.reasons = record.result.reasons
         elif isinstance(record, ShotRecord):
+            self.spoken = record
             self.last_ruling = record.ruling
             self.reasons = record.ruling.reasons
         self._reset_turn()
@@ -579,6 +583,7 @@ class TableController:
         if self.stage is not Stage.CHOOSE:
             raise GameError("there is no choice to make")
         record = self.game.choose(choice)
+        self.spoken = record
         self.last_ruling = record.ruling
         self.reasons = record.ruling.reasons
         self.save()
