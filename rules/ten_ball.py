@@ -14,17 +14,18 @@ from rules.fouls import codes_and_reasons
 from rules.geometry import Point
 from rules.options import Options
 from rules.positions import Positions, describe
+from rules.rack import RackPattern
 from rules.ruling import Reason
 from rules.shot import Call, Shot
 from rules.spotting import spot_ball, spot_balls
-from rules.state import GameState, RackPattern
+from rules.state import GameState
 from rules.terms import BallInHand, Choice, Declaration, Phase
 from rules.verdict import Verdict
 
 TEN: BallId = "10"
 SHOOT_OR_PASS = frozenset({Choice.SHOOT, Choice.PASS})
 # TB-3: the 1 on the apex, the 10 in the middle of the third row, the others at random.
-RACK_PATTERN: RackPattern = ("1", None, None, None, TEN, *([None] * 5))
+RACK_PATTERN = RackPattern.triangle(("1", None, None, None, TEN, *([None] * 5)))
 
 
 @attrs.frozen(kw_only=True)
