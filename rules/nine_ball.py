@@ -60,6 +60,14 @@ class NineBall(GameState):
         return rack_pattern(options.nine_rack_position)
 
     @property
+    def winning_ball(self) -> BallId | None:
+        """NB-10: the 9, on any shot but a push out; on the break as B-27 says."""
+        on_break = self.phase is Phase.BREAK
+        if NINE not in self.balls or (on_break and self.options.nine_on_break != "win"):
+            return None
+        return NINE if self.shot_turn else None
+
+    @property
     def foul_limit_applies(self) -> bool:
         """NB-14 / B-28: ``three_foul_rule = off`` keeps counting but loses no rack."""
         return self.options.three_foul_rule == "on"

@@ -172,6 +172,13 @@ class GameState:
         return self.balls.lowest
 
     @property
+    def winning_ball(self) -> BallId | None:
+        """The object ball that wins the rack when legally pocketed on this shot wherever
+        the others lie (NB-10: the 9; TB-12 under ``ten_ball_early_pocket = win``: the
+        called 10), or None where no one ball does (rotation wins on points, ROT-9)."""
+        return None
+
+    @property
     def foul_limit_applies(self) -> bool:
         """GEN-15: reaching ``foul_limit`` consecutive fouls loses the rack (9-ball's
         B-28 ``three_foul_rule`` may turn it off)."""

@@ -48,6 +48,15 @@ class TenBall(GameState):
         """TB-3: ten balls, the 1 on the foot spot, the 10 in the middle of the third row."""
         return RACK_PATTERN
 
+    @property
+    def winning_ball(self) -> BallId | None:
+        """TB-12: under ``ten_ball_early_pocket = win`` the called 10 wins after the break
+        wherever the others lie; by default it wins only as the last ball, so no ball
+        wins whatever is left."""
+        if self.options.ten_ball_early_pocket != "win" or self.phase is Phase.BREAK:
+            return None
+        return TEN if TEN in self.balls and self.shot_turn else None
+
     def _check_declarations(self, shot: Shot, start: Positions) -> None:
         """TB-4: on the break every declaration is ignored, so none is checked. TB-8: a
         push out is refused except on the shot right after a foul-free break
