@@ -807,7 +807,12 @@ def export(
             from sim.media.diagram import shot_diagram
 
             picture = shot_diagram(
-                record, game.setup.spec, width=width, players=game.setup.players, shot_number=shot
+                record,
+                game.setup.spec,
+                width=width,
+                players=game.setup.players,
+                shot_number=shot,
+                calls_shots=game.setup.kind.calls_shots,
             )
             write_png(picture, diagram)
             click.echo(f"wrote {diagram}")

@@ -128,23 +128,28 @@ class ReplayItem:
     system: System
     ruling: Ruling | None
     names: tuple[str, str] = ("A", "B")
+    game: str = ""  # the game's display name ("9-ball"); none for a pooltool shot file
 
 
 def game_items(game: Game) -> list[ReplayItem]:
     """Every shot of a game, lag shots included, oldest first."""
     items: list[ReplayItem] = []
     names = game.setup.players
+    kind = game.setup.kind.display_name
     numbers: dict[int, int] = {}
     for record in game.records:
         if isinstance(record, LagRecord):
             for name, shot in zip(names, record.simulated, strict=True):
-                items.append(ReplayItem(f"Lag: {name}", f"lag {name}", shot.system, None, names))
+                items.append(
+                    ReplayItem(f"Lag: {name}", f"lag {name}", shot.system, None, names, kind)
+                )
         elif isinstance(record, ShotRecord):
             number = numbers[record.rack] = numbers.get(record.rack, 0) + 1
             name = game.setup.name(record.shooter)
             label = f"Rack {record.rack}, shot {number}: {name}"
             short = f"{record.rack}.{number} {name}"
-            items.append(ReplayItem(label, short, record.simulated.system, record.ruling, names))
+            system, ruling = record.simulated.system, record.ruling
+            items.append(ReplayItem(label, short, system, ruling, names, kind))
     return items
 
 
@@ -346,7 +351,8 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         speed_text = f"{speed:g}x" if speed >= 1 else f"1/{round(1 / speed)}x"
         status = "playing" if self.playing else "paused"
         loop = " · loop" if self.loop else ""
-        self.title.setText(f"Replay {self.index + 1}/{len(self.items)} · {self.item.label}")
+        game = f"{self.item.game} · " if self.item.game else ""
+        self.title.setText(f"Replay {self.index + 1}/{len(self.items)} · {game}{self.item.label}")
         frame = round(self.t / FRAME)
         self.clock_text.setText(
             f"{self.t:5.2f} / {duration:.2f} s · frame {frame} · {speed_text} {status}{loop}"
