@@ -24,10 +24,11 @@ from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, distance
 from rules.options import Options
 from rules.positions import Positions, ball_number, by_number, describe
+from rules.rack import RackPattern
 from rules.ruling import Reason
 from rules.shot import Shot
 from rules.spotting import foot_spot_free, spot_ball, spot_balls
-from rules.state import GameState, RackPattern
+from rules.state import GameState
 from rules.terms import BallInHand, Choice, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
 from rules.words import offered
@@ -55,7 +56,7 @@ def rack_pattern(
         slots[10], slots[14] = slots[14], slots[10]
     elif two_side != "x_low":
         raise ValueError(f"unknown rotation_rack_2_side {two_side!r}")
-    return tuple(slots)
+    return RackPattern.triangle(slots)
 
 
 @attrs.frozen

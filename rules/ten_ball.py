@@ -14,10 +14,11 @@ from rules.fouls import codes_and_reasons
 from rules.geometry import Point
 from rules.options import Options
 from rules.positions import Positions, describe
+from rules.rack import RackPattern
 from rules.ruling import Reason
 from rules.shot import Call, Shot
 from rules.spotting import spot_ball, spot_balls
-from rules.state import GameState, RackPattern
+from rules.state import GameState
 from rules.terms import BallInHand, Choice, Declaration, Phase
 from rules.verdict import Verdict
 from rules.words import pocket_name
@@ -25,7 +26,7 @@ from rules.words import pocket_name
 TEN: BallId = "10"
 SHOOT_OR_PASS = frozenset({Choice.SHOOT, Choice.PASS})
 # TB-3: the 1 on the apex, the 10 in the middle of the third row, the others at random.
-RACK_PATTERN: RackPattern = ("1", None, None, None, TEN, *([None] * 5))
+RACK_PATTERN = RackPattern.triangle(("1", None, None, None, TEN, *([None] * 5)))
 
 
 @attrs.frozen(kw_only=True)
@@ -48,6 +49,15 @@ class TenBall(GameState):
     def rack_pattern(cls, options: Options) -> RackPattern:
         """TB-3: ten balls, the 1 on the foot spot, the 10 in the middle of the third row."""
         return RACK_PATTERN
+
+    @property
+    def winning_ball(self) -> BallId | None:
+        """TB-12: under ``ten_ball_early_pocket = win`` the called 10 wins after the break
+        wherever the others lie; by default it wins only as the last ball, so no ball
+        wins whatever is left."""
+        if self.options.ten_ball_early_pocket != "win" or self.phase is Phase.BREAK:
+            return None
+        return TEN if TEN in self.balls and self.shot_turn else None
 
     def _check_declarations(self, shot: Shot, start: Positions) -> None:
         """TB-4: on the break every declaration is ignored, so none is checked. TB-8: a

@@ -157,7 +157,8 @@ def _parse_spin(
 @click.version_option(package_name="poolsim", prog_name="poolsim")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """poolsim: a physics-based pool simulator for WPA 10-ball and 61-point rotation.
+    """poolsim: a physics-based pool simulator for WPA 10-ball, WPA 9-ball and 61-point
+    rotation.
 
     With no command, opens the desktop table at its start screen."""
     if ctx.invoked_subcommand is None:

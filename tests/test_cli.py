@@ -125,16 +125,22 @@ def test_bench_json_reports_every_figure() -> None:
     assert timeline["interpolate_us_median"] > 0
 
 
-def test_rules_check_runs_both_conformance_files() -> None:
+def test_rules_check_runs_the_public_conformance_files() -> None:
     """The public conformance scenarios (project copies) pass through the command."""
     scenarios = ROOT / "tests" / "data" / "scenarios"
-    result = poolsim(
-        "rules", "check", str(scenarios / "ten-ball.json"), str(scenarios / "rotation.json")
-    )
+    files = [str(scenarios / f"{game}.json") for game in ("ten-ball", "rotation", "nine-ball")]
+    result = poolsim("rules", "check", *files)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert all(line.startswith("PASS ") for line in lines[:-1])
-    assert len(lines) == 53 and lines[-1] == "52 passed, 0 failed"
+    assert len(lines) == 77 and lines[-1] == "76 passed, 0 failed"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "selfplay"])
+def test_every_game_flag_offers_every_game(command: str) -> None:
+    result = poolsim(command, "--help")
+    assert result.returncode == 0
+    assert "ten-ball|nine-ball|rotation" in result.stdout.replace("\n", "").replace(" ", "")
 
 
 def test_rules_check_on_a_malformed_file_is_one_line_and_status_2(tmp_path: Path) -> None:

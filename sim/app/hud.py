@@ -517,7 +517,7 @@ HELP_TEXT = """Aim: drag with the left button (Shift: fine), arrows left/right, 
 Power: mouse wheel over the meter, drag the meter, arrows up/down
 English: click the cue ball at bottom left, or I J K L  ·  elevation: E / D
 Shoot: Space or the Shoot button (Space again skips the shot playing out)
-Call (10-ball): click a ball, then a pocket  ·  S: safety  ·  P: push out
+Call (10-ball): click a ball, then a pocket  ·  S: safety  ·  P: push out (after the break)
 Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 R: replay the last shot  ·  G: aiming aid  ·  X: shot-clock extension

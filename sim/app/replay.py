@@ -125,17 +125,21 @@ class ReplayItem:
     ruling: Ruling | None
     names: tuple[str, str] = ("A", "B")
     said: str = ""  # the referee's plain line for the shot
+    game: str = ""  # the game's display name ("9-ball"); none for a pooltool shot file
 
 
 def game_items(game: Game) -> list[ReplayItem]:
     """Every shot of a game, lag shots included, oldest first."""
     items: list[ReplayItem] = []
     names = game.setup.players
+    kind = game.setup.kind.display_name
     numbers: dict[int, int] = {}
     for record in game.records:
         if isinstance(record, LagRecord):
             for name, shot in zip(names, record.simulated, strict=True):
-                items.append(ReplayItem(f"Lag: {name}", f"lag {name}", shot.system, None, names))
+                items.append(
+                    ReplayItem(f"Lag: {name}", f"lag {name}", shot.system, None, names, game=kind)
+                )
         elif isinstance(record, ShotRecord):
             number = numbers[record.rack] = numbers.get(record.rack, 0) + 1
             name = game.setup.name(record.shooter)
@@ -143,7 +147,9 @@ def game_items(game: Game) -> list[ReplayItem]:
             short = f"{record.rack}.{number} {name}"
             said = record_line(record, game.setup)
             system = record.simulated.system
-            items.append(ReplayItem(label, short, system, record.ruling, names, said))
+            items.append(
+                ReplayItem(label, short, system, record.ruling, names, said=said, game=kind)
+            )
     return items
 
 
@@ -345,7 +351,8 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         speed_text = f"{speed:g}x" if speed >= 1 else f"1/{round(1 / speed)}x"
         status = "playing" if self.playing else "paused"
         loop = " · loop" if self.loop else ""
-        self.title.setText(f"Replay {self.index + 1}/{len(self.items)} · {self.item.label}")
+        game = f"{self.item.game} · " if self.item.game else ""
+        self.title.setText(f"Replay {self.index + 1}/{len(self.items)} · {game}{self.item.label}")
         frame = round(self.t / FRAME)
         self.clock_text.setText(
             f"{self.t:5.2f} / {duration:.2f} s · frame {frame} · {speed_text} {status}{loop}"

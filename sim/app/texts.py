@@ -57,6 +57,8 @@ def scoreboard(controller: TableController) -> Scoreboard:
     if state is not None and not state.is_over:
         if state.lowest is not None:
             status.append(f"lowest ball: {state.lowest}")
+        if state.winning_ball is not None and not state.calls_shots:  # NB-10
+            status.append(f"the {state.winning_ball} wins")
         if state.ball_in_hand is BallInHand.KITCHEN:
             status.append("cue ball in hand behind the head string")
         elif state.ball_in_hand is BallInHand.ANYWHERE:
@@ -105,11 +107,15 @@ def prompt(controller: TableController) -> str:
     assert state is not None
     if state.phase is Phase.BREAK:
         return f"{name} to break: drag to aim, wheel or arrows for power, Space to shoot"
+    if controller.declaration is Declaration.PUSH_OUT and not controller.needs_call:
+        return f"{name} pushes out (no ball need be hit): aim, set the power, Space to shoot"
     if controller.needs_call and controller.call is None:
         extra = " or P to push out" if controller.can_declare(Declaration.PUSH_OUT) else ""
         return (
             f"{name}: call — click a ball then a pocket — or S for a safety{extra}; Space to shoot"
         )
+    if controller.can_declare(Declaration.PUSH_OUT) and not controller.needs_call:  # NB-8
+        return f"{name}: P to push out, or drag to aim, wheel or arrows for power, Space to shoot"
     return f"{name}: drag to aim, wheel or arrows for power, Space to shoot"
 
 

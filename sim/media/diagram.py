@@ -159,8 +159,9 @@ def shot_diagram(
 
     ``players``: the two names (A's first), and ``shot_number`` (as ``--shot N`` counts),
     for the first line of text; ``kind``: the game, for the referee's plain line first
-    (without it, the fouls); ``title`` replaces that line; ``timeline``: the shot's,
-    when the caller has built it already.
+    (without it, the fouls) and for the title (a game that calls no shot, as 9-ball, is
+    not said to have played one with "no call"); ``title`` replaces that line;
+    ``timeline``: the shot's, when the caller has built it already.
     Returns an RGB image ``width`` pixels wide, as tall as its text needs."""
     layout = diagram_layout(spec, width)
     timeline = timeline or ShotTimeline.from_system(record.simulated.system)
@@ -174,7 +175,7 @@ def shot_diagram(
     rows = 1 + max(row for *_, row in legend)
     legend_height = round(rows * _legend_row_height(fonts) + 0.5 * fonts.body.size)
     if title is None:
-        title = _title(record, players, shot_number)
+        title = _title(record, players, shot_number, calls_shots=kind is None or kind.calls_shots)
     text_lines = _text_lines(record, shot, title, fonts, right - left, players, kind)
     text_height = sum(line.height for line in text_lines) + round(fonts.body.size * 1.2)
     height = big.table_height + legend_height + text_height
@@ -680,7 +681,9 @@ class _Line:
             x += self.font.getlength(text)
 
 
-def _title(record: ShotRecord, players: tuple[str, str] | None, number: int | None) -> str:
+def _title(
+    record: ShotRecord, players: tuple[str, str] | None, number: int | None, *, calls_shots: bool
+) -> str:
     shooter = record.shooter.value
     name = players[0 if shooter == "A" else 1] if players else f"Player {shooter}"
     if name != f"Player {shooter}":
@@ -693,9 +696,9 @@ def _title(record: ShotRecord, players: tuple[str, str] | None, number: int | No
     elif declared is Declaration.PUSH_OUT:
         what = "declares a push out"
     else:
-        what = "no call"
+        what = "no call" if calls_shots else ""
     where = f"Shot {number}, rack {record.rack}" if number is not None else f"Rack {record.rack}"
-    return f"{where}: {name} shoots, {what}"
+    return f"{where}: {name} shoots" + (f", {what}" if what else "")
 
 
 def _text_lines(
