@@ -656,16 +656,26 @@ class TableController:
         """Play on from after ``node``'s step (the end of a branch, or any step before)."""
         if self.waiting is not None:
             raise GameError("a shot is still in the physics")
+        self.game.go_to(node)  # first: it refuses a step of another game, changing nothing
         self.watching = None
         self.lag_strokes = []
-        self.game.go_to(node)
         self._arrived()
+
+    def promote_to_main(self, node: Node) -> None:
+        """The line through ``node`` becomes the main line (and is autosaved so)."""
+        self.game.promote_to_main(node)
+        self.save()
+
+    def delete_branch(self, node: Node) -> None:
+        """Delete ``node`` and every step after it (never the line in play); autosaved."""
+        self.game.delete(node)
+        self.save()
 
     def _return_before(self, node: Node, *, main: bool) -> None:
         assert node.parent is not None and isinstance(node.record, ShotRecord)
+        self.game.go_to(node.parent, main=main)  # first, as in continue_from
         self.watching = None
         self.lag_strokes = []
-        self.game.go_to(node.parent, main=main)
         turned = self._turned_before.get(node.record)
         if turned is not None:
             self.orientations = dict(turned)

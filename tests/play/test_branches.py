@@ -254,3 +254,32 @@ def test_the_match_over_can_be_taken_back() -> None:
         play_turn(match, rng)
     match.take_back()
     assert match.phase is MatchPhase.RACK and match.winner() is None
+
+
+def test_a_step_of_another_game_changes_nothing_at_the_table(tmp_path: Path) -> None:
+    controller, _clock = controller_after(2, tmp_path)
+    other = played(2, seed=3)
+    stroke, changes = controller.stroke(), controller.game.changes
+    for refused in (controller.play_from, controller.continue_from):
+        with pytest.raises(GameError, match="not of this game"):
+            refused(other.current.path()[-1])
+    assert controller.stroke() == stroke and controller.game.changes == changes
+    controller.close()
+
+
+def test_promoting_and_deleting_at_the_table_are_autosaved(tmp_path: Path) -> None:
+    controller, _clock = controller_after(4, tmp_path)
+    game = controller.game
+    second = next(n for n in game.current.path() if n.record is game.shots[1])
+    controller.play_from(second)
+    controller.game.shoot(controller.stroke())  # the branch's first shot, as a step
+    branch = game.current
+    controller.promote_to_main(branch)
+    controller.flush()
+    assert load(tmp_path / "auto.poolsim").lines()[0].nodes[-1].record is not None
+    assert load(tmp_path / "auto.poolsim").current.is_mainline()
+    old = game.lines()[1].nodes[0]
+    controller.delete_branch(old)
+    controller.flush()
+    assert len(load(tmp_path / "auto.poolsim").lines()) == 1
+    controller.close()
