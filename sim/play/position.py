@@ -3,14 +3,16 @@ ball in hand and where it may go), as a practice table sets one up, a drill star
 or a saved game had before any of its shots (:func:`position_before`).
 
 A :class:`Position` is an immutable value that is always one the table can play: made
-with a ball off the bed, overlapping or touching another, touching a cushion, over a
-pocket, not a ball of its game, or a cue ball in hand outside where it may go, it raises
-:class:`PositionError`, naming the ball (``balls.3``) and saying what is wrong. The
-checks are the ones that exist: the referee's for the bed, overlaps and the cue ball in
-hand (``TableGeometry.on_bed``, ``Positions.overlapping``,
+with a ball overlapping or touching another, off the table, into or touching a cushion,
+over a pocket, not a ball of its game, or a cue ball in hand outside where it may go
+(off the bed, past the head string), it raises :class:`PositionError`, naming the ball
+(``balls.3``) and saying what is wrong. The checks are the ones that exist: the
+referee's for overlaps and the cue ball in hand (``Positions.overlapping``,
 ``GameState.placement_problem``), and the physics' for what pooltool cannot take
 (``settle_positions``: a ball touching a cushion would pass through it, touching balls
-would collide at once), so a position plays exactly as it is written.
+would collide at once), so a position plays exactly as it is written. A ball the cue
+ball is not may hang in a pocket's mouth, past the cushions' nose lines, as shots leave
+them.
 
 Its file (``sim.store.positionfile``, docs/POSITION.md) and its diagram
 (``sim.media.diagram.position_diagram``) are the floors above.
@@ -65,35 +67,41 @@ class Position:
                 )
         if CUE not in self.balls and self.in_hand is None:
             raise PositionError("balls.cue", "missing: the cue ball is on the table or in hand")
-        geometry = self.spec.geometry
-        contact = Options().contact_epsilon
+        radius, contact = self.spec.ball_radius, Options().contact_epsilon
         for ball, point in self.balls.items():
-            if not geometry.on_bed(point):
-                raise PositionError(f"balls.{ball}", f"{_name(ball)} is not on the bed")
-            other = self.balls.without(ball).overlapping(point, geometry.ball_radius, contact)
+            other = self.balls.without(ball).overlapping(point, radius, contact)
             if other is not None:
                 raise PositionError(f"balls.{ball}", f"{_name(ball)} overlaps {_name(other)}")
+        self._check_physics()
         if self.in_hand is not None and CUE in self.balls:
             problem = self.state().placement_problem(self.balls[CUE])
             if problem is not None:
-                raise PositionError("balls.cue", problem.text)
-        self._check_physics()
+                raise PositionError("balls.cue", f"the cue ball in hand: {problem.text}")
+        self._check_touching()
 
     def _check_physics(self) -> None:
-        """What pooltool cannot take, found by the physics' own placing of the balls:
-        alone (over a pocket, into a cushion), then together (touching), each named."""
+        """What pooltool cannot take, found by the physics' own placing of each ball alone:
+        off the table, over a pocket, into a cushion or touching one. (A ball may hang
+        in a pocket's mouth past the cushions' nose lines, as a shot can leave one.)"""
         for ball, point in self.balls.items():
             try:
                 alone = settle_positions(self.spec, {ball: point})
             except PlacementError as error:
-                problem = str(error).removeprefix(f"ball {ball}: ")
-                raise PositionError(f"balls.{ball}", problem) from None
+                said = str(error)  # in the physics' words: "ball 3: (x, y) is off the table"
+                if said.startswith(f"ball {ball}: "):
+                    said = f"{_name(ball)} at {said.removeprefix(f'ball {ball}: ')}"
+                elif said.startswith(f"ball {ball} "):
+                    said = f"{_name(ball)} {said.removeprefix(f'ball {ball} ')}"
+                raise PositionError(f"balls.{ball}", said) from None
             if alone[ball] != point:
                 raise PositionError(
                     f"balls.{ball}",
                     f"{_name(ball)} touches a cushion: pooltool would let it pass through; "
                     f"keep it {PLACEMENT_GAP * 1e3:.1f} mm off",
                 )
+
+    def _check_touching(self) -> None:
+        """Balls touching each other, found by the physics' placing of them together."""
         settled = settle_positions(self.spec, self.balls)
         for ball in sorted(self.balls, key=ball_number):
             if settled[ball] == self.balls[ball]:
@@ -135,15 +143,19 @@ class Position:
 def position_before(game: Game, node: Node) -> Position:
     """The position before the shot of ``node`` (a shot of ``game``'s tree): the balls
     where the physics had them at the stroke (the cue ball in hand where its player put
-    it), whose turn it was and the cue ball in hand from the match of that moment."""
+    it, unless that was a foul: then not placed), whose turn it was and the cue ball in
+    hand from the match of that moment."""
     if not isinstance(node.record, ShotRecord) or node.parent is None:
         raise ValueError("a position is taken before a shot")
     state = node.parent.match.rack
     assert state is not None
+    balls = Positions(node.record.simulated.before)
+    if state.ball_in_hand is not None and state.placement_problem(balls[CUE]) is not None:
+        balls = balls.without(CUE)  # placed where a foul is called: in hand, not placed
     return Position(
         game=game.setup.game,
         table=game.setup.table,
-        balls=Positions(node.record.simulated.before),
+        balls=balls,
         turn=state.shooter,
         in_hand=state.ball_in_hand,
     )

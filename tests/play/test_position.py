@@ -9,9 +9,9 @@ import random
 import pytest
 
 from rules import CUE, BallInHand, Phase, Player, TenBall
-from sim.physics.simulate import PLACEMENT_GAP
+from sim.physics.simulate import PLACEMENT_GAP, CueAction, aim_towards
 from sim.physics.table import BALL_RADIUS, table_spec
-from sim.play.game import Game, GameSetup, ShotRecord
+from sim.play.game import Game, GameSetup, ShotRecord, Stroke
 from sim.play.position import Position, PositionError, position_before
 from sim.play.selfplay import play_turn
 
@@ -46,7 +46,15 @@ BAD: list[tuple[str, dict[str, tuple[float, float]], dict[str, object], str, str
         "balls.1",
         "the 1 overlaps the 2",
     ),
-    ("off-the-bed", {CUE: (0.6, 0.5), "3": (0.01, 1.0)}, {}, "balls.3", "not on the bed"),
+    ("into-a-cushion", {CUE: (0.6, 0.5), "3": (0.01, 1.0)}, {}, "balls.3", "overlaps a cushion"),
+    ("off-the-table", {CUE: (0.6, 0.5), "3": (5.0, 1.0)}, {}, "balls.3", "is off the table"),
+    (
+        "in-hand-off-the-bed",
+        {CUE: (0.02, 1.27)},
+        {"in_hand": "anywhere"},
+        "balls.cue",
+        "the cue ball in hand: not on the bed",
+    ),
     ("not-of-the-game", {CUE: (0.6, 0.5), "12": FOOT}, {}, "balls.12", "not a ball of 10-ball"),
     (
         "touching-a-cushion",
@@ -94,6 +102,8 @@ def test_just_clear_of_a_cushion_and_a_ball_is_a_position() -> None:
     gap = PLACEMENT_GAP + 1e-6
     taken = position({CUE: (R + gap, 1.0), "1": FOOT, "2": (FOOT[0] + 2 * R + gap, FOOT[1])})
     assert len(taken.balls) == 3
+    # An object ball may hang in a side pocket's mouth, past the nose line, as shots leave them.
+    assert position({CUE: (0.6, 0.5), "3": (R / 2, GEOMETRY.length / 2)}).balls["3"][0] < R
 
 
 def test_the_position_before_every_shot_of_a_played_game_is_one() -> None:
@@ -116,3 +126,17 @@ def test_the_position_before_every_shot_of_a_played_game_is_one() -> None:
         assert dict(taken.balls) == node.record.simulated.before  # as the physics had them
     with pytest.raises(ValueError, match="before a shot"):
         position_before(match, match.root)
+
+
+def test_a_cue_ball_placed_where_a_foul_is_called_is_in_hand_not_placed() -> None:
+    """B-16 ``bad_placement_policy = foul``: a break from past the head string is played
+    and called a foul; the position before it has the cue ball in hand, not there."""
+    match = Game(GameSetup(seed=4))
+    match.start(Player.A)
+    state = match.rack
+    assert state is not None
+    spot = (0.635, 1.0)
+    record = match.shoot(Stroke(action=CueAction(6.0, aim_towards(spot, FOOT)), placement=spot))
+    assert record.ruling.foul
+    taken = position_before(match, match.current)
+    assert taken.in_hand is BallInHand.KITCHEN and CUE not in taken.balls

@@ -62,8 +62,12 @@ BAD_TEXT: list[tuple[str, str, str]] = [
         _balls(**{"1": [0.5, 1.7], "2": [0.5 + R, 1.7]}),
         "balls.1: the 1 overlaps the 2",
     ),
-    ("off-the-bed", _balls(**{"3": [0.01, 1.0]}), "balls.3: the 3 is not on the bed"),
-    ("off-the-table", _balls(**{"3": [5.0, 1.0]}), "balls.3: the 3 is not on the bed"),
+    ("into-a-cushion", _balls(**{"3": [0.01, 1.0]}), "balls.3: the 3 overlaps a cushion by"),
+    (
+        "off-the-table",
+        _balls(**{"3": [5.0, 1.0]}),
+        "balls.3: the 3 at (5.0000, 1.0000) is off the table",
+    ),
     ("unknown-ball", _balls(**{"16": [0.5, 1.0]}), "balls.16: unknown ball"),
     (
         "two-cue-balls",
