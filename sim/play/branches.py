@@ -145,17 +145,17 @@ class Line(Generic[R]):
 
 def lines(root: GameNode[R]) -> list[Line[R]]:
     """The tree as lines: the main line first, then each branch after the line it
-    branches off, the branches of a node in the order of its variations."""
+    branches off, the branches off a line in the order of its steps, those of a step in
+    the order of its variations."""
     found: list[Line[R]] = []
-    pending: list[tuple[GameNode[R], GameNode[R] | None]] = [(root, None)]
+    # (where a line starts, its first node): the main line, then the root's branches.
+    pending: list[tuple[GameNode[R], GameNode[R] | None]] = [
+        (root, root.variations[0] if root.variations else None),
+        *((root, side) for side in root.variations[1:]),
+    ]
     while pending:
-        start, first = pending.pop(0)
+        start, node = pending.pop(0)
         nodes: list[GameNode[R]] = []
-        node = first
-        if node is None and start.variations:  # the main line begins at the root's main
-            node = start.variations[0]
-        if first is None:  # the root's side variations branch off the main line's start
-            pending += [(start, side) for side in start.variations[1:]]
         while node is not None:
             nodes.append(node)
             pending += [(node, side) for side in node.variations[1:]]

@@ -215,3 +215,17 @@ def test_a_bad_branch_is_one_line_naming_the_place(
     text = str(caught.value)
     assert "\n" not in text and text.startswith(str(bad))
     assert message in text, text
+
+
+def test_a_branch_from_before_the_first_step(tmp_path: Path) -> None:
+    """Who breaks agreed one way, then the other: a branch from the main line's step 0."""
+    match = Game(GameSetup(seed=2))
+    match.start(Player.A)
+    match.go_to(match.root)
+    match.start(Player.B)
+    path = tmp_path / "two-starts.poolsim"
+    save(match, path)
+    assert document_of(path)["branches"][0]["from"] == {"line": 0, "step": 0}
+    loaded = load(path)
+    assert shape(loaded) == shape(match) and loaded.rack is not None
+    assert loaded.rack.shooter is Player.B and len(loaded.root.variations) == 2
