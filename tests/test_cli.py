@@ -16,7 +16,8 @@ from tests.run import ROOT, poolsim
 def test_help_lists_the_commands() -> None:
     result = poolsim("--help")
     assert result.returncode == 0
-    for command in ("play", "simulate", "selfplay", "verify", "warmup", "bench", "rules"):
+    commands = ("play", "simulate", "selfplay", "verify", "position", "warmup", "bench", "rules")
+    for command in commands:
         assert command in result.stdout
 
 
@@ -118,6 +119,10 @@ def test_bench_json_reports_every_figure() -> None:
         assert all(split[f"{p}_ms_per_shot"] > 0 for p in parts)
     assert report["game_file"]["racks"] == 10
     assert report["game_file"]["save_seconds"] > 0 and report["game_file"]["load_seconds"] > 0
+    taking = report["take_back"]
+    assert taking["shots"] == report["game_file"]["shots"]
+    assert 0 < taking["take_back_ms_median"] <= taking["take_back_ms_max"]
+    assert 0 < taking["branch_ms_median"] <= taking["branch_ms_max"]
     latency = report["stroke_latency"]
     assert 0 < latency["previewed_ms_median"] < latency["cold_ms_median"]
     timeline = report["timeline"]

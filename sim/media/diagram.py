@@ -1,5 +1,6 @@
 """Shot diagrams: one shot of a game drawn from above, with the ruling written under it
-(``poolsim export --diagram``).
+(``poolsim export --diagram``); and positions, the balls at rest and who is to shoot
+(``poolsim export POS.json --diagram``).
 
 The table is landscape: its long axis runs left to right with the head (the break end,
 y = 0) at the left and the foot at the right, so the left rail (x = 0) is at the top.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TypeAlias
 
@@ -28,8 +29,9 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from rules import CUE, BallId, Declaration, GameState
+from rules import CUE, BallId, BallInHand, Declaration, GameState
 from rules.facts import PocketId
+from rules.geometry import Point
 from rules.lead import ruling_line
 from rules.positions import ball_number
 from rules.words import FOUL_WORDS, pocket_name
@@ -38,6 +40,7 @@ from sim.paths import assets_dir
 from sim.physics.table import TablePlan, TableSpec, table_plan
 from sim.physics.timeline import MarkerKind, ShotTimeline
 from sim.play.game import ShotRecord
+from sim.play.position import Position
 
 RGB: TypeAlias = tuple[int, int, int]
 RGBA: TypeAlias = tuple[int, int, int, int]
@@ -194,6 +197,83 @@ def shot_diagram(
     return image.convert("RGB").resize(
         (width, height // SUPERSAMPLE), Image.Resampling.LANCZOS, reducing_gap=None
     )
+
+
+def position_diagram(
+    position: Position, *, width: int = DEFAULT_WIDTH, title: str | None = None
+) -> Image.Image:
+    """A position from above: the table, the balls where they lie, the kitchen shaded when
+    the cue ball is in hand there; under it who is to shoot and where the cue ball is.
+    Returns an RGB image ``width`` pixels wide, as tall as its text needs."""
+    spec = position.spec
+    layout = diagram_layout(spec, width)
+    big = layout.scaled(SUPERSAMPLE)
+    fonts = _Fonts(SUPERSAMPLE * max(width / DEFAULT_WIDTH, MIN_TEXT_SCALE))
+    left, right = _margin(big), big.width - _margin(big)
+    text_lines = _position_lines(position, title, fonts, right - left)
+    text_height = sum(line.height for line in text_lines) + round(fonts.body.size * 1.2)
+    height = big.table_height + text_height
+    height += -height % SUPERSAMPLE  # scales down to whole pixels
+    image = Image.new("RGBA", (big.width, height), (*BACKGROUND, 255))
+    table = _table(spec)
+    _draw_table(image, big, table, spec, None)
+    if position.in_hand is BallInHand.KITCHEN:
+        _shade_kitchen(image, big, spec)
+    _draw_at_rest(image, big, position.balls, big.pixels(spec.ball_radius))
+    draw = ImageDraw.Draw(image)
+    y = big.table_height + round(fonts.body.size * 0.6)
+    for line in text_lines:
+        line.draw(draw, left, y)
+        y += line.height
+    return image.convert("RGB").resize(
+        (width, height // SUPERSAMPLE), Image.Resampling.LANCZOS, reducing_gap=None
+    )
+
+
+def _shade_kitchen(image: Image.Image, layout: DiagramLayout, spec: TableSpec) -> None:
+    """The kitchen, behind the head string, lit a little: where the cue ball may go."""
+    (x0, y0), (x1, y1) = (
+        layout.to_pixels((0.0, 0.0)),
+        layout.to_pixels((spec.width, spec.geometry.head_string_y)),
+    )
+    light = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    ImageDraw.Draw(light).rectangle(
+        (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), fill=(*IVORY, 38)
+    )
+    image.alpha_composite(light)
+
+
+def _position_lines(
+    position: Position, title: str | None, fonts: _Fonts, width: float
+) -> list[_Line]:
+    kind = position.kind
+    if title is None:
+        title = f"{kind.display_name} position: player {position.turn.value} to shoot"
+    waits = "shown where it waits" if CUE in position.balls else "not yet placed"
+    if position.in_hand is BallInHand.KITCHEN:
+        cue = f"The cue ball is in hand behind the head string (the lit kitchen), {waits}."
+    elif position.in_hand is BallInHand.ANYWHERE:
+        cue = f"The cue ball is in hand, anywhere on the table, {waits}."
+    else:
+        cue = "The cue ball is played from where it lies."
+    objects = position.balls.object_balls
+    listed = ", ".join(objects) if objects else "none"
+    body, line_height = fonts.body, round(fonts.body.size * 1.4)
+    lines = [
+        _Line(((line, TEXT),), fonts.title, round(fonts.title.size * 1.45))
+        for line in _wrap(title, fonts.title, width)
+    ]
+    for text in (cue, f"Object balls on the table: {listed}."):
+        lines += [_Line(((line, TEXT),), body, line_height) for line in _wrap(text, body, width)]
+    footer = (
+        f"Seen from above: head (break end) at left, foot at right. {position.table.value} table."
+    )
+    lines.append(_Line((("", TEXT),), fonts.small, round(fonts.small.size * 0.5)))
+    lines += [
+        _Line(((text, MUTED),), fonts.small, round(fonts.small.size * 1.6))
+        for text in _wrap(footer, fonts.small, width)
+    ]
+    return lines
 
 
 # -- the table ---------------------------------------------------------------------------
@@ -458,15 +538,8 @@ class _ShotDrawing:
             _draw_drop_marker(draw, px(where), 0.95 * radius)
 
         # Where they stopped: on the table with a soft shadow, or in their pocket.
-        shadows = Image.new("RGBA", image.size, (0, 0, 0, 0))
-        shadow = ImageDraw.Draw(shadows)
-        for at in self.rest.values():
-            x, y = px(at)
-            shadow.ellipse(_box((x + 0.15 * radius, y + 0.2 * radius), radius), fill=(0, 0, 0, 110))
-        image.alpha_composite(shadows.filter(ImageFilter.GaussianBlur(0.18 * radius)))
+        _draw_at_rest(image, layout, self.rest, radius)
         draw = ImageDraw.Draw(image)
-        for ball, at in self.rest.items():
-            _draw_ball(draw, px(at), radius, ball)
         by_pocket: dict[str, list[BallId]] = {}
         for ball, pocket, _where in self.drops:
             by_pocket.setdefault(pocket, []).append(ball)
@@ -487,6 +560,22 @@ class _ShotDrawing:
             contact, cue = self.first_contact
             _dashed_circle(draw, px(cue), radius, (*IVORY, 255), max(1, round(0.08 * radius)))
             _draw_star(draw, px(contact), 0.75 * radius)
+
+
+def _draw_at_rest(
+    image: Image.Image, layout: DiagramLayout, balls: Mapping[BallId, Point], radius: float
+) -> None:
+    """Balls at rest on the cloth, each with a soft shadow."""
+    px = layout.to_pixels
+    shadows = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    shadow = ImageDraw.Draw(shadows)
+    for at in balls.values():
+        x, y = px(at)
+        shadow.ellipse(_box((x + 0.15 * radius, y + 0.2 * radius), radius), fill=(0, 0, 0, 110))
+    image.alpha_composite(shadows.filter(ImageFilter.GaussianBlur(0.18 * radius)))
+    draw = ImageDraw.Draw(image)
+    for ball in sorted(balls, key=ball_number):
+        _draw_ball(draw, px(balls[ball]), radius, ball)
 
 
 def _dark(colour: RGB) -> bool:
