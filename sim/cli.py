@@ -971,7 +971,7 @@ def replay(
             click.get_current_context(), {"frames": "--frames"}, "applies only with --screenshot"
         )
     _check_output(screenshot, "--screenshot")
-    from sim.app.replay import ReplayItem, game_items
+    from sim.app.replay import ReplayItem, game_items, last_in_play
     from sim.store.gamefile import GameFileError, load, read_pooltool_system
 
     game = None
@@ -987,7 +987,12 @@ def replay(
             items = game_items(game)
             if not items:
                 raise click.ClickException(f"{file}: the game has no shots yet")
-            numbered = [i for i, item in enumerate(items) if not item.label.startswith("Lag")]
+            # Shot N is of the line played (a branch's shots are in the viewer's list).
+            numbered = [
+                i
+                for i, item in enumerate(items)
+                if not item.label.startswith("Lag") and not item.depth
+            ]
             if shot is not None:
                 if not 1 <= shot <= len(numbered):
                     raise click.BadParameter(
@@ -995,7 +1000,7 @@ def replay(
                     )
                 index = numbered[shot - 1]
             else:
-                index = len(items) - 1
+                index = last_in_play(items)
     except GameFileError as error:
         raise click.ClickException(str(error)) from None
     _open_window(

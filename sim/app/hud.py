@@ -59,6 +59,9 @@ CHOICE_ABOVE, CHOICE_BELOW = 1.1, 4.41
 POWER_METER = (0.10, -0.92, 0.06, 0.50)  # x from the left edge, bottom y, width, height
 TIP_WIDGET = (0.32, -0.70, 0.17)  # centre x from the left edge, y, radius
 TIP_TEXT_LINE = 0.046  # a line of the tip widget's words, to move it up by
+TAKE_AGAIN_Y = -0.67  # the Take it again button, just over the Shoot button
+# Where the last shot can be taken again: its balls at rest, the referee's words shown.
+AFTER_A_SHOT = (Stage.AIM, Stage.PLACE, Stage.CHOOSE, Stage.OVER)
 
 
 def disc(radius: float, colour: tuple[float, float, float, float], segments: int = 48) -> NodePath:
@@ -209,6 +212,11 @@ class Hud:
         ):
             self.buttons[key] = self._button(text, (right, -0.80), action)
             right -= 0.30
+        # Take it again, over the Shoot button, its right end at the window's edge.
+        again = self._button("Take it again", (aspect, TAKE_AGAIN_Y), self._take_again)
+        right_end = again.getBounds()[1]
+        again.setX(aspect - 0.03 - right_end * again.getSx())
+        self.buttons["again"] = again
         self.camera_buttons = [
             self._button(
                 label, (-aspect + 0.16 + i * 0.26, 0.72), partial(on_camera, preset), scale=0.04
@@ -257,13 +265,16 @@ class Hud:
     def _shoot(self) -> None:
         self._guard(self.controller.strike)
 
+    def _take_again(self) -> None:
+        self._guard(self.controller.take_back)
+
     def _declare(self, declaration: Declaration) -> None:
         current = self.controller.declaration
         self._guard(
             lambda: self.controller.declare(None if current is declaration else declaration)
         )
 
-    def _guard(self, action: Callable[[], None]) -> None:
+    def _guard(self, action: Callable[[], object]) -> None:
         from sim.play.game import GameError
 
         try:
@@ -421,6 +432,8 @@ class Hud:
         for key, widget in self.buttons.items():
             if key == "shoot":
                 visible = aiming
+            elif key == "again":
+                visible = controller.can_take_back and controller.stage in AFTER_A_SHOT
             elif key == "safety":
                 visible = controller.can_declare(Declaration.SAFETY)
             else:
@@ -520,6 +533,7 @@ Shoot: Space or the Shoot button (Space again skips the shot playing out)
 Call (10-ball): click a ball, then a pocket  ·  S: safety  ·  P: push out (after the break)
 Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
-R: replay the last shot  ·  G: aiming aid  ·  X: shot-clock extension
+Backspace (or Take it again): the last shot back, its stroke loaded; the first try is kept
+R: replay the shots (P there: play from that shot)  ·  G: aiming aid  ·  X: shot-clock extension
 W: the referee's details (every reason, with its rule)
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

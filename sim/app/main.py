@@ -15,6 +15,8 @@ Input (also in the in-game help, key H):
 - shoot: Space or the Shoot button; skip a shot playing out: Space;
 - 10-ball call: click a ball then a pocket; S safety; P push out;
 - ball in hand: the cue ball follows the mouse over legal spots; click to put it down;
+- take it again: Backspace or the Take it again button (the last shot back, its stroke
+  loaded, the first try kept as a branch); in the replay, P plays from the shot shown;
 - camera: right drag orbits, middle drag pans, the wheel zooms; 1 behind, 2 overhead,
   3 broadcast; G toggles the aiming aid; Esc opens the menu.
 """
@@ -50,7 +52,7 @@ from sim.app.modes.manager import ModeManager
 from sim.app.modes.pointer import Pointer
 from sim.app.modes.screens import MenuMode, ReplayMode, StartMode
 from sim.app.preferences import Preferences
-from sim.app.replay import ReplayItem, ReplayView, game_items
+from sim.app.replay import ReplayItem, ReplayView, game_items, last_in_play
 from sim.app.rest import RestingWindow
 from sim.app.scene import Quality, TableScene
 from sim.app.sound import SoundBoard
@@ -62,7 +64,7 @@ from sim.physics.simulator import Simulator
 from sim.physics.table import TableSpec, pocket_centre
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController
-from sim.play.game import Game
+from sim.play.game import Game, Node
 from sim.store.autosave import Autosave
 
 VIEWS = ("behind", "overhead", "broadcast")  # the camera presets a player picks (keys 1 2 3)
@@ -323,7 +325,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         return screen.view if isinstance(screen, ReplayMode) else None
 
     def open_replay(self, index: int | None = None) -> None:
-        """Replay a shot of this game (the last one by default)."""
+        """Replay a shot of this game (``index`` in the viewer's shot list; by default
+        the last one played)."""
         controller = self.controller
         if (
             controller is None
@@ -335,6 +338,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if not items:
             controller.message = "no shot to replay yet"
             return
+        if index is None:  # the last shot played, not a branch after it
+            index = last_in_play(items)
         if self.hud is not None:
             self.hud.root.hide()
         assert self.cue is not None and self.rig is not None and self.kitchen is not None
@@ -363,6 +368,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is None:  # shots with no game: closing the viewer quits
             self.stop()
             self.base.userExit()
+
+    def play_from(self, node: Node) -> None:
+        """The replay's Play from here: the viewer closed, and the table at the position
+        before the shot of ``node``, the match as it was then, its stroke loaded (a
+        refusal is said on the HUD, the table as it was)."""
+        controller = self.controller
+        if controller is None:
+            return
+        self.replay_closed()
+        self.modes.answer(lambda: controller.play_from(node))
+        self.show_view("overhead" if controller.stage is Stage.PLACE else self.view)
 
     def open_menu(self) -> None:
         """The menu over the table (Esc); not over another screen."""

@@ -6,7 +6,13 @@ read from a pooltool file). Keys while it is open:
 - Space: play / pause; Left / Right: one frame (1/60 s) back / forward;
 - ``[`` / ``]``: the previous / next event (first contact, rails, pockets);
 - ``-`` / ``=``: slower / faster (1/8x to 2x); L: loop; T: ball paths on / off;
-- Page Up / Page Down: the previous / next shot; Esc: back to the table.
+- Page Up / Page Down: the previous / next shot; Esc: back to the table;
+- P (or the Play from here button): back to the table at the position before the shot
+  shown, the match as it was then and the shot's stroke loaded; what is played from
+  there is a new branch.
+
+The shot list marks a branch's shots (a shot taken back, a shot played from here) with
+an arrow, indented under the shot they were played in place of.
 
 A shot opens at its stroke, playing. The scrub bar at the bottom seeks where it is
 clicked and scrubs while dragged; its ticks are the shot's events, and the last event
@@ -40,7 +46,8 @@ from sim.app.sound import SoundBoard, cues_between, sound_cues
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
 from sim.physics.simulate import System
 from sim.physics.timeline import EventMarker, MarkerKind, ShotTimeline
-from sim.play.game import Game, LagRecord, ShotRecord
+from sim.play.branches import in_play_order
+from sim.play.game import Game, LagRecord, Node, ShotRecord, shot_number
 from sim.play.said import detail_lines, record_line
 
 FRAME = 1.0 / 60.0
@@ -53,9 +60,12 @@ PATH_EVERY = 0.1  # seconds of shot time between rebuilds of the ball paths in p
 MAX_PLAY_STEP = 0.1
 EVENT = (0.6, 0.9, 1.0, 1.0)  # the event line: apart from the referee's gold and red
 BAR_Y = -0.91  # the scrub bar's height on the screen (aspect2d units)
+PLAY_FROM_Y = -0.69  # the Play from here button, at the foot of the referee's panel
+BRANCH = (0.16, 0.24, 0.3, 0.95)  # a branch's entry in the shot list: bluer than a button
 HELP = (
     "Space play/pause · \u2190 \u2192 one frame · [ ] previous/next event · "
-    "- = slower/faster · L loop · T paths · click the bar: go there · PgUp PgDn shot · Esc back"
+    "- = slower/faster · L loop · T paths · click the bar: go there · PgUp PgDn shot · "
+    "P play from here · Esc back"
 )
 
 # The balls' colours, as the standard set has them (lightened a little where the true
@@ -126,31 +136,69 @@ class ReplayItem:
     names: tuple[str, str] = ("A", "B")
     said: str = ""  # the referee's plain line for the shot
     game: str = ""  # the game's display name ("9-ball"); none for a pooltool shot file
+    # The game's step the shot is (a shot can be played from again), none for a lag
+    # shot or a pooltool shot file; and how deep in the branches it is (0: the line in play).
+    node: Node | None = None
+    depth: int = 0
+
+
+BRANCH_MARK = "\u21b3 "  # ↳, before a branch's shot in the shot list
+BRANCH_INDENT = 0.035  # aspect2d units a level of branches moves a shot list entry right
 
 
 def game_items(game: Game) -> list[ReplayItem]:
-    """Every shot of a game, lag shots included, oldest first."""
+    """Every shot of a game, lag shots included: the line in play, oldest first, each
+    shot followed by the shots played in its place (taken back, or played from the
+    replay) and the rest of their branches, a level deeper."""
     items: list[ReplayItem] = []
     names = game.setup.players
     kind = game.setup.kind.display_name
-    numbers: dict[int, int] = {}
-    for record in game.records:
+    for node, depth in in_play_order(game.root, game.current):
+        record = node.record
         if isinstance(record, LagRecord):
             for name, shot in zip(names, record.simulated, strict=True):
                 items.append(
-                    ReplayItem(f"Lag: {name}", f"lag {name}", shot.system, None, names, game=kind)
+                    ReplayItem(
+                        f"Lag: {name}",
+                        f"lag {name}",
+                        shot.system,
+                        None,
+                        names,
+                        game=kind,
+                        depth=depth,
+                    )
                 )
         elif isinstance(record, ShotRecord):
-            number = numbers[record.rack] = numbers.get(record.rack, 0) + 1
+            rack, number = shot_number(node)
             name = game.setup.name(record.shooter)
-            label = f"Rack {record.rack}, shot {number}: {name}"
-            short = f"{record.rack}.{number} {name}"
+            branch = " (a branch)" if depth else ""
+            label = f"Rack {rack}, shot {number}: {name}{branch}"
+            short = (
+                "  " * max(0, depth - 1)
+                + (BRANCH_MARK if depth else "")
+                + f"{rack}.{number} {name}"
+            )
             said = record_line(record, game.setup)
             system = record.simulated.system
             items.append(
-                ReplayItem(label, short, system, record.ruling, names, said=said, game=kind)
+                ReplayItem(
+                    label,
+                    short,
+                    system,
+                    record.ruling,
+                    names,
+                    said=said,
+                    game=kind,
+                    node=node,
+                    depth=depth,
+                )
             )
     return items
+
+
+def last_in_play(items: Sequence[ReplayItem]) -> int:
+    """The index of the last shot of the line in play (the last shot if none is)."""
+    return next((i for i in range(len(items) - 1, -1, -1) if items[i].depth == 0), len(items) - 1)
 
 
 class ReplayHost(Protocol):
@@ -165,6 +213,8 @@ class ReplayHost(Protocol):
     def sounds(self) -> SoundBoard: ...
 
     def replay_closed(self) -> None: ...
+    def play_from(self, node: Node) -> None:
+        """Close the viewer and play from before the shot of ``node``."""
 
 
 class ReplayView(DirectObject):  # type: ignore[misc]
@@ -224,6 +274,10 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             frameSize=(-aspect + 0.02, -aspect + 0.40, -0.74, 0.76),
         )
         self.shot_buttons: list[DirectButton] = []
+        # Play from here: the table at the position before the shot shown (a game's shot).
+        self.play_button = button(
+            self.root, "Play from here", (aspect - 0.46, PLAY_FROM_Y), self.play_from_here
+        )
         self.paths = self.base.render.attachNewNode("replay-paths")
         self.paths.setLightOff()
         self.paths.setTransparency(TransparencyAttrib.MAlpha)
@@ -257,6 +311,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             "t": self.toggle_trails,
             "page_up": lambda: self.select(self.index - 1),
             "page_down": lambda: self.select(self.index + 1),
+            "p": self.play_from_here,
             "escape": self.close,
         }
         for key, action in keys.items():
@@ -285,6 +340,10 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self._marker_times = [m.t for m in self.timeline.markers]
         self._draw_ticks()
         self._draw_shot_list()
+        if self.item.node is None:
+            self.play_button.hide()
+        else:
+            self.play_button.show()
         self._shown_panel = None
         self.show()
 
@@ -330,6 +389,13 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             self.t = 0.0
         self.playing = not self.playing
 
+    def play_from_here(self) -> None:
+        """Back to the table before the shot shown, to play it again as a new branch
+        (a lag shot, or a shot of no game, cannot be)."""
+        node = self.item.node
+        if node is not None:
+            self.app.play_from(node)
+
     def toggle_loop(self) -> None:
         self.loop = not self.loop
 
@@ -371,15 +437,17 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         shown = range(first, min(len(self.items), first + SHOT_LIST))
         self.shot_buttons = []
         for row, index in enumerate(shown):
+            item = self.items[index]
             entry = button(
                 self.shot_list,
-                self.items[index].short,
-                (-aspect + 0.21, 0.68 - row * 0.095),
+                item.short,
+                (-aspect + 0.21 + item.depth * BRANCH_INDENT, 0.68 - row * 0.095),
                 partial(self.select, index),
                 scale=0.034,
                 pad=(0.3, 0.25),
             )
-            entry["frameColor"] = (0.55, 0.42, 0.1, 0.95) if index == self.index else BUTTON
+            idle = BRANCH if item.depth else BUTTON
+            entry["frameColor"] = (0.55, 0.42, 0.1, 0.95) if index == self.index else idle
             self.shot_buttons.append(entry)
 
     def _draw_ticks(self) -> None:
@@ -506,7 +574,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         y = 0.57  # under the event line (two lines at most)
         for text, colour in seen:
             for part in _wrap(text, 40) or [""]:
-                if y < -0.7:
+                if y < PLAY_FROM_Y + 0.06:  # the panel's lines end over its button
                     break
                 self.panel_lines.append(
                     label(self.root, part, (aspect - 0.87, y), 0.036, colour, TextNode.ALeft)

@@ -15,6 +15,13 @@ A script is a JSON list; each step is an object with one action key:
     {"shoot": true}                      strike; waits until the balls stop (or
     {"shoot": "skip"}                    skips the animation to the ruling)
     {"choose": "pass"}                   the incoming player's option
+    {"take_again": true}                 take it again (Backspace, the Take it again
+                                         button): the balls back as before the last
+                                         shot, its stroke loaded; the first try kept
+    {"replay": 2} / {"replay": null}     open the replay viewer at that entry of its
+                                         shot list (0 first; null: the last shot played)
+    {"play_from_here": true}             the viewer's Play from here: the table before
+                                         the shot shown, its stroke loaded; a new branch
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
     {"screenshot": "out.png"}            save the window as it is now
@@ -51,6 +58,9 @@ ACTIONS = {
     "declare",
     "shoot",
     "choose",
+    "take_again",
+    "replay",
+    "play_from_here",
     "camera",
     "wait",
     "screenshot",
@@ -119,7 +129,7 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     from panda3d.core import KeyboardButton, MouseButton
 
     controller = _controller(app)
-    if action not in ("wait", "screenshot", "camera", "click", "key"):
+    if action not in ("wait", "screenshot", "camera", "click", "key", "play_from_here"):
         _settle(app)
     if action == "breaker":
         controller.skip_lag(Player(value))
@@ -159,6 +169,24 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.step()
     elif action == "choose":
         controller.choose(Choice(value))
+    elif action == "take_again":
+        controller.take_back()
+        app.step()
+    elif action == "replay":
+        if app.replay is not None:
+            raise ScriptError("the replay viewer is open already")
+        app.open_replay(None if value is None else int(value))
+        if app.replay is None:
+            raise ScriptError(controller.message or "the replay viewer did not open")
+        app.step()
+    elif action == "play_from_here":
+        view = app.replay
+        if view is None:
+            raise ScriptError("the replay viewer is not open: a replay step first")
+        if view.item.node is None:
+            raise ScriptError(f"{view.item.label} cannot be played from (a lag shot)")
+        view.play_from_here()
+        app.step()
     elif action == "camera":
         if value not in CAMERAS:  # the rig would quietly show the overhead view
             raise ScriptError(f"a camera is one of {', '.join(CAMERAS)}, not {value!r}")

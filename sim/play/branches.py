@@ -162,3 +162,33 @@ def lines(root: GameNode[R]) -> list[Line[R]]:
             node = node.variations[0] if node.variations else None
         found.append(Line(number=len(found), start=start, nodes=tuple(nodes)))
     return found
+
+
+def in_play_order(root: GameNode[R], current: GameNode[R]) -> list[tuple[GameNode[R], int]]:
+    """Every node after ``root`` with its depth, as a chess program lists a game's moves
+    and variations: the line in play (to ``current``) at depth 0, each step followed by
+    the other steps played in its place, each of those with the rest of its own line a
+    level deeper (and their own branches deeper still); what was played after
+    ``current`` (a shot taken back) is a branch too."""
+    found: list[tuple[GameNode[R], int]] = []
+    # (listed, node, depth): list the node (if ``listed``), then go on along its line.
+    # A stack: the other steps played in a step's place are done before its line goes on.
+    stack: list[tuple[bool, GameNode[R], int]] = [(False, root, 0)]
+    while stack:
+        listed, node, depth = stack.pop()
+        if listed:
+            found.append((node, depth))
+        if depth == 0 and node is current:  # nothing after the step in play is in play
+            stack.extend((True, branch, 1) for branch in reversed(node.variations))
+            continue
+        if not node.variations:
+            continue
+        if depth == 0:
+            first = next(v for v in node.variations if v.is_on_line_to(current))
+        else:
+            first = node.variations[0]
+        found.append((first, depth))
+        stack.append((False, first, depth))
+        others = [v for v in node.variations if v is not first]
+        stack.extend((True, other, depth + 1) for other in reversed(others))
+    return found

@@ -63,6 +63,7 @@ from sim.play.game import (
     ShotRecord,
     StalemateRecord,
     Stroke,
+    shot_name,
 )
 
 MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
@@ -656,8 +657,11 @@ class TableController:
         if node is None:
             raise GameError("there is no shot to take back")
         self._return_before(node, main=True)
-        self.message = "shot taken back, kept as a branch: the same stroke is loaded"
         assert isinstance(node.record, ShotRecord)
+        name = self.game.setup.name(node.record.shooter)
+        self.message = (
+            f"Shot taken back: {name} to shoot it again. The first try is kept as a branch."
+        )
         return node.record
 
     def play_from(self, node: Node) -> None:
@@ -669,7 +673,11 @@ class TableController:
         if self.waiting is not None:
             raise GameError("a shot is still in the physics")
         self._return_before(node, main=False)
-        self.message = "a new branch from this shot: its stroke is loaded"
+        name = self.game.setup.name(node.record.shooter)
+        self.message = (
+            f"Playing from {shot_name(node)}: {name} to shoot it again. "
+            "What is played now is a new branch; the shots played before stay as they were."
+        )
 
     def continue_from(self, node: Node) -> None:
         """Play on from after ``node``'s step (the end of a branch, or any step before)."""

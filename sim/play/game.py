@@ -206,6 +206,26 @@ _T = TypeVar("_T")
 Node: TypeAlias = GameNode[Record]
 
 
+def shot_number(node: Node) -> tuple[int, int]:
+    """Where the shot of ``node`` is in its line: its rack, and its number in that rack
+    counting the shots before it on the way to it (a branch's own shots included)."""
+    record = node.record
+    if not isinstance(record, ShotRecord):
+        raise GameError("that step is not a shot")
+    count = sum(
+        1
+        for step in node.path()
+        if isinstance(step.record, ShotRecord) and step.record.rack == record.rack
+    )
+    return record.rack, count
+
+
+def shot_name(node: Node) -> str:
+    """A shot as a player names it: "rack 1, shot 3"."""
+    rack, number = shot_number(node)
+    return f"rack {rack}, shot {number}"
+
+
 class Game:
     """A match in progress: the tree of its steps from ``root``, and ``current``, the step
     the match is at (``records`` is the line to it, oldest first)."""

@@ -30,6 +30,7 @@ TABLE_KEYS = {
     "space",
     "enter",
     "escape",
+    "backspace",  # take it again
 }
 
 

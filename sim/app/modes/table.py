@@ -58,6 +58,7 @@ class TableMode(Mode):
         keys["w"] = self.toggle_details
         keys["r"] = lambda: window.open_replay()
         keys["x"] = lambda: self.controller.take_extension()
+        keys["backspace"] = self.take_again
         for key, preset in (("1", "behind"), ("2", "overhead"), ("3", "broadcast")):
             keys[key] = self._viewer(preset)
         keys["escape"] = window.open_menu
@@ -80,6 +81,10 @@ class TableMode(Mode):
 
     def space(self) -> None:
         self.controller.strike()
+
+    def take_again(self) -> None:
+        """Backspace: the last shot back, its stroke loaded (the first try kept)."""
+        self.controller.take_back()
 
     def turn(self, degrees: float) -> None:
         """The aim turns only while a stroke is set up (AIM, LAG)."""
