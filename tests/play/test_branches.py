@@ -12,7 +12,7 @@ import pytest
 
 from rules import MatchPhase, Player
 from sim.physics.inprocess import InProcessSimulator
-from sim.play.branches import GameNode
+from sim.play.branches import GameNode, in_play_order
 from sim.play.controller import Stage, TableController
 from sim.play.game import ChoiceRecord, Game, GameError, GameSetup, Record, ShotRecord
 from sim.play.selfplay import play_turn
@@ -135,6 +135,34 @@ def test_the_tree_is_walked_without_recursion() -> None:
     assert len(match.lines()) == 5001
     copy, _ = match.root.copy_tree()
     assert sum(1 for _ in copy.nodes()) == 10001
+
+
+def test_in_play_order_lists_each_step_then_the_steps_played_in_its_place() -> None:
+    """As a chess program lists variations: the line in play at depth 0, each step
+    followed by the others played in its place (and the rest of their lines) a level
+    deeper; what was played after the step in play is a branch too."""
+    match = Game(GameSetup(seed=1))
+    root: GameNode[str] = GameNode(parent=None, record=None, match=match.match)
+    a = root.add_variation("a", match.match)
+    b = a.add_variation("b", match.match)  # the main line: a b c
+    c = b.add_variation("c", match.match)
+    b2 = a.add_variation("b2", match.match)  # played in b's place, and on: b2 c2
+    b2.add_variation("c2", match.match)
+    b2.add_variation("c3", match.match)  # in c2's place, deeper
+    c.add_variation("d", match.match)  # after c
+    order = [(node.record, depth) for node, depth in in_play_order(root, c)]
+    assert order == [
+        ("a", 0),
+        ("b", 0),
+        ("b2", 1),
+        ("c2", 1),
+        ("c3", 2),
+        ("c", 0),
+        ("d", 1),
+    ]
+    # Playing along the branch: it is the line in play, the main line a branch of it.
+    order = [(node.record, depth) for node, depth in in_play_order(root, b2)]
+    assert order == [("a", 0), ("b2", 0), ("b", 1), ("c", 1), ("d", 1), ("c2", 1), ("c3", 1)]
 
 
 # -- the table: take it again, play from here ---------------------------------------------
