@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 from panda3d.core import KeyboardButton
 
-from rules import Player
+from rules import CUE, Declaration, Player
 from sim.app.main import PoolApp
 from sim.app.replay import BRANCH_MARK
 from sim.app.script import ScriptError, run_script
+from sim.physics.simulate import CueAction, aim_towards
 from sim.play.controller import Stage
-from sim.play.game import Game, GameSetup, ShotRecord
-from tests.app.test_table_app import click, press, step
+from sim.play.game import Game, GameSetup, ShotRecord, Stroke
+from tests.app.test_table_app import after_break, click, press, step
 
 pytestmark = pytest.mark.app
 
@@ -147,3 +148,26 @@ def test_play_from_here_in_the_replay_makes_a_branch(table: PoolApp) -> None:
     assert [item.depth for item in view.items] == [0, 1, 1]
     assert view.index == 0  # the line in play is the new break alone
     view.close()
+
+
+def test_take_it_again_from_the_choice_after_a_push_out(table: PoolApp) -> None:
+    """The incoming player's choice is up (a push out was played): the button is there,
+    and Backspace takes the push out back, its declaration loaded with its stroke."""
+    game = after_break(50)
+    state = game.rack
+    assert state is not None
+    cue = state.balls[CUE]
+    before = dict(state.balls)
+    push = Stroke(
+        action=CueAction(1.0, aim_towards(cue, (0.3, 1.8))), declaration=Declaration.PUSH_OUT
+    )
+    game.shoot(push)
+    table.play(game)
+    step(table, 3)
+    controller, hud = table.controller, table.hud
+    assert controller is not None and hud is not None and controller.stage is Stage.CHOOSE
+    assert not hud.buttons["again"].isHidden()
+    press(table, KeyboardButton.backspace())
+    assert_back(table, before, push)
+    assert controller.declaration is Declaration.PUSH_OUT
+    assert len(game.lines()) == 1 and len(game.current.variations) == 1  # the push kept
