@@ -7,8 +7,9 @@ incoming player's choice, at match over, right after New game.
 
 After every frame the invariants hold: no exception escaped a task (``app.step``
 raises them), the controller's stage agrees with the game and the referee's state, the
-game's records only grow, the HUD says what to do when a player must act, and the
-autosave reads back (``sim.store.gamefile.load``) with as many records as the game.
+game's steps (in every branch: a take-back or a play from here shortens only the line
+in play) only grow, the HUD says what to do when a player must act, and the autosave
+reads back (``sim.store.gamefile.load``) with as many steps and the same line in play.
 
 The physics is the worker fixture's, paced (:class:`PacedWorker`): each struck shot
 comes back a seeded number of frames later, so a seed is one sequence of inputs *and*
@@ -114,10 +115,16 @@ SPECIAL_KEYS: dict[str, Callable[[], Any]] = {
     "arrow_down": KeyboardButton.down,
     "page_up": KeyboardButton.pageUp,
     "page_down": KeyboardButton.pageDown,
+    "backspace": KeyboardButton.backspace,
 }
 # Every key the table, the replay viewer and the menu bind (sim/app/main.py, replay.py).
 KEYS = [*SPECIAL_KEYS, *"ijkledspbghrx123m[]-=+t"]
 BUTTONS = {"mouse1": MouseButton.one, "mouse2": MouseButton.two, "mouse3": MouseButton.three}
+
+
+def steps(game: Game) -> int:
+    """Every step of a game, in every branch."""
+    return sum(1 for node in game.root.nodes() if node.record is not None)
 
 
 def key_button(name: str) -> Any:
@@ -144,8 +151,8 @@ class Fuzzer:
         self.autosave = autosave
         self.mouse = app.virtual_mouse()
         self.width, self.height = app.base.win.getXSize(), app.base.win.getYSize()
-        self.records: dict[int, int] = {}  # id(game) -> records seen
-        self.saved = -1  # records at the last autosave check
+        self.records: dict[int, int] = {}  # id(game) -> steps seen (in every branch)
+        self.saved: tuple[int, int] = (-1, -1)  # steps and changes at the last autosave check
         self.log: list[str] = []
         self.frames = 0
         self.stages: set[str] = set()
@@ -170,8 +177,10 @@ class Fuzzer:
         if controller is None:
             return
         game = controller.game
-        count = len(game.records)
-        assert count >= self.records.get(id(game), 0), f"records shrank {where}"
+        # A shot taken back, or a shot played from in the replay, leaves the line in play
+        # shorter; no step of any branch is ever lost.
+        count = steps(game)
+        assert count >= self.records.get(id(game), 0), f"steps lost {where}"
         stage = controller.stage
         self.stages.add(f"{game.setup.game}:{stage.value}")
         # Away from the table (the menu, the replay viewer), the game only goes on by
@@ -221,17 +230,20 @@ class Fuzzer:
             assert hud.title.getText(), where
             if stage in (Stage.CHOOSE, Stage.BREAKER, Stage.OVER):
                 assert hud.choice_buttons and not hud.choice_frame.isHidden(), where
-        if count != self.saved and stage is not Stage.SIMULATING:
+        if (count, game.changes) != self.saved and stage is not Stage.SIMULATING:
             self.check_autosave(controller)
 
     def check_autosave(self, controller: Any) -> None:
         controller.flush()
-        count = len(controller.game.records)
+        game = controller.game
+        count = steps(game)
         path = self.autosave.path
         if count:
-            assert path.is_file(), f"{count} records but no autosave, after {self.log[-8:]}"
-            assert len(load(path).records) == count, f"autosave behind, after {self.log[-8:]}"
-        self.saved = count
+            assert path.is_file(), f"{count} steps but no autosave, after {self.log[-8:]}"
+            saved = load(path)
+            assert steps(saved) == count, f"autosave behind, after {self.log[-8:]}"
+            assert len(saved.records) == len(game.records), f"line in play, {self.log[-8:]}"
+        self.saved = (count, game.changes)
 
     # -- where things are --------------------------------------------------------------------
 
