@@ -3,8 +3,8 @@
 :class:`MeshBuilder` gathers triangles (with normals, a material texture coordinate and a
 light-map coordinate) into one ``GeomNode``; :func:`triangulate` fills a polygon,
 :func:`vertical_wall` and :func:`box` put up walls, :func:`lightmap` bakes the lamps'
-pool of light for the fast preset, and :func:`lighter_ball` rebuilds pooltool's ball
-models on lighter spheres for software GL. Plan geometry comes from
+pool of light for the fast preset, and :func:`ball_sphere` makes the balls' spheres,
+lighter far away for software GL. Plan geometry comes from
 :mod:`sim.app.tablegeometry`.
 """
 
@@ -29,18 +29,17 @@ from panda3d.core import (
     NodePath,
     SamplerState,
     Texture,
-    TextureAttrib,
     Triangulator,
 )
 
 from sim.app.tablegeometry import Array, Rect, TableLayout, distance_along
 
 CLOTH_TILE = 0.35  # metres per repeat of the cloth texture (walls are mapped in it too)
-# Fast preset: ball spheres (segments round, rings pole to pole) and the camera distances
-# (metres from the ball's centre, in the ball node's frame: scale it with the ball) at
-# which each is shown. At 1280x800 and a 55 degree lens a ball is ~58 px wide at 1.2 m.
+# Ball spheres (segments round, rings pole to pole) and the camera distances at which
+# each is shown, in ball radii (42 radii: 1.2 m for a pool ball, which is ~58 px wide
+# there at 1280x800 on a 55 degree lens).
 BALL_LODS = ((64, 32), (40, 20), (24, 12))
-BALL_LOD_DISTANCES = ((1.2, 0.0), (2.5, 1.2), (1000.0, 2.5))
+BALL_LOD_DISTANCES = ((42.0, 0.0), (87.5, 42.0), (35000.0, 87.5))
 
 
 def triangulate(outer: Array, holes: Sequence[Array] = ()) -> tuple[Array, NDArray[np.int32]]:
@@ -220,20 +219,16 @@ def lightmap(extent: Rect, layout: TableLayout, lamp_height: float) -> Texture:
     return tex
 
 
-def lighter_ball(model: NodePath) -> NodePath:
-    """pooltool's ball, its texture and material, on lighter spheres picked by distance.
+def ball_sphere() -> NodePath:
+    """A pool ball's sphere of radius 1 (scale it to the ball), lighter the farther it is
+    (a ``LODNode``: its switch distances scale with it), mapped
+    for the textures of ``assets/balls`` (u from the longitude about the z axis, 0.5 at
+    +x; v from the latitude, 0 at the south pole).
 
-    Software GL sets up every triangle on one thread: sixteen of pooltool's 9,000-triangle
-    balls cost ~40 ms a frame on llvmpipe, sixteen 4,000-triangle ones still ~14 ms. The
-    far balls (a whole-table view) get 600 triangles, the near ones the smooth outline.
-    The texture mapping is pooltool's (u from the longitude about the model's z axis,
-    0.5 at +x where the number is; v from the latitude), so the balls look and turn the
-    same."""
-    original = model.find("**/+GeomNode")
-    state = original.node().getGeomState(0)
-    radius = original.getTightBounds(model)[1].x
-    textures = state.getAttrib(TextureAttrib)
-    uv_name = textures.getOnStage(0).getTexcoordName() if textures else None
+    Software GL sets up every triangle on one thread: sixteen of pooltool's
+    9,000-triangle balls cost ~40 ms a frame on llvmpipe, sixteen 4,000-triangle ones
+    still ~14 ms. The far balls (a whole-table view) get 600 triangles, the near ones the
+    smooth outline."""
     lod = LODNode("ball")
     levels = NodePath(lod)
     for (segments, rings), (far, near) in zip(BALL_LODS, BALL_LOD_DISTANCES, strict=True):
@@ -250,10 +245,8 @@ def lighter_ball(model: NodePath) -> NodePath:
                 a = r * (segments + 1) + k
                 b, c, d = a + 1, a + segments + 2, a + segments + 1
                 faces += [(a, b, c), (a, c, d)]
-        mesh = MeshBuilder(Rect(0, 0, 1, 1), uv_name)
-        mesh.add(radius * normals, normals, uvs.reshape(-1, 2), faces)
-        node = mesh.node(f"ball-{segments}")
-        node.setGeomState(0, state)
-        levels.attachNewNode(node)
+        mesh = MeshBuilder(Rect(0, 0, 1, 1))
+        mesh.add(normals, normals, uvs.reshape(-1, 2), faces)
+        levels.attachNewNode(mesh.node(f"ball-{segments}"))
         lod.addSwitch(far, near)
     return levels

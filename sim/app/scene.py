@@ -48,7 +48,7 @@ from panda3d.core import (
     Vec4,
 )
 
-from sim.app.meshes import CLOTH_TILE, MeshBuilder, box, lighter_ball, lightmap, vertical_wall
+from sim.app.meshes import CLOTH_TILE, MeshBuilder, ball_sphere, box, lightmap, vertical_wall
 from sim.app.tablegeometry import (
     RAIL_BEVEL,
     RAIL_WIDTH,
@@ -59,7 +59,6 @@ from sim.app.tablegeometry import (
     line_normals,
 )
 from sim.paths import assets_dir
-from sim.physics.models import ball_model_paths
 from sim.physics.table import TableSpec
 
 if TYPE_CHECKING:
@@ -72,12 +71,11 @@ ClothColour = Literal["blue", "green"]
 
 
 BALL_IDS: tuple[str, ...] = ("cue", *(str(n) for n in range(1, 16)))
-BALL_SET = "pooltool_pocket"
-# The lag (GEN-2) is played with two cue balls side by side; pooltool has one cue-ball
-# model, so the second is the same model, tinted so that each player can tell theirs.
+# The lag (GEN-2) is played with two cue balls side by side: the second is the cue ball,
+# tinted so that each player can tell theirs.
 LAG_BALL = "lag-cue"
 LAG_BALL_TINT = (0.55, 0.78, 1.0, 1.0)
-# Coarsest mipmap level of the ball textures (1285 x 640): 4x prefiltered, see _load_balls.
+# Coarsest mipmap level of the ball textures (512 x 256): 4x prefiltered, see _ball_texture.
 BALL_TEXTURE_MAX_LOD = 2.0
 # Picking: each ball node carries a collision sphere in this mask, and the tag "ball".
 BALL_PICK_MASK = BitMask32.bit(21)
@@ -236,27 +234,35 @@ class TableScene:
             m.setShininess(40.0)
         return m
 
+    def _ball_texture(self, ball: str) -> Texture:
+        """The ball's texture (``assets/balls``, made by ``assets/make_balls.py``)."""
+        tex = self.base.loader.loadTexture(
+            Filename.fromOsSpecific(str(assets_dir() / "balls" / f"{ball}.png"))
+        )
+        sampler = SamplerState()
+        sampler.setWrapU(SamplerState.WM_repeat)  # the -x number disc spans the seam
+        sampler.setWrapV(SamplerState.WM_clamp)
+        sampler.setMagfilter(SamplerState.FT_linear)
+        # Numbers need mipmaps to stay legible on a ball twenty pixels wide, but the
+        # coarsest levels (the whole texture's average) show as a spot at the poles of a
+        # UV sphere, where the texture coordinates converge: stop a few levels short.
+        sampler.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+        sampler.setMaxLod(BALL_TEXTURE_MAX_LOD)
+        if self.quality == "quality":
+            sampler.setAnisotropicDegree(4)
+        tex.setDefaultSampler(sampler)
+        _colour_space(tex, srgb=self.quality == "quality")
+        return tex
+
     def _load_balls(self) -> None:
-        models = ball_model_paths(BALL_SET, BALL_IDS)
         shadow_tex = self._textures["ball_shadow"]
+        textures = {ball: self._ball_texture(ball) for ball in BALL_IDS}
+        sphere = ball_sphere()
         for bid in (*BALL_IDS, LAG_BALL):
             node = self.balls_root.attachNewNode(f"ball-{bid}")
             node.setTag("ball", bid)
-            drawn_as = "cue" if bid == LAG_BALL else bid
-            model = self.base.loader.loadModel(models[drawn_as])
-            for tex in model.findAllTextures():
-                # Numbers need mipmaps to stay legible on a ball twenty pixels wide, but
-                # the coarsest levels (the whole texture's average) show as a seam at the
-                # poles of pooltool's UV spheres, which is why pooltool turns mipmaps off:
-                # stop a few levels short instead.
-                sampler = SamplerState(tex.getDefaultSampler())
-                sampler.setMinfilter(SamplerState.FT_linear_mipmap_linear)
-                sampler.setMaxLod(BALL_TEXTURE_MAX_LOD)
-                tex.setDefaultSampler(sampler)
-                _colour_space(tex, srgb=self.quality == "quality")
-            if self.quality == "fast":
-                model = lighter_ball(model)
-            model.reparentTo(node)
+            model = sphere.copyTo(node)
+            model.setTexture(textures["cue" if bid == LAG_BALL else bid], 1)
             if bid == LAG_BALL:
                 model.setColorScale(*LAG_BALL_TINT)
             picker = node.attachNewNode(CollisionNode(f"pick-{bid}"))
@@ -267,15 +273,19 @@ class TableScene:
             self._shadows[bid] = shadow
             node.hide()
             shadow.hide()
-        if self.quality == "fast":
-            # glTF materials carry no specular for fixed-function lighting: give the
-            # balls a hard clear-coat highlight.
-            gloss = Material()
+        gloss = Material()
+        if self.quality == "quality":
+            # a polished phenolic resin ball
+            gloss.setBaseColor(Vec4(1, 1, 1, 1))
+            gloss.setRoughness(0.2)
+            gloss.setMetallic(0.0)
+        else:
+            # Fixed-function lighting: a hard clear-coat highlight.
             gloss.setSpecular(Vec4(0.55, 0.55, 0.55, 1))
             gloss.setShininess(60.0)
             gloss.setAmbient(Vec4(1, 1, 1, 1))
             gloss.setDiffuse(Vec4(1, 1, 1, 1))
-            self.balls_root.setMaterial(gloss, 1)
+        self.balls_root.setMaterial(gloss, 1)
 
     def _shadow_quad(self, name: str, texture: Texture) -> NodePath:
         mesh = MeshBuilder(Rect(0, 0, 1, 1))
@@ -303,8 +313,7 @@ class TableScene:
         self._build_lights(self.layout)
         radius = spec.ball_radius
         for bid, model in self._ball_models.items():
-            lo, hi = model.getTightBounds(self.ball_nodes[bid])
-            model.setScale(model.getScale() * radius / ((hi - lo).x / 2))
+            model.setScale(radius)
             picker = self.ball_nodes[bid].find(f"pick-{bid}").node()
             picker.clearSolids()
             picker.addSolid(CollisionSphere(0, 0, 0, radius))
