@@ -12,6 +12,10 @@ camera more often and reads from the overhead view; 9 to 15 have a white ball wi
 band of colour round the equator. The cue ball has six small red dots (on the axes) so
 that its spin shows. Colours are the shot diagrams' (:data:`sim.media.diagram.BALL_COLOURS`),
 so a ball looks the same in a diagram and on the table.
+
+``label-N.png``: the number disc alone, flat, with a soft edge (RGBA): the scene shows it
+on top of each ball when the camera looks down on the table from high up, where a ball
+is twenty pixels wide and the number printed on it cannot be read.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ DOT = math.radians(4.5)  # the cue ball's dots
 DOT_COLOUR = (196, 30, 36)
 INK = (16, 16, 18)
 GLYPH = 512  # pixels a side of the disc's artwork
+LABEL = 64  # pixels a side of a label
+LABEL_RIM = (60, 60, 64)  # a thin dark ring: the disc stands out from a white ball too
 FONT = HERE / "fonts" / "DejaVuSans-Bold.ttf"
 
 Array = NDArray[np.float64]
@@ -107,10 +113,36 @@ def ball_texture(ball: str) -> NDArray[np.uint8]:
     return np.clip(np.round(small), 0, 255).astype(np.uint8)
 
 
+def label_texture(number: int) -> NDArray[np.uint8]:
+    """The number disc seen straight on: ivory, the number in ink, a dark rim, and alpha
+    that falls off over a texel at the edge."""
+    k = SUPERSAMPLE
+    n = LABEL * k
+    centre = (np.arange(n) + 0.5) / n * 2 - 1
+    y, x = np.meshgrid(-centre, centre, indexing="ij")
+    r = np.hypot(x, y)
+    art = number_art(number)
+    # The number a little smaller than on the ball, inside the rim.
+    scale = 1.04
+    col = np.clip(((x * scale + 1) / 2 * GLYPH).astype(int), 0, GLYPH - 1)
+    row = np.clip(((1 - y * scale) / 2 * GLYPH).astype(int), 0, GLYPH - 1)
+    ink = np.where(r < 1 / scale, art[row, col], 0.0)[..., None]
+    rgb = np.broadcast_to(np.array(IVORY, dtype=float), (n, n, 3)).copy()
+    rgb[r > 0.86] = LABEL_RIM
+    rgb = rgb * (1 - ink) + np.array(INK, dtype=float) * ink
+    alpha = (r < 1.0).astype(float)[..., None] * 255
+    rgba = np.concatenate([rgb, alpha], axis=-1)
+    small = rgba.reshape(LABEL, k, LABEL, k, 4).mean(axis=(1, 3))
+    return np.clip(np.round(small), 0, 255).astype(np.uint8)
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
     for ball in ("cue", *(str(n) for n in range(1, 16))):
         Image.fromarray(ball_texture(ball), "RGB").save(OUT / f"{ball}.png", optimize=True)
+    for number in range(1, 16):
+        image = Image.fromarray(label_texture(number), "RGBA")
+        image.save(OUT / f"label-{number}.png", optimize=True)
 
 
 if __name__ == "__main__":
