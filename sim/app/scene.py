@@ -1,12 +1,18 @@
-"""The 3D table: a pool table built from the physics table, pooltool's balls, lights.
+"""The 3D table: a pool table built from the physics table, the balls, lights.
 
 pooltool ships one 7-ft table model, and scaling it would distort the pockets, so the
 table is built here from the physics geometry of whatever :class:`~sim.physics.table.TableSpec`
 is played: the cloth follows the cushion nose lines (the linear segments and the rounded
 jaw tips), the cushions rise from the cloth to the nose at exactly the segment's height,
 the jaws run out to the rail line, and the pocket openings are pooltool's pocket circles
-as the jaws frame them. Rails, diamonds, pocket cups, apron, legs and floor go around it.
-Units are metres in the physics frame (x across, y along, the cloth at z = 0).
+as the jaws frame them (cushions and rails cut at the circle). Rails, diamonds, the
+pockets' liners, apron, legs and floor go around it. Units are metres in the physics
+frame (x across, y along, the cloth at z = 0).
+
+The balls are our own (``assets/balls``, made by ``assets/make_balls.py``): pooltool's
+carry one small number each, which a ball turned away hides. Ours carry it twice, in a
+larger disc, and from high above (where a ball is some twenty pixels wide) each ball
+shows its number on a label facing the camera.
 
 This module holds :class:`TableScene`, which builds and draws all of it; the plan
 geometry is :mod:`sim.app.tablegeometry`, the Panda3D meshes and the light map
@@ -15,9 +21,10 @@ geometry is :mod:`sim.app.tablegeometry`, the Panda3D meshes and the light map
 Two presets:
 
 - ``"fast"``: fixed-function lighting, no shaders of our own; the pool of light from the
-  lamps over the table is baked into a small light map (a second texture stage), and
-  each ball gets a soft contact shadow. Meant for software OpenGL (>= 30 fps at
-  1280x800 on llvmpipe).
+  lamps over the table is baked into a small light map (a texture stage of its own), the
+  cloth's weave is a detail texture, each ball gets a soft contact shadow, and the
+  pockets' liners carry their light in vertex colours. Meant for software OpenGL (about
+  30 fps at 1280x800 on llvmpipe: ``poolsim bench --render``).
 - ``"quality"``: simplepbr, one shadow-casting spot light over the table plus ambient
   (one light: more crash llvmpipe with shadows), MSAA only on a real GPU.
 """
@@ -125,9 +132,9 @@ BACKGROUND = (0.018, 0.016, 0.015)
 
 
 def _colour_space(tex: Texture, srgb: bool) -> None:
-    """glTF colour textures are sRGB. simplepbr lights in linear space, so it wants them
+    """Colour textures are sRGB. simplepbr lights in linear space, so it wants them
     decoded; fixed-function lighting works on the stored values, so the fast preset reads
-    them as plain RGB. (Models share textures through the model pool: set it either way.)"""
+    them as plain RGB. (The loader shares textures through its pool: set it either way.)"""
     to_srgb = {Texture.F_rgb: Texture.F_srgb, Texture.F_rgba: Texture.F_srgb_alpha}
     to_plain = {v: k for k, v in to_srgb.items()}
     fmt = tex.getFormat()
