@@ -4,8 +4,9 @@
 
 - ``cloth.png``: worsted cloth, a fine twill with a little fibre noise, grey around 0.9 so
   the material colour (blue or green) tints it. Tiles seamlessly.
-- ``cloth_detail.png``: the same cloth as a grey detail texture around 0.5 (the fast
-  preset doubles what it multiplies: 0.5 leaves the colour as it was).
+- ``cloth_detail.png``: the same weave (less the blotches) as a grey detail texture
+  around 0.5 (the fast preset doubles what it multiplies: 0.5 leaves the colour as it
+  was).
 - ``wood.png``: dark cherry rail wood, grain along u. Tiles seamlessly in u and v.
 - ``ball_shadow.png``: the soft contact shadow drawn under each ball (alpha only).
 
@@ -43,7 +44,7 @@ def _periodic_noise(
     return (out - out.mean()) / (out.std() + 1e-12)
 
 
-def cloth(size: int = 256) -> Array:
+def cloth(size: int = 256, blotches: bool = True) -> Array:
     rng = np.random.default_rng(860)
     y, x = np.mgrid[0:size, 0:size]
     # A 2/1 twill: diagonal ribs every 4 pixels (divides 256, so it tiles).
@@ -51,12 +52,14 @@ def cloth(size: int = 256) -> Array:
     fibres = rng.normal(size=(size, size))
     fibres = (fibres + np.roll(fibres, 1, axis=1) + np.roll(fibres, 1, axis=0)) / 3
     blotch = _periodic_noise(rng, (size, size), 6, 6, 1.5)
-    grey = 0.9 + 0.025 * twill + 0.03 * fibres + 0.012 * blotch
+    grey = 0.9 + 0.025 * twill + 0.03 * fibres + 0.012 * blotch * blotches
     return np.repeat(np.clip(grey, 0, 1)[..., None], 3, axis=2)
 
 
 def cloth_detail(size: int = 256) -> Array:
-    grey = cloth(size)[..., :1]
+    # No blotches: the light map has the cloth's mottle, and a blotch repeated every
+    # tile would show as a pattern from above.
+    grey = cloth(size, blotches=False)[..., :1]
     return np.asarray(0.5 * grey / grey.mean())
 
 

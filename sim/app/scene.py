@@ -207,15 +207,16 @@ class TableScene:
         self.ball_nodes: dict[str, NodePath] = {}
         self._shadows: dict[str, NodePath] = {}
         self._labels: list[NodePath] = []
-        self._labels_shown = False
+        self._detailed: list[NodePath] = []  # the cloth's nodes with the weave (fast)
+        self._far = False  # the camera high over small balls: labels on, weave off
         self._ball_models: dict[str, NodePath] = {}
         self._load_balls()
         self.spec = spec
         self.table: Any = None
         self.layout: TableLayout | None = None
         self.set_table(spec)
-        self._label_task = f"poolsim-ball-labels-{id(self)}"
-        base.taskMgr.add(self._show_labels, self._label_task, sort=45)
+        self._camera_task = f"poolsim-table-view-{id(self)}"
+        base.taskMgr.add(self._follow_camera, self._camera_task, sort=45)
 
     # ---- set-up
 
@@ -336,7 +337,7 @@ class TableScene:
 
     def _number_label(self, ball: NodePath, number: str) -> NodePath:
         """The ball's number disc facing the camera, just in front of the ball (shown
-        from high above only, see :meth:`_show_labels`)."""
+        from high above only, see :meth:`_follow_camera`)."""
         tex = self.base.loader.loadTexture(
             Filename.fromOsSpecific(str(assets_dir() / "balls" / f"label-{number}.png"))
         )
@@ -355,25 +356,35 @@ class TableScene:
         label.hide()
         return label
 
-    def _show_labels(self, task: Any) -> Any:
-        """Each frame: the number labels on while the camera looks down steeply on balls
-        too small on screen for the numbers printed on them to read (the overhead and
-        broadcast views), off otherwise."""
+    def _follow_camera(self, task: Any) -> Any:
+        """Each frame: whether the camera looks down steeply on balls too small on screen
+        for the numbers printed on them to read (the overhead and broadcast views). Then
+        the number labels are on, and the cloth's weave is off: far off it is finer
+        than a pixel (its mipmaps a flat grey), and it costs software GL ~6 ms a frame
+        at 1280x800. Only a change touches the scene."""
         camera = self.base.camera
         forward = self.root.getRelativeVector(camera, Vec3(0, 1, 0))
         height = self.root.getRelativePoint(camera, Vec3(0, 0, 0)).z
         down = -forward.z
-        shown = False
+        far = False
         if down > math.sin(math.radians(LABEL_PITCH)) and height > 0:
             distance = height / down  # to the cloth, along the view
             fov_v = math.radians(self.base.camLens.getFov()[1])
             per_metre = self.base.win.getYSize() / (2 * distance * math.tan(fov_v / 2))
-            shown = 2 * self.spec.ball_radius * per_metre < LABEL_BELOW_PIXELS
-        if shown != self._labels_shown:
-            self._labels_shown = shown
+            far = 2 * self.spec.ball_radius * per_metre < LABEL_BELOW_PIXELS
+        if far != self._far:
+            self._far = far
             for label in self._labels:
-                label.show() if shown else label.hide()
+                label.show() if far else label.hide()
+            for node in self._detailed:
+                self._weave(node, not far)
         return task.cont
+
+    def _weave(self, node: NodePath, on: bool) -> None:
+        if on:
+            node.setTexture(self._detail_stage, self._textures["cloth_detail"], 1)
+        else:
+            node.clearTexture(self._detail_stage)
 
     def _shadow_quad(self, name: str, texture: Texture) -> NodePath:
         mesh = MeshBuilder(Rect(0, 0, 1, 1))
@@ -396,6 +407,7 @@ class TableScene:
         self.table = spec.build()
         self.layout = TableLayout.from_table(self.table)
         self.table_root.getChildren().detach()
+        self._detailed = []
         self._remove_lights()
         self._build_table(self.layout, float(self.table.height))
         self._build_lights(self.layout)
@@ -535,7 +547,8 @@ class TableScene:
             if tex == "wood" or (tex is not None and self.quality == "quality"):
                 np_.setTexture(self._textures[tex], 1)
             elif tex == "cloth" and name != "floor":
-                np_.setTexture(self._detail_stage, self._textures["cloth_detail"], 1)
+                self._detailed.append(np_)
+                self._weave(np_, not self._far)
         if self.quality == "fast":
             # One stage for the scene's life: a new stage per rebuild would add up.
             self.table_root.setTexture(self._lightmap_stage, lightmap(extent, lay, 1.0), 1)
@@ -665,6 +678,6 @@ class TableScene:
 
     def destroy(self) -> None:
         """Remove the scene's nodes and lights (simplepbr, if started, stays on base)."""
-        self.base.taskMgr.remove(self._label_task)
+        self.base.taskMgr.remove(self._camera_task)
         self._remove_lights()
         self.root.removeNode()

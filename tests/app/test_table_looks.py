@@ -146,6 +146,35 @@ def test_numbers_read_from_high_above_and_labels_hide_close_up(
     scene.hide_balls()
 
 
+def test_the_cloth_shows_its_weave_close_up(app_base: ShowBase, scene: TableScene) -> None:
+    """Near the camera the cloth has a fine grain (the weave's detail texture); from high
+    above, where it would be finer than a pixel, it is left out (it costs software GL a
+    texture read per pixel)."""
+    from sim.app.camera import top_down_camera
+    from sim.app.headless import grab_rgb
+
+    spec = table_spec("9ft")
+    scene.set_table(spec)
+    scene.hide_balls()
+
+    def grain() -> float:
+        step(app_base, 2)
+        img = grab_rgb(app_base).astype(float).mean(axis=2)
+        h, w = img.shape
+        patch = img[h // 2 - 40 : h // 2 + 40, w // 2 - 40 : w // 2 + 40]
+        # Pixel-to-pixel differences: the weave, not the light's slow fall-off.
+        return float(np.abs(np.diff(patch, axis=1)).mean())
+
+    app_base.camLens.setNearFar(0.02, 60.0)
+    app_base.camera.setPos(spec.width / 2, spec.length / 2 - 0.4, 0.4)
+    app_base.camera.lookAt(spec.width / 2, spec.length / 2, 0.0)
+    near = grain()
+    top_down_camera(app_base, spec)
+    far = grain()
+    assert near > 0.8, f"no weave close up: {near}"
+    assert far < 0.5 * near, f"the weave from above: {far} (close up {near})"
+
+
 def test_a_pocket_shows_its_depth_from_above(app_base: ShowBase, scene: TableScene) -> None:
     """Looking down a pocket: the liner lit near the top and black at the bottom."""
     from sim.app.headless import grab_rgb, world_to_pixel
