@@ -279,7 +279,19 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"stroke to motion (break, worker process): {latency['cold_ms_median']:.0f} ms cold, "
         f"{latency['previewed_ms_median']:.1f} ms when the resting aim was simulated ahead"
     )
-    for preset, f in report.get("frame_times", {}).items():
+    lines += format_frame_times(report.get("frame_times", {}))
+    t = report["timeline"]
+    lines.append(
+        f"timeline query ({t['balls']:.0f} balls, any t): median {t['query_us_median']:.0f} us "
+        f"(pooltool interpolate {t['interpolate_us_median']:.0f} us), build {t['build_ms']:.0f} ms"
+    )
+    return lines
+
+
+def format_frame_times(frame_times: dict[str, dict[str, float]]) -> list[str]:
+    """The desktop's frame times (:func:`frame_times`) as lines for people."""
+    lines = []
+    for preset, f in frame_times.items():
         name = "plain scene (pooltool's models, no shader)" if preset == "plain" else preset
         against = (
             ""
@@ -291,9 +303,4 @@ def format_report(report: dict[str, Any]) -> list[str]:
             f"{f['wall_ms_median']:.0f} ms ({f['fps']:.0f} fps), CPU {f['cpu_ms_median']:.0f} ms"
             f"{against}"
         )
-    t = report["timeline"]
-    lines.append(
-        f"timeline query ({t['balls']:.0f} balls, any t): median {t['query_us_median']:.0f} us "
-        f"(pooltool interpolate {t['interpolate_us_median']:.0f} us), build {t['build_ms']:.0f} ms"
-    )
     return lines
