@@ -3,8 +3,8 @@
 :class:`MeshBuilder` gathers triangles (with normals, a material texture coordinate and a
 light-map coordinate) into one ``GeomNode``; :func:`triangulate` fills a polygon,
 :func:`vertical_wall` and :func:`box` put up walls, :func:`lightmap` bakes the lamps'
-pool of light for the fast preset, and :func:`lighter_ball` rebuilds pooltool's ball
-models on lighter spheres for software GL. Plan geometry comes from
+pool of light for the fast preset, and :func:`ball_sphere` makes the balls' spheres,
+lighter far away for software GL. Plan geometry comes from
 :mod:`sim.app.tablegeometry`.
 """
 
@@ -29,18 +29,27 @@ from panda3d.core import (
     NodePath,
     SamplerState,
     Texture,
-    TextureAttrib,
     Triangulator,
 )
 
-from sim.app.tablegeometry import Array, Rect, TableLayout, distance_along
+from sim.app.tablegeometry import Array, Rect, TableLayout, circle_arc, distance_along
 
 CLOTH_TILE = 0.35  # metres per repeat of the cloth texture (walls are mapped in it too)
-# Fast preset: ball spheres (segments round, rings pole to pole) and the camera distances
-# (metres from the ball's centre, in the ball node's frame: scale it with the ball) at
-# which each is shown. At 1280x800 and a 55 degree lens a ball is ~58 px wide at 1.2 m.
-BALL_LODS = ((64, 32), (40, 20), (24, 12))
-BALL_LOD_DISTANCES = ((1.2, 0.0), (2.5, 1.2), (1000.0, 2.5))
+# A pocket's liner under the cloth: (depth, radius, light) from the cloth's edge down,
+# depth as a share of the pocket's, radius of the hole's, light as a share of the light
+# on the liner at the rail's top.
+LINER_PROFILE = (
+    (0.0, 1.0, 0.6),
+    (0.12, 0.97, 0.42),
+    (0.35, 0.9, 0.24),
+    (0.7, 0.83, 0.08),
+    (1.0, 0.8, 0.02),
+)
+# Ball spheres (segments round, rings pole to pole) and the camera distances at which
+# each is shown, in ball radii (42 radii: 1.2 m for a pool ball, which is ~58 px wide
+# there at 1280x800 on a 55 degree lens).
+BALL_LODS = ((48, 24), (32, 16), (16, 8))
+BALL_LOD_DISTANCES = ((42.0, 0.0), (87.5, 42.0), (35000.0, 87.5))
 
 
 def triangulate(outer: Array, holes: Sequence[Array] = ()) -> tuple[Array, NDArray[np.int32]]:
@@ -71,21 +80,26 @@ def triangulate(outer: Array, holes: Sequence[Array] = ()) -> tuple[Array, NDArr
 
 class MeshBuilder:
     """Triangles with normals, a material texture coordinate and a light-map coordinate
-    (x, y mapped onto ``light_extent``), turned into one GeomNode."""
+    (x, y mapped onto ``light_extent``), and a colour per vertex if asked for, turned
+    into one GeomNode."""
 
-    _FORMATS: ClassVar[dict[str, GeomVertexFormat]] = {}  # registered once per uv name
+    _FORMATS: ClassVar[dict[tuple[str, bool], GeomVertexFormat]] = {}  # registered once
 
-    def __init__(self, light_extent: Rect, uv_name: InternalName | None = None) -> None:
+    def __init__(
+        self, light_extent: Rect, uv_name: InternalName | None = None, colours: bool = False
+    ) -> None:
         """``uv_name``: the material coordinate's column (the default texcoord unless a
-        texture stage reads another one)."""
+        texture stage reads another one); ``colours``: every :meth:`add` gives each
+        vertex an RGB colour (light baked in, for surfaces drawn unlit)."""
         self._extent = light_extent
         self._uv_name = uv_name or InternalName.getTexcoord()
+        self._colours = colours
         self._rows: list[Array] = []
         self._faces: list[NDArray[np.int32]] = []
         self._count = 0
 
     def _format(self) -> GeomVertexFormat:
-        key = self._uv_name.getName()
+        key = (self._uv_name.getName(), self._colours)
         if key not in self._FORMATS:
             columns = GeomVertexArrayFormat()
             columns.addColumn(InternalName.getVertex(), 3, Geom.NTFloat32, Geom.CPoint)
@@ -94,32 +108,64 @@ class MeshBuilder:
             columns.addColumn(
                 InternalName.getTexcoordName("lightmap"), 2, Geom.NTFloat32, Geom.CTexcoord
             )
+            if self._colours:
+                columns.addColumn(InternalName.getColor(), 4, Geom.NTFloat32, Geom.CColor)
             self._FORMATS[key] = GeomVertexFormat.registerFormat(GeomVertexFormat(columns))
         return self._FORMATS[key]
 
-    def add(self, points: Array, normals: Array, uvs: Array, faces: ArrayLike) -> None:
-        """Vertices (n, 3) with normals (n, 3) and uvs (n, 2); faces index them."""
+    def add(
+        self,
+        points: Array,
+        normals: Array,
+        uvs: Array,
+        faces: ArrayLike,
+        colours: ArrayLike | None = None,
+    ) -> None:
+        """Vertices (n, 3) with normals (n, 3) and uvs (n, 2); faces index them;
+        ``colours`` (n, 3) RGB when the builder has colours (white if not given)."""
         e = self._extent
         lm = np.stack(
             [(points[:, 0] - e.x0) / (e.x1 - e.x0), (points[:, 1] - e.y0) / (e.y1 - e.y0)], axis=1
         )
-        self._rows.append(np.concatenate([points, normals, uvs, lm], axis=1))
+        columns = [points, normals, uvs, lm]
+        if self._colours:
+            rgb = np.ones((len(points), 3)) if colours is None else np.asarray(colours, float)
+            columns.append(
+                np.column_stack([np.broadcast_to(rgb, (len(points), 3)), np.ones(len(points))])
+            )
+        self._rows.append(np.concatenate(columns, axis=1))
         self._faces.append(np.asarray(faces, dtype=np.int32).reshape(-1, 3) + self._count)
         self._count += len(points)
 
-    def add_flat(self, poly: Array, z: float | Array, uv: Any, holes: Sequence[Array] = ()) -> None:
+    def add_flat(
+        self,
+        poly: Array,
+        z: float | Array,
+        uv: Any,
+        holes: Sequence[Array] = (),
+        colour: ArrayLike | None = None,
+    ) -> None:
         """A polygon facing up at height ``z`` (or one height per polygon point, holes
-        then at z[0]); ``uv`` maps (n, 2) plan points to (n, 2)."""
+        then at z[0]); ``uv`` maps (n, 2) plan points to (n, 2); ``colour``: its RGB when
+        the builder has colours."""
         flat, faces = triangulate(poly, holes)
         heights = np.broadcast_to(np.asarray(z, dtype=float), (len(poly),))
         heights = np.concatenate([heights, np.full(len(flat) - len(poly), heights[0])])
         points = np.column_stack([flat, heights])
         normals = np.tile([0.0, 0.0, 1.0], (len(flat), 1))
-        self.add(points, normals, uv(flat), faces)
+        self.add(points, normals, uv(flat), faces, colour)
 
-    def add_strip(self, top: Array, bottom: Array, normals: Array, uvs: Array) -> None:
+    def add_strip(
+        self,
+        top: Array,
+        bottom: Array,
+        normals: Array,
+        uvs: Array,
+        colours: tuple[ArrayLike, ArrayLike] | None = None,
+    ) -> None:
         """Quads between two matching 3D polylines (n, 3) with per-point normals,
-        each row of quads wound so it faces along ``normals``."""
+        each row of quads wound so it faces along ``normals``; ``colours``: the top's
+        and the bottom's RGB (one or one per point)."""
         n = len(top)
         points = np.concatenate([top, bottom])
         faces = []
@@ -132,7 +178,10 @@ class MeshBuilder:
         cross = np.cross(p[f[0, 1]] - p[f[0, 0]], p[f[0, 2]] - p[f[0, 0]])
         if float(cross @ normals[0]) < 0:
             f = f[:, ::-1]
-        self.add(points, np.concatenate([normals, normals]), uvs, f)
+        rgb = None
+        if colours is not None:
+            rgb = np.concatenate([np.broadcast_to(np.asarray(c, float), (n, 3)) for c in colours])
+        self.add(points, np.concatenate([normals, normals]), uvs, f, rgb)
 
     def node(self, name: str) -> GeomNode:
         rows = np.concatenate(self._rows).astype(np.float32)
@@ -165,6 +214,32 @@ def vertical_wall(
         [np.column_stack([s, np.full(n, z_top)]), np.column_stack([s, np.full(n, z_bottom)])]
     )
     mesh.add_strip(top, bottom, normals, uvs / CLOTH_TILE)
+
+
+def pocket_liner(
+    mesh: MeshBuilder, centre: Array, radius: float, depth: float, colour: ArrayLike
+) -> None:
+    """A pocket's hole under the cloth (``mesh`` has colours): the liner narrowing down
+    to the bottom ``depth`` below the cloth, darker the deeper as the light from the
+    lamps falls off into it (baked into the vertex colours: drawn unlit, it looks the same
+    in every light), and the bottom, black. The depth shows from above as a ring
+    darkening inward."""
+    ring = circle_arc(centre, 1.0, 0.0, 2 * math.pi)[:-1] - centre  # unit directions
+    ring = np.concatenate([ring, ring[:1]])
+    profile = [(z * depth, r * radius, light) for z, r, light in LINER_PROFILE]
+    for (z0, r0, l0), (z1, r1, l1) in itertools.pairwise(profile):
+        # The wall's normal, in (out from the axis, up): in toward the axis and up.
+        inward, up = np.array([z1 - z0, r0 - r1]) / math.hypot(z1 - z0, r0 - r1)
+        normals = np.column_stack([-ring * inward, np.full(len(ring), up)])
+        mesh.add_strip(
+            np.column_stack([centre + r0 * ring, np.full(len(ring), -z0)]),
+            np.column_stack([centre + r1 * ring, np.full(len(ring), -z1)]),
+            normals,
+            np.zeros((2 * len(ring), 2)),
+            (np.asarray(colour) * l0, np.asarray(colour) * l1),
+        )
+    z_end, r_end, _ = profile[-1]
+    mesh.add_flat(centre + r_end * ring[:-1], -z_end, lambda p: p * 0, colour=np.zeros(3))
 
 
 def box(mesh: MeshBuilder, lo: tuple[float, float, float], hi: tuple[float, float, float]) -> None:
@@ -220,20 +295,16 @@ def lightmap(extent: Rect, layout: TableLayout, lamp_height: float) -> Texture:
     return tex
 
 
-def lighter_ball(model: NodePath) -> NodePath:
-    """pooltool's ball, its texture and material, on lighter spheres picked by distance.
+def ball_sphere() -> NodePath:
+    """A pool ball's sphere of radius 1 (scale it to the ball), lighter the farther it is
+    (a ``LODNode``: its switch distances scale with it), mapped
+    for the textures of ``assets/balls`` (u from the longitude about the z axis, 0.5 at
+    +x; v from the latitude, 0 at the south pole).
 
-    Software GL sets up every triangle on one thread: sixteen of pooltool's 9,000-triangle
-    balls cost ~40 ms a frame on llvmpipe, sixteen 4,000-triangle ones still ~14 ms. The
-    far balls (a whole-table view) get 600 triangles, the near ones the smooth outline.
-    The texture mapping is pooltool's (u from the longitude about the model's z axis,
-    0.5 at +x where the number is; v from the latitude), so the balls look and turn the
-    same."""
-    original = model.find("**/+GeomNode")
-    state = original.node().getGeomState(0)
-    radius = original.getTightBounds(model)[1].x
-    textures = state.getAttrib(TextureAttrib)
-    uv_name = textures.getOnStage(0).getTexcoordName() if textures else None
+    Software GL sets up every triangle on one thread: sixteen of pooltool's
+    9,000-triangle balls cost ~40 ms a frame on llvmpipe, sixteen 4,000-triangle ones
+    still ~14 ms. The far balls (a whole-table view) get 600 triangles, the near ones the
+    smooth outline."""
     lod = LODNode("ball")
     levels = NodePath(lod)
     for (segments, rings), (far, near) in zip(BALL_LODS, BALL_LOD_DISTANCES, strict=True):
@@ -250,10 +321,8 @@ def lighter_ball(model: NodePath) -> NodePath:
                 a = r * (segments + 1) + k
                 b, c, d = a + 1, a + segments + 2, a + segments + 1
                 faces += [(a, b, c), (a, c, d)]
-        mesh = MeshBuilder(Rect(0, 0, 1, 1), uv_name)
-        mesh.add(radius * normals, normals, uvs.reshape(-1, 2), faces)
-        node = mesh.node(f"ball-{segments}")
-        node.setGeomState(0, state)
-        levels.attachNewNode(node)
+        mesh = MeshBuilder(Rect(0, 0, 1, 1))
+        mesh.add(normals, normals, uvs.reshape(-1, 2), faces)
+        levels.attachNewNode(mesh.node(f"ball-{segments}"))
         lod.addSwitch(far, near)
     return levels

@@ -1,12 +1,18 @@
-"""The 3D table: a pool table built from the physics table, pooltool's balls, lights.
+"""The 3D table: a pool table built from the physics table, the balls, lights.
 
 pooltool ships one 7-ft table model, and scaling it would distort the pockets, so the
 table is built here from the physics geometry of whatever :class:`~sim.physics.table.TableSpec`
 is played: the cloth follows the cushion nose lines (the linear segments and the rounded
 jaw tips), the cushions rise from the cloth to the nose at exactly the segment's height,
 the jaws run out to the rail line, and the pocket openings are pooltool's pocket circles
-as the jaws frame them. Rails, diamonds, pocket cups, apron, legs and floor go around it.
-Units are metres in the physics frame (x across, y along, the cloth at z = 0).
+as the jaws frame them (cushions and rails cut at the circle). Rails, diamonds, the
+pockets' liners, apron, legs and floor go around it. Units are metres in the physics
+frame (x across, y along, the cloth at z = 0).
+
+The balls are our own (``assets/balls``, made by ``assets/make_balls.py``): pooltool's
+carry one small number each, which a ball turned away hides. Ours carry it twice, in a
+larger disc, and from high above (where a ball is some twenty pixels wide) each ball
+shows its number on a label facing the camera.
 
 This module holds :class:`TableScene`, which builds and draws all of it; the plan
 geometry is :mod:`sim.app.tablegeometry`, the Panda3D meshes and the light map
@@ -15,9 +21,10 @@ geometry is :mod:`sim.app.tablegeometry`, the Panda3D meshes and the light map
 Two presets:
 
 - ``"fast"``: fixed-function lighting, no shaders of our own; the pool of light from the
-  lamps over the table is baked into a small light map (a second texture stage), and
-  each ball gets a soft contact shadow. Meant for software OpenGL (>= 30 fps at
-  1280x800 on llvmpipe).
+  lamps over the table is baked into a small light map (a texture stage of its own), the
+  cloth's weave is a detail texture, each ball gets a soft contact shadow, and the
+  pockets' liners carry their light in vertex colours. Meant for software OpenGL (about
+  30 fps at 1280x800 on llvmpipe: ``poolsim bench --render``).
 - ``"quality"``: simplepbr, one shadow-casting spot light over the table plus ambient
   (one light: more crash llvmpipe with shadows), MSAA only on a real GPU.
 """
@@ -33,6 +40,7 @@ from numpy.typing import ArrayLike
 from panda3d.core import (
     AmbientLight,
     BitMask32,
+    CardMaker,
     CollisionNode,
     CollisionSphere,
     DirectionalLight,
@@ -45,21 +53,29 @@ from panda3d.core import (
     Texture,
     TextureStage,
     TransparencyAttrib,
+    Vec3,
     Vec4,
 )
 
-from sim.app.meshes import CLOTH_TILE, MeshBuilder, box, lighter_ball, lightmap, vertical_wall
+from sim.app.meshes import (
+    CLOTH_TILE,
+    LINER_PROFILE,
+    MeshBuilder,
+    ball_sphere,
+    box,
+    lightmap,
+    pocket_liner,
+    vertical_wall,
+)
 from sim.app.tablegeometry import (
     RAIL_BEVEL,
     RAIL_WIDTH,
     Rect,
     TableLayout,
-    circle_arc,
     distance_along,
     line_normals,
 )
 from sim.paths import assets_dir
-from sim.physics.models import ball_model_paths
 from sim.physics.table import TableSpec
 
 if TYPE_CHECKING:
@@ -72,13 +88,21 @@ ClothColour = Literal["blue", "green"]
 
 
 BALL_IDS: tuple[str, ...] = ("cue", *(str(n) for n in range(1, 16)))
-BALL_SET = "pooltool_pocket"
-# The lag (GEN-2) is played with two cue balls side by side; pooltool has one cue-ball
-# model, so the second is the same model, tinted so that each player can tell theirs.
+# The lag (GEN-2) is played with two cue balls side by side: the second is the cue ball,
+# tinted so that each player can tell theirs.
 LAG_BALL = "lag-cue"
 LAG_BALL_TINT = (0.55, 0.78, 1.0, 1.0)
-# Coarsest mipmap level of the ball textures (1285 x 640): 4x prefiltered, see _load_balls.
+# Coarsest mipmap level of the ball textures (512 x 256): 4x prefiltered, see _ball_texture.
 BALL_TEXTURE_MAX_LOD = 2.0
+# The soft shadow under each ball: the quad's half-size in ball radii, across and along
+# the table (the lamps hang in a row along it, which stretches the penumbra that way).
+SHADOW_SIZE = (2.2, 2.6)
+# The number labels over the balls: shown while the camera looks down more steeply than
+# this (degrees below the horizon) on balls narrower than this on screen (pixels); their
+# radius in ball radii.
+LABEL_PITCH = 40.0
+LABEL_BELOW_PIXELS = 36.0
+LABEL_SIZE = 0.64
 # Picking: each ball node carries a collision sphere in this mask, and the tag "ball".
 BALL_PICK_MASK = BitMask32.bit(21)
 
@@ -97,18 +121,20 @@ CLOTH_COLOURS: dict[str, tuple[float, float, float]] = {
 }
 CUSHION_SHADE = 0.62  # cushion tops read darker than the bed, so the nose line shows
 UNDER_CUSHION_SHADE = 0.3  # the strip of bed under the nose, in the cushion's shadow
-POCKET_COLOUR = (0.025, 0.022, 0.02)
-POCKET_RIM_COLOUR = (0.10, 0.075, 0.06)  # the leather round each hole on the rail
-POCKET_RIM_WIDTH = 0.006
+# The pockets' liner (dark leather) as the lamps light it at the rail's top (deeper, it
+# darkens: see sim.app.meshes.pocket_liner), and its rim round each hole on the rail.
+POCKET_LINER_COLOUR = (0.12, 0.095, 0.08)
+POCKET_RIM_COLOUR = (0.075, 0.055, 0.045)
+POCKET_RIM_WIDTH = 0.009
 DIAMOND_COLOUR = (0.96, 0.95, 0.90)
 FLOOR_COLOUR = (0.16, 0.10, 0.07)
 BACKGROUND = (0.018, 0.016, 0.015)
 
 
 def _colour_space(tex: Texture, srgb: bool) -> None:
-    """glTF colour textures are sRGB. simplepbr lights in linear space, so it wants them
+    """Colour textures are sRGB. simplepbr lights in linear space, so it wants them
     decoded; fixed-function lighting works on the stored values, so the fast preset reads
-    them as plain RGB. (Models share textures through the model pool: set it either way.)"""
+    them as plain RGB. (The loader shares textures through its pool: set it either way.)"""
     to_srgb = {Texture.F_rgb: Texture.F_srgb, Texture.F_rgba: Texture.F_srgb_alpha}
     to_plain = {v: k for k, v in to_srgb.items()}
     fmt = tex.getFormat()
@@ -163,22 +189,40 @@ class TableScene:
         self._lightmap_stage.setTexcoordName("lightmap")
         self._lightmap_stage.setMode(TextureStage.MModulate)
         self._lightmap_stage.setSort(10)
+        # Fast preset: the cloth's weave, twice the texture times the colour, so that its
+        # grey of 0.5 leaves the colour as it is (the quality preset draws the cloth
+        # with its own texture).
+        self._detail_stage = TextureStage("cloth-detail")
+        self._detail_stage.setCombineRgb(
+            TextureStage.CMModulate,
+            TextureStage.CSPrevious,
+            TextureStage.COSrcColor,
+            TextureStage.CSTexture,
+            TextureStage.COSrcColor,
+        )
+        self._detail_stage.setRgbScale(2)
+        self._detail_stage.setSort(5)
         if quality == "quality":
             self._init_pbr()
         self.ball_nodes: dict[str, NodePath] = {}
         self._shadows: dict[str, NodePath] = {}
+        self._labels: list[NodePath] = []
+        self._detailed: list[NodePath] = []  # the cloth's nodes with the weave (fast)
+        self._far = False  # the camera high over small balls: labels on, weave off
         self._ball_models: dict[str, NodePath] = {}
         self._load_balls()
         self.spec = spec
         self.table: Any = None
         self.layout: TableLayout | None = None
         self.set_table(spec)
+        self._camera_task = f"poolsim-table-view-{id(self)}"
+        base.taskMgr.add(self._follow_camera, self._camera_task, sort=45)
 
     # ---- set-up
 
     def _load_textures(self) -> dict[str, Texture]:
         textures = {}
-        for name in ("cloth", "wood", "ball_shadow"):
+        for name in ("cloth", "cloth_detail", "wood", "ball_shadow"):
             tex = self.base.loader.loadTexture(
                 Filename.fromOsSpecific(str(assets_dir() / f"{name}.png"))
             )
@@ -194,7 +238,7 @@ class TableScene:
                 else:
                     tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
                     tex.setAnisotropicDegree(4)
-                if self.quality == "quality":
+                if self.quality == "quality" and name != "cloth_detail":
                     # simplepbr lights in linear space: colour textures are sRGB.
                     tex.setFormat(Texture.F_srgb)
             textures[name] = tex
@@ -236,27 +280,35 @@ class TableScene:
             m.setShininess(40.0)
         return m
 
+    def _ball_texture(self, ball: str) -> Texture:
+        """The ball's texture (``assets/balls``, made by ``assets/make_balls.py``)."""
+        tex = self.base.loader.loadTexture(
+            Filename.fromOsSpecific(str(assets_dir() / "balls" / f"{ball}.png"))
+        )
+        sampler = SamplerState()
+        sampler.setWrapU(SamplerState.WM_repeat)  # the -x number disc spans the seam
+        sampler.setWrapV(SamplerState.WM_clamp)
+        sampler.setMagfilter(SamplerState.FT_linear)
+        # Numbers need mipmaps to stay legible on a ball twenty pixels wide, but the
+        # coarsest levels (the whole texture's average) show as a spot at the poles of a
+        # UV sphere, where the texture coordinates converge: stop a few levels short.
+        sampler.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+        sampler.setMaxLod(BALL_TEXTURE_MAX_LOD)
+        if self.quality == "quality":
+            sampler.setAnisotropicDegree(4)
+        tex.setDefaultSampler(sampler)
+        _colour_space(tex, srgb=self.quality == "quality")
+        return tex
+
     def _load_balls(self) -> None:
-        models = ball_model_paths(BALL_SET, BALL_IDS)
         shadow_tex = self._textures["ball_shadow"]
+        textures = {ball: self._ball_texture(ball) for ball in BALL_IDS}
+        sphere = ball_sphere()
         for bid in (*BALL_IDS, LAG_BALL):
             node = self.balls_root.attachNewNode(f"ball-{bid}")
             node.setTag("ball", bid)
-            drawn_as = "cue" if bid == LAG_BALL else bid
-            model = self.base.loader.loadModel(models[drawn_as])
-            for tex in model.findAllTextures():
-                # Numbers need mipmaps to stay legible on a ball twenty pixels wide, but
-                # the coarsest levels (the whole texture's average) show as a seam at the
-                # poles of pooltool's UV spheres, which is why pooltool turns mipmaps off:
-                # stop a few levels short instead.
-                sampler = SamplerState(tex.getDefaultSampler())
-                sampler.setMinfilter(SamplerState.FT_linear_mipmap_linear)
-                sampler.setMaxLod(BALL_TEXTURE_MAX_LOD)
-                tex.setDefaultSampler(sampler)
-                _colour_space(tex, srgb=self.quality == "quality")
-            if self.quality == "fast":
-                model = lighter_ball(model)
-            model.reparentTo(node)
+            model = sphere.copyTo(node)
+            model.setTexture(textures["cue" if bid == LAG_BALL else bid], 1)
             if bid == LAG_BALL:
                 model.setColorScale(*LAG_BALL_TINT)
             picker = node.attachNewNode(CollisionNode(f"pick-{bid}"))
@@ -265,17 +317,74 @@ class TableScene:
             self._ball_models[bid] = model
             shadow = self._shadow_quad(f"shadow-{bid}", shadow_tex)
             self._shadows[bid] = shadow
+            if bid.isdigit():
+                self._labels.append(self._number_label(node, bid))
             node.hide()
             shadow.hide()
-        if self.quality == "fast":
-            # glTF materials carry no specular for fixed-function lighting: give the
-            # balls a hard clear-coat highlight.
-            gloss = Material()
+        gloss = Material()
+        if self.quality == "quality":
+            # a polished phenolic resin ball
+            gloss.setBaseColor(Vec4(1, 1, 1, 1))
+            gloss.setRoughness(0.2)
+            gloss.setMetallic(0.0)
+        else:
+            # Fixed-function lighting: a hard clear-coat highlight.
             gloss.setSpecular(Vec4(0.55, 0.55, 0.55, 1))
             gloss.setShininess(60.0)
             gloss.setAmbient(Vec4(1, 1, 1, 1))
             gloss.setDiffuse(Vec4(1, 1, 1, 1))
-            self.balls_root.setMaterial(gloss, 1)
+        self.balls_root.setMaterial(gloss, 1)
+
+    def _number_label(self, ball: NodePath, number: str) -> NodePath:
+        """The ball's number disc facing the camera, just in front of the ball (shown
+        from high above only, see :meth:`_follow_camera`)."""
+        tex = self.base.loader.loadTexture(
+            Filename.fromOsSpecific(str(assets_dir() / "balls" / f"label-{number}.png"))
+        )
+        tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+        tex.setMagfilter(SamplerState.FT_linear)
+        tex.setWrapU(SamplerState.WM_clamp)
+        tex.setWrapV(SamplerState.WM_clamp)
+        _colour_space(tex, srgb=self.quality == "quality")
+        card = CardMaker(f"label-{number}")
+        card.setFrame(-1, 1, -1, 1)
+        label = ball.attachNewNode(card.generate())
+        label.setTexture(tex, 1)
+        label.setTransparency(TransparencyAttrib.MAlpha)
+        label.setLightOff(1)
+        label.setDepthWrite(False)
+        label.hide()
+        return label
+
+    def _follow_camera(self, task: Any) -> Any:
+        """Each frame: whether the camera looks down steeply on balls too small on screen
+        for the numbers printed on them to read (the overhead and broadcast views). Then
+        the number labels are on, and the cloth's weave is off: far off it is finer
+        than a pixel (its mipmaps a flat grey), and it costs software GL ~6 ms a frame
+        at 1280x800. Only a change touches the scene."""
+        camera = self.base.camera
+        forward = self.root.getRelativeVector(camera, Vec3(0, 1, 0))
+        height = self.root.getRelativePoint(camera, Vec3(0, 0, 0)).z
+        down = -forward.z
+        far = False
+        if down > math.sin(math.radians(LABEL_PITCH)) and height > 0:
+            distance = height / down  # to the cloth, along the view
+            fov_v = math.radians(self.base.camLens.getFov()[1])
+            per_metre = self.base.win.getYSize() / (2 * distance * math.tan(fov_v / 2))
+            far = 2 * self.spec.ball_radius * per_metre < LABEL_BELOW_PIXELS
+        if far != self._far:
+            self._far = far
+            for label in self._labels:
+                label.show() if far else label.hide()
+            for node in self._detailed:
+                self._weave(node, not far)
+        return task.cont
+
+    def _weave(self, node: NodePath, on: bool) -> None:
+        if on:
+            node.setTexture(self._detail_stage, self._textures["cloth_detail"], 1)
+        else:
+            node.clearTexture(self._detail_stage)
 
     def _shadow_quad(self, name: str, texture: Texture) -> NodePath:
         mesh = MeshBuilder(Rect(0, 0, 1, 1))
@@ -298,17 +407,20 @@ class TableScene:
         self.table = spec.build()
         self.layout = TableLayout.from_table(self.table)
         self.table_root.getChildren().detach()
+        self._detailed = []
         self._remove_lights()
         self._build_table(self.layout, float(self.table.height))
         self._build_lights(self.layout)
         radius = spec.ball_radius
         for bid, model in self._ball_models.items():
-            lo, hi = model.getTightBounds(self.ball_nodes[bid])
-            model.setScale(model.getScale() * radius / ((hi - lo).x / 2))
+            model.setScale(radius)
             picker = self.ball_nodes[bid].find(f"pick-{bid}").node()
             picker.clearSolids()
             picker.addSolid(CollisionSphere(0, 0, 0, radius))
-            self._shadows[bid].setScale(radius * 1.6, radius * 1.6, 1)
+            self._shadows[bid].setScale(radius * SHADOW_SIZE[0], radius * SHADOW_SIZE[1], 1)
+        for label in self._labels:
+            label.setScale(radius * LABEL_SIZE)
+            label.setBillboardPointEye(radius * 1.05)
 
     def _build_table(self, lay: TableLayout, table_height: float) -> None:
         extent = lay.outer.grow(0.6)
@@ -320,8 +432,7 @@ class TableScene:
         cushion_mat = self._material([c * CUSHION_SHADE for c in self.cloth_colour], 0.9)
         shade_mat = self._material([c * UNDER_CUSHION_SHADE for c in self.cloth_colour], 1.0)
         wood_mat = self._material((1, 1, 1), 0.6)
-        pocket_mat = self._material(POCKET_COLOUR, 1.0)
-        rim_mat = self._material(POCKET_RIM_COLOUR, 0.6, shine=0.15)
+        rim_mat = self._material(POCKET_RIM_COLOUR, 0.5, shine=0.1)
         diamond_mat = self._material(DIAMOND_COLOUR, 0.3, shine=0.4)
         floor_mat = self._material(FLOOR_COLOUR, 0.8)
         h, top = lay.nose_height, lay.rail_top
@@ -330,12 +441,11 @@ class TableScene:
         cloth.add_flat(lay.cloth, 0.0, lambda p: p / CLOTH_TILE)
 
         cushions, shade = new(), new()
-        for nose in lay.cushions:
+        for polygon, rise in lay.cushion_tops:
             # The top rises from the nose to the rail's height at the back, which closes
             # the cushion against the wood.
-            n_back = len(lay.cushion_back(nose)) - 2
-            rise = np.concatenate([np.full(len(nose), h), np.full(n_back, top)])[::-1]
-            cushions.add_flat(lay.cushion_polygon(nose), rise, lambda p: p / CLOTH_TILE)
+            cushions.add_flat(polygon, rise, lambda p: p / CLOTH_TILE)
+        for nose in lay.cushion_faces:
             out = line_normals(nose)
             foot = nose + CUSHION_UNDERCUT * out
             n3 = np.column_stack([-h * out, np.full(len(out), -CUSHION_UNDERCUT)])
@@ -356,13 +466,6 @@ class TableScene:
                 np.tile([0.0, 0.0, 1.0], (n, 1)),
                 np.concatenate([nose, foot]) / CLOTH_TILE,
             )
-            # The back, along the rail line: only seen through a pocket.
-            back = lay.cushion_back(nose)
-            d = np.diff(back, axis=0)
-            d /= np.linalg.norm(d, axis=1, keepdims=True)
-            facing = np.stack([-d[:, 1], d[:, 0]], axis=1)
-            for i in range(len(back) - 1):
-                vertical_wall(cushions, back[i : i + 2], top, 0.0, np.tile(facing[i], (2, 1)))
 
         wood = new()
         for piece, grain in lay.rail_pieces:
@@ -372,28 +475,41 @@ class TableScene:
                 wood.add_flat(piece, top, lambda p: p[:, ::-1] / WOOD_TILE)
         self._rail_sides(wood, lay, table_height)
 
-        pockets = new()
-        bottom = -(0.08 + self.spec.ball_radius)  # pooltool drops a ball to z = -0.08
+        # The holes: the liner, drawn unlit in colours that carry their light (see
+        # pocket_liner), round the wood's and the cushions' cut down to the cloth, then
+        # narrowing into the dark below it; a leather rim round each hole on the rail.
+        pockets = MeshBuilder(extent, colours=True)
+        depth = 0.08 + self.spec.ball_radius  # pooltool drops a ball to z = -0.08
+        # (quality: simplepbr's buffer holds linear light, which it tone-maps at the end)
+        srgb = self.quality == "quality"
+        liner = np.asarray(_to_linear(POCKET_LINER_COLOUR) if srgb else POCKET_LINER_COLOUR)
         rims = new()
-        for arc in lay.pocket_walls:
+        walls = [(arc, np.full(len(arc), top), True) for arc in lay.pocket_walls]
+        walls += [(arc, z, False) for arc, z in lay.cushion_walls]
+        for arc, z_top, on_rail in walls:
             centre = next(
                 c for _, c, r in lay.pockets if abs(np.linalg.norm(arc[0] - c) - r) < 1e-6
             )
             facing = centre - arc
             facing /= np.linalg.norm(facing, axis=1, keepdims=True)
-            vertical_wall(pockets, arc, top, 0.0, facing)
             n = len(arc)
-            rims.add_strip(
-                np.column_stack([arc, np.full(n, top + 0.0004)]),
-                np.column_stack([arc - POCKET_RIM_WIDTH * facing, np.full(n, top + 0.0004)]),
-                np.tile([0.0, 0.0, 1.0], (n, 1)),
-                np.zeros((2 * n, 2)),
+            s = distance_along(arc)
+            pockets.add_strip(
+                np.column_stack([arc, z_top]),
+                np.column_stack([arc, np.zeros(n)]),
+                np.column_stack([facing, np.zeros(n)]),
+                np.concatenate([np.column_stack([s, z_top]), np.column_stack([s, 0 * s])]),
+                (liner, liner * LINER_PROFILE[0][2]),
             )
+            if on_rail:
+                rims.add_strip(
+                    np.column_stack([arc, np.full(n, top + 0.0004)]),
+                    np.column_stack([arc - POCKET_RIM_WIDTH * facing, np.full(n, top + 0.0004)]),
+                    np.tile([0.0, 0.0, 1.0], (n, 1)),
+                    np.zeros((2 * n, 2)),
+                )
         for _, centre, radius in lay.pockets:
-            ring = circle_arc(centre, radius, 0.0, 2 * math.pi)
-            facing = (centre - ring) / radius
-            vertical_wall(pockets, ring, 0.0, bottom, facing)
-            pockets.add_flat(ring[:-1], bottom, lambda p: p)
+            pocket_liner(pockets, centre, radius, depth, liner)
 
         diamonds = new()
         half_a, half_b = DIAMOND_SIZE[0] / 2, DIAMOND_SIZE[1] / 2
@@ -412,19 +528,27 @@ class TableScene:
             ("cushions", cushions, cushion_mat, "cloth"),
             ("under-cushions", shade, shade_mat, "cloth"),
             ("rails", wood, wood_mat, "wood"),
-            ("pockets", pockets, pocket_mat, None),
+            ("pockets", pockets, None, None),
             ("pocket-rims", rims, rim_mat, None),
             ("diamonds", diamonds, diamond_mat, None),
             ("floor", floor, floor_mat, "cloth"),
         ):
             np_ = self.table_root.attachNewNode(mesh.node(name))
-            np_.setMaterial(mat, 1)
+            if mat is None:
+                # Its light is in its vertex colours: no lamps, no light map, no shader.
+                np_.setLightOff(1)
+                np_.setTextureOff(self._lightmap_stage, 2)
+                np_.setShaderOff(1)
+            else:
+                np_.setMaterial(mat, 1)
             if name == "floor":
                 # drawn after the table, so the depth test throws away what it hides
                 np_.setBin("fixed", 0)
             if tex == "wood" or (tex is not None and self.quality == "quality"):
-                # (fast: the cloth's texture is folded into the light map)
                 np_.setTexture(self._textures[tex], 1)
+            elif tex == "cloth" and name != "floor":
+                self._detailed.append(np_)
+                self._weave(np_, not self._far)
         if self.quality == "fast":
             # One stage for the scene's life: a new stage per rebuild would add up.
             self.table_root.setTexture(self._lightmap_stage, lightmap(extent, lay, 1.0), 1)
@@ -554,5 +678,6 @@ class TableScene:
 
     def destroy(self) -> None:
         """Remove the scene's nodes and lights (simplepbr, if started, stays on base)."""
+        self.base.taskMgr.remove(self._camera_task)
         self._remove_lights()
         self.root.removeNode()

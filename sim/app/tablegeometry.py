@@ -78,13 +78,13 @@ def densify(poly: Array, max_edge: float) -> Array:
     return densify_open(np.concatenate([poly, poly[:1]]), max_edge)[:-1]
 
 
-def _circle_crossing(p: Array, q: Array, centre: Array, radius: float, entering: bool) -> Array:
-    """Where the segment p -> q crosses the circle (one end in, one out)."""
+def _circle_crossing(p: Array, q: Array, centre: Array, radius: float, entering: bool) -> float:
+    """How far along the segment p -> q (0..1) it crosses the circle (one end in, one out)."""
     d, f = q - p, p - centre
     a, b, c = float(d @ d), 2 * float(f @ d), float(f @ f) - radius**2
     root = math.sqrt(max(b * b - 4 * a * c, 0.0))
     t = (-b - root) / (2 * a) if entering else (-b + root) / (2 * a)
-    return np.asarray(p + min(max(t, 0.0), 1.0) * d)
+    return min(max(t, 0.0), 1.0)
 
 
 def cut_circle(poly: Array, centre: ArrayLike, radius: float) -> tuple[Array, Array | None]:
@@ -94,25 +94,62 @@ def cut_circle(poly: Array, centre: ArrayLike, radius: float) -> tuple[Array, Ar
     The boundary must cross the circle exactly twice (densify long edges first);
     anything else means the table geometry is not what this module understands.
     """
+    cut, _, arc, _ = cut_circle_lifted(poly, np.zeros(len(poly)), centre, radius)
+    return cut, arc
+
+
+def cut_circle_lifted(
+    poly: Array, heights: Array, centre: ArrayLike, radius: float
+) -> tuple[Array, Array, Array | None, Array | None]:
+    """:func:`cut_circle` for a polygon whose points have heights (a sloping top): the
+    new polygon and its heights, the arc and its heights (None if the disc misses). Where
+    the boundary crosses the circle the height is the edge's there; along the arc it goes
+    evenly from the one crossing's to the other's."""
     c = np.asarray(centre, dtype=float)[:2]
     inside = np.linalg.norm(poly - c, axis=1) < radius
     if not inside.any():
-        return poly, None
+        return poly, heights, None, None
     if inside.all():
         raise ValueError("the pocket circle swallows a whole polygon")
     shift = int(np.flatnonzero(~inside)[0])
-    poly, inside = np.roll(poly, -shift, axis=0), np.roll(inside, -shift)
+    poly, heights = np.roll(poly, -shift, axis=0), np.roll(heights, -shift)
+    inside = np.roll(inside, -shift)
     run = np.flatnonzero(inside)
     first, last = int(run[0]), int(run[-1])
     if last - first + 1 != len(run):
         raise ValueError("a pocket circle cuts a polygon's boundary more than once")
-    entry = _circle_crossing(poly[first - 1], poly[first], c, radius, entering=True)
-    exit_ = _circle_crossing(poly[last], poly[(last + 1) % len(poly)], c, radius, entering=False)
+    after = (last + 1) % len(poly)
+    t_in = _circle_crossing(poly[first - 1], poly[first], c, radius, entering=True)
+    t_out = _circle_crossing(poly[last], poly[after], c, radius, entering=False)
+    entry = poly[first - 1] + t_in * (poly[first] - poly[first - 1])
+    exit_ = poly[last] + t_out * (poly[after] - poly[last])
+    z_in = heights[first - 1] + t_in * (heights[first] - heights[first - 1])
+    z_out = heights[last] + t_out * (heights[after] - heights[last])
     a0, a1 = _angle(entry - c), _angle(exit_ - c)
     # The polygon keeps its inside on the left, so the bite's edge runs clockwise.
     sweep = (a1 - a0) % (2 * math.pi) - 2 * math.pi
     arc = circle_arc(c, radius, a0, sweep)
-    return _dedupe(np.concatenate([poly[:first], arc, poly[last + 1 :]])), arc
+    arc_z = np.linspace(z_in, z_out, len(arc))
+    points = np.concatenate([poly[:first], arc, poly[last + 1 :]])
+    z = np.concatenate([heights[:first], arc_z, heights[last + 1 :]])
+    keep = np.linalg.norm(points - np.roll(points, 1, axis=0), axis=1) > 1e-7
+    return np.asarray(points[keep]), np.asarray(z[keep]), arc, arc_z
+
+
+def trim_to_circle(line: Array, centre: ArrayLike, radius: float) -> Array:
+    """An open polyline less its ends inside the circle (a jaw's nose line running into
+    its pocket): each end that starts inside is cut where the line leaves the circle."""
+    c = np.asarray(centre, dtype=float)[:2]
+    for _ in range(2):  # the start, then (reversed) the end
+        inside = np.linalg.norm(line - c, axis=1) < radius
+        if inside[0]:
+            k = int(np.argmin(inside))
+            if inside[k]:
+                raise ValueError("the pocket circle swallows a whole cushion")
+            t = _circle_crossing(line[k - 1], line[k], c, radius, entering=False)
+            line = np.concatenate([[line[k - 1] + t * (line[k] - line[k - 1])], line[k:]])
+        line = line[::-1]
+    return np.asarray(line)
 
 
 def _tip_arc(tip: Any, start: Array, end: Array) -> Array:
@@ -209,6 +246,13 @@ class TableLayout:
     rail_line: Rect  # the cushions' backs: the wood's inner edge
     outer: Rect  # the wood's outer edge
     cushions: tuple[Array, ...]  # nose lines, counter-clockwise, jaw end to jaw end
+    # The cushions as drawn, less the pocket holes (a jaw runs into its pocket's circle
+    # by a few millimetres at the rail line): each top's polygon and its points' heights
+    # (the nose's, rising to the rail's at the back), the nose lines trimmed at the
+    # holes, and the arcs where the holes cut the cushions (with their heights).
+    cushion_tops: tuple[tuple[Array, Array], ...]
+    cushion_faces: tuple[Array, ...]
+    cushion_walls: tuple[tuple[Array, Array], ...]
     cloth: Array  # the bed to the nose lines and into the pocket mouths, less the holes
     rail_pieces: tuple[tuple[Array, str], ...]  # wood tops, less the holes; grain "x"/"y"
     pocket_walls: tuple[Array, ...]  # the hole's edge where it cuts the wood
@@ -244,6 +288,24 @@ class TableLayout:
         for _, centre, radius in pockets:
             cloth, _ = cut_circle(cloth, centre, radius)
 
+        tops: list[tuple[Array, Array]] = []
+        faces: list[Array] = []
+        cushion_walls: list[tuple[Array, Array]] = []
+        top = nose_height + RAIL_ABOVE_NOSE
+        for nose in cushions:
+            back = _cushion_back(rail_line, nose)
+            polygon = np.concatenate([nose, back[1:-1]])[::-1]
+            heights = np.concatenate([np.full(len(nose), nose_height), np.full(len(back) - 2, top)])
+            heights = heights[::-1]
+            face = nose
+            for _, centre, radius in pockets:
+                polygon, heights, arc, arc_z = cut_circle_lifted(polygon, heights, centre, radius)
+                if arc is not None and arc_z is not None:
+                    cushion_walls.append((arc, arc_z))
+                    face = trim_to_circle(face, centre, radius)
+            tops.append((polygon, heights))
+            faces.append(face)
+
         walls: list[Array] = []
         pieces: list[tuple[Array, str]] = []
         for quad, grain in _rail_quads(rail_line, RAIL_WIDTH - RAIL_BEVEL, length / 2):
@@ -258,28 +320,18 @@ class TableLayout:
             length=length,
             cushion_width=cushion_width,
             nose_height=nose_height,
-            rail_top=nose_height + RAIL_ABOVE_NOSE,
+            rail_top=top,
             rail_line=rail_line,
             outer=rail_line.grow(RAIL_WIDTH),
             cushions=cushions,
+            cushion_tops=tuple(tops),
+            cushion_faces=tuple(faces),
+            cushion_walls=tuple(cushion_walls),
             cloth=cloth,
             rail_pieces=tuple(pieces),
             pocket_walls=tuple(walls),
             pockets=pockets,
         )
-
-    def cushion_back(self, nose: Array) -> Array:
-        """A cushion's back along the rail line, from the end of its nose line to the
-        start (clockwise round the table), ends included."""
-        corners = self.rail_line.path(nose[0], nose[-1])[::-1]
-        line = np.concatenate([nose[-1:], corners, nose[:1]])
-        # Points every few centimetres, so the cushion top can rise to meet the rail.
-        return densify_open(line, 0.05)
-
-    def cushion_polygon(self, nose: Array) -> Array:
-        """A cushion's footprint: its nose line and its back, counter-clockwise."""
-        back = self.cushion_back(nose)[1:-1]
-        return np.asarray(np.concatenate([nose, back])[::-1])
 
     def diamonds(self) -> list[tuple[float, float, bool]]:
         """(x, y, across_x) of every sight: the long rails at each eighth of the length
@@ -293,6 +345,15 @@ class TableLayout:
         for k in (1, 2, 3):
             out += [(k * w / 4, -off, False), (k * w / 4, ln + off, False)]
         return out
+
+
+def _cushion_back(rail_line: Rect, nose: Array) -> Array:
+    """A cushion's back along the rail line, from the end of its nose line to the start
+    (clockwise round the table), ends included."""
+    corners = rail_line.path(nose[0], nose[-1])[::-1]
+    line = np.concatenate([nose[-1:], corners, nose[:1]])
+    # Points every few centimetres, so the cushion top can rise to meet the rail.
+    return densify_open(line, 0.05)
 
 
 def _rail_quads(rail_line: Rect, top_width: float, split_y: float) -> list[tuple[Array, str]]:

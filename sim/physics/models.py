@@ -18,3 +18,10 @@ def ball_model_paths(ballset: str, balls: Iterable[str]) -> dict[str, str]:
     """Each ball's model in pooltool's ball set ``ballset``, as a Panda3D model path."""
     found = pt.objects.get_ballset(ballset)
     return {ball: pt.utils.panda_path(found.ball_path(ball)) for ball in balls}
+
+
+def table_model_path() -> Path:
+    """pooltool's own 7-ft table (glTF): the plain reference scene of ``poolsim bench
+    --render``; the window builds its tables from the physics geometry instead."""
+    folder = Path(pt.__file__).parent / "models" / "table" / "seven_foot_showood"
+    return folder / "seven_foot_showood.glb"

@@ -1,0 +1,53 @@
+"""``poolsim bench --render``: each preset beside the plain scene, round by round, and the
+frame-time probe it runs (``python -m sim.app.frametimes``) for every preset."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from sim import bench
+from tests.run import ROOT
+
+
+def test_each_round_is_set_against_its_own_plain_scene(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A load that comes and goes falls on one round: each preset's ratio is taken
+    against the plain scene of the same round, and the median of those is reported."""
+    plain_walls = iter([50.0, 100.0, 60.0])  # round 2 ran on a busy machine
+    fast_walls = iter([25.0, 50.0, 33.0])
+    calls: list[str] = []
+
+    def frame_time(preset: str, size: str) -> dict[str, float]:
+        calls.append(preset)
+        wall = {"plain": plain_walls, "fast": fast_walls}.get(preset)
+        ms = next(wall) if wall is not None else 300.0
+        return {"width": 1280, "height": 800, "wall_ms_median": ms, "cpu_ms_median": ms}
+
+    monkeypatch.setattr(bench, "frame_time", frame_time)
+    report = bench.frame_times(rounds=3)
+    assert calls == ["plain", "fast", "quality"] * 3
+    fast = report["fast"]
+    assert fast["wall_to_plain"] == pytest.approx(0.5)  # 0.5, 0.5, 0.55
+    assert fast["wall_ms_median"] == 33.0 and report["plain"]["wall_ms_median"] == 60.0
+    lines = bench.format_frame_times(report)
+    assert len(lines) == 3 and "plain scene" in lines[0]
+    assert "0.50x the plain scene" in lines[1]
+
+
+@pytest.mark.app
+@pytest.mark.parametrize("preset", ["plain", "fast"])
+def test_the_frame_time_probe_draws_every_preset(preset: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sim.app.frametimes", preset, "320x200"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert (figures["width"], figures["height"], figures["frames"]) == (320, 200, 30)
+    assert figures["wall_ms_median"] > 0 and figures["cpu_ms_median"] > 0
