@@ -720,13 +720,14 @@ def duel(
         game=game, levels=(level_a, level_b), racks=racks, seed=seed, table=table_size
     )
     wins = {"A": 0, "B": 0}
+    console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("A {task.fields[a]} - {task.fields[b]} B"),
         TimeElapsedColumn(),
-        console=Console(stderr=True),
+        console=console,
     ) as progress:
         task = progress.add_task(f"{game}: racks", total=racks, a=0, b=0)
 
@@ -734,6 +735,11 @@ def duel(
             if outcome.winner is not None:
                 wins[outcome.winner.value] += 1
             progress.update(task, advance=1, a=wins["A"], b=wins["B"])
+            if not console.is_terminal:  # a log has no bar: a line a rack instead
+                winner = f"{outcome.winner.value} won" if outcome.winner else "not won"
+                console.print(
+                    f"rack {outcome.index + 1} of {racks}: {winner} (A {wins['A']} - {wins['B']} B)"
+                )
 
         try:
             outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack)

@@ -7,8 +7,9 @@ and B the odd ones; every decision's generator is seeded from the rack's seed an
 step. So a rack plays the same wherever and whenever it is played, and a duel comes out
 the same on any number of processes (:func:`run_duel`).
 
-A rack re-racked (a stalemate, GEN-16) is played again, up to :data:`MAX_RERACKS`
-times; a rack that goes on past :data:`MAX_STEPS` steps is declared a stalemate.
+A rack re-racked (a stalemate, GEN-16) is played again, up to ``max_reracks`` times
+(then it counts as won by nobody); a rack that goes on past ``max_steps`` shots and
+choices is declared a stalemate.
 """
 
 from __future__ import annotations
@@ -30,18 +31,21 @@ from sim.play.opponent import Kind, Move, decide, level_named
 from sim.play.selfplay import summarize
 
 MAX_STEPS = 300  # shots and choices in one rack before it is called a stalemate
-MAX_RERACKS = 3
+MAX_RERACKS = 3  # stalemates of one rack before it counts as won by nobody
 
 
 @attrs.frozen
 class DuelSetup:
-    """Who plays what: the game, the table, the levels of A and B, racks and seed."""
+    """Who plays what: the game, the table, the levels of A and B, racks and seed, and
+    how long a rack may go on (see the module)."""
 
     game: str
     levels: tuple[str, str]
     racks: int
     seed: int
     table: str = "9ft"
+    max_steps: int = MAX_STEPS
+    max_reracks: int = MAX_RERACKS
 
     def level(self, player: Player) -> str:
         return self.levels[0] if player is Player.A else self.levels[1]
@@ -103,7 +107,7 @@ def play_rack(setup: DuelSetup, index: int) -> RackOutcome:
         number = game.match.rack_number
         rng = np.random.default_rng(np.random.SeedSequence([seed, number, steps]))
         steps += 1
-        if steps > MAX_STEPS:
+        if steps > setup.max_steps:
             move = Move(kind=Kind.STALEMATE)
         else:
             move = decide(state, spec, levels[me], rng)
@@ -119,7 +123,7 @@ def play_rack(setup: DuelSetup, index: int) -> RackOutcome:
         if game.match.rack_number != number and game.phase is MatchPhase.RACK:
             steps = 0
             reracks += 1
-            if reracks > MAX_RERACKS:
+            if reracks > setup.max_reracks:
                 break
     winner = game.winner()
     return RackOutcome(index, winner, (_side(Player.A, game, moves), _side(Player.B, game, moves)))

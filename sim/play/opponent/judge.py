@@ -34,7 +34,9 @@ RUN = 0.85  # a typical pot's chance, for the balls still to run after this one
 # The least aim noise a position is judged with: a perfect player still prefers an easy
 # pot to a hard one (a little error is how a pot's difficulty shows).
 AIM_FLOOR = FASTFIZ_AIM / 4
-BEHIND = 0.3  # metres: the cue ball in hand is judged from this far behind the ball
+# Metres: the cue ball in hand is judged from spots this far behind the ball, on each
+# pocket's line.
+BEHIND = (0.15, 0.3, 0.6)
 # A pocket takes a ball whose centre comes within its half mouth (times the cosine of
 # the angle off its axis) less this share of a radius: a ball can brush a jaw and drop.
 JAW_SHARE = 0.9
@@ -112,7 +114,7 @@ class Judge:
         return self._chances[key]
 
     def _spots(self, state: GameState) -> list[Point]:
-        """Straight-in spots, one per pocket, for the cue ball in hand."""
+        """Straight-in spots on each pocket's line, for the cue ball in hand."""
         target = state.lowest
         assert target is not None
         ball = state.balls[target]
@@ -122,9 +124,11 @@ class Judge:
             if away == 0:
                 continue
             ux, uy = (ball[0] - mouth[0]) / away, (ball[1] - mouth[1]) / away
-            spot = (ball[0] + BEHIND * ux, ball[1] + BEHIND * uy)
-            if placeable(state, self.geometry, spot):
-                spots.append(spot)
+            for behind in BEHIND:
+                spot = (ball[0] + behind * ux, ball[1] + behind * uy)
+                if placeable(state, self.geometry, spot):
+                    spots.append(spot)
+                    break
         return spots
 
     def value(self, state: GameState, me: Player) -> float:

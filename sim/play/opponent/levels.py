@@ -19,23 +19,26 @@ tip offset b   0.5 mm      :attr:`Noise.height`, in ball radii
 and a level is that noise times a magnitude. The tournament's magnitude 1 misses long
 cuts a touring pro makes (an aim error of 0.125 deg sends a ball a metre from the cue
 ball 3 cm off line after a metre's travel, about a corner pocket's whole margin), so the
-top level strikes at half of it. The levels, each also searching more widely than the
-one below:
+top level strikes at half of it. The levels (aim and elevation in degrees, speed in m/s
+of the cue stick, tip offsets in millimetres), each also searching more widely than the
+one below (docs/OPPONENT.md says more):
 
-=========  =========  ======  =====  ======  ======  ======================================
-level      magnitude  aim     speed  a, b    search
-=========  =========  ======  =====  ======  ======  ======================================
-1          6          0.75    0.45   3 mm    easiest pot only, 3 strokes, no position play,
-                                             no safeties, no throw correction
-2          3.5        0.44    0.26   1.75mm  2 pots x 6 strokes, position, few safeties
-3          2          0.25    0.15   1 mm    3 pots x 9 strokes, throw corrected, safeties
-4          1          0.125   0.075  0.5 mm  the tournament's noise; 4 pots x 12 strokes,
-                                             4 finalists x 6 noisy samples
-5          0.5        0.0625  0.038  0.25mm  6 pots x 16 strokes, 5 finalists x 8 samples
-perfect    0          0       0      0       as 5, no noise: for analysis
-=========  =========  ======  =====  ======  ======  ======================================
+=======  =========  ======  =========  =====  ====  ==========================================
+level    magnitude  aim     elevation  speed  a, b  search
+=======  =========  ======  =========  =====  ====  ==========================================
+1        6          0.75    0.6        0.45   3     the easiest pot, 3 strokes, no position
+                                                    play, no throw correction, no safeties
+2        3.5        0.44    0.35       0.26   1.75  2 pots x 6 strokes, position, 2 x 2 noisy
+                                                    strikes, 3 contact points for safeties
+3        2          0.25    0.2        0.15   1     3 pots x 9 strokes, throw corrected, 3 x 4
+                                                    noisy strikes, 5 contact points
+4        1          0.125   0.1        0.075  0.5   the tournaments' noise; 4 pots x 12
+                                                    strokes, 4 x 6 noisy strikes, 7 points
+5        0.5        0.0625  0.05       0.038  0.25  6 pots x 20 strokes, 4 x 6 noisy strikes,
+                                                    9 contact points, 4 spots in hand
+perfect  0          0       0          0      0     as 5, every stroke judged as struck
+=======  =========  ======  =========  =====  ====  ==========================================
 
-(aim and elevation in degrees, speed in m/s; elevation is 0.1 deg times the magnitude.)
 A noisy tip offset past the miscue limit is brought back onto it: pooltool has no
 miscue, and a player who miscues has still struck the ball about there.
 """
@@ -95,7 +98,8 @@ class Noise:
         )
         offset = math.hypot(side, height)
         if offset > MISCUE_LIMIT:  # back onto the limit (no miscue in the physics)
-            side, height = side * MISCUE_LIMIT / offset, height * MISCUE_LIMIT / offset
+            within = MISCUE_LIMIT * (1 - 1e-9) / offset  # just inside, whatever the rounding
+            side, height = side * within, height * within
         return CueAction(
             speed=float(min(MAX_SPEED, max(SLOWEST, speed))),
             aim=float(aim) % 360.0,
@@ -141,8 +145,8 @@ class Level:
 
 _WIDEST = Search(
     pots=6,
-    speeds=(0.75, 1.0, 1.4, 2.0),
-    spins=(-0.4, -0.1, 0.3),
+    speeds=(0.7, 0.9, 1.2, 1.6, 2.2),
+    spins=(-0.4, -0.15, 0.1, 0.35),
     refine=True,
     position=True,
     finalists=4,

@@ -40,6 +40,10 @@ from sim.play.opponent.strokes import Candidate, Intent
 AIMED_WITHIN = 0.25
 CORRECTIONS = 2  # throw corrections at most per pot stroke
 POLL_PAUSE = 0.001  # seconds between polls of a simulator in another process
+# What a foul costs beyond the position it leaves: the cue ball in hand is worth more
+# to the incoming player than the pots the judge sees from a few spots (a safety from
+# anywhere, a ball moved off a rail), and fouls count towards losing the rack.
+FOUL_COST = 0.2
 
 
 @attrs.frozen
@@ -105,15 +109,17 @@ class Thinker:
         return [self._cache[request] for request in requests]
 
     def value(self, stroke: Stroke, shot: SimulatedShot | None) -> float:
-        """What the referee's ruling on the simulated shot leaves, for this player; a
-        stroke the physics or the rules refuse is worth nothing."""
+        """What the referee's ruling on the simulated shot leaves, for this player, less
+        :data:`FOUL_COST` for a foul; a stroke the physics or the rules refuse is worth
+        nothing."""
         if shot is None:
             return -1.0
         try:
             ruling = self.state.rule(shot_of(stroke, shot))
         except IllegalAction:
             return -1.0
-        return self.judge.value(self.state.apply(ruling), self.me)
+        worth = self.judge.value(self.state.apply(ruling), self.me)
+        return worth - FOUL_COST if ruling.foul else worth
 
     # -- round 1: as planned -------------------------------------------------------------
 
