@@ -1,5 +1,6 @@
-"""The built-in shot picker: a simple player for either seat, used by self-play (and the
-seed of the computer opponent).
+"""The built-in shot picker: a simple player for either seat, used by self-play; its
+geometry (pots, clear paths, placements) is also the computer opponent's
+(:mod:`sim.play.opponent`).
 
 The player aims at the lowest ball (every game requires hitting it first), finds the
 pockets it can be sent into by ghost-ball geometry (the cue ball's centre must reach the

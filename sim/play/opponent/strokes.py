@@ -60,11 +60,17 @@ class Candidate:
     pot: Pot | None = None
 
 
+_DECLARATIONS = {
+    Intent.SAFETY: Declaration.SAFETY,
+    Intent.KICK: Declaration.SAFETY,
+    Intent.PUSH_OUT: Declaration.PUSH_OUT,
+}
+
+
 def _declared(state: GameState, intent: Intent) -> Declaration | None:
-    """The declaration a stroke of ``intent`` carries, if the rules take one here."""
-    wanted = {Intent.SAFETY: Declaration.SAFETY, Intent.KICK: Declaration.SAFETY}.get(intent)
-    if intent is Intent.PUSH_OUT:
-        wanted = Declaration.PUSH_OUT
+    """The declaration a stroke of ``intent`` carries, if the rules take one here (a
+    call-shot game's safety, TB-8's push out)."""
+    wanted = _DECLARATIONS.get(intent)
     return wanted if wanted in state.legal_declarations else None
 
 
