@@ -28,8 +28,8 @@ KEYS = {
 
 def unclocked(outcome: RackOutcome) -> RackOutcome:
     """The rack's figures but for the thinking times (the clock's, not the seed's)."""
-    sides = tuple(attrs.evolve(side, think_seconds=()) for side in outcome.sides)
-    return attrs.evolve(outcome, sides=sides)
+    a, b = (attrs.evolve(side, think_seconds=()) for side in outcome.sides)
+    return attrs.evolve(outcome, sides=(a, b))
 
 
 def test_a_duel_is_the_same_on_one_process_or_two() -> None:

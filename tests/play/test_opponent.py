@@ -16,6 +16,7 @@ from rules import (
     Choice,
     Declaration,
     GameState,
+    NineBall,
     Phase,
     Player,
     Rotation,
@@ -30,7 +31,7 @@ from sim.play.opponent import Kind, Move, Noise, ThinkRequest, decide, level_nam
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import LEVEL_NAMES
 from sim.play.opponent.player import STALEMATE_INNINGS
-from sim.play.opponent.strokes import push_candidates
+from sim.play.opponent.strokes import pot_candidates, push_candidates
 
 pytestmark = pytest.mark.physics
 SPEC = table_spec("9ft")
@@ -193,6 +194,21 @@ def test_rotation_calls_nothing() -> None:
     move = decide(state_of(Rotation, EASY), SPEC, level_named("2"), rng())
     assert move.kind is Kind.POT and move.stroke is not None
     assert move.stroke.call is None and move.stroke.declaration is None
+
+
+def test_in_nine_ball_a_combination_into_the_9_is_a_candidate_and_wins() -> None:
+    """The 1 straight behind the 9, the 9 a ball's breadth from the top right corner:
+    the combination wins the rack (NB-10), and the perfect player sees it."""
+    balls = {CUE: (0.75, 1.95), "1": (0.95, 2.15), "9": (1.12, 2.32), "5": (0.3, 0.6)}
+    state = state_of(NineBall, balls)
+    judge = Judge(SPEC, Noise())
+    candidates = pot_candidates(state, SPEC, judge, level_named("5").search, balls[CUE], None)
+    combos = [c for c in candidates if c.pot is not None and c.pot.first == "1"]
+    assert combos and {c.target for c in combos} == {"9"}
+    move = decide(state, SPEC, level_named("perfect"), rng())
+    assert move.kind is Kind.POT and move.stroke is not None and move.stroke.call is None
+    result = state.push(_shot(state, move)).outcome()
+    assert result is not None and result.winner is Player.A
 
 
 def test_a_long_stalemate_is_offered() -> None:

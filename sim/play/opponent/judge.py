@@ -41,6 +41,9 @@ BEHIND = (0.15, 0.3, 0.6)
 # the angle off its axis) less this share of a radius: a ball can brush a jaw and drop.
 JAW_SHARE = 0.9
 SPREAD_FLOOR = 1e-4  # metres: the spread at the pocket never reaches zero
+# A combination's spread at the pocket, against a plain pot's: the second ball's line
+# turns with the first's, which turns with the aim.
+COMBINATION_SPREAD = 3.0
 
 
 class Judge:
@@ -60,7 +63,8 @@ class Judge:
     # -- a pot ---------------------------------------------------------------------
 
     def pot_chance(self, pot: Pot, cue: Point, balls: Positions) -> float:
-        """The chance of making ``pot`` from ``cue``, as the module says."""
+        """The chance of making ``pot`` from ``cue``, as the module says (a combination's
+        spread :data:`COMBINATION_SPREAD` times a plain pot's)."""
         radius = self.geometry.ball_radius
         ball = balls[pot.ball]
         mouth = self.mouths[pot.pocket]
@@ -68,6 +72,8 @@ class Judge:
         d2 = distance(ball, mouth)
         turn = d1 / (2 * radius * max(math.cos(math.radians(pot.cut)), 0.2))
         spread = max(SPREAD_FLOOR, d2 * turn * self.aim)
+        if pot.first != pot.ball:
+            spread *= COMBINATION_SPREAD
         margin = self.margin(pot.pocket, ball)
         return math.erf(margin / (math.sqrt(2) * spread))
 

@@ -137,10 +137,11 @@ class Thinker:
 
     def _corrected(self, candidates: Sequence[Candidate]) -> list[Candidate]:
         """Pots with their aim turned until the simulated object ball leaves the contact
-        on the line to the pocket (a Newton step on the ghost-ball geometry's slope)."""
+        on the line to the pocket (a Newton step on the ghost-ball geometry's slope);
+        combinations are played as the geometry says."""
         current = list(candidates)
         for _ in range(CORRECTIONS):
-            pots = [i for i, c in enumerate(current) if c.intent is Intent.POT and c.pot]
+            pots = [i for i, c in enumerate(current) if c.pot and c.pot.first == c.pot.ball]
             shots = self.simulate([current[i].stroke for i in pots])
             changed = False
             for index, shot in zip(pots, shots, strict=True):

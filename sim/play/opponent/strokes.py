@@ -20,7 +20,7 @@ from sim.physics.table import TableSpec
 from sim.play.game import Stroke
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Search
-from sim.play.picker import Pot, path_clear, placeable, pots, speed_for
+from sim.play.picker import Pot, combinations, path_clear, placeable, pots, speed_for
 
 POT_SPEED_MAX = 7.0  # m/s: no pot is struck harder
 SAFETY_SPEEDS = (1.0, 1.8, 3.0)  # m/s: soft, medium, firm
@@ -82,18 +82,24 @@ def pot_candidates(
     cue: Point,
     placement: Point | None,
 ) -> list[Candidate]:
-    """The level's pots on the ball on from ``cue`` (the easiest ``search.pots``), each
-    with every pace and spin of the search."""
+    """The level's pots from ``cue`` (the likeliest ``search.pots``), each with every
+    pace and spin of the search: the ball on into each pocket the geometry allows, and
+    where one ball wins the rack wherever the others lie (``GameState.winning_ball``,
+    the 9 in 9-ball), combinations of the ball on into it."""
     target = state.lowest
     assert target is not None
     balls = state.balls
+    found_pots = pots(dict(balls), cue, target, spec)
+    winner = state.winning_ball
+    if winner is not None and winner != target:
+        found_pots += combinations(dict(balls), cue, target, winner, spec)
     ranked = sorted(
-        ((judge.pot_chance(pot, cue, balls), pot) for pot in pots(dict(balls), cue, target, spec)),
+        ((judge.pot_chance(pot, cue, balls), pot) for pot in found_pots),
         key=lambda item: -item[0],
     )
     found = []
     for _chance, pot in ranked[: search.pots]:
-        base = speed_for(cue, pot, balls[target], spec)
+        base = speed_for(cue, pot)
         call = Call(ball=pot.ball, pocket=pot.pocket) if state.calls_allowed else None
         for pace in search.speeds:
             speed = min(POT_SPEED_MAX, base * pace)
