@@ -202,7 +202,8 @@ def test_in_nine_ball_a_combination_into_the_9_is_a_candidate_and_wins() -> None
     balls = {CUE: (0.75, 1.95), "1": (0.95, 2.15), "9": (1.12, 2.32), "5": (0.3, 0.6)}
     state = state_of(NineBall, balls)
     judge = Judge(SPEC, Noise())
-    candidates = pot_candidates(state, SPEC, judge, level_named("5").search, balls[CUE], None)
+    search = level_named("5").search
+    candidates = pot_candidates(state, SPEC, judge, search, balls[CUE], None, search.pots)
     combos = [c for c in candidates if c.pot is not None and c.pot.first == "1"]
     assert combos and {c.target for c in combos} == {"9"}
     move = decide(state, SPEC, level_named("perfect"), rng())

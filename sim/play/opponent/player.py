@@ -29,6 +29,7 @@ import attrs
 import numpy as np
 
 from rules import CUE, BallId, Choice, Declaration, GameState, Phase, PocketId
+from rules.geometry import Point
 from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.simulator import Simulator
@@ -156,7 +157,7 @@ def _shoot(
     state: GameState, spec: TableSpec, level: Level, rng: np.random.Generator, thinker: Thinker
 ) -> Move:
     search = level.search
-    places: list[tuple[float, float] | None] = [None]
+    places: list[Point | None] = [None]
     if state.ball_in_hand is not None:
         places = list(spots(state, spec, thinker.judge, search.spots)) or [
             next(any_spot(state, spec))
@@ -164,7 +165,9 @@ def _shoot(
     candidates: list[Candidate] = []
     for place in places:
         cue = place if place is not None else state.balls[CUE]
-        candidates += pot_candidates(state, spec, thinker.judge, search, cue, place)
+        # A spot in hand was chosen for one pot: only that pot is tried from it.
+        count = search.pots if place is None else 1
+        candidates += pot_candidates(state, spec, thinker.judge, search, cue, place, count)
     scored = thinker.planned(candidates)
     best = max((s.planned for s in scored), default=-1.0)
     if best < SAFETY_BAR:
@@ -182,9 +185,7 @@ def _shoot(
     return _struck(chosen.candidate, chosen.expected, level, rng, thinker)
 
 
-def _straight_at_it(
-    state: GameState, cue: tuple[float, float], place: tuple[float, float] | None
-) -> Candidate:
+def _straight_at_it(state: GameState, cue: Point, place: Point | None) -> Candidate:
     """The last resort, with every path blocked: a firm hit straight at the ball on."""
     target = state.lowest
     assert target is not None

@@ -81,9 +81,10 @@ def pot_candidates(
     search: Search,
     cue: Point,
     placement: Point | None,
+    count: int,
 ) -> list[Candidate]:
-    """The level's pots from ``cue`` (the likeliest ``search.pots``), each with every
-    pace and spin of the search: the ball on into each pocket the geometry allows, and
+    """The ``count`` likeliest pots from ``cue``, each with every pace and spin of the
+    search: the ball on into each pocket the geometry allows, and
     where one ball wins the rack wherever the others lie (``GameState.winning_ball``,
     the 9 in 9-ball), combinations of the ball on into it."""
     target = state.lowest
@@ -98,7 +99,7 @@ def pot_candidates(
         key=lambda item: -item[0],
     )
     found = []
-    for _chance, pot in ranked[: search.pots]:
+    for _chance, pot in ranked[:count]:
         base = speed_for(cue, pot)
         call = Call(ball=pot.ball, pocket=pot.pocket) if state.calls_allowed else None
         for pace in search.speeds:
