@@ -69,6 +69,7 @@ def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> 
     report["take_back"] = take_back_times(match)
     report["timeline"] = bench_timeline()
     report["stroke_latency"] = stroke_latency(repeats)
+    report["opponent_think"] = opponent_think(shots=repeats)
     if render:
         report["frame_times"] = frame_times()
     return report
@@ -108,6 +109,50 @@ def stroke_latency(repeats: int) -> dict[str, float]:
     return {
         "cold_ms_median": statistics.median(cold) * 1e3,
         "previewed_ms_median": statistics.median(previewed) * 1e3,
+    }
+
+
+def opponent_think(shots: int, level: str = "5", seed: int = 1) -> dict[str, float]:
+    """The computer player thinking, at ``level``: the first ``shots`` shots of a 10-ball
+    duel rack against itself (seed ``seed``, the break left out: it is not searched),
+    per shot: candidate strokes, simulations, seconds (median), and simulations a second
+    over all of them."""
+    import numpy as np
+
+    from rules import MatchPhase, Player
+    from sim.play.game import Game, GameSetup
+    from sim.play.opponent import Kind, Move, decide, level_named
+
+    game = Game(GameSetup(seed=seed))
+    game.start(Player.A)
+    spec, player = game.setup.spec, level_named(level)
+    moves: list[Move] = []
+    step = 0
+    while len(moves) < shots:
+        if game.phase is not MatchPhase.RACK:  # the rack is won: rack the next
+            game = Game(GameSetup(seed=seed + step))
+            game.start(Player.A)
+        state = game.rack
+        assert state is not None
+        move = decide(state, spec, player, np.random.default_rng([seed, step]))
+        step += 1
+        if move.kind is Kind.CHOICE and move.choice is not None:
+            game.choose(move.choice)
+        elif move.kind is Kind.STALEMATE:
+            game.declare_stalemate(agreed=True)
+        elif move.stroke is not None:
+            game.shoot(move.stroke)
+            if move.kind is not Kind.BREAK:
+                moves.append(move)
+    seconds = sum(move.seconds for move in moves)
+    return {
+        "level": float(level) if level.isdigit() else 0.0,
+        "shots": float(len(moves)),
+        "candidates_median": statistics.median(move.candidates for move in moves),
+        "simulations_median": statistics.median(move.simulations for move in moves),
+        "think_seconds_median": statistics.median(move.seconds for move in moves),
+        "think_seconds_max": max(move.seconds for move in moves),
+        "simulations_per_second": sum(move.simulations for move in moves) / seconds,
     }
 
 
@@ -337,6 +382,14 @@ def format_report(report: dict[str, Any]) -> list[str]:
     lines.append(
         f"stroke to motion (break, worker process): {latency['cold_ms_median']:.0f} ms cold, "
         f"{latency['previewed_ms_median']:.1f} ms when the resting aim was simulated ahead"
+    )
+    o = report["opponent_think"]
+    lines.append(
+        f"computer player, level {o['level']:.0f}, thinking ({o['shots']:.0f} shots): "
+        f"median {o['think_seconds_median']:.2f} s a shot (max {o['think_seconds_max']:.2f}; "
+        "target 5 s), "
+        f"{o['candidates_median']:.0f} candidate strokes and {o['simulations_median']:.0f} "
+        f"simulations a shot, {o['simulations_per_second']:.0f} simulations/s"
     )
     lines += format_frame_times(report.get("frame_times", {}))
     t = report["timeline"]

@@ -22,7 +22,7 @@ from rules.games import GAMES as _GAMES
 from rules.options import SHOT_CLOCK_S
 from sim import sizes
 from sim.files import output_problem
-from sim.limits import MAX_SEED
+from sim.limits import MAX_SEED, SKILL_LEVELS
 
 if TYPE_CHECKING:
     from sim.physics.simulate import CueAction, SimulatedShot
@@ -31,6 +31,8 @@ GAMES = tuple(_GAMES)  # the referee's games, by the names the scenario format u
 TABLES = ("9ft", "8ft", "7ft")
 F = TypeVar("F", bound=Callable[..., Any])
 MAX_SELFPLAY_RACKS = 10_000
+MAX_DUEL_RACKS = 10_000
+MAX_WORKERS = 256
 MAX_SHOWN = 40  # characters of a bad value an error repeats
 
 
@@ -117,6 +119,16 @@ class WholeNumber(click.ParamType):  # type: ignore[type-arg]
 
 
 SEED = WholeNumber(0, MAX_SEED)  # the seeds GameSetup takes, for every --seed
+
+
+class OneLineChoice(click.Choice):  # type: ignore[type-arg]
+    """click's choice, saying a missing one on one line (click lists them a line each)."""
+
+    def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
+        return f"Choose from {', '.join(map(str, self.choices))}"
+
+
+LEVEL = OneLineChoice(SKILL_LEVELS)
 
 
 def _check_output(path: Path | None, flag: str, *, folder: bool = False) -> None:
@@ -666,6 +678,110 @@ def _save_rack(save: Callable[[Any, Path], None], game: Any, path: Path) -> None
         raise click.ClickException(
             f"cannot save {path}: {error.strerror or error}; the racks saved before are in it"
         ) from None
+
+
+@cli.command()
+@click.option("--game", type=click.Choice(GAMES), default=TenBall.game, show_default=True)
+@click.option("--a", "level_a", type=LEVEL, required=True, help="A's level.")
+@click.option("--b", "level_b", type=LEVEL, required=True, help="B's level.")
+@click.option(
+    "--racks", type=WholeNumber(1, MAX_DUEL_RACKS), default=10, show_default=True, help="Racks."
+)
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--table", "table_size", type=click.Choice(TABLES), default="9ft", show_default=True)
+@click.option(
+    "--workers",
+    type=WholeNumber(1, MAX_WORKERS),
+    default=None,
+    help="Processes to play racks on (default: one per core).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+def duel(
+    game: str,
+    level_a: str,
+    level_b: str,
+    racks: int,
+    seed: int,
+    table_size: str,
+    workers: int | None,
+    as_json: bool,
+) -> None:
+    """Two computer players (levels 1 to 5, or perfect) play RACKS racks, A breaking the
+    first and every other one; the figures of each side. The same seed plays the same
+    racks on any number of workers. Ctrl-C stops it and prints the racks finished."""
+    import os
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from sim.play.duel import DuelInterrupted, DuelSetup, RackOutcome, figures, run_duel
+
+    setup = DuelSetup(
+        game=game, levels=(level_a, level_b), racks=racks, seed=seed, table=table_size
+    )
+    wins = {"A": 0, "B": 0}
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("A {task.fields[a]} - {task.fields[b]} B"),
+        TimeElapsedColumn(),
+        console=console,
+    ) as progress:
+        task = progress.add_task(f"{game}: racks", total=racks, a=0, b=0)
+
+        def on_rack(outcome: RackOutcome) -> None:
+            if outcome.winner is not None:
+                wins[outcome.winner.value] += 1
+            progress.update(task, advance=1, a=wins["A"], b=wins["B"])
+            if not console.is_terminal:  # a log has no bar: a line a rack instead
+                winner = f"{outcome.winner.value} won" if outcome.winner else "not won"
+                console.print(
+                    f"rack {outcome.index + 1} of {racks}: {winner} (A {wins['A']} - {wins['B']} B)"
+                )
+
+        try:
+            outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack)
+            stopped = False
+        except DuelInterrupted as interrupted:
+            outcomes, stopped = interrupted.finished, True
+    _print_duel(figures(setup, outcomes), as_json)
+    if stopped:
+        click.echo(f"poolsim duel: stopped after {len(outcomes)} of {racks} racks", err=True)
+        sys.exit(130)
+
+
+DUEL_ROWS = (
+    ("level", "level"),
+    ("racks_won", "racks won"),
+    ("breaks", "breaks"),
+    ("break_and_runs", "break and runs"),
+    ("shots", "shots"),
+    ("fouls", "fouls"),
+    ("called_pots_attempted", "called pots attempted"),
+    ("called_pots_made", "called pots made"),
+    ("safeties", "safeties"),
+    ("think_seconds_median", "thinking, median s/shot"),
+)
+
+
+def _print_duel(report: dict[str, Any], as_json: bool) -> None:
+    """A duel's figures: one JSON object, or a table with a column per player."""
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    players = report["players"]
+    table = Table(title=f"{report['racks']} racks")
+    table.add_column("")
+    for name in players:
+        table.add_column(name, justify="right")
+    for key, label in DUEL_ROWS:
+        table.add_row(label, *(str(figures[key]) for figures in players.values()))
+    Console().print(table)
 
 
 @cli.command()

@@ -6,3 +6,7 @@ from __future__ import annotations
 # Seeds are what Python's random takes without loss and a game file stores as a JSON
 # integer every reader keeps exact: 0 to 2^63 - 1.
 MAX_SEED = 2**63 - 1
+
+# The computer player's skill levels, weakest first, and the one with no noise
+# (sim.play.opponent.levels defines each).
+SKILL_LEVELS = ("1", "2", "3", "4", "5", "perfect")

@@ -16,7 +16,17 @@ from tests.run import ROOT, poolsim
 def test_help_lists_the_commands() -> None:
     result = poolsim("--help")
     assert result.returncode == 0
-    commands = ("play", "simulate", "selfplay", "verify", "position", "warmup", "bench", "rules")
+    commands = (
+        "play",
+        "simulate",
+        "selfplay",
+        "duel",
+        "verify",
+        "position",
+        "warmup",
+        "bench",
+        "rules",
+    )
     for command in commands:
         assert command in result.stdout
 
@@ -125,6 +135,11 @@ def test_bench_json_reports_every_figure() -> None:
     assert 0 < taking["branch_ms_median"] <= taking["branch_ms_max"]
     latency = report["stroke_latency"]
     assert 0 < latency["previewed_ms_median"] < latency["cold_ms_median"]
+    think = report["opponent_think"]
+    assert think["level"] == 5 and think["shots"] == 2
+    assert think["candidates_median"] > 0 and think["simulations_median"] > 0
+    assert 0 < think["think_seconds_median"] <= think["think_seconds_max"]
+    assert think["simulations_per_second"] > 0
     timeline = report["timeline"]
     assert timeline["balls"] == 16 and timeline["query_us_median"] > 0
     assert timeline["interpolate_us_median"] > 0

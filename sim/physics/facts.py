@@ -69,6 +69,20 @@ def head_string_crossing(ball: pt.Ball, head_string_y: float) -> float | None:
     return first_crossing(ball, axis=1, level=head_string_y)
 
 
+def first_heading(system: pt.System, ball: str) -> float | None:
+    """The direction ``ball`` first moves in, in degrees (the cue's aim convention: 0 is
+    +x, 90 is +y), or None if it never moves (or is not on the table). For an object
+    ball, the line it leaves its first collision on: what throw and spin made of the
+    ghost-ball aim."""
+    if ball not in system.balls:
+        return None
+    for state in system.balls[ball].history.states:
+        vx, vy = float(state.rvw[1][0]), float(state.rvw[1][1])
+        if state.s not in _STILL and math.hypot(vx, vy) > 1e-9:
+            return math.degrees(math.atan2(vy, vx)) % 360.0
+    return None
+
+
 def first_crossing(ball: pt.Ball, *, axis: int, level: float) -> float | None:
     """The first time the ball's centre coordinate ``axis`` (0: x, 1: y) reaches ``level``
     from the side it started on, or None. Exact: between two events a ball's motion is

@@ -144,6 +144,21 @@ class Stroke:
     extension: bool = False  # the player took a shot-clock extension (B-18)
 
 
+def shot_of(stroke: Stroke, simulated: SimulatedShot) -> Shot:
+    """The shot the referee rules on: the stroke's placement and declarations, and what
+    the physics made of it (its facts, and the balls left on the table at rest)."""
+    gone = {f.ball for f in simulated.facts if isinstance(f, Pocketing | OffTable)}
+    return Shot(
+        facts=simulated.facts,
+        placement=stroke.placement,
+        call=stroke.call,
+        declaration=stroke.declaration,
+        resting=Positions({b: p for b, p in simulated.after.items() if b not in gone}),
+        clock_s=stroke.clock_s,
+        extension=stroke.extension,
+    )
+
+
 @attrs.frozen(kw_only=True)
 class PreparedShot:
     """A stroke the rules and the physics accept, and the balls to simulate."""
@@ -429,16 +444,7 @@ class Game:
         state = self._state_for_shot()
         if (prepared.rack, prepared.turn) != (self.match.rack_number, state.turn):
             raise GameError("that shot was prepared for another turn")
-        gone = {f.ball for f in simulated.facts if isinstance(f, Pocketing | OffTable)}
-        shot = Shot(
-            facts=simulated.facts,
-            placement=prepared.stroke.placement,
-            call=prepared.stroke.call,
-            declaration=prepared.stroke.declaration,
-            resting=Positions({b: p for b, p in simulated.after.items() if b not in gone}),
-            clock_s=prepared.stroke.clock_s,
-            extension=prepared.stroke.extension,
-        )
+        shot = shot_of(prepared.stroke, simulated)
         ruling = self._rules(lambda: state.rule(shot))
         match = self._rules(lambda: self.match.apply(ruling))
         return self._keep(

@@ -1,5 +1,6 @@
-"""The built-in shot picker: a simple player for either seat, used by self-play (and the
-seed of the computer opponent).
+"""The built-in shot picker: a simple player for either seat, used by self-play; its
+geometry (pots, clear paths, placements) is also the computer opponent's
+(:mod:`sim.play.opponent`).
 
 The player aims at the lowest ball (every game requires hitting it first), finds the
 pockets it can be sent into by ghost-ball geometry (the cue ball's centre must reach the
@@ -63,7 +64,7 @@ def _unit(a: Point, b: Point) -> tuple[float, float]:
     return ((b[0] - a[0]) / d, (b[1] - a[1]) / d) if d > 0 else (0.0, 0.0)
 
 
-def _path_clear(a: Point, b: Point, balls: Iterable[Point], clearance: float) -> bool:
+def path_clear(a: Point, b: Point, balls: Iterable[Point], clearance: float) -> bool:
     """No ball centre within ``clearance`` of the segment a-b."""
     ux, uy = b[0] - a[0], b[1] - a[1]
     length2 = ux * ux + uy * uy
@@ -124,7 +125,7 @@ def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableS
         ghost = _behind(ball, line, diameter)
         if not geometry.on_bed(ghost):
             continue
-        if not _path_clear(cue, ghost, others, diameter) or not _path_clear(
+        if not path_clear(cue, ghost, others, diameter) or not path_clear(
             ball, mouth, others, diameter
         ):
             continue
@@ -163,9 +164,9 @@ def combinations(
         if not (geometry.on_bed(contact) and geometry.on_bed(ghost)):
             continue
         if not (
-            _path_clear(cue, ghost, [*others, ball], diameter)
-            and _path_clear(start, contact, others, diameter)
-            and _path_clear(ball, mouth, [*others, start], diameter)
+            path_clear(cue, ghost, [*others, ball], diameter)
+            and path_clear(start, contact, others, diameter)
+            and path_clear(ball, mouth, [*others, start], diameter)
         ):
             continue
         cosines = math.cos(math.radians(cut)) * math.cos(math.radians(second_cut))
@@ -193,7 +194,7 @@ def best_pot(state: GameState, cue: Point, spec: TableSpec) -> Pot | None:
     return plain[0] if plain else None
 
 
-def _speed_for(cue: Point, pot: Pot) -> float:
+def speed_for(cue: Point, pot: Pot) -> float:
     """A speed that gets the ball to the pocket with some to spare (stick speed, m/s)."""
     return min(6.0, 0.9 + 0.9 * (distance(cue, pot.ghost) + pot.carry))
 
@@ -221,10 +222,10 @@ def placements(state: GameState, spec: TableSpec, rng: random.Random) -> list[Po
     ]
     grid = [(x, y) for x in xs for y in ys]
     rng.shuffle(grid)
-    return [p for p in candidates + grid if _placeable(state, geometry, p)]
+    return [p for p in candidates + grid if placeable(state, geometry, p)]
 
 
-def _placeable(state: GameState, geometry: TableGeometry, point: Point) -> bool:
+def placeable(state: GameState, geometry: TableGeometry, point: Point) -> bool:
     """A spot the rules take with no foul (GEN-5, GEN-6), with the picker's room to spare,
     and clear of the cushions for the physics."""
     return (
@@ -255,7 +256,7 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
         scored = [
             (
                 min((p.difficulty for p in pots(state.balls, spot, target, spec)), default=99.0)
-                + (0.0 if _path_clear(spot, state.balls[target], others, diameter) else 50.0),
+                + (0.0 if path_clear(spot, state.balls[target], others, diameter) else 50.0),
                 spot,
             )
             for spot in spots[:40]
@@ -266,7 +267,7 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
     if pot is not None:
         aim = _aim(cue, pot.ghost) + rng.gauss(0.0, 0.15)
         action = CueAction(
-            speed=_speed_for(cue, pot) * rng.uniform(0.9, 1.15),
+            speed=speed_for(cue, pot) * rng.uniform(0.9, 1.15),
             aim=aim,
             a=0.0,  # side spin squirts the cue ball off the line: none for a pot
             b=rng.uniform(-0.35, 0.05),  # stun or draw: following a pot is how one scratches
@@ -329,7 +330,7 @@ def _contact_aim(
             ball[0] + offset * diameter * math.cos(angle),
             ball[1] + offset * diameter * math.sin(angle),
         )
-        if _path_clear(cue, contact, others, diameter):
+        if path_clear(cue, contact, others, diameter):
             return _aim(cue, contact) + rng.gauss(0.0, 0.3)
     kicks = []
     for axis, line in (
@@ -348,7 +349,7 @@ def _contact_aim(
         bounce = (cue[0] + share * (image[0] - cue[0]), cue[1] + share * (image[1] - cue[1]))
         if not (0 <= bounce[0] <= geometry.width and 0 <= bounce[1] <= geometry.length):
             continue
-        if _path_clear(cue, bounce, [*others, ball], diameter) and _path_clear(
+        if path_clear(cue, bounce, [*others, ball], diameter) and path_clear(
             bounce, ball, others, diameter
         ):
             kicks.append((distance(cue, bounce) + distance(bounce, ball), _aim(cue, image)))

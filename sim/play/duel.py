@@ -1,0 +1,258 @@
+"""Duels: two computer players (:mod:`sim.play.opponent`) play racks against each other,
+and the figures of each side.
+
+Each rack is a match of its own, one rack long, with a seed derived from the duel's
+seed and the rack's number (:func:`rack_seed`), and A breaks the even racks (0, 2, ...)
+and B the odd ones; every decision's generator is seeded from the rack's seed and the
+step. So a rack plays the same wherever and whenever it is played, and a duel comes out
+the same on any number of processes (:func:`run_duel`).
+
+A rack re-racked (a stalemate, GEN-16) is played again, up to ``max_reracks`` times
+(then it counts as won by nobody); a rack that goes on past ``max_steps`` shots and
+choices is declared a stalemate.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import signal
+import statistics
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import attrs
+import numpy as np
+
+from rules import MatchPhase, Player
+from rules.facts import Pocketing
+from sim.play.game import Game, GameSetup, ShotRecord
+from sim.play.opponent import Kind, Move, decide, level_named
+from sim.play.selfplay import summarize
+
+MAX_STEPS = 300  # shots and choices in one rack before it is called a stalemate
+MAX_RERACKS = 3  # stalemates of one rack before it counts as won by nobody
+
+
+@attrs.frozen
+class DuelSetup:
+    """Who plays what: the game, the table, the levels of A and B, racks and seed, and
+    how long a rack may go on (see the module)."""
+
+    game: str
+    levels: tuple[str, str]
+    racks: int
+    seed: int
+    table: str = "9ft"
+    max_steps: int = MAX_STEPS
+    max_reracks: int = MAX_RERACKS
+
+    def level(self, player: Player) -> str:
+        return self.levels[0] if player is Player.A else self.levels[1]
+
+
+@attrs.frozen
+class SideFigures:
+    """One player's figures over some racks (see :func:`figures`)."""
+
+    racks_won: int = 0
+    breaks: int = 0
+    break_and_runs: int = 0
+    shots: int = 0
+    fouls: int = 0
+    called_pots_attempted: int = 0
+    called_pots_made: int = 0
+    safeties: int = 0
+    think_seconds: tuple[float, ...] = ()
+    simulations: tuple[int, ...] = ()
+    candidates: tuple[int, ...] = ()
+
+    def __add__(self, other: SideFigures) -> SideFigures:
+        return SideFigures(
+            *(
+                getattr(self, field.name) + getattr(other, field.name)
+                for field in attrs.fields(SideFigures)
+            )
+        )
+
+
+@attrs.frozen
+class RackOutcome:
+    """One rack of a duel: its number, the winner (None: not won, after the re-racks
+    allowed) and each side's figures."""
+
+    index: int
+    winner: Player | None
+    sides: tuple[SideFigures, SideFigures]  # A's, B's
+
+
+def rack_seed(seed: int, index: int) -> int:
+    """The seed of rack ``index`` (from 0) of a duel seeded ``seed``."""
+    return random.Random(f"{seed}:duel rack {index}").getrandbits(63)
+
+
+def play_rack(setup: DuelSetup, index: int) -> RackOutcome:
+    """Rack ``index`` of the duel, played out in this process."""
+    seed = rack_seed(setup.seed, index)
+    game = Game(GameSetup(game=setup.game, table=setup.table, players=("A", "B"), seed=seed))
+    game.start(Player.A if index % 2 == 0 else Player.B)
+    spec = game.setup.spec
+    levels = {player: level_named(setup.level(player)) for player in Player}
+    moves: list[tuple[Player, Move, ShotRecord | None]] = []
+    steps = reracks = 0
+    while game.phase is MatchPhase.RACK:
+        state = game.rack
+        assert state is not None
+        me = state.pending.chooser if state.pending is not None else state.shooter
+        number = game.match.rack_number
+        rng = np.random.default_rng(np.random.SeedSequence([seed, number, steps]))
+        steps += 1
+        if steps > setup.max_steps:
+            move = Move(kind=Kind.STALEMATE)
+        else:
+            move = decide(state, spec, levels[me], rng)
+        if move.kind is Kind.STALEMATE:
+            game.declare_stalemate(agreed=True)
+        elif move.kind is Kind.CHOICE:
+            assert move.choice is not None
+            game.choose(move.choice)
+            moves.append((me, move, None))
+        else:
+            assert move.stroke is not None
+            moves.append((me, move, game.shoot(move.stroke)))
+        if game.match.rack_number != number and game.phase is MatchPhase.RACK:
+            steps = 0
+            reracks += 1
+            if reracks > setup.max_reracks:
+                break
+    winner = game.winner()
+    return RackOutcome(index, winner, (_side(Player.A, game, moves), _side(Player.B, game, moves)))
+
+
+def _side(
+    player: Player, game: Game, moves: list[tuple[Player, Move, ShotRecord | None]]
+) -> SideFigures:
+    name = game.setup.name(player)
+    racks = summarize(game)
+    won = game.winner() is player
+    shots = [(move, record) for who, move, record in moves if who is player and record]
+    pots = [(move, record) for move, record in shots if move.kind is Kind.POT]
+    return SideFigures(
+        racks_won=int(won),
+        breaks=sum(1 for move, _ in shots if move.kind is Kind.BREAK),
+        break_and_runs=int(won and any(r.break_and_run and r.winner == name for r in racks)),
+        shots=len(shots),
+        fouls=sum(1 for _, record in shots if record.ruling.foul),
+        called_pots_attempted=len(pots),
+        called_pots_made=sum(1 for move, record in pots if _made(move, record)),
+        safeties=sum(1 for move, _ in shots if move.kind is Kind.SAFETY),
+        think_seconds=tuple(move.seconds for move, _ in shots),
+        simulations=tuple(move.simulations for move, _ in shots),
+        candidates=tuple(move.candidates for move, _ in shots),
+    )
+
+
+def _made(move: Move, record: ShotRecord) -> bool:
+    """The pot meant went down where it was meant to, on a shot without a foul."""
+    dropped = any(
+        isinstance(fact, Pocketing) and fact.ball == move.target and fact.pocket == move.pocket
+        for fact in record.simulated.facts
+    )
+    return dropped and not record.ruling.foul
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the workers itself)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play(job: tuple[DuelSetup, int]) -> RackOutcome:
+    return play_rack(*job)
+
+
+class DuelInterrupted(Exception):
+    """The duel was stopped (Ctrl-C); ``finished`` holds the racks played to the end."""
+
+    def __init__(self, finished: list[RackOutcome]) -> None:
+        super().__init__(f"stopped after {len(finished)} racks")
+        self.finished = finished
+
+
+def run_duel(
+    setup: DuelSetup,
+    workers: int = 1,
+    on_rack: Callable[[RackOutcome], None] | None = None,
+) -> list[RackOutcome]:
+    """Every rack of the duel, in rack order, played on ``workers`` processes (1: here).
+    ``on_rack`` hears of each rack as it finishes. Ctrl-C raises :class:`DuelInterrupted`
+    with the racks finished."""
+    finished: list[RackOutcome] = []
+    jobs = [(setup, index) for index in range(setup.racks)]
+    try:
+        for outcome in _outcomes(jobs, min(workers, setup.racks)):
+            finished.append(outcome)
+            if on_rack is not None:
+                on_rack(outcome)
+    except KeyboardInterrupt:
+        raise DuelInterrupted(sorted(finished, key=lambda o: o.index)) from None
+    return sorted(finished, key=lambda o: o.index)
+
+
+def _outcomes(jobs: list[tuple[DuelSetup, int]], workers: int) -> Iterator[RackOutcome]:
+    if workers <= 1:
+        yield from map(_play, jobs)
+        return
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap_unordered(_play, jobs)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]:
+    """The duel's figures: ``{"racks": N, "players": {"A": P, "B": P}}``, each P with the
+    level, racks won, breaks, break-and-runs (won without the other player shooting and
+    without a foul), shots, fouls, the pots called (in a game without calls: the pots
+    meant) and made as meant, safeties, and the median thinking time of a shot."""
+    outcomes = list(outcomes)
+    players = {}
+    for player, side in zip(Player, _totals(outcomes), strict=True):
+        players[player.value] = {
+            "level": setup.level(player),
+            "racks_won": side.racks_won,
+            "breaks": side.breaks,
+            "break_and_runs": side.break_and_runs,
+            "shots": side.shots,
+            "fouls": side.fouls,
+            "called_pots_attempted": side.called_pots_attempted,
+            "called_pots_made": side.called_pots_made,
+            "safeties": side.safeties,
+            "think_seconds_median": (
+                round(statistics.median(side.think_seconds), 3) if side.think_seconds else 0.0
+            ),
+        }
+    return {"racks": len(outcomes), "players": players}
+
+
+def _totals(outcomes: list[RackOutcome]) -> tuple[SideFigures, SideFigures]:
+    a, b = SideFigures(), SideFigures()
+    for outcome in outcomes:
+        a, b = a + outcome.sides[0], b + outcome.sides[1]
+    return a, b
+
+
+def search_figures(outcomes: Iterable[RackOutcome]) -> dict[str, float]:
+    """How hard both players thought, per shot: medians of candidate strokes,
+    simulations and seconds, and simulations per second of thinking."""
+    a, b = _totals(list(outcomes))
+    both = a + b
+    seconds = sum(both.think_seconds)
+    return {
+        "shots": float(len(both.think_seconds)),
+        "candidates_median": float(statistics.median(both.candidates or (0,))),
+        "simulations_median": float(statistics.median(both.simulations or (0,))),
+        "think_seconds_median": float(statistics.median(both.think_seconds or (0.0,))),
+        "simulations_per_second": sum(both.simulations) / seconds if seconds else 0.0,
+    }

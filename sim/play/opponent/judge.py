@@ -1,0 +1,156 @@
+"""How good a position is, judged without simulating: the cheap half of the search.
+
+A pot's chance comes from its geometry and the player's aim noise: an aim error of
+sigma turns the object ball's line by about ``d1 / (2R cos(cut))`` times as much (d1:
+the cue ball's travel to the ghost ball), which puts it ``d2`` times that off line at
+the pocket (d2: the object ball's travel); the pocket takes it within a margin that
+narrows as the ball comes in off the pocket's axis. The chance is that of a Gaussian
+landing within the margin.
+
+A position's value, for a player, is about the chance that player wins the rack from
+it: 1 or 0 once the rack is over; for the player at the table,
+``MISS + (1 - MISS) * p * (1 + RUN ** (n - 1)) / 2`` where p is the chance of the best
+pot on the ball on (with the cue ball in hand, from the best spot), n the object balls
+left (RUN: a typical pot's chance, so each ball left to run lowers it), and MISS what is
+left with no pot at all (a safety's worth); for the other player, one minus that. A
+choice waiting (after a foul, a push out) is worth what its chooser makes of it: the
+best of the choices for them, each judged on the state the referee says it leads to.
+Nothing here decides a rule: the states come from ``GameState.choose`` and
+``GameState.apply``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rules import CUE, BallId, GameState, Player, PocketId, Positions
+from rules.geometry import Point, distance
+from sim.physics.table import TableSpec, pocket_mouth
+from sim.play.opponent.levels import FASTFIZ_AIM, Noise
+from sim.play.picker import Pot, placeable, pots
+
+MISS = 0.35  # the value, at the table, of a position with no pot: a safety to play
+RUN = 0.85  # a typical pot's chance, for the balls still to run after this one
+# The least aim noise a position is judged with: a perfect player still prefers an easy
+# pot to a hard one (a little error is how a pot's difficulty shows).
+AIM_FLOOR = FASTFIZ_AIM / 4
+# Metres: the cue ball in hand is judged from spots this far behind the ball, on each
+# pocket's line.
+BEHIND = (0.15, 0.3, 0.6)
+# A pocket takes a ball whose centre comes within its half mouth (times the cosine of
+# the angle off its axis) less this share of a radius: a ball can brush a jaw and drop.
+JAW_SHARE = 0.9
+SPREAD_FLOOR = 1e-4  # metres: the spread at the pocket never reaches zero
+# A combination's spread at the pocket, against a plain pot's: the second ball's line
+# turns with the first's, which turns with the aim.
+COMBINATION_SPREAD = 3.0
+
+
+class Judge:
+    """Values positions for one decision (its caches last that long): ``noise`` is the
+    player's, ``position``: whether the next shot's quality counts (a player who does not
+    play position judges every pot it leaves alike)."""
+
+    def __init__(self, spec: TableSpec, noise: Noise, *, position: bool = True) -> None:
+        self.spec = spec
+        self.geometry = spec.geometry
+        table = spec.build()
+        self.mouths: dict[PocketId, Point] = {p: pocket_mouth(table, p) for p in PocketId}
+        self.aim = math.radians(max(noise.aim, AIM_FLOOR))
+        self.position = position
+        self._chances: dict[tuple[Positions, bool, BallId], float] = {}
+
+    # -- a pot ---------------------------------------------------------------------
+
+    def pot_chance(self, pot: Pot, cue: Point, balls: Positions) -> float:
+        """The chance of making ``pot`` from ``cue``, as the module says (a combination's
+        spread :data:`COMBINATION_SPREAD` times a plain pot's)."""
+        radius = self.geometry.ball_radius
+        ball = balls[pot.ball]
+        mouth = self.mouths[pot.pocket]
+        d1 = distance(cue, pot.ghost)
+        d2 = distance(ball, mouth)
+        turn = d1 / (2 * radius * max(math.cos(math.radians(pot.cut)), 0.2))
+        spread = max(SPREAD_FLOOR, d2 * turn * self.aim)
+        if pot.first != pot.ball:
+            spread *= COMBINATION_SPREAD
+        margin = self.margin(pot.pocket, ball)
+        return math.erf(margin / (math.sqrt(2) * spread))
+
+    def margin(self, pocket: PocketId, ball: Point) -> float:
+        """How far off the pocket's centre line a ball from ``ball`` may come and drop."""
+        mouth = self.mouths[pocket]
+        side = pocket.value.endswith("c")
+        width = self.spec.side_pocket_width if side else self.spec.corner_pocket_width
+        sx = 1.0 if mouth[0] > self.geometry.width / 2 else -1.0
+        sy = 0.0 if side else (1.0 if mouth[1] > self.geometry.length / 2 else -1.0)
+        norm = math.hypot(sx, sy)
+        travel = distance(ball, mouth)
+        if travel == 0:
+            return width / 2
+        cos_off = ((mouth[0] - ball[0]) * sx + (mouth[1] - ball[1]) * sy) / (travel * norm)
+        return max(0.0, width / 2 * max(cos_off, 0.0) - JAW_SHARE * self.geometry.ball_radius)
+
+    def best_pot(self, balls: Positions, cue: Point, target: BallId) -> tuple[Pot | None, float]:
+        """The pot of ``target`` from ``cue`` with the best chance, and that chance."""
+        best: tuple[Pot | None, float] = (None, 0.0)
+        for pot in pots(dict(balls), cue, target, self.spec):
+            chance = self.pot_chance(pot, cue, balls)
+            if chance > best[1]:
+                best = (pot, chance)
+        return best
+
+    # -- a position -----------------------------------------------------------------
+
+    def shooter_chance(self, state: GameState) -> float:
+        """The chance the player at the table makes the best pot on the ball on."""
+        target = state.lowest
+        if target is None:
+            return 0.0
+        in_hand = state.ball_in_hand is not None
+        key = (state.balls, in_hand, target)
+        if key not in self._chances:
+            if in_hand:
+                self._chances[key] = max(
+                    (self.best_pot(state.balls, spot, target)[1] for spot in self._spots(state)),
+                    default=0.0,
+                )
+            else:
+                self._chances[key] = self.best_pot(state.balls, state.balls[CUE], target)[1]
+        return self._chances[key]
+
+    def _spots(self, state: GameState) -> list[Point]:
+        """Straight-in spots on each pocket's line, for the cue ball in hand."""
+        target = state.lowest
+        assert target is not None
+        ball = state.balls[target]
+        spots = []
+        for mouth in self.mouths.values():
+            away = distance(mouth, ball)
+            if away == 0:
+                continue
+            ux, uy = (ball[0] - mouth[0]) / away, (ball[1] - mouth[1]) / away
+            for behind in BEHIND:
+                spot = (ball[0] + behind * ux, ball[1] + behind * uy)
+                if placeable(state, self.geometry, spot):
+                    spots.append(spot)
+                    break
+        return spots
+
+    def value(self, state: GameState, me: Player) -> float:
+        """About the chance ``me`` wins the rack from ``state`` (see the module)."""
+        result = state.outcome()
+        if result is not None:
+            if result.winner is None:
+                return 0.5
+            return 1.0 if result.winner is me else 0.0
+        pending = state.pending
+        if pending is not None:
+            values = [self.value(state.choose(choice), me) for choice in sorted(pending.choices)]
+            return max(values) if pending.chooser is me else min(values)
+        # Without position play, every position it leaves itself is alike to it.
+        mine = state.shooter is me
+        chance = self.shooter_chance(state) if self.position or not mine else 0.5
+        left = len(state.balls.object_balls)
+        at_table = MISS + (1 - MISS) * chance * (1 + RUN ** max(left - 1, 0)) / 2
+        return at_table if mine else 1.0 - at_table

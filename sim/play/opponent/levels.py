@@ -1,0 +1,238 @@
+"""The computer player's skill levels: how well it strikes (the noise on its execution)
+and how widely it searches.
+
+The noise is FastFiz's model, the one the ICGA computational pool tournaments (the
+Computer Olympiads of 2005-2008, FastFiz's ``GaussianNoise``) played with: each of the
+five stroke parameters gets an independent zero-mean Gaussian error. At FastFiz's
+magnitude 1 the standard deviations are
+
+=============  ==========  ==========================================
+parameter      sigma       here
+=============  ==========  ==========================================
+aim (phi)      0.125 deg   :attr:`Noise.aim`, degrees
+elevation      0.1 deg     :attr:`Noise.elevation`, degrees
+speed (V0)     0.075 m/s   :attr:`Noise.speed`, m/s of the cue stick
+tip offset a   0.5 mm      :attr:`Noise.side`, in ball radii (0.5 mm = 0.0175 R)
+tip offset b   0.5 mm      :attr:`Noise.height`, in ball radii
+=============  ==========  ==========================================
+
+and a level is that noise times a magnitude. The tournament's magnitude 1 misses long
+cuts a touring pro makes (an aim error of 0.125 deg sends a ball a metre from the cue
+ball 3 cm off line after a metre's travel, about a corner pocket's whole margin), so the
+top level strikes at half of it. The levels (aim and elevation in degrees, speed in m/s
+of the cue stick, tip offsets in millimetres), each also searching more widely than the
+one below (docs/OPPONENT.md says more):
+
+=======  =========  ======  =========  =====  ====  ==========================================
+level    magnitude  aim     elevation  speed  a, b  search
+=======  =========  ======  =========  =====  ====  ==========================================
+1        6          0.75    0.6        0.45   3     the easiest pot, 3 strokes, no position
+                                                    play, no throw correction, no safeties
+2        3.5        0.44    0.35       0.26   1.75  2 pots x 6 strokes, position, 2 x 2 noisy
+                                                    strikes, 3 contact points for safeties
+3        2          0.25    0.2        0.15   1     3 pots x 9 strokes, throw corrected, 3 x 4
+                                                    noisy strikes, 5 contact points
+4        1          0.125   0.1        0.075  0.5   the tournaments' noise; 4 pots x 12
+                                                    strokes, 4 x 6 noisy strikes, 7 points
+5        0.5        0.0625  0.05       0.038  0.25  6 pots x 20 strokes, 4 x 6 noisy strikes,
+                                                    9 contact points, 4 spots in hand
+perfect  0          0       0          0      0     as 5, every stroke judged as struck
+=======  =========  ======  =========  =====  ====  ==========================================
+
+A noisy tip offset past the miscue limit is brought back onto it: pooltool has no
+miscue, and a player who miscues has still struck the ball about there.
+"""
+
+from __future__ import annotations
+
+import math
+
+import attrs
+import numpy as np
+
+from sim.limits import SKILL_LEVELS
+from sim.physics.simulate import MAX_ELEVATION, MAX_SPEED, MISCUE_LIMIT, CueAction
+
+# FastFiz's GaussianNoise at magnitude 1 (Noise.h), the tip offsets from millimetres to
+# ball radii (FastFiz's ball is pooltool's: R = 28.575 mm).
+FASTFIZ_AIM = 0.125  # degrees
+FASTFIZ_ELEVATION = 0.1  # degrees
+FASTFIZ_SPEED = 0.075  # m/s
+FASTFIZ_TIP = 0.5 / 28.575  # ball radii
+SLOWEST = 0.05  # m/s: a noisy speed never reaches zero (a stroke must move the ball)
+
+
+@attrs.frozen
+class Noise:
+    """The standard deviations of a player's execution errors (see the module)."""
+
+    aim: float = 0.0  # degrees
+    elevation: float = 0.0  # degrees
+    speed: float = 0.0  # m/s
+    side: float = 0.0  # tip offset a, ball radii
+    height: float = 0.0  # tip offset b, ball radii
+
+    @classmethod
+    def fastfiz(cls, magnitude: float) -> Noise:
+        """FastFiz's Gaussian noise at ``magnitude`` (1: the tournaments')."""
+        return cls(
+            aim=FASTFIZ_AIM * magnitude,
+            elevation=FASTFIZ_ELEVATION * magnitude,
+            speed=FASTFIZ_SPEED * magnitude,
+            side=FASTFIZ_TIP * magnitude,
+            height=FASTFIZ_TIP * magnitude,
+        )
+
+    @property
+    def silent(self) -> bool:
+        return not any(attrs.astuple(self))
+
+    def perturb(self, action: CueAction, rng: np.random.Generator) -> CueAction:
+        """``action`` as a player of this noise strikes it: five Gaussian draws, always
+        in the same order (aim, elevation, speed, a, b), so a seed strikes the same."""
+        if self.silent:
+            return action
+        aim, elevation, speed, side, height = rng.normal(
+            (action.aim, action.elevation, action.speed, action.a, action.b),
+            (self.aim, self.elevation, self.speed, self.side, self.height),
+        )
+        offset = math.hypot(side, height)
+        if offset > MISCUE_LIMIT:  # back onto the limit (no miscue in the physics)
+            within = MISCUE_LIMIT * (1 - 1e-9) / offset  # just inside, whatever the rounding
+            side, height = side * within, height * within
+        return CueAction(
+            speed=float(min(MAX_SPEED, max(SLOWEST, speed))),
+            aim=float(aim) % 360.0,
+            elevation=float(min(MAX_ELEVATION, max(0.0, elevation))),
+            a=float(side),
+            b=float(height),
+        )
+
+
+@attrs.frozen
+class Search:
+    """How widely a level looks. ``pots``: the easiest pots considered (each pocket a
+    pot); ``speeds`` x ``spins``: the strokes tried on each; ``refine``: the aim is
+    corrected for throw by simulating it; ``position``: candidate strokes are compared by
+    the next shot they leave; ``finalists`` x ``samples``: the best strokes struck again
+    with the level's noise, to choose the one that holds up; ``safeties``: contact
+    points tried for a safety (0: none, it just hits the ball); ``spots``: cue-ball
+    places thought through with ball in hand; ``break_speed``: how hard it breaks."""
+
+    pots: int
+    speeds: tuple[float, ...]
+    spins: tuple[float, ...]
+    refine: bool
+    position: bool
+    finalists: int
+    samples: int
+    safeties: int
+    spots: int
+    break_speed: float  # m/s of the cue stick
+
+
+@attrs.frozen
+class Level:
+    """A skill level: its name, its noise and its search."""
+
+    name: str
+    noise: Noise
+    search: Search
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_WIDEST = Search(
+    pots=6,
+    speeds=(0.7, 0.9, 1.2, 1.6, 2.2),
+    spins=(-0.4, -0.15, 0.1, 0.35),
+    refine=True,
+    position=True,
+    finalists=4,
+    samples=6,
+    safeties=9,
+    spots=4,
+    break_speed=8.5,
+)
+
+LEVELS: dict[str, Level] = {
+    "1": Level(
+        "1",
+        Noise.fastfiz(6.0),
+        Search(
+            pots=1,
+            speeds=(1.0,),
+            spins=(-0.2, 0.0, 0.2),
+            refine=False,
+            position=False,
+            finalists=1,
+            samples=0,
+            safeties=0,
+            break_speed=8.0,
+            spots=1,
+        ),
+    ),
+    "2": Level(
+        "2",
+        Noise.fastfiz(3.5),
+        Search(
+            pots=2,
+            speeds=(1.0, 1.5),
+            spins=(-0.3, 0.0, 0.25),
+            refine=False,
+            position=True,
+            finalists=2,
+            samples=2,
+            safeties=3,
+            break_speed=8.2,
+            spots=1,
+        ),
+    ),
+    "3": Level(
+        "3",
+        Noise.fastfiz(2.0),
+        Search(
+            pots=3,
+            speeds=(0.8, 1.2, 1.8),
+            spins=(-0.35, 0.0, 0.3),
+            refine=True,
+            position=True,
+            finalists=3,
+            samples=4,
+            safeties=5,
+            break_speed=8.5,
+            spots=2,
+        ),
+    ),
+    "4": Level(
+        "4",
+        Noise.fastfiz(1.0),
+        Search(
+            pots=4,
+            speeds=(0.8, 1.1, 1.6),
+            spins=(-0.4, -0.1, 0.1, 0.35),
+            refine=True,
+            position=True,
+            finalists=4,
+            samples=6,
+            safeties=7,
+            break_speed=8.5,
+            spots=3,
+        ),
+    ),
+    "5": Level("5", Noise.fastfiz(0.5), _WIDEST),
+    "perfect": Level("perfect", Noise(), attrs.evolve(_WIDEST, finalists=1, samples=0)),
+}
+LEVEL_NAMES = SKILL_LEVELS
+assert tuple(LEVELS) == SKILL_LEVELS, "sim.limits names the levels the flags offer"
+
+
+def level_named(name: str | int) -> Level:
+    """The level called ``name`` (1..5 or "perfect"); ValueError otherwise."""
+    try:
+        return LEVELS[str(name)]
+    except KeyError:
+        raise ValueError(
+            f"unknown level {str(name)!r} (levels: {', '.join(LEVEL_NAMES)})"
+        ) from None

@@ -1,0 +1,218 @@
+"""The computer player: every decision the rules give a player, for a :class:`GameState`.
+
+:func:`decide` answers the state's question with a :class:`Move`:
+
+- a choice waiting (after a foul, after a push out): the choice whose outcome, as the
+  referee says it (``GameState.choose``), is worth most to the chooser;
+- a long stalemate (no ball down for :data:`STALEMATE_INNINGS` innings): it offers one;
+- the break: the cue ball in the kitchen, a full hit on the apex ball at the level's
+  break speed;
+- any other shot: where to put the cue ball in hand (the best spots behind the ball on),
+  then pots with position (each pocket, pace and spin simulated, valued by the next
+  shot it leaves), and when no pot is good, safeties, kicks and, right after the
+  break, push outs; the best few struck again with the level's noise, and the one that
+  holds up best is played, struck with that noise.
+
+Everything random comes from the generator it is given: the same state, level and seed
+make the same move. It asks the state what is legal (``legal_choices``,
+``legal_declarations``, ``calls_allowed``, ``placement_problem`` through the picker's
+``placeable``) and the referee what a simulated stroke comes to; it never re-derives a
+rule. :func:`think` does the same from a :class:`ThinkRequest`, which crosses to another
+process (the physics worker) as it is.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import attrs
+import numpy as np
+
+from rules import CUE, BallId, Choice, Declaration, GameState, Phase, PocketId
+from rules.geometry import Point
+from sim.physics.inprocess import InProcessSimulator
+from sim.physics.simulate import CueAction, aim_towards
+from sim.physics.simulator import Simulator
+from sim.physics.table import TableSpec, table_spec
+from sim.play.game import Stroke
+from sim.play.opponent.judge import Judge
+from sim.play.opponent.levels import Level, level_named
+from sim.play.opponent.search import Thinker
+from sim.play.opponent.strokes import (
+    Candidate,
+    Intent,
+    any_spot,
+    break_stroke,
+    kick_candidates,
+    pot_candidates,
+    push_candidates,
+    safety_candidates,
+    spots,
+)
+
+# Below this value as planned, the best pot is weighed against safeties, kicks and push
+# outs (above it, a pot that holds its position is played without looking further).
+SAFETY_BAR = 0.75
+STALEMATE_INNINGS = 12  # innings in a row with no ball down before it offers a stalemate
+
+
+class Kind(StrEnum):
+    """What a move is: a stroke of some intent, a choice, or a stalemate offered."""
+
+    BREAK = Intent.BREAK.value
+    POT = Intent.POT.value
+    SAFETY = Intent.SAFETY.value
+    KICK = Intent.KICK.value
+    PUSH_OUT = Intent.PUSH_OUT.value
+    CHOICE = "choice"
+    STALEMATE = "stalemate"
+
+
+@attrs.frozen(kw_only=True)
+class Move:
+    """The player's answer. ``stroke``: as struck, with the level's noise; ``plan``: as
+    meant, without it (what a hint shows). ``target``/``pocket``: the pot meant (for a
+    call-shot game, the call). ``expected``: what the search expected it to be worth
+    (about the chance of winning the rack, 0..1). ``candidates``, ``simulations``,
+    ``seconds``: how hard it thought."""
+
+    kind: Kind
+    stroke: Stroke | None = None
+    plan: Stroke | None = None
+    choice: Choice | None = None
+    target: BallId | None = None
+    pocket: PocketId | None = None
+    expected: float = 0.0
+    candidates: int = 0
+    simulations: int = 0
+    seconds: float = 0.0
+
+
+@attrs.frozen
+class ThinkRequest:
+    """A decision to make, as data that crosses to another process: the state, the
+    table's name, the level's name and the seed of its generator (any whole numbers)."""
+
+    state: GameState
+    table: str
+    level: str
+    entropy: tuple[int, ...]
+
+
+def think(request: ThinkRequest, simulator: Simulator | None = None) -> Move:
+    """:func:`decide` for a request (in this process's physics unless told otherwise)."""
+    rng = np.random.default_rng(np.random.SeedSequence(list(request.entropy)))
+    return decide(
+        request.state, table_spec(request.table), level_named(request.level), rng, simulator
+    )
+
+
+def decide(
+    state: GameState,
+    spec: TableSpec,
+    level: Level,
+    rng: np.random.Generator,
+    simulator: Simulator | None = None,
+) -> Move:
+    """The move of the player whose turn ``state`` is waiting for (see the module)."""
+    if state.is_over:
+        raise ValueError("the rack is over: there is nothing to decide")
+    if state.pending is not None:
+        return _choose(state, spec, level)
+    if offers_stalemate(state):
+        return Move(kind=Kind.STALEMATE)
+    thinker = Thinker(state, spec, level, rng, simulator or InProcessSimulator())
+    if state.phase is Phase.BREAK:
+        return _break(state, spec, level, rng, thinker)
+    return _shoot(state, spec, level, rng, thinker)
+
+
+def offers_stalemate(state: GameState) -> bool:
+    """GEN-16: no ball has gone down for a long while; both players agree to re-rack
+    (the offer, which the other player's own judgement answers the same way)."""
+    return state.shot_turn and state.quiet_innings >= STALEMATE_INNINGS
+
+
+def _choose(state: GameState, spec: TableSpec, level: Level) -> Move:
+    pending = state.pending
+    assert pending is not None
+    judge = Judge(spec, level.noise, position=level.search.position)
+    worth = {
+        choice: judge.value(state.choose(choice), pending.chooser)
+        for choice in sorted(pending.choices)
+    }
+    choice = max(worth, key=lambda c: worth[c])  # the first of equals: sorted, so fixed
+    return Move(kind=Kind.CHOICE, choice=choice, expected=worth[choice])
+
+
+def _break(
+    state: GameState, spec: TableSpec, level: Level, rng: np.random.Generator, thinker: Thinker
+) -> Move:
+    side = 1.0 if rng.random() < 0.5 else -1.0
+    plan = break_stroke(state, spec, level.search.break_speed, side)
+    return _struck(Candidate(Intent.BREAK, plan, state.lowest), 0.5, level, rng, thinker)
+
+
+def _shoot(
+    state: GameState, spec: TableSpec, level: Level, rng: np.random.Generator, thinker: Thinker
+) -> Move:
+    search = level.search
+    places: list[Point | None] = [None]
+    if state.ball_in_hand is not None:
+        places = list(spots(state, spec, thinker.judge, search.spots)) or [
+            next(any_spot(state, spec))
+        ]
+    candidates: list[Candidate] = []
+    for place in places:
+        cue = place if place is not None else state.balls[CUE]
+        # A spot in hand was chosen for one pot: only that pot is tried from it.
+        count = search.pots if place is None else 1
+        candidates += pot_candidates(state, spec, thinker.judge, search, cue, place, count)
+    scored = thinker.planned(candidates)
+    best = max((s.planned for s in scored), default=-1.0)
+    if best < SAFETY_BAR:
+        place = places[0]
+        cue = place if place is not None else state.balls[CUE]
+        others = safety_candidates(state, spec, search, cue, place)
+        if not others or search.safeties:
+            others += kick_candidates(state, spec, cue, place)
+        others += push_candidates(state, cue, place)
+        if not others:
+            others = [_straight_at_it(state, cue, place)]
+        scored += thinker.planned(others)
+    final = thinker.tested(scored)
+    chosen = final[0]
+    return _struck(chosen.candidate, chosen.expected, level, rng, thinker)
+
+
+def _straight_at_it(state: GameState, cue: Point, place: Point | None) -> Candidate:
+    """The last resort, with every path blocked: a firm hit straight at the ball on."""
+    target = state.lowest
+    assert target is not None
+    declared = Declaration.SAFETY if Declaration.SAFETY in state.legal_declarations else None
+    action = CueAction(speed=3.0, aim=aim_towards(cue, state.balls[target]))
+    return Candidate(
+        Intent.SAFETY, Stroke(action=action, placement=place, declaration=declared), target
+    )
+
+
+def _struck(
+    candidate: Candidate,
+    expected: float,
+    level: Level,
+    rng: np.random.Generator,
+    thinker: Thinker,
+) -> Move:
+    plan = candidate.stroke
+    struck = attrs.evolve(plan, action=level.noise.perturb(plan.action, rng))
+    return Move(
+        kind=Kind(candidate.intent.value),
+        stroke=struck,
+        plan=plan,
+        target=candidate.target,
+        pocket=candidate.pocket,
+        expected=expected,
+        candidates=thinker.candidates,
+        simulations=thinker.simulations,
+        seconds=thinker.seconds,
+    )

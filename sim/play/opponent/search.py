@@ -1,0 +1,208 @@
+"""The search: candidate strokes simulated through the simulator protocol, ruled on by
+the referee, and valued by the position each leaves (:class:`Judge`).
+
+In three rounds, each one batch of simulations:
+
+1. every candidate struck as planned (a pot's aim first corrected for throw: the object
+   ball's line off the simulated contact tells how far the ghost-ball aim was off, and
+   the aim is turned by that, once or twice);
+2. the best few (``finalists``) struck again ``samples`` times with the level's noise:
+   what a stroke is worth is the mean of what its noisy strikes leave, so a pot that only
+   drops when struck perfectly loses to one that drops anyway;
+3. the best of those is the move.
+
+Simulations are cached by request within a decision, so a stroke met twice is simulated
+once.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+import attrs
+import numpy as np
+
+from rules import CUE, GameState, IllegalAction, Player, Positions
+from rules.geometry import distance
+from sim.physics.facts import first_heading
+from sim.physics.simulate import SimulatedShot, aim_towards
+from sim.physics.simulator import ShotFailed, ShotReady, ShotRequest, Simulator
+from sim.physics.table import TableSpec
+from sim.play.game import Stroke, shot_of
+from sim.play.opponent.judge import Judge
+from sim.play.opponent.levels import Level
+from sim.play.opponent.strokes import Candidate, Intent
+
+# Degrees: a pot's line this close to the pocket's needs no correcting (0.25 deg is 4 mm
+# off line after a metre, a tenth of a pocket's margin).
+AIMED_WITHIN = 0.25
+CORRECTIONS = 2  # throw corrections at most per pot stroke
+POLL_PAUSE = 0.001  # seconds between polls of a simulator in another process
+# What a foul costs beyond the position it leaves: the cue ball in hand is worth more
+# to the incoming player than the pots the judge sees from a few spots (a safety from
+# anywhere, a ball moved off a rail), and fouls count towards losing the rack.
+FOUL_COST = 0.2
+
+
+@attrs.frozen
+class Scored:
+    """A candidate and what the search made of it: ``planned``, its value struck as
+    planned; ``expected``, the mean over its noisy strikes (``planned`` when none)."""
+
+    candidate: Candidate
+    planned: float
+    expected: float
+
+
+class Thinker:
+    """One decision's search: the state, the player's level, its random generator (the
+    noise of its practice strikes), the simulator, and its counts."""
+
+    def __init__(
+        self,
+        state: GameState,
+        spec: TableSpec,
+        level: Level,
+        rng: np.random.Generator,
+        simulator: Simulator,
+    ) -> None:
+        self.state = state
+        self.spec = spec
+        self.level = level
+        self.rng = rng
+        self.simulator = simulator
+        self.me: Player = state.shooter
+        self.judge = Judge(spec, level.noise, position=level.search.position)
+        self.simulations = 0
+        self.candidates = 0
+        self.started = time.perf_counter()
+        self._cache: dict[ShotRequest, SimulatedShot | None] = {}
+
+    # -- simulating --------------------------------------------------------------------
+
+    def start(self, stroke: Stroke) -> Positions:
+        balls = self.state.balls
+        return balls if stroke.placement is None else balls.moved({CUE: stroke.placement})
+
+    def simulate(self, strokes: Sequence[Stroke]) -> list[SimulatedShot | None]:
+        """Each stroke simulated (None: the physics refused it), through the simulator:
+        all asked for, then collected."""
+        table = self.spec.size.value
+        requests = [ShotRequest.of(table, self.start(s), s.action) for s in strokes]
+        jobs: dict[int, ShotRequest] = {}
+        for request in dict.fromkeys(requests):
+            if request not in self._cache:
+                jobs[self.simulator.shoot(request)] = request
+        self.simulations += len(jobs)
+        while jobs:
+            replies = self.simulator.poll()
+            for reply in replies:
+                if isinstance(reply, ShotFailed) and reply.job in jobs:
+                    self._cache[jobs.pop(reply.job)] = None
+                elif isinstance(reply, ShotReady) and reply.job in jobs:
+                    result = self.simulator.result(reply.job)
+                    self._cache[jobs.pop(reply.job)] = result.shot if result else None
+            if jobs and not replies:
+                time.sleep(POLL_PAUSE)
+        return [self._cache[request] for request in requests]
+
+    def value(self, stroke: Stroke, shot: SimulatedShot | None) -> float:
+        """What the referee's ruling on the simulated shot leaves, for this player, less
+        :data:`FOUL_COST` for a foul; a stroke the physics or the rules refuse is worth
+        nothing."""
+        if shot is None:
+            return -1.0
+        try:
+            ruling = self.state.rule(shot_of(stroke, shot))
+        except IllegalAction:
+            return -1.0
+        worth = self.judge.value(self.state.apply(ruling), self.me)
+        return worth - FOUL_COST if ruling.foul else worth
+
+    # -- round 1: as planned -------------------------------------------------------------
+
+    def planned(self, candidates: Sequence[Candidate]) -> list[Scored]:
+        """Every candidate struck as planned (pots corrected for throw first)."""
+        self.candidates += len(candidates)
+        if self.level.search.refine:
+            candidates = self._corrected(candidates)
+        shots = self.simulate([c.stroke for c in candidates])
+        scored = []
+        for candidate, shot in zip(candidates, shots, strict=True):
+            worth = self.value(candidate.stroke, shot)
+            scored.append(Scored(candidate, worth, worth))
+        return scored
+
+    def _corrected(self, candidates: Sequence[Candidate]) -> list[Candidate]:
+        """Pots with their aim turned until the simulated object ball leaves the contact
+        on the line to the pocket (a Newton step on the ghost-ball geometry's slope);
+        combinations are played as the geometry says."""
+        current = list(candidates)
+        for _ in range(CORRECTIONS):
+            pots = [i for i, c in enumerate(current) if c.pot and c.pot.first == c.pot.ball]
+            shots = self.simulate([current[i].stroke for i in pots])
+            changed = False
+            for index, shot in zip(pots, shots, strict=True):
+                turned = self._turn(current[index], shot)
+                if turned is not None:
+                    current[index] = turned
+                    changed = True
+            if not changed:
+                break
+        return current
+
+    def _turn(self, candidate: Candidate, shot: SimulatedShot | None) -> Candidate | None:
+        pot = candidate.pot
+        if shot is None or pot is None:
+            return None
+        heading = first_heading(shot.system, pot.ball)
+        if heading is None:
+            return None
+        ball = self.state.balls[pot.ball]
+        wanted = aim_towards(ball, self.judge.mouths[pot.pocket])
+        error = (heading - wanted + 180.0) % 360.0 - 180.0
+        if abs(error) < AIMED_WITHIN:
+            return None
+        cue = self.start(candidate.stroke)[CUE]
+        # The object ball's line turns against the aim, d1 / (2R cos cut) times as fast.
+        slope = distance(cue, pot.ghost) / (
+            self.spec.geometry.ball_diameter * max(math.cos(math.radians(pot.cut)), 0.2)
+        )
+        action = candidate.stroke.action
+        aimed = attrs.evolve(action, aim=(action.aim + error / slope) % 360.0)
+        return attrs.evolve(candidate, stroke=attrs.evolve(candidate.stroke, action=aimed))
+
+    # -- round 2: struck with the level's noise -------------------------------------------
+
+    def tested(self, scored: Sequence[Scored]) -> list[Scored]:
+        """The finalists, best first: the ``finalists`` best as planned (and the best
+        stroke of each other intent, so a safety is weighed against the pots), each
+        struck ``samples`` times with the level's noise and valued by the mean. Without
+        noise or samples, every candidate by its planned value."""
+        search = self.level.search
+        ranked = sorted(scored, key=lambda s: -s.planned)
+        if search.samples == 0 or self.level.noise.silent or not ranked:
+            return ranked
+        finalists = ranked[: search.finalists]
+        for intent in Intent:
+            best = next((s for s in ranked if s.candidate.intent is intent), None)
+            if best is not None and best not in finalists and best.planned >= 0:
+                finalists.append(best)
+        noisy: list[Stroke] = []
+        for item in finalists:
+            for _ in range(search.samples):
+                action = self.level.noise.perturb(item.candidate.stroke.action, self.rng)
+                noisy.append(attrs.evolve(item.candidate.stroke, action=action))
+        shots = self.simulate(noisy)
+        tested = []
+        for index, item in enumerate(finalists):
+            part = slice(index * search.samples, (index + 1) * search.samples)
+            worths = [self.value(s, shot) for s, shot in zip(noisy[part], shots[part], strict=True)]
+            tested.append(attrs.evolve(item, expected=float(np.mean(worths))))
+        return sorted(tested, key=lambda s: -s.expected)
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.started

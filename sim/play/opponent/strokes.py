@@ -1,0 +1,276 @@
+"""The strokes the computer player considers, found by geometry alone (no simulation):
+pots with a spread of pace and spin, safeties on the ball on, kicks off one rail, push
+outs, the break, and where to put the cue ball in hand. Each is screened for blocked
+paths with straight lines before anything is simulated; the search
+(:mod:`sim.play.opponent.search`) simulates what is left.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from enum import StrEnum
+
+import attrs
+
+from rules import CUE, BallId, BallInHand, Call, Declaration, GameState, PocketId
+from rules.geometry import Point, distance
+from sim.physics.simulate import MAX_SPEED, CueAction, aim_towards
+from sim.physics.table import TableSpec
+from sim.play.game import Stroke
+from sim.play.opponent.judge import Judge
+from sim.play.opponent.levels import Search
+from sim.play.picker import Pot, combinations, path_clear, placeable, pots, speed_for
+
+POT_SPEED_MAX = 7.0  # m/s: no pot is struck harder
+SAFETY_SPEEDS = (1.0, 1.8, 3.0)  # m/s: soft, medium, firm
+KICK_SPEEDS = (2.5, 4.0)
+KICK_OFFSETS = (-0.35, 0.0, 0.35)  # where on the ball a kick aims, in ball diameters
+PUSH_SPEEDS = (0.8, 1.5)
+PUSH_DIRECTIONS = 12
+# Ball in hand: spots behind the ball on a pocket's line, this far back (metres) and
+# this many degrees off it (an angle is how the cue ball is sent on for position).
+SPOT_DISTANCES = (0.2, 0.35, 0.6)
+SPOT_ANGLES = (0.0, -15.0, 15.0, -30.0, 30.0)
+# The break (see break_stroke): the cue ball this share of the table's width off its
+# middle, this far (metres) behind the head string, with this much follow.
+BREAK_SIDE = 0.355
+BREAK_BACK = 0.12
+BREAK_FOLLOW = 0.1
+
+
+class Intent(StrEnum):
+    """What a stroke is for (what the player means by it; the referee judges it)."""
+
+    BREAK = "break"
+    POT = "pot"
+    SAFETY = "safety"
+    KICK = "kick"
+    PUSH_OUT = "push-out"
+
+
+@attrs.frozen
+class Candidate:
+    """A stroke to consider, what it is for, and for a pot the ball and pocket."""
+
+    intent: Intent
+    stroke: Stroke
+    target: BallId | None = None
+    pocket: PocketId | None = None
+    pot: Pot | None = None
+
+
+_DECLARATIONS = {
+    Intent.SAFETY: Declaration.SAFETY,
+    Intent.KICK: Declaration.SAFETY,
+    Intent.PUSH_OUT: Declaration.PUSH_OUT,
+}
+
+
+def _declared(state: GameState, intent: Intent) -> Declaration | None:
+    """The declaration a stroke of ``intent`` carries, if the rules take one here (a
+    call-shot game's safety, TB-8's push out)."""
+    wanted = _DECLARATIONS.get(intent)
+    return wanted if wanted in state.legal_declarations else None
+
+
+def pot_candidates(
+    state: GameState,
+    spec: TableSpec,
+    judge: Judge,
+    search: Search,
+    cue: Point,
+    placement: Point | None,
+    count: int,
+) -> list[Candidate]:
+    """The ``count`` likeliest pots from ``cue``, each with every pace and spin of the
+    search: the ball on into each pocket the geometry allows, and
+    where one ball wins the rack wherever the others lie (``GameState.winning_ball``,
+    the 9 in 9-ball), combinations of the ball on into it."""
+    target = state.lowest
+    assert target is not None
+    balls = state.balls
+    found_pots = pots(dict(balls), cue, target, spec)
+    winner = state.winning_ball
+    if winner is not None and winner != target:
+        found_pots += combinations(dict(balls), cue, target, winner, spec)
+    ranked = sorted(
+        ((judge.pot_chance(pot, cue, balls), pot) for pot in found_pots),
+        key=lambda item: -item[0],
+    )
+    found = []
+    for _chance, pot in ranked[:count]:
+        base = speed_for(cue, pot)
+        call = Call(ball=pot.ball, pocket=pot.pocket) if state.calls_allowed else None
+        for pace in search.speeds:
+            speed = min(POT_SPEED_MAX, base * pace)
+            for spin in search.spins:
+                action = CueAction(speed=speed, aim=aim_towards(cue, pot.ghost), b=spin)
+                stroke = Stroke(action=action, placement=placement, call=call)
+                found.append(Candidate(Intent.POT, stroke, pot.ball, pot.pocket, pot))
+    return found
+
+
+def contact_points(state: GameState, spec: TableSpec, cue: Point, count: int) -> list[Point]:
+    """Up to ``count`` points across the ball on (full to thin, either side) that the
+    cue ball's centre can reach in a straight line, fullest first."""
+    target = state.lowest
+    assert target is not None
+    diameter = spec.geometry.ball_diameter
+    ball = state.balls[target]
+    others = [p for b, p in state.balls.items() if b not in (target, CUE)]
+    across = math.radians(aim_towards(cue, ball) + 90)
+    steps = max(count - 1, 1)
+    fractions = sorted({0.85 * (2 * i / steps - 1) for i in range(count)} | {0.0}, key=abs)
+    points = []
+    for share in fractions:
+        point = (
+            ball[0] + share * diameter * math.cos(across),
+            ball[1] + share * diameter * math.sin(across),
+        )
+        if path_clear(cue, point, others, diameter):
+            points.append(point)
+    return points
+
+
+def safety_candidates(
+    state: GameState, spec: TableSpec, search: Search, cue: Point, placement: Point | None
+) -> list[Candidate]:
+    """Hits on the ball on at the search's contact points, soft to firm: the safeties
+    (and, when nothing is potted, the plain hits a weaker player makes)."""
+    count = max(search.safeties, 1)
+    speeds = SAFETY_SPEEDS if search.safeties else (2.5,)
+    declaration = _declared(state, Intent.SAFETY)
+    found = []
+    for point in contact_points(state, spec, cue, count):
+        for speed in speeds:
+            action = CueAction(speed=speed, aim=aim_towards(cue, point), b=-0.2)
+            stroke = Stroke(action=action, placement=placement, declaration=declaration)
+            found.append(Candidate(Intent.SAFETY, stroke, state.lowest))
+    return found
+
+
+def kick_candidates(
+    state: GameState, spec: TableSpec, cue: Point, placement: Point | None
+) -> list[Candidate]:
+    """One-rail kicks at the ball on: the ball (a little off centre either way) mirrored
+    in the line the cue ball's centre bounces off, kept when both legs are clear."""
+    target = state.lowest
+    assert target is not None
+    geometry = spec.geometry
+    diameter, radius = geometry.ball_diameter, geometry.ball_radius
+    ball = state.balls[target]
+    others = [p for b, p in state.balls.items() if b not in (target, CUE)]
+    declaration = _declared(state, Intent.KICK)
+    found = []
+    for axis, line in (
+        (0, radius),
+        (0, geometry.width - radius),
+        (1, radius),
+        (1, geometry.length - radius),
+    ):
+        for offset in KICK_OFFSETS:
+            aimed = list(ball)
+            aimed[1 - axis] += offset * diameter
+            image = list(aimed)
+            image[axis] = 2 * line - aimed[axis]
+            if image[axis] == cue[axis]:
+                continue
+            share = (line - cue[axis]) / (image[axis] - cue[axis])
+            if not 0 < share < 1:
+                continue
+            bounce = (cue[0] + share * (image[0] - cue[0]), cue[1] + share * (image[1] - cue[1]))
+            if not (0 <= bounce[0] <= geometry.width and 0 <= bounce[1] <= geometry.length):
+                continue
+            target_point = (aimed[0], aimed[1])
+            if not (
+                path_clear(cue, bounce, [*others, ball], diameter)
+                and path_clear(bounce, target_point, others, diameter)
+            ):
+                continue
+            for speed in KICK_SPEEDS:
+                action = CueAction(speed=speed, aim=aim_towards(cue, (image[0], image[1])))
+                stroke = Stroke(action=action, placement=placement, declaration=declaration)
+                found.append(Candidate(Intent.KICK, stroke, target))
+    return found
+
+
+def push_candidates(state: GameState, cue: Point, placement: Point | None) -> list[Candidate]:
+    """Push outs (TB-8): the cue ball rolled softly every way round."""
+    declaration = _declared(state, Intent.PUSH_OUT)
+    if declaration is None:
+        return []
+    found = []
+    for step in range(PUSH_DIRECTIONS):
+        for speed in PUSH_SPEEDS:
+            action = CueAction(speed=speed, aim=360.0 * step / PUSH_DIRECTIONS)
+            stroke = Stroke(action=action, placement=placement, declaration=declaration)
+            found.append(Candidate(Intent.PUSH_OUT, stroke))
+    return found
+
+
+def spots(state: GameState, spec: TableSpec, judge: Judge, count: int) -> list[Point]:
+    """The ``count`` best places for the cue ball in hand: spots behind the ball on, on
+    each pocket's line or at an angle to it, ranked by the chance of the pot from there
+    (one spot per pocket and angle's side first, so the search sees different shots)."""
+    target = state.lowest
+    assert target is not None
+    ball = state.balls[target]
+    ranked: list[tuple[float, PocketId, float, Point]] = []
+    for pocket, mouth in judge.mouths.items():
+        away = distance(mouth, ball)
+        if away == 0:
+            continue
+        back = math.atan2(ball[1] - mouth[1], ball[0] - mouth[0])
+        for angle in SPOT_ANGLES:
+            turned = back + math.radians(angle)
+            for reach in SPOT_DISTANCES:
+                spot = (ball[0] + reach * math.cos(turned), ball[1] + reach * math.sin(turned))
+                if not placeable(state, spec.geometry, spot):
+                    continue
+                pot, chance = judge.best_pot(state.balls, spot, target)
+                if pot is not None and pot.pocket is pocket:
+                    ranked.append((chance, pocket, angle, spot))
+    ranked.sort(key=lambda item: -item[0])
+    chosen: list[Point] = []
+    seen: set[tuple[PocketId, bool]] = set()
+    for _chance, pocket, angle, spot in ranked:
+        kind = (pocket, angle > 0)
+        if kind not in seen and len(chosen) < count:
+            seen.add(kind)
+            chosen.append(spot)
+    return chosen or [spot for *_, spot in ranked[:count]]
+
+
+def any_spot(state: GameState, spec: TableSpec) -> Iterator[Point]:
+    """Places the rules take for the cue ball in hand, scanning the table (the allowed
+    area) from its middle out: for when no spot behind the ball will do."""
+    geometry = spec.geometry
+    width, length = geometry.width, geometry.length
+    kitchen = state.ball_in_hand is BallInHand.KITCHEN
+    middle = (width / 2, geometry.head_string_y / 2 if kitchen else length / 2)
+    for ring in range(1, 40):
+        for step in range(8 * ring):
+            angle = 2 * math.pi * step / (8 * ring)
+            point = (
+                middle[0] + 0.03 * ring * math.cos(angle),
+                middle[1] + 0.03 * ring * math.sin(angle),
+            )
+            if placeable(state, geometry, point):
+                yield point
+
+
+def break_stroke(state: GameState, spec: TableSpec, speed: float, side: float) -> Stroke:
+    """The break: the cue ball in the kitchen near a side rail (``side``: -1 or 1,
+    which), struck full at the apex ball with a touch of follow. Measured over 30 racks
+    of 10-ball at level 5's noise, this break was legal with a ball down in 28 (from the
+    middle of the kitchen, 4 to 13 in 20; softer than 8.5 m/s, most were illegal, TB-6)."""
+    geometry = spec.geometry
+    target = state.lowest
+    assert target is not None
+    spot = (geometry.width * (0.5 + side * BREAK_SIDE), geometry.head_string_y - BREAK_BACK)
+    if not placeable(state, geometry, spot):
+        spot = next(any_spot(state, spec))
+    aim = aim_towards(spot, state.balls[target])
+    action = CueAction(speed=min(MAX_SPEED, speed), aim=aim, b=BREAK_FOLLOW)
+    return Stroke(action=action, placement=spot)

@@ -1,0 +1,238 @@
+"""The computer player (sim.play.opponent): its levels' noise, and a decision for each
+kind of turn the rules give a player, asked of small positions so each is quick."""
+
+from __future__ import annotations
+
+import math
+import pickle
+
+import attrs
+import numpy as np
+import pytest
+
+from rules import (
+    CUE,
+    BallInHand,
+    Choice,
+    Declaration,
+    GameState,
+    NineBall,
+    Phase,
+    Player,
+    Rotation,
+    Shot,
+    TenBall,
+)
+from rules.state import Decision
+from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
+from sim.physics.table import table_spec
+from sim.play.game import Game, GameSetup, shot_of
+from sim.play.opponent import Kind, Move, Noise, ThinkRequest, decide, level_named, think
+from sim.play.opponent.judge import Judge
+from sim.play.opponent.levels import LEVEL_NAMES
+from sim.play.opponent.player import STALEMATE_INNINGS
+from sim.play.opponent.strokes import pot_candidates, push_candidates
+
+pytestmark = pytest.mark.physics
+SPEC = table_spec("9ft")
+R = SPEC.ball_radius
+WIDTH, LENGTH = SPEC.width, SPEC.length
+# The 1 a hand's breadth from the top right corner, on the diagonal, the 2 further down
+# the table: an easy pot with a next ball to get position on.
+EASY = {CUE: (0.75, 1.95), "1": (1.05, 2.25), "2": (0.4, 1.2)}
+# The 1 frozen to the foot rail in the middle, the cue ball straight below it far away:
+# no pocket can be reached (a cut past 70 degrees along the rail, the side pockets
+# behind it), so there is nothing to pot.
+NO_POT = {CUE: (WIDTH / 2, 0.6), "1": (WIDTH / 2, LENGTH - R - 0.002), "2": (0.3, 1.0)}
+
+
+def state_of(
+    kind: type[GameState], balls: dict[str, tuple[float, float]], **fields: object
+) -> GameState:
+    fields = {"phase": Phase.PLAY, **fields}
+    return kind(balls=balls, table=SPEC.geometry, **fields)  # type: ignore[arg-type]
+
+
+def rng(seed: int = 1) -> np.random.Generator:
+    return np.random.default_rng(seed)
+
+
+def same(a: Move, b: Move) -> bool:
+    """Two moves alike but for how long they took to think."""
+    return attrs.evolve(a, seconds=0.0) == attrs.evolve(b, seconds=0.0)
+
+
+# -- the levels ---------------------------------------------------------------------------
+
+
+def test_the_levels_run_from_a_beginner_to_perfect() -> None:
+    assert LEVEL_NAMES == ("1", "2", "3", "4", "5", "perfect")
+    aims = [level_named(name).noise.aim for name in LEVEL_NAMES]
+    assert aims == sorted(aims, reverse=True) and aims[-1] == 0.0
+    assert level_named(5) == level_named("5")
+    with pytest.raises(ValueError, match="unknown level '9'"):
+        level_named(9)
+
+
+def test_fastfiz_noise_at_magnitude_one_is_the_tournaments() -> None:
+    noise = Noise.fastfiz(1.0)
+    assert (noise.aim, noise.elevation, noise.speed) == (0.125, 0.1, 0.075)
+    assert noise.side == noise.height == pytest.approx(0.5e-3 / R)  # 0.5 mm of tip offset
+
+
+def test_noise_is_the_seeds_and_stays_within_the_cues_limits() -> None:
+    action = CueAction(speed=0.3, aim=359.9, elevation=0.0, a=0.45, b=0.2)
+    wild = Noise(aim=20.0, elevation=30.0, speed=5.0, side=0.5, height=0.5)
+    for seed in range(50):
+        struck = wild.perturb(action, rng(seed))
+        assert struck == wild.perturb(action, rng(seed))  # same seed, same stroke
+        assert struck.speed > 0 and struck.elevation >= 0 and 0 <= struck.aim < 360
+        assert math.hypot(struck.a, struck.b) <= MISCUE_LIMIT + 1e-12
+    assert Noise().perturb(action, rng()) == action  # the perfect player strikes as meant
+    aims = [Noise.fastfiz(1.0).perturb(action, rng(s)).aim for s in range(400)]
+    spread = float(np.std([(aim - action.aim + 180) % 360 - 180 for aim in aims]))
+    assert spread == pytest.approx(0.125, rel=0.15)
+
+
+# -- judging without simulating ---------------------------------------------------------
+
+
+def test_an_easy_pot_is_judged_likelier_for_the_better_player() -> None:
+    state = state_of(TenBall, EASY)
+    five = Judge(SPEC, level_named("5").noise).shooter_chance(state)
+    one = Judge(SPEC, level_named("1").noise).shooter_chance(state)
+    assert 0.9 < five <= 1.0 and one < five
+    assert Judge(SPEC, Noise()).shooter_chance(state_of(TenBall, NO_POT)) == 0.0
+
+
+def test_a_choice_is_judged_by_the_state_the_referee_says_it_leads_to() -> None:
+    """After a push out, the incoming player shoots an easy pot and passes a hopeless
+    one back (TB-9)."""
+    for balls, wanted in ((EASY, Choice.SHOOT), (NO_POT, Choice.PASS)):
+        choices = frozenset({Choice.SHOOT, Choice.PASS})
+        pending = Decision(chooser=Player.B, choices=choices, offender=Player.A)
+        state = state_of(TenBall, balls, shooter=Player.B, pending=pending)
+        move = decide(state, SPEC, level_named("4"), rng())
+        assert move.kind is Kind.CHOICE and move.choice is wanted and move.stroke is None
+
+
+# -- deciding ----------------------------------------------------------------------------
+
+
+def test_an_easy_pot_is_called_and_made_with_a_shot_left_on_the_next_ball() -> None:
+    state = state_of(TenBall, EASY)
+    move = decide(state, SPEC, level_named("perfect"), rng())
+    assert move.kind is Kind.POT and (move.target, move.pocket) == ("1", "rt")
+    assert move.stroke is not None and move.stroke == move.plan  # no noise
+    assert move.stroke.call is not None and move.stroke.call.ball == "1"
+    assert move.candidates >= 12 and move.simulations >= move.candidates
+    after = state.push(_shot(state, move))
+    assert after.shooter is Player.A and "1" not in after.balls  # made, and A continues
+    assert Judge(SPEC, level_named("5").noise).shooter_chance(after) > 0.5
+
+
+def test_the_same_seed_makes_the_same_move_and_a_request_crosses_processes() -> None:
+    state = state_of(TenBall, EASY)
+    level = level_named("3")
+    first = decide(state, SPEC, level, np.random.default_rng(np.random.SeedSequence([7, 1])))
+    request = pickle.loads(pickle.dumps(ThinkRequest(state, "9ft", "3", (7, 1))))
+    assert same(first, think(request))
+    assert first.stroke != first.plan  # level 3 strikes with noise
+
+
+def test_with_nothing_to_pot_it_plays_a_declared_safety() -> None:
+    state = state_of(TenBall, NO_POT)
+    move = decide(state, SPEC, level_named("3"), rng())
+    assert move.kind in (Kind.SAFETY, Kind.KICK)
+    assert move.stroke is not None and move.stroke.call is None
+    assert move.stroke.declaration is Declaration.SAFETY
+
+
+def test_hooked_it_kicks_off_a_rail() -> None:
+    """Two balls side by side between the cue ball and the 1: no straight line reaches
+    any part of the 1."""
+    balls = {
+        CUE: (WIDTH / 2, 0.5),
+        "1": (WIDTH / 2, 1.6),
+        "2": (WIDTH / 2 - 1.05 * R, 0.62),
+        "3": (WIDTH / 2 + 1.05 * R, 0.62),
+    }
+    move = decide(state_of(TenBall, balls), SPEC, level_named("2"), rng())
+    assert move.kind is Kind.KICK
+
+
+def test_push_outs_are_offered_only_when_the_rules_allow_one() -> None:
+    after_break = state_of(TenBall, NO_POT, phase=Phase.AFTER_BREAK)
+    assert Declaration.PUSH_OUT in after_break.legal_declarations
+    pushes = push_candidates(after_break, NO_POT[CUE], None)
+    assert pushes and {c.stroke.declaration for c in pushes} == {Declaration.PUSH_OUT}
+    assert push_candidates(state_of(TenBall, NO_POT), NO_POT[CUE], None) == []
+
+
+def test_with_the_cue_ball_in_hand_it_places_it_where_the_rules_allow() -> None:
+    balls = {b: p for b, p in EASY.items() if b != CUE}
+    state = state_of(TenBall, balls, ball_in_hand=BallInHand.ANYWHERE)
+    move = decide(state, SPEC, level_named("4"), rng())
+    assert move.stroke is not None and move.stroke.placement is not None
+    assert state.placement_problem(move.stroke.placement) is None
+    assert move.kind is Kind.POT
+
+
+def test_the_break_is_from_the_kitchen_at_the_apex_ball() -> None:
+    game = Game(GameSetup(seed=3))
+    game.start(Player.A)
+    state = game.rack
+    assert state is not None
+    move = decide(state, SPEC, level_named("5"), rng())
+    assert move.kind is Kind.BREAK and move.stroke is not None
+    assert move.stroke.placement is not None and move.stroke.call is None
+    assert state.placement_problem(move.stroke.placement) is None
+    assert move.stroke.action.speed > 7.5
+
+
+def test_rotation_calls_nothing() -> None:
+    move = decide(state_of(Rotation, EASY), SPEC, level_named("2"), rng())
+    assert move.kind is Kind.POT and move.stroke is not None
+    assert move.stroke.call is None and move.stroke.declaration is None
+
+
+def test_in_nine_ball_a_combination_into_the_9_is_a_candidate_and_wins() -> None:
+    """The 1 straight behind the 9, the 9 a ball's breadth from the top right corner:
+    the combination wins the rack (NB-10), and the perfect player sees it."""
+    balls = {CUE: (0.75, 1.95), "1": (0.95, 2.15), "9": (1.12, 2.32), "5": (0.3, 0.6)}
+    state = state_of(NineBall, balls)
+    judge = Judge(SPEC, Noise())
+    search = level_named("5").search
+    candidates = pot_candidates(state, SPEC, judge, search, balls[CUE], None, search.pots)
+    combos = [c for c in candidates if c.pot is not None and c.pot.first == "1"]
+    assert combos and {c.target for c in combos} == {"9"}
+    move = decide(state, SPEC, level_named("perfect"), rng())
+    assert move.kind is Kind.POT and move.stroke is not None and move.stroke.call is None
+    result = state.push(_shot(state, move)).outcome()
+    assert result is not None and result.winner is Player.A
+
+
+def test_a_long_stalemate_is_offered() -> None:
+    quiet = state_of(TenBall, NO_POT, quiet_innings=STALEMATE_INNINGS)
+    assert decide(quiet, SPEC, level_named("1"), rng()).kind is Kind.STALEMATE
+
+
+def test_a_finished_rack_has_nothing_to_decide() -> None:
+    game = Game(GameSetup(seed=3))
+    game.start(Player.A)
+    state = game.rack
+    assert state is not None
+    over = state.declare_stalemate(agreed=True)
+    with pytest.raises(ValueError, match="nothing to decide"):
+        decide(over, SPEC, level_named("1"), rng())
+
+
+def _shot(state: GameState, move: Move) -> Shot:
+    """The referee's shot for the move, simulated."""
+    assert move.stroke is not None
+    start = (
+        state.balls
+        if move.stroke.placement is None
+        else state.balls.moved({CUE: move.stroke.placement})
+    )
+    return shot_of(move.stroke, simulate_shot(SPEC, start, move.stroke.action))
