@@ -136,6 +136,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         # ball and after watching a shot, and the next table and session start from it.
         camera = remembered.get("camera")
         self.view = camera if isinstance(camera, str) and camera in VIEWS else DEFAULT_VIEW
+        # The cue-ball widget and the referee's panel folded away (F), for every table.
+        self.panels_folded = remembered.get("panels_folded") is True
         self._bind_input()
         # On a screen, a window at rest stops drawing (offscreen, every frame is drawn).
         self.rest = RestingWindow(base) if realtime else None
@@ -160,7 +162,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.controller.save()
         spec = game.setup.spec
         self.scene = TableScene(self.base, spec, quality=self.quality)
-        self.rig = CameraRig(self.base, spec.geometry)
+        self.rig = CameraRig(self.base, spec)
         self.hud = self._new_hud(self.controller)
         self.cue = CueStick(self.base, spec.geometry)
         self.kitchen = kitchen_overlay(self.base, spec.geometry, self.quality)
@@ -175,8 +177,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     def _new_hud(self, controller: TableController) -> Hud:
         actions = {"New game": self.show_start_screen, "Replay the shots": self.open_replay}
-        hud = Hud(self.base, controller, self.choose_view, actions)
+        hud = Hud(
+            self.base,
+            controller,
+            self.choose_view,
+            actions,
+            folded=self.panels_folded,
+            on_fold=self.toggle_panels,
+        )
         hud.refresh()  # filled in at once, whenever in the frame the table was laid out
+        if self.rig is not None:  # the table between the HUD's bands
+            self.rig.set_free(hud.layout.table_on_screen())
         return hud
 
     def show_start_screen(self) -> None:
@@ -225,6 +236,15 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.preferences.update(camera=preset)
         self.show_view(preset)
 
+    def toggle_panels(self) -> None:
+        """Fold the cue-ball widget and the referee's panel away, or back (F, the HUD's
+        fold button and tabs); remembered for the next table and session."""
+        self.panels_folded = not self.panels_folded
+        if self.hud is not None:
+            self.hud.set_folded(self.panels_folded)
+        if self.preferences is not None:
+            self.preferences.update(panels_folded=self.panels_folded)
+
     def clock(self) -> float:
         """Game time: real seconds, or in tests the frame clock (fixed steps)."""
         return time.monotonic() if self.realtime else ClockObject.getGlobalClock().getFrameTime()
@@ -254,6 +274,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         return (float(mouse.x), float(mouse.y))
 
     def aspect_point(self, mouse: tuple[float, float]) -> tuple[float, float]:
+        """``mouse`` in the HUD's units (``aspect2d``'s on a window wider than tall)."""
+        if self.hud is not None:
+            return self.hud.point(mouse)
         return (mouse[0] * self.base.getAspectRatio(), mouse[1])
 
     def table_point(self, mouse: tuple[float, float] | None = None) -> Point | None:
@@ -349,7 +372,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
     def view_shots(self, items: list[ReplayItem], spec: TableSpec) -> None:
         """Replay shots that belong to no game here (a pooltool file): a table, no play."""
         self.scene = TableScene(self.base, spec, quality=self.quality)
-        self.rig = CameraRig(self.base, spec.geometry)
+        self.rig = CameraRig(self.base, spec)
         self.rig.show("broadcast")
         self.rig.jump()
         self.modes.open(ReplayMode(self, ReplayView(self, items, 0), self.modes.drag))
