@@ -165,6 +165,7 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     elif action == "camera":
         if value not in CAMERAS:  # the rig would quietly show the overhead view
             raise ScriptError(f"a camera is one of {', '.join(CAMERAS)}, not {value!r}")
+        app.step()  # the mode of the stage the last step left comes up (and sets its view)
         app.show_view(str(value))
         assert app.rig is not None
         app.rig.jump()
