@@ -37,6 +37,7 @@ FIT_STEPS = 40  # halvings of that range: well under a millimetre
 NEAR = 0.05  # a framed point must be this far in front of the camera (metres)
 WINDOW = Box(-1.0, 1.0, -1.0, 1.0)  # the whole window, in render2d units
 WINDOW_MARGIN = 0.02  # the rails' outer edge stays this far inside the window
+WHOLE_WINDOW = WINDOW.shrunk(WINDOW_MARGIN)  # a rig's free part with no HUD over it
 POCKET_POINTS = 12  # points round each pocket's rim that a framed view keeps clear
 MIN_PITCH = -89.5  # straight down is degenerate for Panda3D's heading
 MAX_PITCH = -3.0
@@ -188,7 +189,7 @@ class CameraRig:
         self.base = base
         self.geometry = spec.geometry
         self.outline = TableOutline.of(TableLayout.from_table(spec.build()), spec.ball_radius)
-        self.free = WINDOW.shrunk(WINDOW_MARGIN)
+        self.free = WHOLE_WINDOW
         self._cue: Point | None = None
         self._aim = 90.0
         self.preset = "overhead"
@@ -208,7 +209,7 @@ class CameraRig:
         return framed(view, self.outline, self.free, *self._lens_tangents())
 
     def overhead_view(self) -> View:
-        """The whole table from above, the head rail on the left of the screen."""
+        """The whole table from above, the head rail on the right of the screen."""
         g = self.geometry
         view = View(target=(g.width / 2, g.length / 2, 0.0), heading=-90.0, pitch=MIN_PITCH)
         return self._framed(view)
@@ -253,11 +254,15 @@ class CameraRig:
             self.goal = self.overhead_view()
 
     def set_free(self, free: Box) -> None:
-        """The HUD leaves ``free`` (render2d units) to the table now (a new window shape):
-        a preset on show is framed again; a view the player moved stays as it is."""
-        if free == self.free:
-            return
-        self.free = free
+        """The HUD leaves ``free`` (render2d units) to the table now: the view is framed
+        again for it."""
+        if free != self.free:
+            self.free = free
+            self.reframe()
+
+    def reframe(self) -> None:
+        """Frame the preset on show again (the free part or the window's shape changed);
+        a view the player moved stays as it is."""
         if self.preset != "free":
             self.show(self.preset, self._cue, self._aim)
 

@@ -128,7 +128,7 @@ class Hud:
         self.controller = controller
         self.on_over = on_over or {}
         self.aspect = base.getAspectRatio()
-        self.layout = layout = HudLayout.for_window(base.win.getXSize(), base.win.getYSize())
+        self.layout = layout = HudLayout.for_window(self.aspect)
         self.folded = folded
         self.root = base.aspect2d.attachNewNode("hud")
         self._fit_root()
@@ -454,7 +454,7 @@ class Hud:
         if self.status.getText() != board.status:
             self.status.setText(board.status)
             # Between the players' names: the board's middle, less a name each side.
-            fit_width(self.status, 2 * self.layout.half_width - 1.4, 0.042)
+            fit_width(self.status, 2 * self.layout.half_width - 0.9, 0.042)
         for i, panel in enumerate(board.players):
             marker = "▶ " if panel.at_table and i == 0 else ""
             suffix = " ◀" if panel.at_table and i == 1 else ""
@@ -569,6 +569,8 @@ class Hud:
         aim = controller.aim
         x, y, w, h = self.power_meter
         self.power_fill["frameSize"] = (x, x + w, y, y + h * max(0.01, aim.power))
+        r = self.tip_widget[2]
+        self.tip_dot.setPos(-aim.a * r, 0, aim.b * r)
         speed = f"{aim.speed:.1f} m/s"
         elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
         tip = tip_words(aim.a, aim.b) + elevation

@@ -77,9 +77,8 @@ class HudLayout:
     table: Box  # the rest: the table is framed into it
 
     @staticmethod
-    def for_window(width: int, height: int) -> HudLayout:
-        """The layout of a window ``width`` x ``height`` pixels."""
-        aspect = width / max(1, height)
+    def for_window(aspect: float) -> HudLayout:
+        """The layout of a window ``aspect`` times as wide as it is tall."""
         return HudLayout.build(max(aspect, 1.0), max(1.0, 1.0 / aspect))
 
     @staticmethod

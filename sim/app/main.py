@@ -42,7 +42,7 @@ from panda3d.core import (
 from rules import PocketId
 from rules.geometry import Point, TableGeometry
 from sim.app.callmarker import CallMarker
-from sim.app.camera import CameraRig
+from sim.app.camera import WHOLE_WINDOW, CameraRig
 from sim.app.cue import CueStick
 from sim.app.hud import Hud
 from sim.app.menu import GameMenu
@@ -126,6 +126,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.pointer = Pointer()
         self.modes = ModeManager(self)
         self._last_frame = time.monotonic()
+        self._aspect = base.getAspectRatio()  # the window's shape the views are laid out for
         self._virtual_mouse: VirtualMouse | None = None
         self.frame_times: list[float] = []
         # What the player chose last time (None: nothing is remembered, as in tests).
@@ -365,6 +366,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.kitchen.hide()
         if self.call_marker is not None:
             self.call_marker.hide()
+        self.rig.set_free(WHOLE_WINDOW)  # the HUD's bands are gone while it is up
         self.rig.show("broadcast")  # the whole table, whatever view the player had
         controller.pause_clock()
         self.modes.open(ReplayMode(self, ReplayView(self, items, index), self.modes.drag))
@@ -381,6 +383,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.modes.close()
         if self.hud is not None:
             self.hud.root.show()
+            if self.rig is not None:
+                self.rig.set_free(self.hud.layout.table_on_screen())
         if self.controller is not None:
             self.controller.resume_clock()
         if self.controller is None:  # shots with no game: closing the viewer quits
@@ -407,13 +411,20 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if window is not self.base.win:
             return
         aspect = self.base.getAspectRatio()
+        if abs(aspect - self._aspect) < 1e-3:  # moved, focused: the same shape
+            return
+        self._aspect = aspect
         hud = self.hud
-        if hud is not None and self.controller is not None and abs(aspect - hud.aspect) >= 1e-3:
+        if hud is not None and self.controller is not None:
             shown = not hud.root.isHidden()
             hud.destroy()
             self.hud = self._new_hud(self.controller)
-            if not shown:  # the replay viewer hides it
+            if not shown:  # the replay viewer hides it, and the table has the window
                 self.hud.root.hide()
+                if self.rig is not None:
+                    self.rig.set_free(WHOLE_WINDOW)
+        if self.rig is not None:
+            self.rig.reframe()  # the lens is another shape
         if self.modes.screen is not None:
             self.modes.screen.resized()
 

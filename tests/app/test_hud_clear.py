@@ -166,9 +166,7 @@ def test_a_view_that_shows_every_pocket_stays_for_a_call(table: PoolApp) -> None
     assert controller.call_ball == state.lowest and rig.preset == "broadcast"
 
 
-def test_the_panels_fold_to_tabs_and_the_fold_is_remembered(
-    table: PoolApp, tmp_path: Path
-) -> None:
+def test_the_panels_fold_to_tabs_and_the_fold_is_remembered(table: PoolApp, tmp_path: Path) -> None:
     table.preferences = Preferences(tmp_path / "preferences.json")
     table.play(after_break(90))
     step(table, 3)
@@ -176,6 +174,10 @@ def test_the_panels_fold_to_tabs_and_the_fold_is_remembered(
     assert hud is not None and controller is not None and controller.stage is Stage.AIM
     assert controller.reasons  # the break's ruling: the referee's panel is up
     assert not hud.referee.isHidden() and not hud.stroke_widget.isHidden()
+    controller.set_tip(0.3, -0.2)  # the widget's dot shows the tip: left, draw
+    step(table, 1)
+    radius = hud.tip_widget[2]
+    assert (hud.tip_dot.getX(), hud.tip_dot.getZ()) == pytest.approx((-0.3 * radius, -0.2 * radius))
     table.modes.key("f")
     step(table, 1)
     assert hud.folded and hud.referee.isHidden() and hud.stroke_widget.isHidden()
