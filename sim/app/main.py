@@ -408,7 +408,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
     def window_changed(self, window: Any) -> None:
         """A resized window: the HUD and the replay viewer are laid out again for its new
         shape (the start screen and the menu sit in the middle and fit any shape)."""
-        if window is not self.base.win:
+        # Another wrapper of the same window each time: compared, not identical.
+        if window != self.base.win:
             return
         aspect = self.base.getAspectRatio()
         if abs(aspect - self._aspect) < 1e-3:  # moved, focused: the same shape
