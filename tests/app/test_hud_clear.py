@@ -196,3 +196,23 @@ def test_the_panels_fold_to_tabs_and_the_fold_is_remembered(table: PoolApp, tmp_
     step(table, 1)
     assert not hud.folded and not hud.stroke_widget.isHidden() and not hud.referee.isHidden()
     assert table.preferences.load() == {"panels_folded": False}
+
+
+def test_a_resized_window_lays_the_hud_out_for_its_shape(
+    table: PoolApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window-event brings another wrapper of the window each time: compared by
+    identity, a real resize laid nothing out again."""
+    table.play(after_break(30))
+    table.choose_view("overhead")
+    step(table, 2)
+    hud, rig = table.hud, table.rig
+    assert hud is not None and rig is not None
+    same_window = table.base.graphicsEngine.getWindow(0)
+    assert same_window == table.base.win and same_window is not table.base.win
+    monkeypatch.setattr(table.base, "getAspectRatio", lambda *_: 0.8)  # now tall
+    table.window_changed(same_window)
+    rebuilt = table.hud
+    assert rebuilt is not None and rebuilt is not hud
+    assert (rebuilt.layout.half_width, rebuilt.layout.half_height) == (1.0, 1.25)
+    assert rig.free == rebuilt.layout.table_on_screen() and rig.goal.shift != (0.0, 0.0)
