@@ -17,6 +17,7 @@ screenshots).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -39,6 +40,8 @@ WINDOW = Box(-1.0, 1.0, -1.0, 1.0)  # the whole window, in render2d units
 WINDOW_MARGIN = 0.02  # the rails' outer edge stays this far inside the window
 WHOLE_WINDOW = WINDOW.shrunk(WINDOW_MARGIN)  # a rig's free part with no HUD over it
 POCKET_POINTS = 12  # points round each pocket's rim that a framed view keeps clear
+FRAMED = ("overhead", "broadcast")  # the presets framed into the free part
+FOLLOW_STEPS = 8  # halvings of a framed view's lean toward the balls
 MIN_PITCH = -89.5  # straight down is degenerate for Panda3D's heading
 MAX_PITCH = -3.0
 EASE_PER_SECOND = 6.0  # how quickly the camera closes on its goal
@@ -78,14 +81,24 @@ class View:
     def project(self, point: Vec3, tan_x: float, tan_y: float) -> tuple[float, float] | None:
         """Where ``point`` is drawn, in render2d units, through a lens whose half field
         of view has tangents ``tan_x`` across and ``tan_y`` up; None: not in front."""
-        right, forward, up = self.axes()
-        d = [p - c for p, c in zip(point, self.position(), strict=True)]
-        depth = sum(a * b for a, b in zip(d, forward, strict=True))
-        if depth < NEAR:
-            return None
-        x = sum(a * b for a, b in zip(d, right, strict=True)) / depth / tan_x
-        y = sum(a * b for a, b in zip(d, up, strict=True)) / depth / tan_y
-        return (x + self.shift[0], y + self.shift[1])
+        return self.projector(tan_x, tan_y)(point)
+
+    def projector(self, tan_x: float, tan_y: float) -> Callable[[Vec3], tuple[float, float] | None]:
+        """:meth:`project` for many points (the view's axes worked out once)."""
+        (rx, ry, rz), (fx, fy, fz), (ux, uy, uz) = self.axes()
+        cx, cy, cz = self.position()
+        sx, sy = self.shift
+
+        def project(point: Vec3) -> tuple[float, float] | None:
+            dx, dy, dz = point[0] - cx, point[1] - cy, point[2] - cz
+            depth = dx * fx + dy * fy + dz * fz
+            if depth < NEAR:
+                return None
+            x = (dx * rx + dy * ry + dz * rz) / depth / tan_x
+            y = (dx * ux + dy * uy + dz * uz) / depth / tan_y
+            return (x + sx, y + sy)
+
+        return project
 
 
 @attrs.frozen
@@ -137,9 +150,9 @@ def _placed(
 ) -> View | None:
     """``view`` shifted so the outline's clear points are in ``free`` (as central as the
     rails' staying in the window allows), or None if at its distance they cannot be."""
-    unshifted = attrs.evolve(view, shift=(0.0, 0.0))
-    clear = [unshifted.project(p, tan_x, tan_y) for p in outline.clear]
-    whole = [unshifted.project(p, tan_x, tan_y) for p in outline.whole]
+    project = attrs.evolve(view, shift=(0.0, 0.0)).projector(tan_x, tan_y)
+    clear = [project(p) for p in outline.clear]
+    whole = [project(p) for p in outline.whole]
     if any(p is None for p in clear + whole):
         return None
     inner = _extent([p for p in clear if p is not None])
@@ -269,12 +282,7 @@ class CameraRig:
     def shows_every_pocket(self) -> bool:
         """Whether every pocket's centre is in the free part of the window in the view the
         camera is going to (a framed preset: always; behind the cue ball: seldom)."""
-        tangents = self._lens_tangents()
-        for pocket in self.outline.pockets:
-            at = self.goal.project(pocket, *tangents)
-            if at is None or not self.free.contains(*at):
-                return False
-        return True
+        return self._pockets_free(self.goal.target)
 
     def jump(self) -> None:
         """Go to the goal at once (first frame, screenshots)."""
@@ -302,15 +310,41 @@ class CameraRig:
         self.preset = "free"
 
     def follow(self, points: list[Point], share: float = 0.4) -> None:
-        """Lean toward the moving balls: the target moves ``share`` of the way from the
-        table's middle to their middle, so the action is central and the table in view."""
+        """Lean toward the moving balls: the target moves up to ``share`` of the way from
+        the table's middle to their middle, so the action is central; in a framed view no
+        further than every pocket, rim and all, stays in the free part of the window (there
+        is little room to lean: the table fills it), so no ball drops out of sight or
+        under a panel."""
         if not points:
             return
         g = self.geometry
         x = sum(p[0] for p in points) / len(points)
         y = sum(p[1] for p in points) / len(points)
         cx, cy = g.width / 2, g.length / 2
-        self.goal.target = (cx + share * (x - cx), cy + share * (y - cy), g.ball_radius)
+
+        def leaned(part: float) -> Vec3:
+            return (cx + part * (x - cx), cy + part * (y - cy), g.ball_radius)
+
+        rims = self.outline.clear  # the pockets whole, not only their centres
+        if self.preset not in FRAMED or self._pockets_free(leaned(share), rims):
+            self.goal.target = leaned(share)
+            return
+        low, high = 0.0, share  # the lean kept, and one too far
+        for _ in range(FOLLOW_STEPS):
+            middle = (low + high) / 2
+            fits = self._pockets_free(leaned(middle), rims)
+            low, high = (middle, high) if fits else (low, middle)
+        self.goal.target = leaned(low)
+
+    def _pockets_free(self, target: Vec3, points: tuple[Vec3, ...] | None = None) -> bool:
+        """Whether every pocket's centre (or every one of ``points``) is in the free part
+        with the goal at ``target``."""
+        project = attrs.evolve(self.goal, target=target).projector(*self._lens_tangents())
+        for point in self.outline.pockets if points is None else points:
+            at = project(point)
+            if at is None or not self.free.contains(*at):
+                return False
+        return True
 
     # -- every frame -------------------------------------------------------------------
 

@@ -7,7 +7,6 @@ controller (through :mod:`sim.app.texts`) and calls it back from buttons.
 from __future__ import annotations
 
 import math
-import textwrap
 import time
 from collections.abc import Callable
 from functools import partial
@@ -660,13 +659,13 @@ class Hud:
         column, row = index % CHOICE_COLUMNS, index // CHOICE_COLUMNS
         left = block.x0 + 0.02 + column * (width + gap)
         top = block.y1 - 0.08 - row * (height + gap)
-        scale = CHOICE_TEXT
-        # Wrapped by an average glyph's width: DejaVu Sans's is about 0.6 of its size.
-        meaning = textwrap.wrap(explanation, max(10, int((width - 0.03) / (scale * 0.6))))
-        baseline = 0.04  # the name's baseline under the button's top
+        text = f"{name}\n{explanation}" if explanation else name
+        scale = _fitting_scale(text, width - 0.03, height - 0.03, CHOICE_TEXT)
+        baseline = 0.015 + scale  # the name's baseline under the button's top
         return DirectButton(
             parent=self.choice_frame,
-            text="\n".join([name, *meaning]),
+            text=text,
+            text_wordwrap=(width - 0.03) / scale,
             pos=(left + width / 2, 0, top - baseline),
             scale=scale,
             frameSize=(
@@ -694,6 +693,18 @@ class Hud:
 
     def destroy(self) -> None:
         destroy_under(self.root)
+
+
+def _fitting_scale(text: str, width: float, height: float, scale: float) -> float:
+    """The largest of ``scale`` and a few smaller ones at which ``text``, wrapped to
+    ``width``, is no taller than ``height`` (the smallest if none is)."""
+    measure = TextNode("measure")
+    for tried in (scale, scale * 0.9, scale * 0.8):
+        measure.setWordwrap(width / tried)
+        measure.setText(text)
+        if measure.getNumRows() * measure.getLineHeight() * tried <= height:
+            return tried
+    return scale * 0.8
 
 
 def _shown(node: Any, visible: bool) -> None:

@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 from panda3d.core import NodePath, PerspectiveLens, Point2, Point3
 
-from sim.app.camera import WINDOW, TableOutline, View, framed
+from sim.app.camera import WINDOW, CameraRig, TableOutline, View, framed
 from sim.app.hudlayout import HudLayout
 from sim.app.tablegeometry import TableLayout
 from sim.physics.table import table_spec
@@ -95,3 +95,41 @@ def test_the_camera_projects_as_panda3d_does_film_offset_and_all(view: View) -> 
         lens.project(camera.getRelativePoint(world, Point3(*point)), seen)  # off it too
         mine = view.project(point, tan_x, tan_x / aspect)
         assert mine == pytest.approx((seen.x, seen.y), abs=1e-5)
+
+
+class _Base:
+    """What a camera rig uses of a ShowBase: its lens, its camera, the window's shape."""
+
+    def __init__(self, aspect: float) -> None:
+        self.camLens = PerspectiveLens()
+        self.camLens.setFov(FOV)
+        self.camLens.setAspectRatio(aspect)
+        self.camera = NodePath("camera")
+        self.aspect = aspect
+
+    def getAspectRatio(self) -> float:
+        return self.aspect
+
+
+@pytest.mark.parametrize("preset", ["overhead", "broadcast"])
+def test_a_framed_view_leans_toward_the_balls_only_while_every_pocket_stays_free(
+    preset: str,
+) -> None:
+    aspect = 1.6
+    rig = CameraRig(_Base(aspect), table_spec("9ft"))  # type: ignore[arg-type]
+    rig.set_free(HudLayout.for_window(aspect).table_on_screen())
+    rig.show(preset)
+    rig.jump()
+    centre = rig.goal.target
+    rig.follow([(1.2, 2.5)])  # the balls run to a far corner
+    leaned = rig.goal.target
+    assert rig.shows_every_pocket()
+    assert leaned[1] >= centre[1]  # toward the balls, if at all
+    assert math.dist(leaned[:2], centre[:2]) < 0.4 * math.dist((1.2, 2.5), centre[:2])
+
+
+def test_behind_the_cue_ball_the_view_leans_the_whole_share() -> None:
+    rig = CameraRig(_Base(1.6), table_spec("9ft"))  # type: ignore[arg-type]
+    rig.show("behind", (0.6, 0.6), 90.0)
+    rig.follow([(1.2, 2.5)])
+    assert rig.goal.target[:2] == pytest.approx((0.635 + 0.4 * 0.565, 1.27 + 0.4 * 1.23))
