@@ -1,4 +1,5 @@
-"""poolsim's referee: WPA 10-ball and 61-point 15-ball rotation, pure and deterministic.
+"""poolsim's referee: WPA 10-ball, WPA 9-ball and 61-point 15-ball rotation, pure and
+deterministic.
 
     state = TenBall.new_rack(rack_positions, breaker=Player.A)
     ruling = state.rule(shot)        # the referee's decision, as data
@@ -6,7 +7,7 @@
     if state.legal_choices:          # a decision turn
         state = state.choose(Choice.PASS)
 
-Rule IDs (GEN-n, TB-n, ROT-n, B-n) are those of the rules reference; docs/RULES.md says
+Rule IDs (GEN-n, TB-n, NB-n, ROT-n, B-n) are those of the rules reference; docs/RULES.md says
 how poolsim applies them.
 """
 
@@ -16,8 +17,10 @@ from rules.games import GAMES, game_kind
 from rules.geometry import TableGeometry
 from rules.lag import LagResult, LagShot, judge_lag
 from rules.match import Match, MatchPhase
+from rules.nine_ball import NineBall
 from rules.options import Options
 from rules.positions import Positions
+from rules.rack import RackPattern
 from rules.rotation import Rotation
 from rules.ruling import Reason, Ruling
 from rules.shot import Call, Shot
@@ -43,11 +46,13 @@ __all__ = [
     "LagShot",
     "Match",
     "MatchPhase",
+    "NineBall",
     "Options",
     "Phase",
     "Player",
     "PocketId",
     "Positions",
+    "RackPattern",
     "RackResult",
     "RailName",
     "Reason",

@@ -19,6 +19,7 @@ from rules.positions import describe
 from rules.ruling import Reason
 from rules.shot import Shot
 from rules.terms import FoulCode
+from rules.words import FOUL_WORDS, pocket_name
 
 
 @attrs.frozen
@@ -51,7 +52,7 @@ def general_fouls(
     found: list[Foul] = []
     for fact in reading.facts:
         if isinstance(fact, Pocketing) and fact.ball == CUE:
-            text = f"the cue ball was pocketed in {fact.pocket.value}"
+            text = f"the cue ball was pocketed in the {pocket_name(fact.pocket)}"
             found.append(Foul(FoulCode.SCRATCH, "GEN-9", text))
         elif isinstance(fact, OffTable) and fact.ball == CUE:
             found.append(Foul(FoulCode.CUE_OFF_TABLE, "GEN-9", "the cue ball left the table"))
@@ -82,7 +83,7 @@ def general_fouls(
             found.append(Foul(FoulCode.SHOT_CLOCK, "GEN-17", text))
     for code in sorted(shot.referee_fouls):
         rule = "GEN-17" if code is FoulCode.SHOT_CLOCK else "GEN-13"
-        found.append(Foul(code, rule, f"the referee called {code.value}"))
+        found.append(Foul(code, rule, f"the referee called a foul: {FOUL_WORDS[code]}"))
     return found
 
 

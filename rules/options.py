@@ -39,6 +39,10 @@ RotationFoulOptionB = Literal["spot-lowest_and_kitchen", "kitchen_only", "both"]
 SpotSearchOrder = Literal["behind_then_front", "nearest_either_side"]
 RotationBreakFoulOptions = Literal["standard", "kitchen_only"]
 OffTableSource = Literal["physics_event"]
+NineRackPosition = Literal["one_on_foot_spot", "nine_on_foot_spot"]
+NineOnBreak = Literal["win", "spot_continue"]
+ThreeFoulRule = Literal["on", "off"]
+ObOffTable = Literal["stay_off", "spot_all"]
 
 # The ranges of the options that have one, for every reader of options (the game file, the
 # scenario files, the command line's flags): (lowest, highest), both allowed.
@@ -182,6 +186,14 @@ class Options:
     )
     require_warning: bool = attrs.field(default=True, validator=_flag)
     off_table_source: OffTableSource = attrs.field(default="physics_event", validator=_choice)
+    # B-26..B-29, B-43: 9-ball's own (B-30 needs none).
+    nine_rack_position: NineRackPosition = attrs.field(
+        default="one_on_foot_spot", validator=_choice
+    )
+    nine_on_break: NineOnBreak = attrs.field(default="win", validator=_choice)
+    three_foul_rule: ThreeFoulRule = attrs.field(default="on", validator=_choice)
+    ob_off_table: ObOffTable = attrs.field(default="stay_off", validator=_choice)
+    nine_push_out_after_break_foul: bool = attrs.field(default=False, validator=_flag)
     # Part A tolerances (metres): conventions, GEN-4, B-4, GEN-2; TB-3 rack clearance.
     head_string_epsilon: float = attrs.field(default=1e-6, validator=_length)
     contact_epsilon: float = attrs.field(default=1e-4, validator=_length)

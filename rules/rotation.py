@@ -24,12 +24,14 @@ from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, distance
 from rules.options import Options
 from rules.positions import Positions, ball_number, by_number, describe
+from rules.rack import RackPattern
 from rules.ruling import Reason
 from rules.shot import Shot
 from rules.spotting import foot_spot_free, spot_ball, spot_balls
-from rules.state import GameState, RackPattern
+from rules.state import GameState
 from rules.terms import BallInHand, Choice, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
+from rules.words import offered
 
 TARGET = 61  # ROT-9
 # The corner pockets at the head rail, in the kitchen; every other pocket lies past it.
@@ -54,7 +56,7 @@ def rack_pattern(
         slots[10], slots[14] = slots[14], slots[10]
     elif two_side != "x_low":
         raise ValueError(f"unknown rotation_rack_2_side {two_side!r}")
-    return tuple(slots)
+    return RackPattern.triangle(slots)
 
 
 @attrs.frozen
@@ -72,6 +74,7 @@ class Rotation(GameState):
     calls_shots: ClassVar[bool] = False  # ROT-1
     has_push_out: ClassVar[bool] = False  # ROT-1
     keeps_score: ClassVar[bool] = True  # ROT-9
+    win_words: ClassVar[str] = "with {points} points"  # ROT-9, ROT-10
     object_balls: ClassVar[tuple[BallId, ...]] = tuple(str(n) for n in range(1, 16))
     foul_limit: ClassVar[int] = 4  # ROT-18
     foul_limit_rule: ClassVar[str] = "ROT-18"
@@ -271,9 +274,8 @@ class Rotation(GameState):
         if replay and self.options.rotation_kitchen_replay_option:
             choices |= {Choice.REPLAY}
         if len(choices) > 1:
-            offered = ", ".join(sorted(c.value for c in choices))
             return plain.then(
-                Reason(rule, f"{opponent} chooses: {offered}"),
+                Reason(rule, f"{opponent} may {offered(choices)}"),
                 choices=frozenset(choices),
                 choice_rule=rule,
             )

@@ -11,7 +11,7 @@ when none"); a ball id may be written as its number (``10`` for ``"10"``); a
 ``head-string`` event may leave out its ``ball`` (only the cue ball crosses); ``after``
 may leave out unmoved balls, and a ball it lists that the events pocketed or sent off
 the table is where the events say (off the table). A break is played from hand in the
-kitchen (TB-4, ROT-4), so a break without ``ball_in_hand`` has it in the kitchen.
+kitchen (TB-4, NB-4, ROT-4), so a break without ``ball_in_hand`` has it in the kitchen.
 """
 
 from __future__ import annotations
@@ -57,9 +57,10 @@ from rules.userfile import FileRefused, read_regular
 FORMAT_NAME = "poolsim-scenarios"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 4 * 2**20  # the largest scenario file poolsim ships is 75 KB
-# REFERENCE.md's rule IDs: GEN-1..17, TB-1..20, ROT-1..20, B-1..25.
-RULE_ID_RANGES = {"GEN": 17, "TB": 20, "ROT": 20, "B": 25}
-_RULE_ID = re.compile(r"(GEN|TB|ROT|B)-([1-9][0-9]*)")
+# REFERENCE.md's rule IDs of the games poolsim referees: GEN-1..17, TB-1..20, NB-1..18,
+# ROT-1..20, and Part B's B-1..44 (shared by every game).
+RULE_ID_RANGES = {"GEN": 17, "TB": 20, "NB": 18, "ROT": 20, "B": 44}
+_RULE_ID = re.compile(r"(GEN|TB|NB|ROT|B)-([1-9][0-9]*)")
 
 E = TypeVar("E")
 T = TypeVar("T")
@@ -276,8 +277,8 @@ def _state(
     shooter = _player(data["shooter"], "before.shooter")
     phase = _enum(Phase, data["phase"], "before.phase", "phase")
     if phase is Phase.AFTER_BREAK and not GAMES[game].has_push_out:
-        # TB-8: the phase exists for the push out the shot after the break may be.
-        raise FormatError("before.phase", "after-break is a 10-ball phase")
+        # TB-8, NB-8: the phase exists for the push out the shot after the break may be.
+        raise FormatError("before.phase", "after-break is a phase of the games with a push out")
     in_hand = _optional(
         lambda v, k: _enum(BallInHand, v, k, "ball-in-hand value"),
         _given(data, "ball_in_hand"),

@@ -12,6 +12,7 @@ from rules.facts import BALL_IDS, CUE, BallId, PocketId, ShotFacts
 from rules.geometry import Point
 from rules.positions import Positions
 from rules.terms import REFEREE_FOULS, Declaration, FoulCode
+from rules.words import pocket_name
 
 
 def _object_ball(_instance: object, _attribute: attrs.Attribute[str], value: str) -> None:
@@ -27,7 +28,7 @@ class Call:
     pocket: PocketId = attrs.field(converter=PocketId)
 
     def __str__(self) -> str:
-        return f"the {self.ball} in {self.pocket.value}"
+        return f"the {self.ball} in the {pocket_name(self.pocket)}"
 
 
 def _point(

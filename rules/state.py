@@ -9,8 +9,9 @@ lists them and ``state.choose(choice)`` returns the state after it.
 :class:`GameState` holds what every game needs: the general fouls (GEN-6, 9..13, 17),
 consecutive fouls and warnings (GEN-15), rack end and the next breaker (GEN-3, GEN-16),
 shot validation (GEN-5), and the shoot / pass / replay choices. Each game
-(:mod:`rules.ten_ball`, :mod:`rules.rotation`) is a small subclass that judges its own
-shots in ``_verdict`` and carries out its own choices in ``_effect``.
+(:mod:`rules.ten_ball`, :mod:`rules.nine_ball`, :mod:`rules.rotation`) is a small
+subclass that judges its own shots in ``_verdict`` and carries out its own choices in
+``_effect``.
 """
 
 from __future__ import annotations
@@ -27,16 +28,13 @@ from rules.fouls import Foul, break_fouls, contact_fouls, general_fouls
 from rules.geometry import Point, TableGeometry, distance
 from rules.options import Options
 from rules.positions import Positions, describe
+from rules.rack import RackPattern
 from rules.ruling import Reason, Ruling
 from rules.shot import Shot
 from rules.terms import BallInHand, Choice, Declaration, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
-
-RackPattern = tuple[BallId | None, ...]
-"""A triangle rack's slots, row by row from the apex on the foot spot, left to right (x
-rising): the ball the rules put there, or None for a slot the rules leave free."""
 
 
 def ordinal(n: int) -> str:
@@ -70,7 +68,10 @@ def _positions(value: Positions | Mapping[BallId, Point]) -> Positions:
 
 
 def _warned_at_start(state: GameState) -> frozenset[Player]:
-    """A player one foul from the limit has been warned (FORMAT.md, GEN-15)."""
+    """A player one foul from the limit has been warned (FORMAT.md, GEN-15), where the
+    limit applies (B-28)."""
+    if not state.foul_limit_applies:
+        return frozenset()
     return frozenset(p for p in Player if state.fouls[p] >= state.foul_limit - 1)
 
 
@@ -84,13 +85,16 @@ class GameState:
 
     The class says what kind of game it is: ``game``, its name in files and scenarios;
     ``display_name``, as a player reads it; ``calls_shots``, whether a shot is called
-    (GEN-7; TB-1, not ROT-1); ``has_push_out`` (TB-8); ``keeps_score`` (ROT-9)."""
+    (GEN-7; TB-1, not ROT-1 or NB-17); ``has_push_out`` (TB-8, NB-8); ``keeps_score``
+    (ROT-9); ``win_words``, how a rack is won as a player says it ("Ann wins the rack
+    with ..."), with the winner's ``{points}``."""
 
     game: ClassVar[str]
     display_name: ClassVar[str]
     calls_shots: ClassVar[bool]
     has_push_out: ClassVar[bool]
     keeps_score: ClassVar[bool]
+    win_words: ClassVar[str]
     object_balls: ClassVar[tuple[BallId, ...]]
     foul_limit: ClassVar[int]
     foul_limit_rule: ClassVar[str]
@@ -158,8 +162,8 @@ class GameState:
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:
-        """The game's rack (TB-3, ROT-3 with B-13): which ball goes in which slot of the
-        triangle, the free slots left to a seeded shuffle by whoever racks."""
+        """The game's rack (TB-3, ROT-3 with B-13, NB-3 with B-26): its shape and which
+        ball goes in which slot, the free slots left to a seeded shuffle by whoever racks."""
         raise NotImplementedError
 
     # -- what the state says ------------------------------------------------------
@@ -168,6 +172,19 @@ class GameState:
     def lowest(self) -> BallId | None:
         """LB: the lowest-numbered object ball on the table."""
         return self.balls.lowest
+
+    @property
+    def winning_ball(self) -> BallId | None:
+        """The object ball that wins the rack when legally pocketed on this shot wherever
+        the others lie (NB-10: the 9; TB-12 under ``ten_ball_early_pocket = win``: the
+        called 10), or None where no one ball does (rotation wins on points, ROT-9)."""
+        return None
+
+    @property
+    def foul_limit_applies(self) -> bool:
+        """GEN-15: reaching ``foul_limit`` consecutive fouls loses the rack (9-ball's
+        B-28 ``three_foul_rule`` may turn it off)."""
+        return True
 
     @property
     def legal_choices(self) -> frozenset[Choice]:
@@ -192,13 +209,14 @@ class GameState:
     def legal_declarations(self) -> frozenset[Declaration]:
         """What the shooter may declare on this shot: in a call-shot game, a safety
         instead of a call (GEN-7, TB-13), and a push out only on the shot right after a
-        foul-free break (TB-8); nothing on the break (TB-4), and nothing in rotation,
-        which has neither (ROT-1)."""
-        if not self.shot_turn or not self.calls_shots or self.phase is Phase.BREAK:
+        foul-free break (TB-8, NB-8); nothing on the break (TB-4, NB-4). Rotation has
+        neither (ROT-1); 9-ball calls nothing, so it offers no safety (NB-17)."""
+        if not self.shot_turn or self.phase is Phase.BREAK:
             return frozenset()
+        offered = {Declaration.SAFETY} if self.calls_shots else set()
         if self.has_push_out and self.phase is Phase.AFTER_BREAK:
-            return frozenset({Declaration.SAFETY, Declaration.PUSH_OUT})
-        return frozenset({Declaration.SAFETY})
+            offered.add(Declaration.PUSH_OUT)
+        return frozenset(offered)
 
     @property
     def calls_allowed(self) -> bool:
@@ -567,6 +585,12 @@ class GameState:
             reason = Reason("GEN-8", f"a legal shot clears {player}'s {cleared}")
             return fouls.with_value(player, 0), None, [reason]
         count = fouls[player] + 1  # GEN-14: one foul for the count, whatever the codes
+        if not self.foul_limit_applies:
+            text = (
+                f"{player} has {count} consecutive foul{'s' if count > 1 else ''} "
+                "(three_foul_rule=off: fouls lose no rack)"
+            )
+            return fouls.with_value(player, count), None, [Reason("B-28", text)]
         if count >= limit and (player in self.warned or not self.options.require_warning):
             text = f"{player}'s {ordinal(count)} consecutive foul: {player} loses the rack"
             return (
@@ -656,7 +680,9 @@ class GameState:
             reasons.append(
                 Reason("GEN-1", f"{player}'s inning ends; {player.other} comes to the table")
             )
-        warning = frozenset(p for p in Player if fouls[p] == self.foul_limit - 1)
+        warning = frozenset(
+            p for p in Player if self.foul_limit_applies and fouls[p] == self.foul_limit - 1
+        )
         reasons += [
             Reason("GEN-15", f"{p} is warned: one more consecutive foul loses the rack")
             for p in sorted(warning)

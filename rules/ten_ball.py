@@ -14,17 +14,19 @@ from rules.fouls import codes_and_reasons
 from rules.geometry import Point
 from rules.options import Options
 from rules.positions import Positions, describe
+from rules.rack import RackPattern
 from rules.ruling import Reason
 from rules.shot import Call, Shot
 from rules.spotting import spot_ball, spot_balls
-from rules.state import GameState, RackPattern
+from rules.state import GameState
 from rules.terms import BallInHand, Choice, Declaration, Phase
 from rules.verdict import Verdict
+from rules.words import pocket_name
 
 TEN: BallId = "10"
 SHOOT_OR_PASS = frozenset({Choice.SHOOT, Choice.PASS})
 # TB-3: the 1 on the apex, the 10 in the middle of the third row, the others at random.
-RACK_PATTERN: RackPattern = ("1", None, None, None, TEN, *([None] * 5))
+RACK_PATTERN = RackPattern.triangle(("1", None, None, None, TEN, *([None] * 5)))
 
 
 @attrs.frozen(kw_only=True)
@@ -34,6 +36,7 @@ class TenBall(GameState):
     calls_shots: ClassVar[bool] = True  # TB-1
     has_push_out: ClassVar[bool] = True  # TB-8
     keeps_score: ClassVar[bool] = False  # TB-1: won by the 10, not on points
+    win_words: ClassVar[str] = "with the 10 in the called pocket"  # TB-12
     object_balls: ClassVar[tuple[BallId, ...]] = tuple(str(n) for n in range(1, 11))
     foul_limit: ClassVar[int] = 3  # TB-18
     foul_limit_rule: ClassVar[str] = "TB-18"
@@ -46,6 +49,15 @@ class TenBall(GameState):
     def rack_pattern(cls, options: Options) -> RackPattern:
         """TB-3: ten balls, the 1 on the foot spot, the 10 in the middle of the third row."""
         return RACK_PATTERN
+
+    @property
+    def winning_ball(self) -> BallId | None:
+        """TB-12: under ``ten_ball_early_pocket = win`` the called 10 wins after the break
+        wherever the others lie; by default it wins only as the last ball, so no ball
+        wins whatever is left."""
+        if self.options.ten_ball_early_pocket != "win" or self.phase is Phase.BREAK:
+            return None
+        return TEN if TEN in self.balls and self.shot_turn else None
 
     def _check_declarations(self, shot: Shot, start: Positions) -> None:
         """TB-4: on the break every declaration is ignored, so none is checked. TB-8: a
@@ -172,7 +184,8 @@ class TenBall(GameState):
             return plain.then(
                 Reason(
                     "TB-11",
-                    f"the {call.ball} went into {call.pocket.value} as called: {player} continues",
+                    f"the {call.ball} went into the {pocket_name(call.pocket)} as called: "
+                    f"{player} continues",
                 ),
                 inning_ends=False,
             )
@@ -198,11 +211,13 @@ class TenBall(GameState):
             return f"{down} dropped with no ball called (GEN-7)"
         went = reading.pocket_of(call.ball)
         if went is None:
-            return f"the called {call.ball} missed {call.pocket.value} and {down} dropped"
+            missed = pocket_name(call.pocket)
+            return f"the called {call.ball} missed the {missed} and {down} dropped"
         others = [b for b in reading.gone if b != call.ball]
         extra = f" ({describe(others)} dropped too)" if others else ""
         return (
-            f"the {call.ball} was called in {call.pocket.value} but went into {went.value}{extra}"
+            f"the {call.ball} was called in the {pocket_name(call.pocket)} but went into the "
+            f"{pocket_name(went)}{extra}"
         )
 
     def _spot(self, balls: list[BallId], positions: Positions) -> dict[BallId, Point]:

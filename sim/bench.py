@@ -64,7 +64,9 @@ def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> 
     report["facts_to_physics_ratio_median"] = statistics.median(ratios)
     for game in GAMES:
         report[f"{game}_selfplay"] = selfplay_split(game, racks=2, seed=1)
-    report["game_file"] = game_file_times(match_racks, seed=1)
+    match = self_played(match_racks, seed=1)
+    report["game_file"] = game_file_times(match)
+    report["take_back"] = take_back_times(match)
     report["timeline"] = bench_timeline()
     report["stroke_latency"] = stroke_latency(repeats)
     if render:
@@ -180,15 +182,20 @@ def selfplay_split(game: str, racks: int, seed: int) -> dict[str, float]:
     }
 
 
-def game_file_times(racks: int, seed: int) -> dict[str, float]:
-    """Save and load of a self-played match of ``racks`` racks (load re-rules every shot
-    and re-reads every simulated system)."""
+def self_played(racks: int, seed: int) -> Any:
+    """A ten-ball match of ``racks`` racks played by the built-in player."""
     from sim.play.game import Game, GameSetup
     from sim.play.selfplay import play_racks
-    from sim.store.gamefile import load, save
 
     match = Game(GameSetup(game=TenBall.game, race_to=racks, seed=seed))
-    play_racks(match, racks, random.Random(seed))
+    return play_racks(match, racks, random.Random(seed))
+
+
+def game_file_times(match: Any) -> dict[str, float]:
+    """Save and load of a self-played match (load re-rules every shot and re-reads every
+    simulated system)."""
+    from sim.store.gamefile import load, save
+
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.poolsim"
         started = time.perf_counter()
@@ -198,11 +205,56 @@ def game_file_times(racks: int, seed: int) -> dict[str, float]:
         loaded = time.perf_counter()
         size = path.stat().st_size
     return {
-        "racks": float(racks),
+        "racks": float(len({shot.rack for shot in match.shots})),
         "shots": float(len(match.shots)),
         "save_seconds": saved - started,
         "load_seconds": loaded - saved,
         "megabytes": size / 1e6,
+    }
+
+
+class _Discarded:
+    """An autosaver that keeps nothing: the table's own work is timed (the snapshot of
+    the game handed to it included), not a disk's."""
+
+    def archive(self) -> None:
+        return None
+
+    def save(self, game: Any) -> None:
+        del game
+
+
+def take_back_times(match: Any, repeats: int = 15) -> dict[str, float]:
+    """At the table (the controller, as the window drives it) on a self-played match:
+    take it again (the last shot back, its stroke loaded), one shot after another; and
+    open a branch at shots spread over the match ("play from here": the table at the
+    position before the shot, the match of that moment, the stroke loaded)."""
+    from sim.physics.inprocess import InProcessSimulator
+    from sim.play.controller import TableController
+    from sim.play.game import ShotRecord
+
+    game = match.snapshot()
+    controller = TableController(game, InProcessSimulator(), _Discarded())
+    shots = [node for node in game.current.path() if isinstance(node.record, ShotRecord)]
+    end = game.current
+    taken = []
+    for _ in range(min(repeats, len(shots))):
+        started = time.perf_counter()
+        controller.take_back()
+        taken.append(time.perf_counter() - started)
+    controller.continue_from(end)
+    opened = []
+    for node in shots[:: max(1, len(shots) // repeats)]:
+        started = time.perf_counter()
+        controller.play_from(node)
+        opened.append(time.perf_counter() - started)
+    controller.close()
+    return {
+        "shots": float(len(shots)),
+        "take_back_ms_median": statistics.median(taken) * 1e3,
+        "take_back_ms_max": max(taken) * 1e3,
+        "branch_ms_median": statistics.median(opened) * 1e3,
+        "branch_ms_max": max(opened) * 1e3,
     }
 
 
@@ -238,6 +290,13 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"game file, {g['racks']:.0f}-rack match "
         f"({g['shots']:.0f} shots, {g['megabytes']:.1f} MB): "
         f"save {g['save_seconds'] * 1e3:.0f} ms, load {g['load_seconds'] * 1e3:.0f} ms"
+    )
+    b = report["take_back"]
+    lines.append(
+        f"take it again, {g['racks']:.0f}-rack match ({b['shots']:.0f} shots, at the table): "
+        f"take back median {b['take_back_ms_median']:.1f} ms (max {b['take_back_ms_max']:.1f}; "
+        f"target one frame, 16.7 ms), open a branch median {b['branch_ms_median']:.1f} ms "
+        f"(max {b['branch_ms_max']:.1f}; target 100 ms)"
     )
     latency = report["stroke_latency"]
     lines.append(

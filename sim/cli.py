@@ -157,7 +157,8 @@ def _parse_spin(
 @click.version_option(package_name="poolsim", prog_name="poolsim")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """poolsim: a physics-based pool simulator for WPA 10-ball and 61-point rotation.
+    """poolsim: a physics-based pool simulator for WPA 10-ball, WPA 9-ball and 61-point
+    rotation.
 
     With no command, opens the desktop table at its start screen."""
     if ctx.invoked_subcommand is None:
@@ -462,11 +463,17 @@ def _rounded_times(event: dict[str, Any]) -> dict[str, Any]:
 
 def _summary(game: str, seed: int, table_size: str, action: CueAction, shot: SimulatedShot) -> str:
     from rules.facts import CUE, Hit, OffTable, Pocketing, RailContact
+    from rules.positions import describe
+    from rules.words import pocket_name
 
     first = next((f.other(CUE) for f in shot.facts if isinstance(f, Hit) and f.involves(CUE)), None)
-    pocketed = [f"{f.ball} in {f.pocket}" for f in shot.facts if isinstance(f, Pocketing)]
+    pocketed = [
+        f"{describe([f.ball])} in the {pocket_name(f.pocket)}"
+        for f in shot.facts
+        if isinstance(f, Pocketing)
+    ]
     railed = {f.ball for f in shot.facts if isinstance(f, RailContact) and f.ball != CUE}
-    lost = [f.ball for f in shot.facts if isinstance(f, OffTable)]
+    lost = [describe([f.ball]) for f in shot.facts if isinstance(f, OffTable)]
     parts = [
         f"{game} break, seed {seed}, {table_size}: "
         f"speed {action.speed:g} m/s at {action.aim:.1f} deg",
@@ -664,9 +671,10 @@ def _save_rack(save: Callable[[Any, Path], None], game: Any, path: Path) -> None
 @cli.command()
 @click.argument("file", type=click.Path(path_type=Path))
 def verify(file: Path) -> None:
-    """Re-simulate every shot of a saved game and compare with what was recorded."""
+    """Re-simulate every shot of a saved game, in every branch, and compare with what was
+    recorded."""
     from sim.store.gamefile import GameFileError, load
-    from sim.store.verify import verify_game
+    from sim.store.verify import lines_in_words, verify_game
 
     try:
         game = load(file)
@@ -694,27 +702,65 @@ def verify(file: Path) -> None:
             f"(max position difference {check.max_position_difference:.3g} m, "
             f"max time difference {check.max_time_difference:.3g} s)"
         )
+    lines = lines_in_words(game)
     if differing:
-        click.echo(f"{differing} of {len(checks)} shots differ")
+        click.echo(f"{differing} of {len(checks)} shots differ ({lines})")
         sys.exit(1)
-    click.echo(f"{len(checks)} shots re-simulated: all bit-identical")
+    click.echo(f"{len(checks)} shots re-simulated, in {lines}: all bit-identical")
 
 
 def _load_shot(file: Path, shot: int) -> tuple[Any, Any]:
-    """A saved game and its shot number ``shot`` (from 1), or a one-line error."""
+    """A saved game and the node of its shot number ``shot`` (from 1, along the line the
+    match is at), or a one-line error."""
+    from sim.play.game import ShotRecord
     from sim.store.gamefile import GameFileError, load
 
     try:
         game = load(file)
     except GameFileError as error:
         raise click.ClickException(str(error)) from None
-    if not game.shots:
+    shots = [node for node in game.current.path() if isinstance(node.record, ShotRecord)]
+    if not shots:
         raise click.ClickException(f"{file}: the game has no shots yet")
-    if not 1 <= shot <= len(game.shots):
-        raise click.BadParameter(
-            f"the game has shots 1 to {len(game.shots)}", param_hint="'--shot'"
-        )
-    return game, game.shots[shot - 1]
+    if not 1 <= shot <= len(shots):
+        raise click.BadParameter(f"the game has shots 1 to {len(shots)}", param_hint="'--shot'")
+    return game, shots[shot - 1]
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option(
+    "--shot",
+    type=WholeNumber(1, 1_000_000),
+    required=True,
+    help="The position before this shot of the game (from 1).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    help="The position file to write (JSON, docs/POSITION.md).",
+)
+def position(file: Path, shot: int, output: Path) -> None:
+    """Write the position before one shot of a saved game: the balls, whose turn, and the
+    cue ball in hand as the match had them."""
+    _check_output(output, "-o")
+    from sim.play.position import PositionError, position_before
+    from sim.store.positionfile import save_position
+
+    game, node = _load_shot(file, shot)
+    try:
+        taken = position_before(game, node)
+    except PositionError as error:  # a ball the physics eased across the head string...
+        raise click.ClickException(
+            f"{file}: the position before shot {shot} is not one a table can play: {error}"
+        ) from None
+    try:
+        save_position(taken, output)
+    except OSError as error:
+        raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
+    click.echo(f"wrote {output}")
 
 
 @cli.command()
@@ -774,7 +820,8 @@ def export(
     camera: str,
     quality: str,
 ) -> None:
-    """Render one shot of a saved game: frames, a GIF, an MP4, or a diagram."""
+    """Render one shot of a saved game: frames, a GIF, an MP4, or a diagram; or draw a
+    position file (.json) as a diagram."""
     from sim.media.export import (
         ExportError,
         parse_size,
@@ -787,6 +834,12 @@ def export(
     outputs = [o for o in (frames_dir, gif, mp4, diagram) if o is not None]
     if len(outputs) != 1:
         raise click.UsageError("give exactly one of --frames, --gif, --mp4 and --diagram")
+    if file.suffix == POSITION_SUFFIX:
+        if diagram is None:
+            raise click.UsageError("a position is a still: export it with --diagram")
+        _refuse_unused(
+            click.get_current_context(), {"shot": "--shot"}, "does not apply to a position"
+        )
     if diagram is not None:
         _refuse_unused(
             click.get_current_context(),
@@ -800,13 +853,31 @@ def export(
         width, height = parse_size(size)
     except ExportError as error:
         raise click.BadParameter(str(error), param_hint="'--size'") from None
-    game, record = _load_shot(file, shot)
+    if diagram is not None:
+        from sim.media.diagram import MAX_WIDTH, MIN_WIDTH
+
+        if not MIN_WIDTH <= width <= MAX_WIDTH:
+            raise click.BadParameter(
+                f"a diagram is {MIN_WIDTH} to {MAX_WIDTH} pixels wide, got {width}",
+                param_hint="'--size'",
+            )
+    if file.suffix == POSITION_SUFFIX:
+        assert diagram is not None  # checked above: a position is only drawn
+        _export_position(file, diagram, width)
+        return
+    game, node = _load_shot(file, shot)
+    record = node.record
     try:
         if diagram is not None:
             from sim.media.diagram import shot_diagram
 
             picture = shot_diagram(
-                record, game.setup.spec, width=width, players=game.setup.players, shot_number=shot
+                record,
+                game.setup.spec,
+                width=width,
+                players=game.setup.players,
+                kind=game.setup.kind,
+                shot_number=shot,
             )
             write_png(picture, diagram)
             click.echo(f"wrote {diagram}")
@@ -843,6 +914,22 @@ def export(
     except ExportError as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"wrote {count} frames to {target}")
+
+
+POSITION_SUFFIX = ".json"  # a position file (docs/POSITION.md); game files are .poolsim
+
+
+def _export_position(file: Path, diagram: Path, width: int) -> None:
+    from sim.media.diagram import position_diagram
+    from sim.media.export import ExportError, write_png
+    from sim.store.positionfile import PositionFileError, load_position
+
+    try:
+        picture = position_diagram(load_position(file), width=width)
+        write_png(picture, diagram)
+    except (PositionFileError, ExportError) as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"wrote {diagram}")
 
 
 def _open_window(offscreen_output: object, **launch: Any) -> None:
@@ -954,3 +1041,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo("poolsim: aborted", err=True)
         sys.exit(130)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+if __name__ == "__main__":  # python -m sim.cli, as the helpers and CI docs use
+    main()

@@ -33,6 +33,7 @@ FLOORS = (
     ("sim.app", 6, "app"),
     ("sim.bench", 7, "bench"),
     ("sim.cli", 8, "cli"),
+    ("sim.__main__", 8, "cli"),  # python -m sim: the command line's own door
 )
 PANDA3D = ("panda3d", "direct", "simplepbr", "gltf")
 FORBIDDEN_IN_RULES = ("pooltool", "numpy", "numba", "time", "datetime", "sim", *PANDA3D)

@@ -16,7 +16,8 @@ from tests.run import ROOT, poolsim
 def test_help_lists_the_commands() -> None:
     result = poolsim("--help")
     assert result.returncode == 0
-    for command in ("play", "simulate", "selfplay", "verify", "warmup", "bench", "rules"):
+    commands = ("play", "simulate", "selfplay", "verify", "position", "warmup", "bench", "rules")
+    for command in commands:
         assert command in result.stdout
 
 
@@ -118,6 +119,10 @@ def test_bench_json_reports_every_figure() -> None:
         assert all(split[f"{p}_ms_per_shot"] > 0 for p in parts)
     assert report["game_file"]["racks"] == 10
     assert report["game_file"]["save_seconds"] > 0 and report["game_file"]["load_seconds"] > 0
+    taking = report["take_back"]
+    assert taking["shots"] == report["game_file"]["shots"]
+    assert 0 < taking["take_back_ms_median"] <= taking["take_back_ms_max"]
+    assert 0 < taking["branch_ms_median"] <= taking["branch_ms_max"]
     latency = report["stroke_latency"]
     assert 0 < latency["previewed_ms_median"] < latency["cold_ms_median"]
     timeline = report["timeline"]
@@ -125,16 +130,22 @@ def test_bench_json_reports_every_figure() -> None:
     assert timeline["interpolate_us_median"] > 0
 
 
-def test_rules_check_runs_both_conformance_files() -> None:
+def test_rules_check_runs_the_public_conformance_files() -> None:
     """The public conformance scenarios (project copies) pass through the command."""
     scenarios = ROOT / "tests" / "data" / "scenarios"
-    result = poolsim(
-        "rules", "check", str(scenarios / "ten-ball.json"), str(scenarios / "rotation.json")
-    )
+    files = [str(scenarios / f"{game}.json") for game in ("ten-ball", "rotation", "nine-ball")]
+    result = poolsim("rules", "check", *files)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert all(line.startswith("PASS ") for line in lines[:-1])
-    assert len(lines) == 53 and lines[-1] == "52 passed, 0 failed"
+    assert len(lines) == 77 and lines[-1] == "76 passed, 0 failed"
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "selfplay"])
+def test_every_game_flag_offers_every_game(command: str) -> None:
+    result = poolsim(command, "--help")
+    assert result.returncode == 0
+    assert "ten-ball|nine-ball|rotation" in result.stdout.replace("\n", "").replace(" ", "")
 
 
 def test_rules_check_on_a_malformed_file_is_one_line_and_status_2(tmp_path: Path) -> None:

@@ -134,6 +134,8 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
         (["warmup"], "--frobnicate", ["1"]),
         (["rules", "check"], "--frobnicate", ["1"]),
         (["verify", MISSING], "--shot", ["1"]),
+        (["position", MISSING, "--output", str(tmp / "p.json")], "--shot", [*INTEGERS, "0"]),
+        (["position", MISSING, "--shot", "1"], "--output", files),
     ]
 
 

@@ -13,11 +13,10 @@ from rules import CUE, BallId
 from rules.geometry import Point, TableGeometry
 from sim.physics.models import cue_model_path
 from sim.play.controller import Aim
+from sim.play.cueclearance import TIP_GAP
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
-
-TIP_GAP = 0.012  # the tip rests this far behind the cue ball while aiming
 
 
 def first_contact(
@@ -84,14 +83,14 @@ class CueStick:
         self.show_aid = True
         self._aid_key: object = None
 
-    def place(self, cue: Point, aim: Aim) -> None:
+    def place(self, cue: Point, aim: Aim, elevation: float) -> None:
         """The tip just behind the cue ball, offset by the tip position, the butt raised
-        by the elevation."""
+        by ``elevation`` (the aim's, or more to clear the balls behind the cue ball)."""
         r = self.geometry.ball_radius
         self.focus.setPos(cue[0], cue[1], r)
         # pooltool's frame: the model lies along +x from its tip; turned to point back
         # from the ball, then rolled up by the elevation (as pooltool's own renderer).
-        self.focus.setHpr(aim.direction + 180.0, 0.0, -aim.elevation)
+        self.focus.setHpr(aim.direction + 180.0, 0.0, -elevation)
         self.model.setPos(r + TIP_GAP, 0, 0)
         self.stick.setPos(0, -aim.a * r, aim.b * r)
         self.focus.show()

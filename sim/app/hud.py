@@ -28,7 +28,7 @@ from panda3d.core import (
 
 from rules import Choice, Declaration, Player
 from sim.app.hudlayout import TOP_BAR, Box, HudLayout
-from sim.app.texts import choice_label, physics_status, prompt, referee_lines, scoreboard
+from sim.app.texts import choice_label, physics_status, prompt, referee_words, scoreboard
 from sim.app.widgets import (
     BUTTON,
     DIM,
@@ -309,6 +309,18 @@ class Hud:
             self.referee, "Referee", (block.x0 + 0.02, block.y1 - 0.045), 0.04, GOLD
         )
         self.referee_lines: list[OnscreenText] = []
+        # The details behind the referee's plain line (every reason with its rule ID),
+        # shown on request (this button, W).
+        self.show_details = False
+        self.details_button = button(
+            self.root,
+            "Details (W)",
+            (block.x1 - 0.13, block.y1 - 0.04),
+            self.toggle_details,
+            0.032,
+            width=0.22,
+        )
+        self.details_button.hide()
         self.referee_tab = DirectButton(
             parent=self.root,
             text="▸ Referee",
@@ -332,6 +344,11 @@ class Hud:
             self.root, "", (block.x0 + 0.02, block.y1 - 0.045), LINE, NOTICE, TextNode.ALeft
         )
         self.message.setWordwrap(wrap / LINE)
+        # The referee's plain line: what happened and what the next player may do.
+        self.verdict = label(
+            self.root, "", (block.x0 + 0.02, block.y1 - 0.045), 0.04, WHITE, TextNode.ALeft
+        )
+        self.verdict.setWordwrap((wrap - 0.25) / 0.04)  # beside the Details button
 
     # -- building blocks ---------------------------------------------------------------
 
@@ -351,6 +368,14 @@ class Hud:
             action()
         except GameError as error:
             self.controller.message = str(error)
+
+    def toggle_details(self) -> None:
+        """The referee's details (every reason, with its rule ID) on or off; unfolded
+        first if the panels are folded away."""
+        self.show_details = not self.show_details
+        if self.show_details and self.folded:
+            self._on_fold()
+        self._shown_reasons = self  # redraw the panel
 
     def toggle_help(self) -> None:
         if self.help.isHidden():
@@ -479,7 +504,7 @@ class Hud:
             text = (
                 f"shot clock {max(0.0, clock):.0f} s  ·  {text}"
                 if clock > 0
-                else f"TIME — a stroke now is a foul (GEN-17)  ·  {text}"
+                else f"TIME — a stroke now is a foul  ·  {text}"
             )
         self._set_prompt(text)
         warmup = physics_status(controller.worker, time.monotonic())
@@ -497,35 +522,40 @@ class Hud:
             fit_width(self.prompt, 2 * self.layout.half_width - 0.1, 0.048)
 
     def _words_top(self) -> float:
-        """Where the referee's panel starts in the words' block: under the warm-up line
-        and the message, whichever show."""
+        """Where the referee's details start in the words' block: under the warm-up line,
+        the message and the referee's plain line, whichever show, each under the last."""
         block = self.words_block
         y = block.y1 - 0.045
-        for text in (self.warmup, self.message):
+        for text in (self.warmup, self.message, self.verdict):
             if text.getText():
                 text.setTextY(y)
-                y -= max(1, text.textNode.getNumRows()) * LINE * 1.2 + 0.012
+                scale = text.getTextScale()[1]
+                y -= max(1, text.textNode.getNumRows()) * scale * 1.2 + 0.012
         return y
 
     def _refresh_referee(self) -> None:
+        """The referee's plain line; the panel of details on request (unless folded)."""
         reasons = self.controller.reasons
         if reasons is self._shown_reasons:
             return
         self._shown_reasons = reasons
+        words = referee_words(self.controller)
+        _set(self.verdict, words.lead)
+        self.verdict.setFg(RED if words.foul else WHITE)
         for line in self.referee_lines:
             line.destroy()
         self.referee_lines = []
         top = self._words_top()
         self.referee_tab.setZ(top)
-        if not reasons or self.folded:
-            self.referee.hide()
-            self.referee_tab.show() if reasons else self.referee_tab.hide()
+        shown = bool(words.details) and self.show_details and not self.folded
+        _shown(self.referee, shown)
+        _shown(self.referee_tab, bool(words.details) and self.folded)
+        _shown(self.details_button, bool(words.details) and not self.folded)
+        self.details_button["text"] = "Hide (W)" if shown else "Details (W)"
+        if not shown:
             return
-        self.referee.show()
-        self.referee_tab.hide()
-        lines = referee_lines(reasons, self.controller.game.setup.players)
         for scale in REFEREE_SCALES:
-            if self._lay_referee(lines, top, scale, cut=scale == REFEREE_SCALES[-1]):
+            if self._lay_referee(words.details, top, scale, cut=scale == REFEREE_SCALES[-1]):
                 break
 
     def _lay_referee(
@@ -571,8 +601,12 @@ class Hud:
         r = self.tip_widget[2]
         self.tip_dot.setPos(-aim.a * r, 0, aim.b * r)
         speed = f"{aim.speed:.1f} m/s"
-        elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
-        tip = tip_words(aim.a, aim.b) + elevation
+        raised = controller.cue_clearance() if aiming else None
+        if raised is not None and raised.over is not None:  # the cue rises over a ball
+            tip = f"cue {raised.elevation:.0f}° over the {raised.over} · {tip_words(aim.a, aim.b)}"
+        else:
+            elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
+            tip = tip_words(aim.a, aim.b) + elevation
         _set(self.power_text, speed)
         if self.tip_text.getText() != tip:
             self.tip_text.setText(tip)
@@ -603,7 +637,8 @@ class Hud:
         if stage is Stage.CHOOSE:
             state = controller.state
             assert state is not None
-            options: tuple[Any, ...] = tuple(sorted(state.legal_choices))
+            # In the order the referee's line offers them ("shoot or pass it back").
+            options: tuple[Any, ...] = tuple(c for c in Choice if c in state.legal_choices)
             title = f"{controller.game.setup.name(controller.shooter)} chooses"
         elif stage is Stage.BREAKER:
             options = tuple(Player)
@@ -720,8 +755,9 @@ Power: mouse wheel over the meter, drag the meter, arrows up/down
 English: click the cue ball at bottom left, or I J K L  ·  elevation: E / D
 Shoot: Space or the Shoot button (Space again skips the shot playing out)
 Call (10-ball): click a ball, then a pocket (seen from overhead if some are not in view)
-S: safety  ·  P: push out  ·  F: fold the cue-ball widget and the referee's panel away
+S: safety  ·  P: push out (after the break)  ·  F: fold the cue-ball widget and the referee away
 Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 R: replay the last shot  ·  G: aiming aid  ·  X: shot-clock extension
+W: the referee's details (every reason, with its rule)
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

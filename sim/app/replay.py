@@ -34,14 +34,14 @@ from direct.task.Task import Task
 from panda3d.core import ClockObject, LineSegs, TextNode, TransparencyAttrib
 
 from rules import CUE, PocketId, Ruling
+from rules.words import pocket_name
 from sim.app.scene import TableScene
 from sim.app.sound import SoundBoard, cues_between, sound_cues
-from sim.app.texts import POCKET_NAMES
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
-from sim.names import with_names
 from sim.physics.simulate import System
 from sim.physics.timeline import EventMarker, MarkerKind, ShotTimeline
 from sim.play.game import Game, LagRecord, ShotRecord
+from sim.play.said import detail_lines, record_line
 
 FRAME = 1.0 / 60.0
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 1.5, 2.0)
@@ -113,12 +113,8 @@ def event_words(marker: EventMarker) -> str:
 
 
 def _pocket_words(place: str | None) -> str:
-    """A pocket by the HUD's name for it: "foot-left corner", "left side pocket"."""
-    if place not in set(PocketId):
-        return "pocket"
-    pocket = PocketId(place)
-    side = pocket in (PocketId.LC, PocketId.RC)
-    return POCKET_NAMES[pocket] + (" pocket" if side else "")
+    """A pocket by its one name (:func:`rules.words.pocket_name`): "foot-left corner"."""
+    return pocket_name(place) if place in set(PocketId) else "pocket"
 
 
 @attrs.frozen(eq=False)
@@ -128,23 +124,32 @@ class ReplayItem:
     system: System
     ruling: Ruling | None
     names: tuple[str, str] = ("A", "B")
+    said: str = ""  # the referee's plain line for the shot
+    game: str = ""  # the game's display name ("9-ball"); none for a pooltool shot file
 
 
 def game_items(game: Game) -> list[ReplayItem]:
     """Every shot of a game, lag shots included, oldest first."""
     items: list[ReplayItem] = []
     names = game.setup.players
+    kind = game.setup.kind.display_name
     numbers: dict[int, int] = {}
     for record in game.records:
         if isinstance(record, LagRecord):
             for name, shot in zip(names, record.simulated, strict=True):
-                items.append(ReplayItem(f"Lag: {name}", f"lag {name}", shot.system, None, names))
+                items.append(
+                    ReplayItem(f"Lag: {name}", f"lag {name}", shot.system, None, names, game=kind)
+                )
         elif isinstance(record, ShotRecord):
             number = numbers[record.rack] = numbers.get(record.rack, 0) + 1
             name = game.setup.name(record.shooter)
             label = f"Rack {record.rack}, shot {number}: {name}"
             short = f"{record.rack}.{number} {name}"
-            items.append(ReplayItem(label, short, record.simulated.system, record.ruling, names))
+            said = record_line(record, game.setup)
+            system = record.simulated.system
+            items.append(
+                ReplayItem(label, short, system, record.ruling, names, said=said, game=kind)
+            )
     return items
 
 
@@ -346,7 +351,8 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         speed_text = f"{speed:g}x" if speed >= 1 else f"1/{round(1 / speed)}x"
         status = "playing" if self.playing else "paused"
         loop = " · loop" if self.loop else ""
-        self.title.setText(f"Replay {self.index + 1}/{len(self.items)} · {self.item.label}")
+        game = f"{self.item.game} · " if self.item.game else ""
+        self.title.setText(f"Replay {self.index + 1}/{len(self.items)} · {game}{self.item.label}")
         frame = round(self.t / FRAME)
         self.clock_text.setText(
             f"{self.t:5.2f} / {duration:.2f} s · frame {frame} · {speed_text} {status}{loop}"
@@ -469,7 +475,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             {b for m in markers if m.kind is MarkerKind.RAIL for b in m.balls if b != CUE}, key=int
         )
         dropped = [
-            f"{m.balls[0]} in the {_pocket_words(m.place)}"
+            f"{'cue ball' if m.balls[0] == CUE else m.balls[0]} in the {_pocket_words(m.place)}"
             for m in markers
             if m.kind is MarkerKind.POCKET
         ]
@@ -489,10 +495,11 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             seen.append(("", WHITE))
             if done:
                 seen.append(("The ruling", GOLD))
-                for reason in ruling.reasons:
-                    seen.append(
-                        (with_names(str(reason), self.item.names), RED if reason.foul else WHITE)
-                    )
+                if self.item.said:  # the plain line first, then why (with rule IDs)
+                    seen.append((self.item.said, RED if ruling.foul else WHITE))
+                    seen.append(("", WHITE))
+                for text, foul in detail_lines(ruling.reasons, self.item.names):
+                    seen.append((text, RED if foul else WHITE))
             else:
                 seen.append(("The ruling: at the end of the shot", DIM))
         aspect = self.base.getAspectRatio()

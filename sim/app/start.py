@@ -58,7 +58,7 @@ MENU_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 )
 MENUS = {key: items for _, key, items in MENU_ROWS}
 # The rows that mean something only in a game whose shots are called (10-ball's early 10
-# and its calls): dimmed and closed for the others (rotation).
+# and its calls): dimmed and closed for the others (9-ball, rotation).
 CALL_SHOT_ROWS = ("ten_ball_early_pocket", "call_mode")
 OPENING_TASK = "start-screen-opening"
 
@@ -183,7 +183,7 @@ class StartScreen:
         label(self.frame, "poolsim", (0, 0.8), 0.14, GOLD, TextNode.ACenter)
         label(
             self.frame,
-            "WPA 10-ball and 61-point rotation, refereed rule by rule",
+            "WPA 10-ball, WPA 9-ball and 61-point rotation, refereed rule by rule",
             (0, 0.7),
             0.045,
             DIM,

@@ -1,35 +1,18 @@
 """The words on the screen, from the controller's state (no Panda3D): the scoreboard,
-what the player is to do now, the referee's reasons, the choices explained."""
+what the player is to do now, the referee's plain line and its details, the choices
+explained. Pockets, fouls and choices are named as :mod:`rules.words` names them."""
 
 from __future__ import annotations
 
 import attrs
 
-from rules import BallInHand, Choice, Declaration, Phase, Player, PocketId, Reason
-from sim.names import with_names
+from rules import BallInHand, Choice, Declaration, Phase, Player
+from rules.words import CHOICE_WORDS, DECLARATION_WORDS
 from sim.physics.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulator import Simulator
 from sim.play.controller import Stage, TableController
-
-POCKET_NAMES: dict[PocketId, str] = {
-    PocketId.LB: "head-left corner",
-    PocketId.LC: "left side",
-    PocketId.LT: "foot-left corner",
-    PocketId.RB: "head-right corner",
-    PocketId.RC: "right side",
-    PocketId.RT: "foot-right corner",
-}
-
-CHOICE_TEXTS: dict[Choice, tuple[str, str]] = {
-    Choice.SHOOT: ("Shoot", "play from the position as it lies"),
-    Choice.PASS: ("Pass", "the other player must shoot from here"),
-    Choice.SPOT_LOWEST: (
-        "Spot lowest",
-        "lowest ball on the foot spot, cue ball in hand in the kitchen",
-    ),
-    Choice.KITCHEN: ("Kitchen", "cue ball in hand behind the head string, no ball moved"),
-    Choice.REPLAY: ("Replay", "every ball back; the other player shoots again from the kitchen"),
-}
+from sim.play.game import LagRecord
+from sim.play.said import detail_lines, record_line
 
 
 @attrs.frozen
@@ -74,6 +57,8 @@ def scoreboard(controller: TableController) -> Scoreboard:
     if state is not None and not state.is_over:
         if state.lowest is not None:
             status.append(f"lowest ball: {state.lowest}")
+        if state.winning_ball is not None and not state.calls_shots:  # NB-10
+            status.append(f"the {state.winning_ball} wins")
         if state.ball_in_hand is BallInHand.KITCHEN:
             status.append("cue ball in hand behind the head string")
         elif state.ball_in_hand is BallInHand.ANYWHERE:
@@ -81,11 +66,9 @@ def scoreboard(controller: TableController) -> Scoreboard:
         if state.keeps_score:  # ROT-9
             status.append("61 wins")
     if controller.call is not None:
-        status.append(
-            f"call: the {controller.call.ball} in the {POCKET_NAMES[controller.call.pocket]}"
-        )
+        status.append(f"call: {controller.call}")
     elif controller.declaration is not None:
-        status.append(f"declared: {controller.declaration.value}")
+        status.append(f"declared: {DECLARATION_WORDS[controller.declaration]}")
     return Scoreboard(players=(panels[0], panels[1]), title=title, status=" · ".join(status))
 
 
@@ -124,23 +107,43 @@ def prompt(controller: TableController) -> str:
     assert state is not None
     if state.phase is Phase.BREAK:
         return f"{name} to break: drag to aim, wheel or arrows for power, Space to shoot"
+    if controller.declaration is Declaration.PUSH_OUT and not controller.needs_call:
+        return f"{name} pushes out (no ball need be hit): aim, set the power, Space to shoot"
     if controller.needs_call and controller.call is None:
         extra = " or P to push out" if controller.can_declare(Declaration.PUSH_OUT) else ""
         return (
             f"{name}: call — click a ball then a pocket — or S for a safety{extra}; Space to shoot"
         )
+    if controller.can_declare(Declaration.PUSH_OUT) and not controller.needs_call:  # NB-8
+        return f"{name}: P to push out, or drag to aim, wheel or arrows for power, Space to shoot"
     return f"{name}: drag to aim, wheel or arrows for power, Space to shoot"
 
 
-def referee_lines(
-    reasons: tuple[Reason, ...], names: tuple[str, str] = ("A", "B")
-) -> list[tuple[str, bool]]:
-    """The referee's reasons in the players' names, each with whether it is a foul."""
-    return [(with_names(str(reason), names), reason.foul) for reason in reasons]
+@attrs.frozen
+class RefereeWords:
+    """What the referee says of the last step: ``lead``, one plain line (red when
+    ``foul``), and ``details``, every reason with its rule ID, each with whether it is a
+    foul."""
+
+    lead: str
+    foul: bool
+    details: list[tuple[str, bool]]
+
+
+def referee_words(controller: TableController) -> RefereeWords:
+    setup = controller.game.setup
+    spoken = controller.spoken
+    details = detail_lines(controller.reasons, setup.players)
+    if spoken is None:
+        return RefereeWords(lead="", foul=False, details=details)
+    foul = not isinstance(spoken, LagRecord) and spoken.ruling.foul
+    return RefereeWords(lead=record_line(spoken, setup), foul=foul, details=details)
 
 
 def choice_label(choice: Choice) -> tuple[str, str]:
-    return CHOICE_TEXTS[choice]
+    """A choice's button: its name, and what it means."""
+    words = CHOICE_WORDS[choice]
+    return words.label, words.meaning
 
 
 def physics_status(simulator: Simulator, now: float) -> str:

@@ -1,5 +1,6 @@
 """Shot diagrams: one shot of a game drawn from above, with the ruling written under it
-(``poolsim export --diagram``).
+(``poolsim export --diagram``); and positions, the balls at rest and who is to shoot
+(``poolsim export POS.json --diagram``).
 
 The table is landscape: its long axis runs left to right with the head (the break end,
 y = 0) at the left and the foot at the right, so the left rail (x = 0) is at the top.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TypeAlias
 
@@ -28,14 +29,18 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from rules import CUE, BallId, Declaration
+from rules import CUE, BallId, BallInHand, Declaration, GameState
 from rules.facts import PocketId
+from rules.geometry import Point
+from rules.lead import ruling_line
 from rules.positions import ball_number
+from rules.words import FOUL_WORDS, pocket_name
 from sim.names import with_names
 from sim.paths import assets_dir
 from sim.physics.table import TablePlan, TableSpec, table_plan
 from sim.physics.timeline import MarkerKind, ShotTimeline
 from sim.play.game import ShotRecord
+from sim.play.position import Position
 
 RGB: TypeAlias = tuple[int, int, int]
 RGBA: TypeAlias = tuple[int, int, int, int]
@@ -146,6 +151,7 @@ def shot_diagram(
     *,
     width: int = DEFAULT_WIDTH,
     players: tuple[str, str] | None = None,
+    kind: type[GameState] | None = None,
     shot_number: int | None = None,
     title: str | None = None,
     timeline: ShotTimeline | None = None,
@@ -155,8 +161,10 @@ def shot_diagram(
     contacts and drops, the call; under it a legend and the ruling, every reason line.
 
     ``players``: the two names (A's first), and ``shot_number`` (as ``--shot N`` counts),
-    for the first line of text; ``title`` replaces that line; ``timeline``: the shot's,
-    when the caller has built it already.
+    for the first line of text; ``kind``: the game, for the referee's plain line first
+    (without it, the fouls) and for the title (a game that calls no shot, as 9-ball, is
+    not said to have played one with "no call"); ``title`` replaces that line;
+    ``timeline``: the shot's, when the caller has built it already.
     Returns an RGB image ``width`` pixels wide, as tall as its text needs."""
     layout = diagram_layout(spec, width)
     timeline = timeline or ShotTimeline.from_system(record.simulated.system)
@@ -170,8 +178,8 @@ def shot_diagram(
     rows = 1 + max(row for *_, row in legend)
     legend_height = round(rows * _legend_row_height(fonts) + 0.5 * fonts.body.size)
     if title is None:
-        title = _title(record, players, shot_number)
-    text_lines = _text_lines(record, shot, title, fonts, right - left, players)
+        title = _title(record, players, shot_number, calls_shots=kind is None or kind.calls_shots)
+    text_lines = _text_lines(record, shot, title, fonts, right - left, players, kind)
     text_height = sum(line.height for line in text_lines) + round(fonts.body.size * 1.2)
     height = big.table_height + legend_height + text_height
     height += -height % SUPERSAMPLE  # scales down to whole pixels
@@ -189,6 +197,83 @@ def shot_diagram(
     return image.convert("RGB").resize(
         (width, height // SUPERSAMPLE), Image.Resampling.LANCZOS, reducing_gap=None
     )
+
+
+def position_diagram(
+    position: Position, *, width: int = DEFAULT_WIDTH, title: str | None = None
+) -> Image.Image:
+    """A position from above: the table, the balls where they lie, the kitchen shaded when
+    the cue ball is in hand there; under it who is to shoot and where the cue ball is.
+    Returns an RGB image ``width`` pixels wide, as tall as its text needs."""
+    spec = position.spec
+    layout = diagram_layout(spec, width)
+    big = layout.scaled(SUPERSAMPLE)
+    fonts = _Fonts(SUPERSAMPLE * max(width / DEFAULT_WIDTH, MIN_TEXT_SCALE))
+    left, right = _margin(big), big.width - _margin(big)
+    text_lines = _position_lines(position, title, fonts, right - left)
+    text_height = sum(line.height for line in text_lines) + round(fonts.body.size * 1.2)
+    height = big.table_height + text_height
+    height += -height % SUPERSAMPLE  # scales down to whole pixels
+    image = Image.new("RGBA", (big.width, height), (*BACKGROUND, 255))
+    table = _table(spec)
+    _draw_table(image, big, table, spec, None)
+    if position.in_hand is BallInHand.KITCHEN:
+        _shade_kitchen(image, big, spec)
+    _draw_at_rest(image, big, position.balls, big.pixels(spec.ball_radius))
+    draw = ImageDraw.Draw(image)
+    y = big.table_height + round(fonts.body.size * 0.6)
+    for line in text_lines:
+        line.draw(draw, left, y)
+        y += line.height
+    return image.convert("RGB").resize(
+        (width, height // SUPERSAMPLE), Image.Resampling.LANCZOS, reducing_gap=None
+    )
+
+
+def _shade_kitchen(image: Image.Image, layout: DiagramLayout, spec: TableSpec) -> None:
+    """The kitchen, behind the head string, lit a little: where the cue ball may go."""
+    (x0, y0), (x1, y1) = (
+        layout.to_pixels((0.0, 0.0)),
+        layout.to_pixels((spec.width, spec.geometry.head_string_y)),
+    )
+    light = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    ImageDraw.Draw(light).rectangle(
+        (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), fill=(*IVORY, 38)
+    )
+    image.alpha_composite(light)
+
+
+def _position_lines(
+    position: Position, title: str | None, fonts: _Fonts, width: float
+) -> list[_Line]:
+    kind = position.kind
+    if title is None:
+        title = f"{kind.display_name} position: player {position.turn.value} to shoot"
+    waits = "shown where it waits" if CUE in position.balls else "not yet placed"
+    if position.in_hand is BallInHand.KITCHEN:
+        cue = f"The cue ball is in hand behind the head string (the lit kitchen), {waits}."
+    elif position.in_hand is BallInHand.ANYWHERE:
+        cue = f"The cue ball is in hand, anywhere on the table, {waits}."
+    else:
+        cue = "The cue ball is played from where it lies."
+    objects = position.balls.object_balls
+    listed = ", ".join(objects) if objects else "none"
+    body, line_height = fonts.body, round(fonts.body.size * 1.4)
+    lines = [
+        _Line(((line, TEXT),), fonts.title, round(fonts.title.size * 1.45))
+        for line in _wrap(title, fonts.title, width)
+    ]
+    for text in (cue, f"Object balls on the table: {listed}."):
+        lines += [_Line(((line, TEXT),), body, line_height) for line in _wrap(text, body, width)]
+    footer = (
+        f"Seen from above: head (break end) at left, foot at right. {position.table.value} table."
+    )
+    lines.append(_Line((("", TEXT),), fonts.small, round(fonts.small.size * 0.5)))
+    lines += [
+        _Line(((text, MUTED),), fonts.small, round(fonts.small.size * 1.6))
+        for text in _wrap(footer, fonts.small, width)
+    ]
+    return lines
 
 
 # -- the table ---------------------------------------------------------------------------
@@ -453,15 +538,8 @@ class _ShotDrawing:
             _draw_drop_marker(draw, px(where), 0.95 * radius)
 
         # Where they stopped: on the table with a soft shadow, or in their pocket.
-        shadows = Image.new("RGBA", image.size, (0, 0, 0, 0))
-        shadow = ImageDraw.Draw(shadows)
-        for at in self.rest.values():
-            x, y = px(at)
-            shadow.ellipse(_box((x + 0.15 * radius, y + 0.2 * radius), radius), fill=(0, 0, 0, 110))
-        image.alpha_composite(shadows.filter(ImageFilter.GaussianBlur(0.18 * radius)))
+        _draw_at_rest(image, layout, self.rest, radius)
         draw = ImageDraw.Draw(image)
-        for ball, at in self.rest.items():
-            _draw_ball(draw, px(at), radius, ball)
         by_pocket: dict[str, list[BallId]] = {}
         for ball, pocket, _where in self.drops:
             by_pocket.setdefault(pocket, []).append(ball)
@@ -482,6 +560,22 @@ class _ShotDrawing:
             contact, cue = self.first_contact
             _dashed_circle(draw, px(cue), radius, (*IVORY, 255), max(1, round(0.08 * radius)))
             _draw_star(draw, px(contact), 0.75 * radius)
+
+
+def _draw_at_rest(
+    image: Image.Image, layout: DiagramLayout, balls: Mapping[BallId, Point], radius: float
+) -> None:
+    """Balls at rest on the cloth, each with a soft shadow."""
+    px = layout.to_pixels
+    shadows = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    shadow = ImageDraw.Draw(shadows)
+    for at in balls.values():
+        x, y = px(at)
+        shadow.ellipse(_box((x + 0.15 * radius, y + 0.2 * radius), radius), fill=(0, 0, 0, 110))
+    image.alpha_composite(shadows.filter(ImageFilter.GaussianBlur(0.18 * radius)))
+    draw = ImageDraw.Draw(image)
+    for ball in sorted(balls, key=ball_number):
+        _draw_ball(draw, px(balls[ball]), radius, ball)
 
 
 def _dark(colour: RGB) -> bool:
@@ -676,7 +770,9 @@ class _Line:
             x += self.font.getlength(text)
 
 
-def _title(record: ShotRecord, players: tuple[str, str] | None, number: int | None) -> str:
+def _title(
+    record: ShotRecord, players: tuple[str, str] | None, number: int | None, *, calls_shots: bool
+) -> str:
     shooter = record.shooter.value
     name = players[0 if shooter == "A" else 1] if players else f"Player {shooter}"
     if name != f"Player {shooter}":
@@ -689,9 +785,9 @@ def _title(record: ShotRecord, players: tuple[str, str] | None, number: int | No
     elif declared is Declaration.PUSH_OUT:
         what = "declares a push out"
     else:
-        what = "no call"
+        what = "no call" if calls_shots else ""
     where = f"Shot {number}, rack {record.rack}" if number is not None else f"Rack {record.rack}"
-    return f"{where}: {name} shoots, {what}"
+    return f"{where}: {name} shoots" + (f", {what}" if what else "")
 
 
 def _text_lines(
@@ -701,6 +797,7 @@ def _text_lines(
     fonts: _Fonts,
     width: float,
     players: tuple[str, str] | None,
+    kind: type[GameState] | None,
 ) -> list[_Line]:
     ruling = record.ruling
     body, line_height = fonts.body, round(fonts.body.size * 1.4)
@@ -709,21 +806,27 @@ def _text_lines(
         for line in _wrap(title, fonts.title, width)
     ]
 
-    dropped = ", ".join(f"{ball} in {pocket}" for ball, pocket, _ in shot.drops)
-    verdict = (
-        (f"Foul: {', '.join(code.value for code in ruling.foul_codes)}", FOUL)
-        if ruling.foul_codes
-        else ("No foul", LEGAL)
+    dropped = ", ".join(
+        f"{'cue ball' if ball == CUE else ball} in the {pocket_name(pocket)}"
+        for ball, pocket, _ in shot.drops
     )
+    if kind is not None:  # the window's plain line
+        names = players or ("Player A", "Player B")
+        said = ruling_line(ruling, kind, names, declaration=record.stroke.declaration)
+        verdict = (said, FOUL if ruling.foul_codes else LEGAL)
+    elif ruling.foul_codes:
+        verdict = (f"Foul: {', '.join(FOUL_WORDS[code] for code in ruling.foul_codes)}", FOUL)
+    else:
+        verdict = ("No foul", LEGAL)
     pocketed = (f"Pocketed: {dropped}" if dropped else "Nothing pocketed", TEXT)
     spacer = "   "
     if fonts.body_bold.getlength(verdict[0] + spacer + pocketed[0]) <= width:
         lines.append(_Line((verdict, (spacer + pocketed[0], TEXT)), fonts.body_bold, line_height))
     else:
-        lines.append(_Line((verdict,), fonts.body_bold, line_height))
         lines += [
-            _Line(((text, TEXT),), fonts.body_bold, line_height)
-            for text in _wrap(pocketed[0], fonts.body_bold, width)
+            _Line(((text, colour),), fonts.body_bold, line_height)
+            for said, colour in (verdict, pocketed)
+            for text in _wrap(said, fonts.body_bold, width)
         ]
 
     indent = body.getlength("•  ")

@@ -1,8 +1,9 @@
-"""Racks: the 10-ball diamond-less triangle (TB-3) and the 15-ball rotation triangle (ROT-3).
+"""Racks: the 10-ball triangle (TB-3), the 9-ball diamond (NB-3) and the 15-ball rotation
+triangle (ROT-3).
 
 Which ball goes in which slot is the game's (``rack_pattern`` of its class in ``rules``);
-here the pattern is laid out on the table. The apex ball sits on the foot spot and the
-rows grow toward the foot rail. Balls are
+here the pattern is laid out on the table. The apex ball sits on the foot spot (under
+B-26, the 9-ball diamond's centre) and the rows grow toward the foot rail. Balls are
 "frozen" with a small clearance ``gap`` between neighbours (default 0.1 mm): pooltool
 collides touching balls spuriously at t=0, and a gap of 1e-6 m makes breaks explode into
 hundreds of events, while 1e-5 to 1e-4 m breaks cleanly (pooltool-notes, "Rack gap").
@@ -13,48 +14,51 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 
-from rules import Options, TenBall, game_kind
+from rules import NineBall, Options, TenBall, game_kind
 from rules.facts import CUE, BallId
 from rules.geometry import Point, TableGeometry
+from rules.options import NineRackPosition
+from rules.rack import RackPattern
 from rules.rotation import rack_pattern as rotation_pattern
 
 DEFAULT_RACK_GAP = 1e-4
 
 
-def triangle_slots(
-    geometry: TableGeometry, rows: int, gap: float = DEFAULT_RACK_GAP
+def rack_slots(
+    geometry: TableGeometry, pattern: RackPattern, gap: float = DEFAULT_RACK_GAP
 ) -> list[Point]:
-    """Centres of a triangle of ``rows`` rows, apex on the foot spot, row by row, x rising."""
+    """Centres of ``pattern``'s slots in its order: each row centred on the long string,
+    rows √3·R apart (plus the gap), the ``foot_spot_row`` on the foot spot."""
     if not 0 <= gap < geometry.ball_radius:
         raise ValueError(f"rack gap must be in [0, {geometry.ball_radius}) m, got {gap}")
     spacing = geometry.ball_diameter + gap
-    apex_x, apex_y = geometry.foot_spot
+    centre_x, foot_y = geometry.foot_spot
     return [
-        (apex_x + (slot - row / 2) * spacing, apex_y + row * spacing * math.sqrt(3) / 2)
-        for row in range(rows)
-        for slot in range(row + 1)
+        (
+            centre_x + (slot - (len(slots) - 1) / 2) * spacing,
+            foot_y + (row - pattern.foot_spot_row) * spacing * math.sqrt(3) / 2,
+        )
+        for row, slots in enumerate(pattern.rows)
+        for slot in range(len(slots))
     ]
 
 
 def rack(
     geometry: TableGeometry,
-    layout: Sequence[BallId | None],
+    pattern: RackPattern,
     seed: int,
     gap: float = DEFAULT_RACK_GAP,
 ) -> dict[BallId, Point]:
-    """Object balls of a triangle rack: fixed balls where ``layout`` says, the rest of
-    1..len(layout) shuffled by ``random.Random(seed)``."""
-    rows = round((math.sqrt(8 * len(layout) + 1) - 1) / 2)
-    if rows * (rows + 1) // 2 != len(layout):
-        raise ValueError(f"{len(layout)} balls do not make a triangle")
+    """Object balls of a rack: fixed balls where ``pattern`` says, the rest of
+    1..(its number of slots) shuffled by ``random.Random(seed)``."""
+    layout = pattern.slots
     fixed = {ball for ball in layout if ball is not None}
     free = [str(n) for n in range(1, len(layout) + 1) if str(n) not in fixed]
     random.Random(seed).shuffle(free)
     shuffled = iter(free)
     balls = [ball if ball is not None else next(shuffled) for ball in layout]
-    return dict(zip(balls, triangle_slots(geometry, rows, gap), strict=True))
+    return dict(zip(balls, rack_slots(geometry, pattern, gap), strict=True))
 
 
 def ten_ball_rack(
@@ -62,6 +66,18 @@ def ten_ball_rack(
 ) -> dict[BallId, Point]:
     """TB-3: ten balls, the 1 on the foot spot, the 10 in the middle of the third row."""
     return rack(geometry, TenBall.rack_pattern(Options()), seed, gap)
+
+
+def nine_ball_rack(
+    geometry: TableGeometry,
+    seed: int,
+    gap: float = DEFAULT_RACK_GAP,
+    *,
+    position: NineRackPosition = "one_on_foot_spot",
+) -> dict[BallId, Point]:
+    """NB-3: the diamond of nine, the 1 on the foot spot and the 9 in the centre; B-26
+    ``nine_rack_position = nine_on_foot_spot`` moves it two rows toward the head rail."""
+    return rack(geometry, NineBall.rack_pattern(Options(nine_rack_position=position)), seed, gap)
 
 
 def rotation_rack(

@@ -13,6 +13,12 @@ autosave), so the turn's logic names neither a process nor a file format.
 
 Every refused action raises :class:`sim.play.game.GameError` (one line, nothing changed);
 the window shows the line and carries on.
+
+Take it again (:meth:`TableController.take_back`) puts the table and the match back as
+they were before the last shot with that shot's stroke loaded, the shot kept in the game
+as a branch; :meth:`TableController.play_from` does the same from any shot of any line
+(the replay's "play from here"), the new attempt a branch of its own; and
+:meth:`TableController.continue_from` plays on from any step.
 """
 
 from __future__ import annotations
@@ -40,15 +46,18 @@ from rules import (
     Ruling,
 )
 from rules.geometry import Point, distance
+from rules.words import DECLARATION_WORDS
 from sim.physics.simulate import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedShot
 from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
 from sim.play.autosaver import Autosaver
+from sim.play.cueclearance import MAX_AIM_ELEVATION, Clearance, clearance
 from sim.play.game import (
     ChoiceRecord,
     Game,
     GameError,
     LagRecord,
+    Node,
     PreparedShot,
     Record,
     ShotRecord,
@@ -83,12 +92,38 @@ class Aim:
     a: float = 0.0  # tip offset, ball radii: + is left of centre (pooltool)
     b: float = 0.0  # + follow, - draw
     elevation: float = 0.0
+    # A stroke loaded as it was played (take it again), and the setting it was loaded as:
+    # given back exactly while the setting is unchanged (power to speed and back rounds).
+    _loaded: tuple[CueAction, tuple[float, ...]] | None = attrs.field(
+        default=None, init=False, repr=False, eq=False
+    )
+
+    @classmethod
+    def of(cls, action: CueAction) -> Aim:
+        """The aim that strikes ``action``, exactly, until it is changed."""
+        share = (action.speed - MIN_POWER_SPEED) / (MAX_SPEED - MIN_POWER_SPEED)
+        aim = cls(
+            direction=action.aim,
+            power=min(1.0, max(0.0, share)) ** (2 / 3),
+            a=action.a,
+            b=action.b,
+            elevation=action.elevation,
+        )
+        aim._loaded = (action, aim._setting())
+        return aim
+
+    def _setting(self) -> tuple[float, ...]:
+        return (self.direction, self.power, self.a, self.b, self.elevation)
 
     @property
     def speed(self) -> float:
+        if self._loaded is not None and self._loaded[1] == self._setting():
+            return self._loaded[0].speed
         return float(MIN_POWER_SPEED + self.power**1.5 * (MAX_SPEED - MIN_POWER_SPEED))
 
     def action(self) -> CueAction:
+        if self._loaded is not None and self._loaded[1] == self._setting():
+            return self._loaded[0]
         return CueAction(
             speed=self.speed,
             aim=self.direction % 360.0,
@@ -152,18 +187,17 @@ class TableController:
         self.waiting: InFlight | None = None
         self.message = ""  # the last refusal or notice, for the HUD
         # The referee's last words (a ruling's reasons, or the lag's verdict), for the HUD;
-        # on a game read back, those of its last step.
-        self.last_ruling: Ruling | None = next(
-            (
-                r.ruling
-                for r in reversed(game.records)
-                if isinstance(r, ShotRecord | ChoiceRecord | StalemateRecord)
-            ),
-            None,
+        # on a game read back (or a step gone back to), those of its last step; ``spoken``:
+        # the step they are about.
+        self.spoken: ShotRecord | ChoiceRecord | StalemateRecord | LagRecord | None = (
+            self._last_spoken()
         )
+        self.last_ruling: Ruling | None = self.spoken.ruling if self.spoken else None
         self.reasons: tuple[Reason, ...] = self.last_ruling.reasons if self.last_ruling else ()
-        # How each ball is turned, carried from shot to shot so numbers never snap back.
+        # How each ball is turned, carried from shot to shot so numbers never snap back;
+        # and as it was before each shot watched here, for the shot taken back.
         self.orientations: dict[BallId, tuple[float, float, float, float]] = {}
+        self._turned_before: dict[ShotRecord, dict[BallId, tuple[float, float, float, float]]] = {}
         self.latencies: list[float] = []  # stroke to motion, seconds
         self._aim_changed = self.clock()
         self._previewed = -1.0
@@ -340,7 +374,7 @@ class TableController:
         if self.shot_in_play:
             return
         if declaration is not None and not self.can_declare(declaration):
-            raise GameError(f"a {declaration.value} cannot be declared now")
+            raise GameError(f"a {DECLARATION_WORDS[declaration]} cannot be declared now")
         self.declaration = declaration
         if declaration is not None:
             self.call = None
@@ -381,15 +415,25 @@ class TableController:
     def set_elevation(self, degrees: float) -> None:
         if self.shot_in_play:
             return
-        self.aim.elevation = min(60.0, max(0.0, degrees))
+        self.aim.elevation = min(MAX_AIM_ELEVATION, max(0.0, degrees))
         self._touch_aim()
+
+    def cue_clearance(self) -> Clearance:
+        """The elevation the stroke is played with: the player's, or raised over the
+        balls behind the cue ball (:mod:`sim.play.cueclearance`)."""
+        aim, balls = self.aim, self.balls()
+        cue = balls.get(CUE)
+        if cue is None:
+            return Clearance(aim.elevation)
+        radius = self.game.setup.spec.geometry.ball_radius
+        return clearance(cue, aim.direction, aim.a, aim.b, aim.elevation, balls, radius)
 
     def stroke(self) -> Stroke:
         state = self.state
         placement = self.placement if state is not None and state.ball_in_hand is not None else None
         timed = state is not None and state.options.shot_clock_s is not None
         return Stroke(
-            action=self.aim.action(),
+            action=attrs.evolve(self.aim.action(), elevation=self.cue_clearance().elevation),
             placement=placement,
             call=self.call,
             declaration=self.declaration,
@@ -540,6 +584,7 @@ class TableController:
             for shot in shots
         )
         if isinstance(record, ShotRecord):  # lag balls are not the game's balls
+            self._turned_before[record] = dict(self.orientations)
             for timeline in timelines:
                 self.orientations.update(timeline.final_orientations)
         now = self.clock()
@@ -558,8 +603,10 @@ class TableController:
         record = self.watching.record
         self.watching = None
         if isinstance(record, LagRecord):
+            self.spoken = record
             self.reasons = record.result.reasons
         elif isinstance(record, ShotRecord):
+            self.spoken = record
             self.last_ruling = record.ruling
             self.reasons = record.ruling.reasons
         self._reset_turn()
@@ -568,6 +615,7 @@ class TableController:
         if self.stage is not Stage.CHOOSE:
             raise GameError("there is no choice to make")
         record = self.game.choose(choice)
+        self.spoken = record
         self.last_ruling = record.ruling
         self.reasons = record.ruling.reasons
         self.save()
@@ -588,6 +636,95 @@ class TableController:
         self.lag_strokes = []
         self.save()
         self._reset_turn()
+
+    # -- take it again, and branches -------------------------------------------------------
+
+    @property
+    def can_take_back(self) -> bool:
+        """There is a shot to take back, and none is with the physics."""
+        return self.waiting is None and self.game.last_shot() is not None
+
+    def take_back(self) -> ShotRecord:
+        """Take it again: every ball back where it was before the last shot, the match as
+        it was then (whose turn, ball in hand, fouls, score), and that shot's stroke
+        loaded (aim, power, tip, elevation, the cue ball's placement, the call), ready to
+        change and shoot again; a shot playing out is stopped. The shot taken back stays
+        in the game as a branch: the next one played becomes the main line. Returns it."""
+        if self.waiting is not None:
+            raise GameError("the shot is still in the physics: take it back once it plays")
+        node = self.game.last_shot()
+        if node is None:
+            raise GameError("there is no shot to take back")
+        self._return_before(node, main=True)
+        self.message = "shot taken back, kept as a branch: the same stroke is loaded"
+        assert isinstance(node.record, ShotRecord)
+        return node.record
+
+    def play_from(self, node: Node) -> None:
+        """Play from a replayed shot (``node``, a shot of any line of the game): the table
+        at the position before it, the match as it was then, and its stroke loaded. What
+        is played from here is a new branch; the line played before stays as it was."""
+        if not isinstance(node.record, ShotRecord):
+            raise GameError("play from a shot")
+        if self.waiting is not None:
+            raise GameError("a shot is still in the physics")
+        self._return_before(node, main=False)
+        self.message = "a new branch from this shot: its stroke is loaded"
+
+    def continue_from(self, node: Node) -> None:
+        """Play on from after ``node``'s step (the end of a branch, or any step before)."""
+        if self.waiting is not None:
+            raise GameError("a shot is still in the physics")
+        self.game.go_to(node)  # first: it refuses a step of another game, changing nothing
+        self.watching = None
+        self.lag_strokes = []
+        self._arrived()
+
+    def promote_to_main(self, node: Node) -> None:
+        """The line through ``node`` becomes the main line (and is autosaved so)."""
+        self.game.promote_to_main(node)
+        self.save()
+
+    def delete_branch(self, node: Node) -> None:
+        """Delete ``node`` and every step after it (never the line in play); autosaved."""
+        self.game.delete(node)
+        self.save()
+
+    def _return_before(self, node: Node, *, main: bool) -> None:
+        assert node.parent is not None and isinstance(node.record, ShotRecord)
+        self.game.go_to(node.parent, main=main)  # first, as in continue_from
+        self.watching = None
+        self.lag_strokes = []
+        turned = self._turned_before.get(node.record)
+        if turned is not None:
+            self.orientations = dict(turned)
+        self._arrived(node.record.stroke)
+
+    def _arrived(self, stroke: Stroke | None = None) -> None:
+        """The table at the game's step in play: the referee's last words there, a new
+        turn, ``stroke`` loaded, and the game autosaved (branches and all)."""
+        self.spoken = self._last_spoken()
+        self.last_ruling = self.spoken.ruling if self.spoken else None
+        self.reasons = self.last_ruling.reasons if self.last_ruling else ()
+        self._reset_turn()
+        state = self.state
+        if stroke is not None and state is not None and self.stage in (Stage.AIM, Stage.PLACE):
+            self.aim = Aim.of(stroke.action)
+            self.call, self.declaration = stroke.call, stroke.declaration
+            if stroke.placement is not None and state.ball_in_hand is not None:
+                self.placement, self.placed = stroke.placement, True
+            self._touch_aim()
+        self.save()
+
+    def _last_spoken(self) -> ShotRecord | ChoiceRecord | StalemateRecord | None:
+        return next(
+            (
+                r
+                for r in reversed(self.game.records)
+                if isinstance(r, ShotRecord | ChoiceRecord | StalemateRecord)
+            ),
+            None,
+        )
 
     # -- helpers ----------------------------------------------------------------------------------
 

@@ -10,6 +10,11 @@ A shot goes in two halves so the desktop can simulate in another process:
 :meth:`Game.prepare` checks the stroke against the rules and the physics and returns the
 balls to simulate; :meth:`Game.commit` takes the simulated shot and applies the ruling.
 :meth:`Game.shoot` does both in this process.
+
+The steps form a tree (:mod:`sim.play.branches`), as a chess game's moves and their
+variations do: :meth:`Game.take_back` returns the match to the state before its last
+shot, keeping that shot as a branch; :meth:`Game.go_to` plays on from any step of any
+branch. ``records`` is the line in play, from the first step to the one the match is at.
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ from sim.physics.simulate import (
     simulate_shot,
 )
 from sim.physics.table import TableSize, TableSpec, table_spec
+from sim.play.branches import GameNode, Line, lines
 
 MAX_RACE = 99
 MAX_NAME = 40
@@ -197,21 +203,43 @@ _R = TypeVar("_R", ShotRecord, ChoiceRecord, StalemateRecord, LagRecord, Breaker
 _T = TypeVar("_T")
 
 
+Node: TypeAlias = GameNode[Record]
+
+
 class Game:
-    """A match in progress. ``records`` holds every step, oldest first."""
+    """A match in progress: the tree of its steps from ``root``, and ``current``, the step
+    the match is at (``records`` is the line to it, oldest first)."""
 
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
-        self.match = Match(
-            game=setup.game,
-            race_to=setup.race_to,
-            rack_up=setup.rack_up,
-            table=setup.spec.geometry,
-            options=setup.options,
+        self.root: Node = GameNode(
+            parent=None,
+            record=None,
+            match=Match(
+                game=setup.game,
+                race_to=setup.race_to,
+                rack_up=setup.rack_up,
+                table=setup.spec.geometry,
+                options=setup.options,
+            ),
         )
-        self.records: list[Record] = []
+        self.current: Node = self.root
+        # Whether a step taken where the line already goes on becomes its main variation
+        # (after a take back: the attempt that counts now) or a branch (from a replay).
+        self.next_is_main = False
+        self.changes = 0  # every step added and every change to the tree counts one
 
     # -- what the game says ----------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        """The match at the step in play (an immutable value)."""
+        return self.current.match
+
+    @property
+    def records(self) -> list[Record]:
+        """The line in play: every step from the first to the current one."""
+        return [node.record for node in self.current.path() if node.record is not None]
 
     @property
     def phase(self) -> MatchPhase:
@@ -229,18 +257,76 @@ class Game:
     def winner(self) -> Player | None:
         return self.match.outcome()
 
+    @property
+    def branched(self) -> bool:
+        """Some step has another played from the same place (a shot taken back...)."""
+        return any(len(node.variations) > 1 for node in self.root.nodes())
+
     def snapshot(self) -> Game:
-        """The game as it is now, unaffected by later steps (for saving it elsewhere)."""
+        """The game as it is now, unaffected by later steps or changes to its tree (for
+        saving it elsewhere, in another thread)."""
         copy = Game.__new__(Game)
-        copy.setup, copy.match, copy.records = self.setup, self.match, list(self.records)
+        copy.setup, copy.next_is_main, copy.changes = self.setup, self.next_is_main, self.changes
+        copy.root, copies = self.root.copy_tree()
+        copy.current = copies[id(self.current)]
         return copy
+
+    # -- the tree of steps (take back, branches) ----------------------------------------
+
+    def lines(self) -> list[Line[Record]]:
+        """The tree as lines: the main line, then each branch (as a game file stores it)."""
+        return lines(self.root)
+
+    def last_shot(self) -> Node | None:
+        """The node of the last shot on the line in play (None before the first)."""
+        node: Node | None = self.current
+        while node is not None and not isinstance(node.record, ShotRecord):
+            node = node.parent
+        return node
+
+    def take_back(self) -> ShotRecord:
+        """The match back to the state before its last shot (and any choice after it):
+        the shot and what followed stay in the tree, and the next step played here
+        becomes the main line, the shot taken back a branch. Returns that shot."""
+        node = self.last_shot()
+        if node is None or node.parent is None:
+            raise GameError("there is no shot to take back")
+        assert isinstance(node.record, ShotRecord)
+        self.go_to(node.parent, main=True)
+        return node.record
+
+    def go_to(self, node: Node, *, main: bool = False) -> None:
+        """Play on from ``node`` (a step of this game's tree): the match is as it was
+        after it. A step played there that is not the one already there becomes the
+        main line (``main``) or a branch."""
+        if node.root() is not self.root:
+            raise GameError("that step is not of this game")
+        self.current = node
+        self.next_is_main = main
+        self.changes += 1
+
+    def promote_to_main(self, node: Node) -> None:
+        """The line through ``node`` becomes the main line."""
+        if node.root() is not self.root:
+            raise GameError("that step is not of this game")
+        node.promote_to_main()
+        self.changes += 1
+
+    def delete(self, node: Node) -> None:
+        """Delete ``node`` and every step after it: a branch, never the line in play."""
+        if node.root() is not self.root or node.parent is None:
+            raise GameError("that is not a step of this game that can be deleted")
+        if node.is_on_line_to(self.current):
+            raise GameError("the line in play cannot be deleted: play from another first")
+        node.remove()
+        self.changes += 1
 
     # -- before the first rack (GEN-2, GEN-3) ------------------------------------------
 
     def start(self, breaker: Player) -> BreakerRecord:
         """The players agree who breaks the first rack (no lag)."""
-        self.match = self._rules(lambda: self.match.start(breaker))
-        return self._keep(BreakerRecord(breaker=breaker, agreed=True))
+        match = self._rules(lambda: self.match.start(breaker))
+        return self._keep(BreakerRecord(breaker=breaker, agreed=True), match)
 
     def lag(self, starts: tuple[Point, Point], strokes: tuple[CueAction, CueAction]) -> LagRecord:
         """Both players lag (A's ball and stroke first); each ball is simulated alone.
@@ -275,15 +361,15 @@ class Game:
             for player, start, shot in zip(Player, starts, simulated, strict=True)
         )
         result = self._rules(lambda: self.match.judge_lag(first, second))
-        self.match = self._rules(lambda: self.match.lag(first, second))
+        match = self._rules(lambda: self.match.lag(first, second))
         return self._keep(
-            LagRecord(starts=starts, strokes=strokes, simulated=simulated, result=result)
+            LagRecord(starts=starts, strokes=strokes, simulated=simulated, result=result), match
         )
 
     def choose_breaker(self, breaker: Player) -> BreakerRecord:
         """GEN-3: the lag winner chooses who breaks."""
-        self.match = self._rules(lambda: self.match.choose_breaker(breaker))
-        return self._keep(BreakerRecord(breaker=breaker, agreed=False))
+        match = self._rules(lambda: self.match.choose_breaker(breaker))
+        return self._keep(BreakerRecord(breaker=breaker, agreed=False), match)
 
     # -- a shot ----------------------------------------------------------------------
 
@@ -334,7 +420,7 @@ class Game:
             extension=prepared.stroke.extension,
         )
         ruling = self._rules(lambda: state.rule(shot))
-        self.match = self._rules(lambda: self.match.apply(ruling))
+        match = self._rules(lambda: self.match.apply(ruling))
         return self._keep(
             ShotRecord(
                 rack=prepared.rack,
@@ -343,7 +429,8 @@ class Game:
                 start=prepared.start,
                 simulated=simulated,
                 ruling=ruling,
-            )
+            ),
+            match,
         )
 
     def shoot(self, stroke: Stroke) -> ShotRecord:
@@ -356,14 +443,15 @@ class Game:
         """The incoming player's option (shoot, pass, spot-lowest, kitchen, replay)."""
         state = self._state_in_rack()
         ruling = self._rules(lambda: state.rule_choice(choice))
-        self.match = self._rules(lambda: self.match.apply(ruling))
+        match = self._rules(lambda: self.match.apply(ruling))
         return self._keep(
             ChoiceRecord(
-                rack=self.match.rack_number,
+                rack=match.rack_number,
                 player=ruling.player,
                 choice=Choice(choice),
                 ruling=ruling,
-            )
+            ),
+            match,
         )
 
     def declare_stalemate(self, *, agreed: bool = False) -> StalemateRecord:
@@ -371,8 +459,8 @@ class Game:
         state = self._state_in_rack()
         number = self.match.rack_number
         ruling = self._rules(lambda: state.rule_stalemate(agreed=agreed))
-        self.match = self._rules(lambda: self.match.apply(ruling))
-        return self._keep(StalemateRecord(rack=number, agreed=agreed, ruling=ruling))
+        match = self._rules(lambda: self.match.apply(ruling))
+        return self._keep(StalemateRecord(rack=number, agreed=agreed, ruling=ruling), match)
 
     def redo(self, record: Record) -> Record:
         """Take a recorded step again, as it was recorded (its simulated shots included):
@@ -413,8 +501,12 @@ class Game:
             )
         return state
 
-    def _keep(self, record: _R) -> _R:
-        self.records.append(record)
+    def _keep(self, record: _R, match: Match) -> _R:
+        """``record`` as the next step of the line in play, the match after it ``match``."""
+        main = self.next_is_main
+        self.current = self.current.add_variation(record, match, main=main)
+        self.next_is_main = False
+        self.changes += 1
         return record
 
     @staticmethod

@@ -1,12 +1,15 @@
 """The built-in shot picker: a simple player for either seat, used by self-play (and the
 seed of the computer opponent).
 
-The player aims at the lowest ball (both games require hitting it first), finds the
+The player aims at the lowest ball (every game requires hitting it first), finds the
 pockets it can be sent into by ghost-ball geometry (the cue ball's centre must reach the
 point 2R behind the object ball on the line from the pocket), keeps the pots whose paths
 are clear and whose cut is not too thin, calls the easiest, and strokes it with a speed
 for the distance and a little spin, changing the spin or the pace when a simulation of
-the stroke shows the cue ball following a ball in. With no pot it plays a declared
+the stroke shows the cue ball following a ball in. Where one ball wins the rack
+wherever the others lie (``GameState.winning_ball``: the 9 in 9-ball), it also looks
+for a combination of the lowest ball into it, and takes one that is not much harder
+than the plain pot: a win is worth more than a shot more. With no pot it plays a declared
 safety (10-ball) or a firm hit on the lowest ball, around a blocker or off one rail.
 With the cue ball in hand it places it for a straight-in shot. Every choice it makes is
 random only through the ``random.Random`` it is given, so the same seed plays the same
@@ -34,17 +37,25 @@ BREAK_SPEED = 8.5
 # The picker's own margin, metres: its spots for the cue ball in hand keep this much room
 # beyond what the rules allow, from every ball and from the head string.
 PLACEMENT_ROOM = 1e-3
+# Combinations: both cuts at most this (degrees), and a pot that wins the rack is taken
+# over the plain pot of the lowest ball up to this many times its difficulty.
+COMBO_MAX_CUT = 35.0
+WIN_WEIGHT = 2.0
 
 
 @attrs.frozen
 class Pot:
-    """A pot of ``ball`` into ``pocket``: where the cue ball must go and how hard it is."""
+    """A pot of ``ball`` into ``pocket``: where the cue ball must go and how hard it is.
+    ``first``: the ball the cue ball meets, ``ball`` itself unless it is a combination.
+    ``carry``: how far the object balls must roll, each leg stretched by its cut."""
 
     ball: BallId
     pocket: PocketId
     ghost: Point
-    cut: float  # degrees
+    cut: float  # degrees, of the cue ball's hit
     difficulty: float  # lower is easier
+    carry: float
+    first: BallId = attrs.field(default=attrs.Factory(lambda self: self.ball, takes_self=True))
 
 
 def _unit(a: Point, b: Point) -> tuple[float, float]:
@@ -67,6 +78,23 @@ def _path_clear(a: Point, b: Point, balls: Iterable[Point], clearance: float) ->
     return True
 
 
+def _angle(u: tuple[float, float], v: tuple[float, float]) -> float:
+    """Degrees between two unit vectors."""
+    return math.degrees(math.acos(max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))))
+
+
+def _side_pocket_refuses(pocket: PocketId, to_pocket: tuple[float, float]) -> bool:
+    """A side pocket takes only balls coming at it."""
+    if not pocket.value.endswith("c"):
+        return False
+    return math.degrees(math.acos(min(1.0, abs(to_pocket[0])))) > SIDE_POCKET_MAX_ANGLE
+
+
+def _behind(ball: Point, direction: tuple[float, float], diameter: float) -> Point:
+    """Where a ball's centre must be to send ``ball`` along ``direction``: 2R behind it."""
+    return (ball[0] - diameter * direction[0], ball[1] - diameter * direction[1])
+
+
 def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableSpec) -> list[Pot]:
     """Every makeable pot of ``target`` from ``cue``, easiest first."""
     table = spec.build()
@@ -78,14 +106,10 @@ def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableS
     for pocket in PocketId:
         mouth = pocket_mouth(table, pocket)
         to_pocket = _unit(ball, mouth)
-        if pocket.value.endswith("c"):  # a side pocket takes only balls coming at it
-            off = math.degrees(math.acos(min(1.0, abs(to_pocket[0]))))
-            if off > SIDE_POCKET_MAX_ANGLE:
-                continue
-        plain = (ball[0] - diameter * to_pocket[0], ball[1] - diameter * to_pocket[1])
-        to_ghost = _unit(cue, plain)
-        cosine = to_ghost[0] * to_pocket[0] + to_ghost[1] * to_pocket[1]
-        cut = math.degrees(math.acos(max(-1.0, min(1.0, cosine))))
+        if _side_pocket_refuses(pocket, to_pocket):
+            continue
+        to_ghost = _unit(cue, _behind(ball, to_pocket, diameter))
+        cut = _angle(to_ghost, to_pocket)
         if cut > MAX_CUT:
             continue
         # Throw: friction at contact drags the object ball a little along the cue ball's
@@ -97,7 +121,7 @@ def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableS
             to_pocket[0] * math.cos(turn) - to_pocket[1] * math.sin(turn),
             to_pocket[0] * math.sin(turn) + to_pocket[1] * math.cos(turn),
         )
-        ghost = (ball[0] - diameter * line[0], ball[1] - diameter * line[1])
+        ghost = _behind(ball, line, diameter)
         if not geometry.on_bed(ghost):
             continue
         if not _path_clear(cue, ghost, others, diameter) or not _path_clear(
@@ -106,17 +130,72 @@ def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableS
             continue
         travel = distance(cue, ghost) + distance(ball, mouth)
         difficulty = travel / max(math.cos(math.radians(cut)), 0.2) + cut / 30
-        found.append(Pot(target, pocket, ghost, cut, difficulty))
+        carry = distance(ball, mouth) / max(math.cos(math.radians(cut)), 0.3)
+        found.append(Pot(target, pocket, ghost, cut, difficulty, carry))
     return sorted(found, key=lambda pot: pot.difficulty)
 
 
-def _speed_for(cue: Point, pot: Pot, ball: Point, spec: TableSpec) -> float:
+def combinations(
+    balls: Mapping[BallId, Point], cue: Point, first: BallId, target: BallId, spec: TableSpec
+) -> list[Pot]:
+    """Every makeable combination from ``cue``: the cue ball sends ``first`` into
+    ``target`` and ``target`` into a pocket, each cut at most :data:`COMBO_MAX_CUT` and
+    every path clear; easiest first. Harder than a plain pot of the same length: the
+    two cuts multiply the error."""
+    table = spec.build()
+    geometry = spec.geometry
+    diameter = geometry.ball_diameter
+    start, ball = balls[first], balls[target]
+    others = [p for b, p in balls.items() if b not in (first, target, CUE)]
+    found = []
+    for pocket in PocketId:
+        mouth = pocket_mouth(table, pocket)
+        to_pocket = _unit(ball, mouth)
+        if _side_pocket_refuses(pocket, to_pocket):
+            continue
+        contact = _behind(ball, to_pocket, diameter)  # where ``first`` meets ``target``
+        carried = _unit(start, contact)
+        ghost = _behind(start, carried, diameter)
+        second_cut = _angle(carried, to_pocket)
+        cut = _angle(_unit(cue, ghost), carried)
+        if max(cut, second_cut) > COMBO_MAX_CUT or distance(start, contact) < diameter:
+            continue
+        if not (geometry.on_bed(contact) and geometry.on_bed(ghost)):
+            continue
+        if not (
+            _path_clear(cue, ghost, [*others, ball], diameter)
+            and _path_clear(start, contact, others, diameter)
+            and _path_clear(ball, mouth, [*others, start], diameter)
+        ):
+            continue
+        cosines = math.cos(math.radians(cut)) * math.cos(math.radians(second_cut))
+        travel = distance(cue, ghost) + distance(start, contact) + distance(ball, mouth)
+        difficulty = travel / max(cosines, 0.2) + (cut + second_cut) / 15 + 1.0
+        carry = distance(start, contact) / max(math.cos(math.radians(cut)), 0.3) + distance(
+            ball, mouth
+        ) / max(cosines, 0.3)
+        found.append(Pot(target, pocket, ghost, cut, difficulty, carry, first=first))
+    return sorted(found, key=lambda pot: pot.difficulty)
+
+
+def best_pot(state: GameState, cue: Point, spec: TableSpec) -> Pot | None:
+    """The pot to play from ``cue``: the easiest of the lowest ball, or a combination
+    into the ball that wins the rack (the 9 in 9-ball) when it is less than
+    :data:`WIN_WEIGHT` times as hard."""
+    target = state.lowest
+    assert target is not None
+    plain = pots(state.balls, cue, target, spec)
+    winner = state.winning_ball
+    if winner is not None and winner != target:
+        combos = combinations(state.balls, cue, target, winner, spec)
+        if combos and (not plain or combos[0].difficulty < WIN_WEIGHT * plain[0].difficulty):
+            return combos[0]
+    return plain[0] if plain else None
+
+
+def _speed_for(cue: Point, pot: Pot) -> float:
     """A speed that gets the ball to the pocket with some to spare (stick speed, m/s)."""
-    pocket = pocket_mouth(spec.build(), pot.pocket)
-    travel = distance(cue, pot.ghost) + distance(ball, pocket) / max(
-        math.cos(math.radians(pot.cut)), 0.3
-    )
-    return min(6.0, 0.9 + 0.9 * travel)
+    return min(6.0, 0.9 + 0.9 * (distance(cue, pot.ghost) + pot.carry))
 
 
 def placements(state: GameState, spec: TableSpec, rng: random.Random) -> list[Point]:
@@ -183,13 +262,11 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
         ]
         placement = min(scored, key=lambda item: item[0])[1] if scored else None
     cue = placement if placement is not None else state.balls[CUE]
-    ball = state.balls[target]
-    options = pots(state.balls, cue, target, spec)
-    if options:
-        pot = options[0]
+    pot = best_pot(state, cue, spec)
+    if pot is not None:
         aim = _aim(cue, pot.ghost) + rng.gauss(0.0, 0.15)
         action = CueAction(
-            speed=_speed_for(cue, pot, ball, spec) * rng.uniform(0.9, 1.15),
+            speed=_speed_for(cue, pot) * rng.uniform(0.9, 1.15),
             aim=aim,
             a=0.0,  # side spin squirts the cue ball off the line: none for a pot
             b=rng.uniform(-0.35, 0.05),  # stun or draw: following a pot is how one scratches

@@ -27,23 +27,24 @@ class Autosave:
         # The player's other games: each autosave a new game replaced, and copies saved
         # from the menu (listed by the start screen's "Open saved game").
         self.saved_dir = self.path.parent / "saved"
-        # The saved file the game here was opened from, while it holds no step more than
-        # that file: archiving it would only make a second copy of the same game. Set by
-        # the first save after :meth:`opened_from` (the archive before it is of the game
+        # The saved file the game here was opened from, while the game is unchanged since
+        # (no step played, none taken back, no branch opened or deleted: ``Game.changes``
+        # counts them): archiving it would only make a second copy of the same game. Set
+        # by the first save after :meth:`opened_from` (the archive before it is of the game
         # that was here before).
         self._opening: tuple[Path, int] | None = None
         self._copy_of: Path | None = None
 
     def opened_from(self, path: Path, game: Game) -> None:
         """``game`` was read from the saved file ``path``; its first save here follows."""
-        self._opening = (path, len(game.records))
+        self._opening = (path, game.changes)
 
     def save(self, game: Game) -> None:
         save(game, self.path)
         if self._opening is not None:
-            path, steps = self._opening
+            path, changes = self._opening
             self._opening = None
-            self._copy_of = path if len(game.records) == steps else None
+            self._copy_of = path if game.changes == changes else None
         elif self._copy_of is not None:
             self._copy_of = None  # played on: the autosave is a game of its own now
 

@@ -9,11 +9,14 @@ by hand, numbers only), it checks every key, and it rebuilds the match by runnin
 recorded stroke and choice through the referee again, refusing a file whose recorded
 rulings the referee does not give. Any problem is one :class:`GameFileError` line.
 
-``game.json`` (format ``poolsim-game``, version 1)::
+``game.json`` (format ``poolsim-game``, version 2; version 1 had no ``branches`` and no
+``in_play``, and still loads)::
 
-    {"format": "poolsim-game", "version": 1, "poolsim": "0.1.0", "pooltool": "0.6.0",
+    {"format": "poolsim-game", "version": 2, "poolsim": "0.1.0", "pooltool": "0.6.0",
      "created": "2026-11-30T04:10:00+00:00",
      "setup": {"game", "race_to", "table", "options", "players", "seed"},
+     "branches": [{"from": {"line": 0, "step": 12}, "records": [RECORD, ...]}, ...],
+     "in_play": {"line": 1, "step": 3, "next_is_main": false},
      "records": [
        {"type": "breaker", "breaker": "A", "agreed": true},
        {"type": "lag", "starts": [[x, y], [x, y]], "strokes": [ACTION, ACTION],
@@ -23,6 +26,10 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
         "action": ACTION, "start": {ball: [x, y]}, "ruling": RULING, **SHOT_DATA},
        {"type": "choice", "rack": 1, "player": "B", "choice": "pass", "ruling": RULING},
        {"type": "stalemate", "rack": 1, "agreed": false, "ruling": RULING}]}
+
+    ``records`` is the main line; a branch starts after step ``step`` of line ``line``
+    (0: the main line, n: branches[n - 1], always an earlier one), as another step in
+    place of that line's next; ``in_play``, the step the match is at.
 
     ACTION    = {"speed", "aim", "elevation", "a", "b"}   (sim.physics.simulate.CueAction)
     SHOT_DATA = {"system": "shots/0001.msgpack", "events": [...], "after": {ball: [x, y]}}
@@ -75,6 +82,7 @@ from sim.play.game import (
     GameError,
     GameSetup,
     LagRecord,
+    Node,
     Record,
     ShotRecord,
     StalemateRecord,
@@ -82,7 +90,12 @@ from sim.play.game import (
 )
 
 FORMAT = "poolsim-game"
-VERSION = 1
+VERSION = 2
+_KEYS = {  # game.json's keys in each version this poolsim reads
+    1: {"format", "version", "poolsim", "pooltool", "created", "setup", "records"},
+    2: {"format", "version", "poolsim", "pooltool", "created", "setup", "records", "branches"}
+    | {"in_play"},
+}
 SUFFIX = ".poolsim"
 MAX_FILE_BYTES = 256 * 2**20  # a 10-rack match is a few MB
 MAX_UNPACKED_BYTES = 1024 * 2**20  # refuses zip bombs
@@ -130,7 +143,11 @@ def save(game: Game, path: Path) -> None:
     """Write ``game`` to ``path`` atomically (``path`` is replaced only when whole)."""
     path = Path(path)
     members: dict[str, bytes] = {}
-    records = [_record_to_json(record, members) for record in game.records]
+    main, *branches = game.lines()
+    places = {id(game.root): (0, 0)}  # each node's line and step, as the file names it
+    for line in (main, *branches):
+        places.update((id(node), (line.number, k)) for k, node in enumerate(line.nodes, 1))
+    records = [_record_to_json(node.record, members) for node in main.nodes if node.record]
     document = {
         "format": FORMAT,
         "version": VERSION,
@@ -139,6 +156,19 @@ def save(game: Game, path: Path) -> None:
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "setup": setup_to_json(game.setup),
         "records": records,
+        "branches": [
+            {
+                "from": _place_to_json(places[id(line.start)]),
+                "records": [
+                    _record_to_json(node.record, members) for node in line.nodes if node.record
+                ],
+            }
+            for line in branches
+        ],
+        "in_play": {
+            **_place_to_json(places[id(game.current)]),
+            "next_is_main": game.next_is_main,
+        },
     }
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
@@ -146,6 +176,10 @@ def save(game: Game, path: Path) -> None:
         for name, data in members.items():
             zf.writestr(name, data)
     write_atomically(path, buffer.getvalue())
+
+
+def _place_to_json(place: tuple[int, int]) -> dict[str, int]:
+    return {"line": place[0], "step": place[1]}
 
 
 def setup_to_json(setup: GameSetup) -> dict[str, Any]:
@@ -469,16 +503,40 @@ def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
         raise FormatError(
             "version", f"version {version} was written by a newer poolsim; this one reads {VERSION}"
         )
-    if version != VERSION:
+    if not isinstance(version, int) or isinstance(version, bool) or version not in _KEYS:
         raise FormatError("version", f"unknown version {version!r}")
-    top.keys({"format", "version", "poolsim", "pooltool", "created", "setup", "records"})
+    top.keys(_KEYS[version])
     for key in ("poolsim", "pooltool", "created"):
         top.get(key, str)
     game = top.convert("setup", _game_from_setup)
-    records = top.get("records", list)
     shots = _Shots(members)
-    for index, entry in enumerate(records):
-        reader = _Reader(entry, item("records", index))
+    lines = [_replay_line(game, top.get("records", list), "records", shots)]
+    if version >= 2:
+        for index, entry in enumerate(top.get("branches", list)):
+            branch = _Reader(entry, item("branches", index)).keys({"from", "records"})
+            start = branch.convert("from", lambda value: _place(value, game, lines, end=False))
+            game.go_to(start)
+            steps = _replay_line(game, branch.get("records", list), branch.at("records"), shots)
+            if not steps:
+                raise FormatError(branch.at("records"), "a branch has at least one step")
+            lines.append(steps)
+        in_play = top.sub("in_play")
+        in_play.keys({"line", "step", "next_is_main"})
+        node = converted(
+            in_play.where,
+            {k: in_play.data[k] for k in ("line", "step")},
+            lambda value: _place(value, game, lines, end=True),
+        )
+        game.go_to(node, main=in_play.get("next_is_main", bool))
+    shots.check_all_used()
+    return game
+
+
+def _replay_line(game: Game, entries: list[Any], where: str, shots: _Shots) -> list[Node]:
+    """Each record of a line played from the game's step in play; the line's nodes."""
+    nodes = []
+    for index, entry in enumerate(entries):
+        reader = _Reader(entry, item(where, index))
         kind = reader.data.get("type")
         replay = _REPLAYS.get(kind) if isinstance(kind, str) else None
         if replay is None:
@@ -487,8 +545,26 @@ def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
             replay(game, reader, shots)
         except GameError as error:
             raise FormatError(reader.where, f"the game refuses it: {error}") from None
-    shots.check_all_used()
-    return game
+        nodes.append(game.current)
+    return nodes
+
+
+def _place(value: Any, game: Game, lines: list[list[Node]], *, end: bool) -> Node:
+    """The node after step ``step`` of line ``line`` (an earlier line; 0 the main line):
+    where a branch starts, which is never a line's first step or last (``end``: where
+    play is, which may be any)."""
+    reader = _Reader(value, "").keys({"line", "step"})
+    line, step = reader.get("line", int), reader.get("step", int)
+    if not 0 <= line < len(lines):
+        raise ValueError(f"line {line}: expected 0 (the main line) to {len(lines) - 1}")
+    steps = len(lines[line])
+    low = 0 if line == 0 else 1
+    high = steps if end else steps - 1
+    if not low <= step <= high:
+        if low > high:
+            raise ValueError(f"line {line} has {steps} steps: nothing branches off it there")
+        raise ValueError(f"step {step}: line {line} has steps {low} to {high} here")
+    return game.root if step == 0 else lines[line][step - 1]
 
 
 def _game_from_setup(data: Any) -> Game:

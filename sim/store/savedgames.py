@@ -1,5 +1,6 @@
 """The player's saved games at a glance: what each file holds (game, players, score,
-shots, when), read from its ``game.json`` alone so that a list of them shows at once.
+shots, when: of the line the match is at), read from its ``game.json`` alone so that a
+list of them shows at once.
 
 The summary is for choosing a game, not for trusting one: opening it goes through
 :func:`sim.store.gamefile.load`, which checks everything. A file that cannot be summarised is
@@ -98,10 +99,31 @@ def summarise(path: Path) -> SavedGame:
         return SavedGame(path, modified, problem=f"not a poolsim game: {error}")
 
 
+def _line_in_play(document: Any) -> list[Any]:
+    """The records of the line the match is at (version 2 keeps branches beside the
+    main line, ``records``): the main line's start, then each branch's own steps."""
+    records = document["records"]
+    if "in_play" not in document:  # version 1: one line
+        return list(records)
+    branches = document["branches"]
+    line, step = document["in_play"]["line"], document["in_play"]["step"]
+    parts = []
+    while line != 0:
+        branch = branches[line - 1]
+        parts.append(branch["records"][:step])
+        start = branch["from"]
+        if not 0 <= start["line"] < line:  # each branch starts on an earlier line
+            raise ValueError(f"branch {line} starts on a later line")
+        line, step = start["line"], start["step"]
+    parts.append(records[:step])
+    return [record for part in reversed(parts) for record in part]
+
+
 def _summary(path: Path, modified: dt.datetime, document: Any) -> SavedGame:
-    setup, records = document["setup"], document["records"]
-    if document.get("format") != "poolsim-game" or not isinstance(records, list):
+    setup = document["setup"]
+    if document.get("format") != "poolsim-game" or not isinstance(document["records"], list):
         raise ValueError("unknown format")
+    records = _line_in_play(document)
     players = setup["players"]
     won = {"A": 0, "B": 0}
     for record in records:

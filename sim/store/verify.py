@@ -5,7 +5,9 @@ balls at the stroke and the cue action) and compared with what was recorded: the
 (every event and its time), where the balls came to rest, the referee's ruling on the
 new facts, and the stored pooltool system itself (what a replay shows), to the last bit.
 A shot that differs is reported with the largest difference; the check goes on from the
-recorded shot, so each shot is judged on its own inputs.
+recorded shot, so each shot is judged on its own inputs. Every line of the game is
+checked: the main line, then each branch (its own shots, those it shares with the line it
+branches off checked once, there), each shot ruled on the match as it stood before it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from rules.facts import OffTable, Pocketing, ShotFacts
 from rules.positions import Positions
 from sim.physics.simulate import SimulatedShot, simulate_shot
 from sim.physics.systemcodec import system_to_bytes
-from sim.play.game import Game, LagRecord, ShotRecord
+from sim.play.game import Game, LagRecord, Node, ShotRecord
 from sim.store.gamefile import ruling_to_json, same_decision
 
 
@@ -68,56 +70,79 @@ def _resting(facts: ShotFacts, after: dict[str, tuple[float, float]]) -> Positio
 
 
 def verify_game(game: Game) -> list[ShotCheck]:
-    """Re-simulate every shot of a loaded game; one check per shot, in order."""
+    """Re-simulate every shot of every line of a loaded game; one check per shot, the
+    main line's in order, then each branch's."""
     spec = game.setup.spec
-    replay = Game(game.setup)
     checks = []
-    shot_numbers: dict[int, int] = {}
-    for record in game.records:
-        if isinstance(record, LagRecord):
-            for player, start, action, old in zip(
-                "AB", record.starts, record.strokes, record.simulated, strict=True
-            ):
-                new = simulate_shot(spec, {"cue": start}, action)
-                position, time = _differences(old, new)
+    for line in game.lines():
+        branch = "" if line.number == 0 else f"branch {line.number}, "
+        for node in line.nodes:
+            record = node.record
+            if isinstance(record, LagRecord):
+                for player, start, action, old in zip(
+                    "AB", record.starts, record.strokes, record.simulated, strict=True
+                ):
+                    new = simulate_shot(spec, {"cue": start}, action)
+                    position, time = _differences(old, new)
+                    checks.append(
+                        ShotCheck(
+                            label=f"{branch}lag ({player})",
+                            facts_equal=new.facts == old.facts,
+                            resting_equal=new.after == old.after,
+                            ruling_equal=True,
+                            system_equal=_same_system(old, new),
+                            max_position_difference=position,
+                            max_time_difference=time,
+                        )
+                    )
+            if isinstance(record, ShotRecord):
+                assert node.parent is not None
+                state = node.parent.match.rack  # the match as it stood before the shot
+                assert state is not None
+                new = simulate_shot(spec, record.start, record.stroke.action)
+                shot = Shot(
+                    facts=new.facts,
+                    placement=record.stroke.placement,
+                    call=record.stroke.call,
+                    declaration=record.stroke.declaration,
+                    resting=_resting(new.facts, new.after),
+                )
+                try:
+                    ruling_equal = same_decision(ruling_to_json(record.ruling), state.rule(shot))
+                except ValueError:
+                    ruling_equal = False
+                position, time = _differences(record.simulated, new)
                 checks.append(
                     ShotCheck(
-                        label=f"lag ({player})",
-                        facts_equal=new.facts == old.facts,
-                        resting_equal=new.after == old.after,
-                        ruling_equal=True,
-                        system_equal=_same_system(old, new),
+                        label=(
+                            f"{branch}rack {record.rack}, shot {_number_in_rack(node)} "
+                            f"({record.shooter})"
+                        ),
+                        facts_equal=new.facts == record.simulated.facts,
+                        resting_equal=new.after == record.simulated.after,
+                        ruling_equal=ruling_equal,
+                        system_equal=_same_system(record.simulated, new),
                         max_position_difference=position,
                         max_time_difference=time,
                     )
                 )
-        if isinstance(record, ShotRecord):
-            state = replay.rack
-            assert state is not None
-            new = simulate_shot(spec, record.start, record.stroke.action)
-            shot = Shot(
-                facts=new.facts,
-                placement=record.stroke.placement,
-                call=record.stroke.call,
-                declaration=record.stroke.declaration,
-                resting=_resting(new.facts, new.after),
-            )
-            try:
-                ruling_equal = same_decision(ruling_to_json(record.ruling), state.rule(shot))
-            except ValueError:
-                ruling_equal = False
-            position, time = _differences(record.simulated, new)
-            number = shot_numbers[record.rack] = shot_numbers.get(record.rack, 0) + 1
-            checks.append(
-                ShotCheck(
-                    label=f"rack {record.rack}, shot {number} ({record.shooter})",
-                    facts_equal=new.facts == record.simulated.facts,
-                    resting_equal=new.after == record.simulated.after,
-                    ruling_equal=ruling_equal,
-                    system_equal=_same_system(record.simulated, new),
-                    max_position_difference=position,
-                    max_time_difference=time,
-                )
-            )
-        replay.redo(record)
     return checks
+
+
+def _number_in_rack(node: Node) -> int:
+    """A shot's number in its rack, counted along its own line from the rack's start."""
+    assert isinstance(node.record, ShotRecord)
+    rack, number = node.record.rack, 0
+    step: Node | None = node
+    while step is not None and getattr(step.record, "rack", None) == rack:
+        number += isinstance(step.record, ShotRecord)
+        step = step.parent
+    return number
+
+
+def lines_in_words(game: Game) -> str:
+    """How many lines a game has, as verify says it: 'the main line and 2 branches'."""
+    branches = len(game.lines()) - 1
+    if branches == 0:
+        return "the main line, no branches"
+    return f"the main line and {branches} branch{'es' if branches > 1 else ''}"

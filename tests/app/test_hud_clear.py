@@ -172,7 +172,9 @@ def test_the_panels_fold_to_tabs_and_the_fold_is_remembered(table: PoolApp, tmp_
     step(table, 3)
     hud, controller = table.hud, table.controller
     assert hud is not None and controller is not None and controller.stage is Stage.AIM
-    assert controller.reasons  # the break's ruling: the referee's panel is up
+    assert controller.reasons and hud.verdict.getText()  # the break's ruling
+    table.modes.key("w")  # and its details, in the referee's panel
+    step(table, 1)
     assert not hud.referee.isHidden() and not hud.stroke_widget.isHidden()
     controller.set_tip(0.3, -0.2)  # the widget's dot shows the tip: left, draw
     step(table, 1)
@@ -182,6 +184,7 @@ def test_the_panels_fold_to_tabs_and_the_fold_is_remembered(table: PoolApp, tmp_
     step(table, 1)
     assert hud.folded and hud.referee.isHidden() and hud.stroke_widget.isHidden()
     assert not hud.referee_tab.isHidden() and not hud.stroke_tab.isHidden()
+    assert not hud.verdict.isHidden() and hud.verdict.getText()  # the plain line stays
     assert "m/s" in hud.stroke_tab["text"]  # the folded widget still says the stroke
     assert table.preferences.load() == {"panels_folded": True}
     # Folded, the cue-ball widget takes no clicks: the table under it is no table.
@@ -194,7 +197,10 @@ def test_the_panels_fold_to_tabs_and_the_fold_is_remembered(table: PoolApp, tmp_
     assert hud is not None and hud.folded and hud.stroke_widget.isHidden()
     hud.stroke_tab.commandFunc(None)
     step(table, 1)
-    assert not hud.folded and not hud.stroke_widget.isHidden() and not hud.referee.isHidden()
+    assert not hud.folded and not hud.stroke_widget.isHidden()
+    hud.toggle_details()
+    step(table, 1)
+    assert not hud.referee.isHidden()
     assert table.preferences.load() == {"panels_folded": False}
 
 

@@ -134,9 +134,20 @@ def test_break_by_mouse_and_keyboard_then_the_ruling(table: PoolApp) -> None:
     press(table, KeyboardButton.space())  # skip to the end
     wait_for(table, {Stage.AIM, Stage.PLACE, Stage.CHOOSE})
     assert controller.last_ruling is not None
-    lines = [line.getText() for line in table.hud.referee_lines]  # type: ignore[union-attr]
+    # The referee leads with one plain line in the players' names, no rule ID in it...
+    hud = table.hud
+    assert hud is not None
+    said = hud.verdict.getText()
+    assert ("Ann" in said or "Bob" in said) and "TB-" not in said and "GEN-" not in said
+    assert not hud.referee_lines and hud.referee_frame.isHidden()
+    # ... and W shows the details: every reason, with its rule ID.
+    press(table, KeyboardButton.asciiKey("w"))
+    lines = [line.getText() for line in hud.referee_lines]
     assert lines and any("TB-" in line or "GEN-" in line for line in lines)
     assert "Ann" in " ".join(lines) or "Bob" in " ".join(lines)
+    assert not hud.referee_frame.isHidden()
+    press(table, KeyboardButton.asciiKey("w"))
+    assert not hud.referee_lines and hud.referee_frame.isHidden()
 
 
 def after_break(seed: int, options: Options | None = None) -> Game:

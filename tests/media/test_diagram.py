@@ -326,3 +326,14 @@ def test_a_rotation_break_shows_every_stripe() -> None:
         assert _near(_pixel(image, (x + 0.78 * r, y)), BALL_COLOURS[ball], 40)
         # above the band: white
         assert _near(_pixel(image, (x, y - 0.86 * r)), IVORY, 60)
+
+
+def test_a_game_that_calls_no_shot_is_not_said_to_shoot_without_a_call(game: Game) -> None:
+    """NB-17: a 9-ball (or rotation) shot is just a shot; a 10-ball one without a call
+    says so."""
+    from sim.media.diagram import _title
+
+    first = game.shots[0]  # the break: no call, nothing declared
+    assert first.stroke.call is None and first.stroke.declaration is None
+    assert _title(first, None, 1, calls_shots=True) == "Shot 1, rack 1: Player A shoots, no call"
+    assert _title(first, None, 1, calls_shots=False) == "Shot 1, rack 1: Player A shoots"

@@ -1,4 +1,4 @@
-"""Racks against TB-3 and ROT-3: apex on the foot spot, fixed balls where the rules put
+"""Racks against TB-3, NB-3 (B-26) and ROT-3: apex on the foot spot, fixed balls where the rules put
 them, no overlaps, the rest shuffled reproducibly from an explicit seed."""
 
 from __future__ import annotations
@@ -10,7 +10,13 @@ import pytest
 
 from rules.facts import CUE
 from rules.geometry import TableGeometry
-from sim.physics.racks import DEFAULT_RACK_GAP, opening_position, rotation_rack, ten_ball_rack
+from sim.physics.racks import (
+    DEFAULT_RACK_GAP,
+    nine_ball_rack,
+    opening_position,
+    rotation_rack,
+    ten_ball_rack,
+)
 
 GEOMETRY = TableGeometry()
 R = GEOMETRY.ball_radius
@@ -50,6 +56,41 @@ def test_tb3_ten_ball_rack_coordinates() -> None:
     assert _min_gap(balls) == pytest.approx(0.0, abs=1e-12)  # frozen
 
 
+# NB-3: the diamond's nominal centres (REFERENCE.md), rows 1-2-3-2-1.
+NB3_SLOTS = [
+    (0.635, 1.905),
+    (0.606425, 1.954493),
+    (0.663575, 1.954493),
+    (0.577850, 2.003987),
+    (0.635000, 2.003987),
+    (0.692150, 2.003987),
+    (0.606425, 2.053480),
+    (0.663575, 2.053480),
+    (0.635000, 2.102973),
+]
+# B-26 nine_on_foot_spot: the same diamond two rows toward the head rail.
+B26_ROW_Y = [1.806013, 1.855507, 1.905000, 1.954493, 2.003987]
+
+
+def test_nb3_nine_ball_diamond_coordinates() -> None:
+    """NB-3: 1 on the foot spot, 9 in the centre, the seven others in the diamond's slots."""
+    balls = nine_ball_rack(GEOMETRY, seed=5, gap=0.0)
+    assert sorted(balls, key=int) == [str(n) for n in range(1, 10)]
+    assert balls["1"] == pytest.approx(GEOMETRY.foot_spot)
+    assert balls["9"] == pytest.approx((0.635, 2.003987), abs=1e-6)
+    assert _flat(sorted(balls.values())) == pytest.approx(_flat(sorted(NB3_SLOTS)), abs=1e-6)
+    assert _min_gap(balls) == pytest.approx(0.0, abs=1e-12)
+    others = [nine_ball_rack(GEOMETRY, seed=s) for s in range(20)]
+    assert len({r["6"] for r in others}) > 1  # the free balls are shuffled
+
+
+def test_b26_nine_on_the_foot_spot() -> None:
+    balls = nine_ball_rack(GEOMETRY, seed=5, gap=0.0, position="nine_on_foot_spot")
+    assert balls["9"] == pytest.approx(GEOMETRY.foot_spot)
+    assert balls["1"] == pytest.approx((0.635, B26_ROW_Y[0]), abs=1e-6)
+    assert sorted({round(y, 6) for _, y in balls.values()}) == pytest.approx(B26_ROW_Y, abs=1e-6)
+
+
 def test_rot3_rotation_rack_coordinates() -> None:
     """ROT-3: 1 apex on the foot spot, 15 centre, 2 at the racker's right (x low) back
     corner, 3 at the left (x high) back corner."""
@@ -75,7 +116,7 @@ def test_rot3_options() -> None:
         rotation_rack(GEOMETRY, seed=1, pattern="diamond")
 
 
-@pytest.mark.parametrize("rack", [ten_ball_rack, rotation_rack])
+@pytest.mark.parametrize("rack", [ten_ball_rack, nine_ball_rack, rotation_rack])
 def test_gap_and_seed(rack: object) -> None:
     make = rack  # type: ignore[assignment]
     first = make(GEOMETRY, seed=11)  # type: ignore[operator]
@@ -91,10 +132,10 @@ def test_bad_gap_is_refused() -> None:
         ten_ball_rack(GEOMETRY, seed=1, gap=-1e-4)
 
 
-@pytest.mark.parametrize("game", ["ten-ball", "rotation"])
-def test_opening_position_has_cue_ball_in_the_kitchen(game: str) -> None:
+@pytest.mark.parametrize(("game", "count"), [("ten-ball", 11), ("nine-ball", 10), ("rotation", 16)])
+def test_opening_position_has_cue_ball_in_the_kitchen(game: str, count: int) -> None:
     balls = opening_position(game, GEOMETRY, seed=3)
     assert GEOMETRY.kitchen_contains(balls[CUE])
-    assert len(balls) == (11 if game == "ten-ball" else 16)
+    assert len(balls) == count
     with pytest.raises(ValueError, match="unknown game"):
         opening_position("snooker", GEOMETRY, seed=3)

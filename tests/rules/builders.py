@@ -11,6 +11,7 @@ from rules import (
     Call,
     Declaration,
     GameState,
+    NineBall,
     Options,
     Phase,
     Positions,
@@ -41,6 +42,18 @@ TEN_BALL_RACK: dict[str, Point] = {
     "8": (0.606425, 2.053480),
     "5": (0.663575, 2.053480),
     "6": (0.720725, 2.053480),
+}
+# NB-3: the nominal 9-ball diamond, the 1 on the foot spot, the 9 in the centre.
+NINE_BALL_RACK: dict[str, Point] = {
+    "1": (0.635, 1.905),
+    "5": (0.606425, 1.954493),
+    "3": (0.663575, 1.954493),
+    "4": (0.577850, 2.003987),
+    "9": (0.635000, 2.003987),
+    "7": (0.692150, 2.003987),
+    "2": (0.606425, 2.053480),
+    "8": (0.663575, 2.053480),
+    "6": (0.635000, 2.102973),
 }
 # ROT-3: the nominal rotation rack, 2 and 3 in the back corners, 15 in the centre.
 ROTATION_RACK: dict[str, Point] = {
@@ -123,6 +136,10 @@ def state_of(
 
 def ten(balls: Mapping[str, Point], **kw: Any) -> TenBall:
     return state_of(TenBall, balls, **kw)
+
+
+def nine(balls: Mapping[str, Point], **kw: Any) -> NineBall:
+    return state_of(NineBall, balls, **kw)
 
 
 def rot(balls: Mapping[str, Point], **kw: Any) -> Rotation:

@@ -39,12 +39,15 @@ SUITES = [
     ("audit2-rotation.json", 24),
     # Issue 15: ROT-13: the foot spot reserved for LB, or occupied, keeps the row 2R off it.
     ("harden-rotation.json", 4),
+    # Issue 16: WPA 9-ball, the public suite and the project's own (its options B-26..B-43).
+    ("nine-ball.json", 24),
+    ("extra-nine-ball.json", 23),
 ]
 
 
 @pytest.mark.parametrize(("name", "count"), SUITES)
 def test_scenario_files_all_pass(name: str, count: int) -> None:
-    """GEN, TB and ROT rules as the public conformance suite and the project's own extra
+    """GEN, TB, NB and ROT rules as the public conformance suite and the project's own extra
     files state them."""
     status, lines = run(SCENARIOS / name)
     assert [line for line in lines if not line.startswith("PASS ")] == [f"{count} passed, 0 failed"]
@@ -71,6 +74,20 @@ def test_a_ball_of_the_other_game_is_unknown(tmp_path: Path) -> None:
     scenario["game"] = "ten-ball"  # its rack holds balls 11 to 15
     status, lines = run(write(tmp_path, scenario))
     assert status == 2 and "before.balls.15: unknown ball" in lines[0]
+
+
+def test_nine_ball_knows_nine_balls_and_the_rule_ids_of_9_ball(tmp_path: Path) -> None:
+    """NB-1: a 10 in a 9-ball scenario is unknown; NB-n and 9-ball's B-n are rule IDs."""
+    data = json.loads((SCENARIOS / "ten-ball.json").read_text())
+    ten = data["scenarios"][0]
+    ten["game"] = "nine-ball"
+    status, lines = run(write(tmp_path, ten))
+    assert status == 2 and "before.balls.10: unknown ball" in lines[0]
+    nine = json.loads((SCENARIOS / "nine-ball.json").read_text())["scenarios"][0]
+    for good in ("NB-18", "B-30", "B-43"):
+        assert run(write(tmp_path, {**nine, "rules": [good]}))[0] == 0
+    status, lines = run(write(tmp_path, {**nine, "rules": ["NB-19"]}))
+    assert status == 2 and 'rules[0]: unknown rule ID "NB-19"' in lines[0]
 
 
 def base_scenario() -> dict[str, Any]:

@@ -13,6 +13,7 @@ from rules import (
     GAMES,
     BallInHand,
     Declaration,
+    NineBall,
     Options,
     Phase,
     Reason,
@@ -29,6 +30,7 @@ from tests.rules.builders import (
     D,
     call,
     hit,
+    nine,
     rail,
     rot,
     shot,
@@ -37,16 +39,21 @@ from tests.rules.builders import (
 
 
 def test_games_by_name_and_what_each_is() -> None:
-    assert {"ten-ball": TenBall, "rotation": Rotation} == GAMES
+    assert {"ten-ball": TenBall, "nine-ball": NineBall, "rotation": Rotation} == GAMES
     assert game_kind("ten-ball") is TenBall and game_kind("rotation") is Rotation
-    assert (TenBall.display_name, Rotation.display_name) == ("10-ball", "61-point rotation")
+    assert game_kind("nine-ball") is NineBall
+    names = (TenBall.display_name, NineBall.display_name, Rotation.display_name)
+    assert names == ("10-ball", "9-ball", "61-point rotation")
     assert TenBall.calls_shots and TenBall.has_push_out and not TenBall.keeps_score
+    assert not NineBall.calls_shots and NineBall.has_push_out and not NineBall.keeps_score
     assert not Rotation.calls_shots and not Rotation.has_push_out and Rotation.keeps_score
 
 
 @pytest.mark.parametrize("name", ["snooker", "Ten-Ball", ""])
 def test_an_unknown_game_is_a_clear_error(name: str) -> None:
-    with pytest.raises(ValueError, match=r"unknown game .* \(known: ten-ball, rotation\)"):
+    with pytest.raises(
+        ValueError, match=r"unknown game .* \(known: ten-ball, nine-ball, rotation\)"
+    ):
         game_kind(name)
 
 
@@ -54,15 +61,20 @@ def test_tb_3_rot_3_rack_patterns() -> None:
     """TB-3: the 1 on the apex, the 10 in the middle of the third row. ROT-3 (B-13): the
     1 on the apex, the 15 in the centre, the 2 and the 3 in the back corners."""
     ten_pattern = TenBall.rack_pattern(Options())
-    assert len(ten_pattern) == 10 and ten_pattern[0] == "1" and ten_pattern[4] == "10"
-    assert sum(ball is None for ball in ten_pattern) == 8
-    rotation = Rotation.rack_pattern(Options())
+    assert [len(row) for row in ten_pattern.rows] == [1, 2, 3, 4]
+    ten_slots = ten_pattern.slots
+    assert ten_slots[0] == "1" and ten_slots[4] == "10"
+    assert sum(ball is None for ball in ten_slots) == 8
+    rotation = Rotation.rack_pattern(Options()).slots
     assert len(rotation) == 15
     assert (rotation[0], rotation[4], rotation[10], rotation[14]) == ("1", "15", "2", "3")
-    swapped = Rotation.rack_pattern(Options(rotation_rack_2_side="x_high"))
+    swapped = Rotation.rack_pattern(Options(rotation_rack_2_side="x_high")).slots
     assert (swapped[10], swapped[14]) == ("3", "2")
-    loose = Rotation.rack_pattern(Options(rotation_rack_pattern="one_apex_rest_random"))
+    loose = Rotation.rack_pattern(Options(rotation_rack_pattern="one_apex_rest_random")).slots
     assert loose[0] == "1" and set(loose[1:]) == {None}
+
+
+OPEN_NINE = {**{b: p for b, p in OPEN_TABLE.items() if b != "10"}, "9": OPEN_TABLE["10"]}
 
 
 class TestDeclarationsAndCalls:
@@ -94,6 +106,14 @@ class TestDeclarationsAndCalls:
         after = ten(OPEN_TABLE, phase=Phase.AFTER_BREAK)
         for declaration in after.legal_declarations:
             after.rule(shot(hit(CUE, "2"), rail("2"), declaration=declaration))
+
+    @pytest.mark.parametrize("phase", [Phase.AFTER_BREAK, Phase.PLAY])
+    def test_nb_17_nine_ball_offers_only_the_push_out(self, phase: Phase) -> None:
+        """NB-17: no call and no safety; NB-8: the push out after the break."""
+        state = nine(OPEN_NINE, phase=phase)
+        wanted = {Declaration.PUSH_OUT} if phase is Phase.AFTER_BREAK else set()
+        assert state.legal_declarations == wanted
+        assert not state.calls_allowed and not state.call_required
 
     @pytest.mark.parametrize("phase", [Phase.BREAK, Phase.PLAY])
     def test_rot_1_rotation_has_no_declarations_and_no_calls(self, phase: Phase) -> None:

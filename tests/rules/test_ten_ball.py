@@ -186,7 +186,7 @@ class TestTb8PushOut:
         )
         assert not ruling.foul and ruling.choices == {Choice.SHOOT, Choice.PASS}
         assert ruling.next_shooter is Player.B and ruling.pocketed == ("5",)
-        assert "the call of the 5 in lt is ignored" in ruling.explain()
+        assert "the call of the 5 in the foot-left corner is ignored" in ruling.explain()
 
     def test_tb_8_an_undeclared_after_break_shot_is_normal(self) -> None:
         ruling = after_break().rule(shot(hit(CUE, "7"), rail("7"), call=call("2")))

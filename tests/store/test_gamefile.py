@@ -83,7 +83,8 @@ def test_round_trip(played: Game, saved: Path) -> None:
         assert len(new.simulated.system.events) == len(old.simulated.system.events)
     with zipfile.ZipFile(saved) as zf:
         document = json.loads(zf.read("game.json"))
-    assert document["format"] == "poolsim-game" and document["version"] == 1
+    assert document["format"] == "poolsim-game" and document["version"] == 2
+    assert document["branches"] == [] and document["in_play"]["line"] == 0
     assert document["setup"]["players"] == ["Ann", "Bob"]
     assert {"poolsim", "pooltool", "created"} <= set(document)
 
@@ -346,7 +347,7 @@ def test_verify_reports_a_shot_that_differs(played: Game, tmp_path: Path) -> Non
     loaded = load(path)
     shot = loaded.shots[2]
     slower = attrs_evolve_action(shot, speed=shot.stroke.action.speed * 0.9)
-    loaded.records[loaded.records.index(shot)] = slower
+    next(node for node in loaded.current.path() if node.record is shot).record = slower
     checks = verify_game(loaded)
     assert not all(check.identical for check in checks)
 

@@ -46,6 +46,17 @@ def test_a_game_file_is_summarised_from_its_header_and_rulings(
     assert match == ("Ann 1-0 Bob" if winner is Player.A else "Ann 0-1 Bob")
 
 
+def test_a_9_ball_match_is_listed_as_9_ball(tmp_path: Path) -> None:
+    """A whole 9-ball match (race to 1) is listed by the game's name, finished."""
+    game = Game(GameSetup(game="nine-ball", race_to=1, seed=3, players=("Ann", "Bob")))
+    game.start(Player.A)
+    play_racks(game, 1, random.Random(3))
+    path = tmp_path / "nine.poolsim"
+    save(game, path)
+    name, _, race, progress, _ = summarise(path).columns()
+    assert (name, race, progress) == ("9-ball", "race to 1", "finished")
+
+
 def test_the_list_is_newest_first_and_keeps_unreadable_files(
     one_rack: Game, tmp_path: Path
 ) -> None:

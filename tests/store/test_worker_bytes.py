@@ -103,12 +103,10 @@ def test_the_file_is_bit_identical_to_one_saved_the_old_way(
     """The old way: the system the window read back, packed again by the save."""
     game, _result = broken
     the_old_way = game.snapshot()
-    the_old_way.records = [
-        attrs.evolve(record, simulated=attrs.evolve(record.simulated, packed=None))
-        if isinstance(record, ShotRecord)
-        else record
-        for record in game.records
-    ]
+    for node in the_old_way.current.path():
+        if isinstance(node.record, ShotRecord):
+            unpacked = attrs.evolve(node.record.simulated, packed=None)
+            node.record = attrs.evolve(node.record, simulated=unpacked)
     assert all(record.simulated.packed is None for record in the_old_way.shots)
 
     # Both saved at the same moment: the file's "created" and the members' times agree.

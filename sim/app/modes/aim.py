@@ -54,7 +54,7 @@ class AimMode(TableMode):
         if ball is None:
             cue.hide()
             return
-        cue.place(ball, self.controller.aim)
+        cue.place(ball, self.controller.aim, self.controller.cue_clearance().elevation)
         cue.draw_aid(ball, self.controller.aim, self.aid_balls(balls))
 
     def aid_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:

@@ -56,6 +56,7 @@ class TableMode(Mode):
         keys["g"] = self.toggle_aid
         keys["h"] = self.toggle_help
         keys["f"] = window.toggle_panels
+        keys["w"] = self.toggle_details
         keys["r"] = lambda: window.open_replay()
         keys["x"] = lambda: self.controller.take_extension()
         for key, preset in (("1", "behind"), ("2", "overhead"), ("3", "broadcast")):
@@ -108,6 +109,12 @@ class TableMode(Mode):
         hud = self.window.hud
         if hud is not None:
             hud.toggle_help()
+
+    def toggle_details(self) -> None:
+        """W: the referee's details, every reason with its rule ID."""
+        hud = self.window.hud
+        if hud is not None:
+            hud.toggle_details()
 
     # -- the mouse ----------------------------------------------------------------------------
 

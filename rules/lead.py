@@ -1,0 +1,161 @@
+"""The referee's ruling in one plain line, the first thing a player reads: what happened
+and what the next player may do, in the players' names ("Foul: scratch. Bob has ball in
+hand anywhere."). The reasons, each tagged with its rule ID, are the details behind it.
+
+The line is built from the ruling's data (fouls, choices, ball in hand, winner, the balls
+down), the stroke's declaration and, for a choice, the choice, never from the reasons'
+text; every term in it comes from :mod:`rules.words`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rules.facts import BallId
+from rules.lag import LagResult
+from rules.positions import ball_number, describe
+from rules.ruling import Ruling
+from rules.state import GameState, ordinal
+from rules.terms import Choice, Declaration, FoulCode, Phase, Player
+from rules.words import BALL_IN_HAND_WORDS, CHOICE_WORDS, FOUL_WORDS, offered
+
+Names = tuple[str, str]
+
+
+def _name(player: Player, names: Names) -> str:
+    return names[0] if player is Player.A else names[1]
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def main_foul(codes: Iterable[FoulCode]) -> FoulCode:
+    """The foul a player is told first: a scratch (it brings the scratch options,
+    GEN-14), else the first found. GEN-14: one penalty, whatever the others."""
+    codes = tuple(codes)
+    return next((code for code in codes if code.is_scratch), codes[0])
+
+
+def ruling_line(
+    ruling: Ruling,
+    kind: type[GameState],
+    names: Names = ("A", "B"),
+    *,
+    declaration: Declaration | None = None,
+    choice: Choice | None = None,
+    stalemate: bool = False,
+    on_break: bool | None = None,
+) -> str:
+    """One line for ``ruling``, of a game of ``kind``: a shot's (with the stroke's
+    ``declaration``), a ``choice``'s, or a declared ``stalemate``'s. ``on_break``: the
+    shot was the break; by default a rack's first ruling, as ``new_rack`` numbers them."""
+    if stalemate:
+        return f"Stalemate: {_rerack(ruling, names)}"
+    if choice is not None:
+        return _chosen(ruling, choice, names)
+    if on_break is None:
+        on_break = ruling.turn == 0
+    who = _name(ruling.player, names)
+    if ruling.rack_over:
+        return _rack_over(ruling, kind, names)
+    down = _down(ruling)
+    if ruling.foul:
+        line = f"Foul: {FOUL_WORDS[main_foul(ruling.foul_codes)]}. {_next(ruling, names)}"
+        if ruling.player in ruling.warning:
+            line += f" {who} is warned: one more foul loses the rack."
+        return line
+    pushed = declaration is Declaration.PUSH_OUT and kind.has_push_out
+    safety = declaration is Declaration.SAFETY and kind.calls_shots
+    if pushed and ruling.phase is not Phase.AFTER_BREAK:  # TB-4: ignored on the break
+        return f"Push out. {_next(ruling, names)}"
+    if ruling.phase is Phase.AFTER_BREAK:  # TB-7: a legal break; a push out may follow
+        if ruling.next_shooter is ruling.player:
+            return f"{who} pockets {describe(down)} on the break and may push out."
+        return f"{who} breaks, nothing down. {_name(ruling.next_shooter, names)} may push out."
+    spotted = _spotted(ruling.spotted)
+    if ruling.choices:  # balls down that do not count (TB-13, TB-14)
+        what = (
+            f"{who} plays a safety and {describe(down)} drops"
+            if safety
+            else f"{who} pockets {describe(down)}, not as called"
+        )
+        return f"{what}.{spotted} {_next(ruling, names)}"
+    if ruling.next_shooter is ruling.player:
+        points = _points(ruling.pocketed) if kind.keeps_score else ""
+        return f"{who} pockets {describe(down)}{points} and shoots again.{spotted}"
+    if safety:
+        return f"{who} plays a safety. {_next(ruling, names)}"
+    missed = "breaks" if on_break else "misses"
+    return f"{who} {missed}: no ball pocketed. {_next(ruling, names)}"
+
+
+def _down(ruling: Ruling) -> list[BallId]:
+    """Every object ball the shot sent down, those spotted again included."""
+    return sorted({*ruling.pocketed, *ruling.spotted}, key=ball_number)
+
+
+def _points(balls: Iterable[BallId]) -> str:
+    total = sum(ball_number(b) for b in balls)
+    return f" ({total} point{'s' if total != 1 else ''})"
+
+
+def _spotted(spotted: Iterable[BallId]) -> str:
+    balls = list(spotted)
+    if not balls:
+        return ""
+    return f" {_sentence(describe(balls))} {'is' if len(balls) == 1 else 'are'} spotted."
+
+
+def _next(ruling: Ruling, names: Names) -> str:
+    """What the next player may do, as a sentence."""
+    nxt = _name(ruling.next_shooter, names)
+    if ruling.choices:
+        return f"{nxt} may {offered(ruling.choices)}."
+    if ruling.ball_in_hand is not None:
+        where = BALL_IN_HAND_WORDS[ruling.ball_in_hand]
+        first = ""
+        if ruling.applied_choice is Choice.SPOT_LOWEST and ruling.choice_spotted:
+            first = f"{_sentence(describe(ruling.choice_spotted))} goes on the foot spot; "
+        return f"{first}{nxt} has ball in hand {where}."
+    if ruling.next_shooter is ruling.player:
+        return f"{nxt} shoots again."
+    return f"{nxt} to shoot."
+
+
+def _rack_over(ruling: Ruling, kind: type[GameState], names: Names) -> str:
+    who = _name(ruling.player, names)
+    foul = FOUL_WORDS[main_foul(ruling.foul_codes)] if ruling.foul else ""
+    winner = ruling.winner
+    if winner is not None:
+        won = f"{_name(winner, names)} wins the rack"
+        count = ruling.fouls[ruling.player]
+        if foul and winner is not ruling.player and count >= kind.foul_limit:
+            return f"Foul: {foul}, {who}'s {ordinal(count)} in a row. {won}."
+        how = kind.win_words.format(points=ruling.score[winner])
+        return f"{f'Foul: {foul}. ' if foul else ''}{won} {how}."
+    if foul:
+        return f"Foul: {foul}. {_sentence(_rerack(ruling, names))}"
+    if not ruling.positions.object_balls:  # ROT-10: a tie with the table empty
+        score = f"{ruling.score.a}-{ruling.score.b}"
+        return f"The table is empty with the score tied {score}: {_rerack(ruling, names)}"
+    return f"No progress, a stalemate: {_rerack(ruling, names)}"  # GEN-16
+
+
+def _rerack(ruling: Ruling, names: Names) -> str:
+    breaker = ruling.next_breaker or ruling.next_shooter
+    return f"the balls are racked again and {_name(breaker, names)} breaks."
+
+
+def _chosen(ruling: Ruling, choice: Choice, names: Names) -> str:
+    chooser = ruling.player
+    return CHOICE_WORDS[choice].taken.format(
+        chooser=_name(chooser, names), other=_name(chooser.other, names)
+    )
+
+
+def lag_line(result: LagResult, names: Names = ("A", "B")) -> str:
+    """GEN-2 in a line: who won the lag, or that it is played again."""
+    if result.winner is None:
+        return "No winner: the lag is played again."
+    return f"{_name(result.winner, names)} wins the lag and chooses who breaks."

@@ -1,0 +1,51 @@
+"""The shape of a game's rack and which ball the rules put in which slot (TB-3, ROT-3,
+NB-3); laying it out on a table, with the free slots shuffled, is the physics' job
+(:mod:`sim.physics.racks`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import attrs
+
+from rules.facts import BallId
+
+Slot = BallId | None
+
+
+def _rows(value: Sequence[Sequence[Slot]]) -> tuple[tuple[Slot, ...], ...]:
+    return tuple(tuple(row) for row in value)
+
+
+@attrs.frozen
+class RackPattern:
+    """A rack's slots, row by row from the apex toward the foot rail, each row left to
+    right (x rising): the ball the rules put there, or None for a slot the rules leave to a
+    seeded shuffle by whoever racks. Rows are centred on the long string and frozen, √3·R
+    apart. ``foot_spot_row``: the row whose centre is on the foot spot (0, the apex, in
+    TB-3, ROT-3 and NB-3; 2 under B-26 ``nine_on_foot_spot``); the rows before it lie
+    toward the head rail."""
+
+    rows: tuple[tuple[Slot, ...], ...] = attrs.field(converter=_rows)
+    foot_spot_row: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not self.rows or not all(self.rows):
+            raise ValueError("a rack has rows of at least one slot each")
+        if not 0 <= self.foot_spot_row < len(self.rows):
+            raise ValueError(f"foot_spot_row {self.foot_spot_row} is not a row of the rack")
+
+    @classmethod
+    def triangle(cls, slots: Sequence[Slot]) -> RackPattern:
+        """A triangle (rows of 1, 2, 3, ... slots) from its slots in order, apex first."""
+        count = round((math.sqrt(8 * len(slots) + 1) - 1) / 2)
+        if count * (count + 1) // 2 != len(slots):
+            raise ValueError(f"{len(slots)} balls do not make a triangle")
+        starts = [row * (row + 1) // 2 for row in range(count)]
+        return cls([slots[start : start + row + 1] for row, start in enumerate(starts)])
+
+    @property
+    def slots(self) -> tuple[Slot, ...]:
+        """Every slot in rack order: row by row, left to right."""
+        return tuple(slot for row in self.rows for slot in row)

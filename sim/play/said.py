@@ -1,0 +1,49 @@
+"""What the referee said about a step of the game: its plain line, in the players' names
+(:mod:`rules.lead`), and its reasons, each with its rule ID, for the details."""
+
+from __future__ import annotations
+
+from rules import Reason
+from rules.lead import lag_line, ruling_line
+from sim.names import with_names
+from sim.play.game import (
+    BreakerRecord,
+    ChoiceRecord,
+    GameSetup,
+    LagRecord,
+    Record,
+    ShotRecord,
+    StalemateRecord,
+)
+
+
+def record_line(record: Record, setup: GameSetup) -> str:
+    """The plain line for ``record``: "Foul: scratch. Bob has ball in hand anywhere."."""
+    names, kind = setup.players, setup.kind
+    match record:
+        case ShotRecord():
+            declaration = record.stroke.declaration
+            return ruling_line(record.ruling, kind, names, declaration=declaration)
+        case ChoiceRecord():
+            return ruling_line(record.ruling, kind, names, choice=record.choice)
+        case StalemateRecord():
+            return ruling_line(record.ruling, kind, names, stalemate=True)
+        case LagRecord():
+            return lag_line(record.result, names)
+        case BreakerRecord():
+            return f"{setup.name(record.breaker)} breaks."
+
+
+def record_reasons(record: Record) -> tuple[Reason, ...]:
+    """The referee's reasons for ``record`` (none for the choice of a breaker)."""
+    if isinstance(record, LagRecord):
+        return record.result.reasons
+    if isinstance(record, BreakerRecord):
+        return ()
+    return record.ruling.reasons
+
+
+def detail_lines(reasons: tuple[Reason, ...], names: tuple[str, str]) -> list[tuple[str, bool]]:
+    """The reasons in the players' names, each with its rule ID and whether it is a foul:
+    the details behind the plain line."""
+    return [(with_names(str(reason), names), reason.foul) for reason in reasons]

@@ -1,0 +1,181 @@
+"""Position files: one small JSON document a person can read and write by hand
+(docs/POSITION.md)::
+
+    {"format": "poolsim-position", "version": 1,
+     "game": "ten-ball", "table": "9ft", "turn": "A", "cue_ball_in_hand": "kitchen",
+     "balls": {"cue": [0.635, 0.4], "1": [0.635, 1.905], ...}}
+
+Read strictly, as game files are: only a regular file of at most
+:data:`MAX_FILE_BYTES`, UTF-8 JSON, every key known and none missing or given twice (two
+cue balls), numbers finite, and the position one the table can play
+(:class:`sim.play.position.Position`); anything else is one
+:class:`PositionFileError` line naming the file and the place (``balls.3: ...``).
+Written atomically (:func:`sim.files.write_atomically`).
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+from pathlib import Path
+from typing import Any
+
+from rules import BallInHand, Player
+from rules.errors import FormatError
+from rules.facts import BALL_IDS
+from rules.reading import Reader, at, converted, is_finite_number, one_line, whole_number
+from rules.userfile import FileRefused, read_regular
+from sim.files import write_atomically
+from sim.physics.table import table_spec
+from sim.play.position import Position
+
+FORMAT = "poolsim-position"
+VERSION = 1
+SUFFIX = ".json"
+MAX_FILE_BYTES = 64 * 2**10  # a position of 16 balls, written by hand with comments, is 1 KB
+KEYS = ("format", "version", "game", "table", "turn", "cue_ball_in_hand", "balls")
+
+
+class PositionFileError(ValueError):
+    """A position file that cannot be read (one line: the file, where, what is wrong)."""
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def position_to_json(position: Position) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": position.game,
+        "table": position.table.value,
+        "turn": position.turn.value,
+        "cue_ball_in_hand": position.in_hand.value if position.in_hand else None,
+        "balls": {ball: [x, y] for ball, (x, y) in position.balls.items()},
+    }
+
+
+def position_text(position: Position) -> str:
+    """The file's text: indented, one ball a line, every coordinate to the last bit."""
+    document = position_to_json(position)
+    balls = document.pop("balls")
+    lines = [f"    {json.dumps(ball)}: {json.dumps(point)}" for ball, point in balls.items()]
+    head = json.dumps(document, indent=2).removesuffix("\n}")
+    return head + ',\n  "balls": {\n' + ",\n".join(lines) + "\n  }\n}\n"
+
+
+def save_position(position: Position, path: Path) -> None:
+    """Write ``position`` to ``path`` atomically (the old file stays whole until then)."""
+    write_atomically(Path(path), position_text(position).encode())
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+class _Object(dict[str, Any]):
+    """A JSON object as read, with the first key it gives twice (json keeps the last
+    value without a word: two cue balls would be one)."""
+
+    repeated: str | None = None
+
+
+def _object(pairs: list[tuple[str, Any]]) -> _Object:
+    found = _Object()
+    for key, value in pairs:
+        if key in found and found.repeated is None:
+            found.repeated = key
+        found[key] = value
+    return found
+
+
+class _Reader(Reader):
+    __slots__ = ()
+
+    def __init__(self, data: Any, where: str) -> None:
+        super().__init__(data, where, "the position")
+        repeated = getattr(data, "repeated", None)
+        if repeated is not None:
+            raise FormatError(at(where, repeated), "given twice")
+
+
+def load_position(path: Path) -> Position:
+    """The position in ``path``; :class:`PositionFileError` (one line) for anything wrong."""
+    path = Path(path)
+    try:
+        data = read_regular(path, MAX_FILE_BYTES, "a position file")
+    except FileRefused as error:
+        raise PositionFileError(f"{path}: {error}") from None
+    except OSError as error:
+        raise PositionFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    document = _document(path, data)
+    try:
+        return _position(document)
+    except FormatError as error:
+        raise PositionFileError(f"{path}: {error.key}: {error.problem}") from None
+
+
+def _document(path: Path, data: bytes) -> Any:
+    if data.startswith(codecs.BOM_UTF8) or b"\x00" in data:
+        raise PositionFileError(f"{path}: not UTF-8 text (UTF-16, UTF-32 or a BOM)")
+    try:
+        return json.loads(data.decode("utf-8"), object_pairs_hook=_object, parse_int=whole_number)
+    except UnicodeDecodeError as error:
+        raise PositionFileError(f"{path}: not UTF-8 text ({error.reason})") from None
+    except json.JSONDecodeError as error:
+        raise PositionFileError(f"{path}: not valid JSON: {error}") from None
+    except ValueError as error:  # whole_number's refusal
+        raise PositionFileError(f"{path}: {one_line(error)}") from None
+    except RecursionError:
+        raise PositionFileError(f"{path}: nested too deep to be a position") from None
+
+
+def _position(document: Any) -> Position:
+    top = _Reader(document, "")
+    if top.data.get("format") != FORMAT:
+        raise FormatError(
+            "format", f"not a poolsim position file (format {top.data.get('format')!r})"
+        )
+    version = top.data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
+        raise FormatError(
+            "version", f"unknown version {_shown(version)}; this poolsim reads {VERSION}"
+        )
+    top.keys(KEYS)
+    return Position(
+        game=top.get("game", str),
+        table=top.convert("table", lambda value: table_spec(value).size),
+        turn=top.convert("turn", lambda value: _one_of(value, [p.value for p in Player])),
+        in_hand=top.convert(
+            "cue_ball_in_hand",
+            lambda value: None if value is None else _one_of(value, [b.value for b in BallInHand]),
+        ),
+        balls=_balls(top.sub("balls")),
+    )
+
+
+def _one_of(value: Any, allowed: list[str]) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        words = " or ".join(json.dumps(word) for word in allowed)
+        raise ValueError(f"expected {words}, got {_shown(value)}")
+    return value
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """A refused value as JSON, cut to ``limit`` characters."""
+    text = json.dumps(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _balls(reader: _Reader) -> dict[str, tuple[float, float]]:
+    balls = {}
+    for ball, value in reader.data.items():
+        if ball not in BALL_IDS:
+            raise FormatError(reader.at(ball), "unknown ball (the balls are cue and 1 to 15)")
+        balls[ball] = converted(reader.at(ball), value, _point)
+    return balls
+
+
+def _point(value: Any) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2 or not all(map(is_finite_number, value)):
+        raise ValueError(f"expected [x, y], two finite numbers of metres, got {_shown(value)}")
+    return (float(value[0]), float(value[1]))

@@ -1,0 +1,121 @@
+"""The referee's words in the window: one plain line over the prompt (red for a foul
+only), the reasons with their rule IDs only on request, and no pocket id or raw token
+anywhere the window shows, for a sample of rulings (a scratch, a push out and its
+choice, the replay of a shot that pockets balls)."""
+
+from __future__ import annotations
+
+import pytest
+from panda3d.core import KeyboardButton, NodePath, Point3, TextNode
+
+from rules import Declaration, Player
+from sim.app.main import PoolApp
+from sim.app.replay import ReplayView
+from sim.app.widgets import RED
+from sim.physics.simulate import CueAction, aim_towards
+from sim.play.controller import Stage
+from sim.play.game import Game, Stroke
+from tests.app.test_replay_app import played
+from tests.app.test_table_app import after_break, press, started_game, step
+from tests.rules.test_words import POCKET_IDS, TOKENS, raw_tokens
+
+pytestmark = pytest.mark.app
+
+
+def texts(root: NodePath) -> list[str]:
+    """Every text drawn under ``root`` that is showing."""
+    shown = []
+    for found in root.findAllMatches("**/+TextNode"):
+        node = found.node()
+        assert isinstance(node, TextNode)
+        if node.getText() and not found.isHidden() and not found.isStashed():
+            shown.append(node.getText())
+    return shown
+
+
+def no_pocket_ids_or_tokens(lines: list[str]) -> None:
+    for line in lines:
+        assert not POCKET_IDS.search(line), line
+        assert not [t for t in TOKENS if t in line], line
+
+
+def scratched_break() -> Game:
+    """Ann breaks straight into the head-left corner: a scratch."""
+    game = started_game(5)
+    spot = (0.2, 0.3)
+    game.shoot(Stroke(action=CueAction(1.2, aim_towards(spot, (0.0, 0.0))), placement=spot))
+    assert game.records[-1].ruling.foul_codes[0].is_scratch  # type: ignore[union-attr]
+    return game
+
+
+def _top(app: PoolApp, text: NodePath) -> tuple[float, float, float, float]:
+    low, high = Point3(), Point3()
+    text.calcTightBounds(low, high)
+    a = app.base.aspect2d.getRelativePoint(text, low)
+    b = app.base.aspect2d.getRelativePoint(text, high)
+    return a.x, b.x, a.z, b.z
+
+
+def test_a_scratch_leads_with_one_plain_line_and_details_on_request(table: PoolApp) -> None:
+    table.play(scratched_break())
+    step(table, 3)
+    hud = table.hud
+    assert hud is not None
+    assert hud.verdict.getText() == "Foul: scratch. Bob has ball in hand anywhere."
+    assert tuple(hud.verdict.textNode.getTextColor()) == pytest.approx(RED)
+    shown = texts(hud.root)
+    assert not [line for line in shown if raw_tokens(line)], shown
+    assert hud.referee_frame.isHidden() and not hud.referee_lines
+    # It fits the dock's words block, over the prompt's bar: clear of the cue-ball
+    # widget and the stroke buttons on its left, the camera buttons on its right, on
+    # one row.
+    left, right, bottom, top = _top(table, hud.verdict)
+    words = hud.words_block
+    assert words.x0 < left and right < words.x1 and words.y0 < bottom and top < words.y1
+    assert hud.verdict.textNode.getNumRows() == 1
+    # W: every reason, with its rule ID, pockets and fouls in words.
+    press(table, KeyboardButton.asciiKey("w"))
+    details = [line.getText() for line in hud.referee_lines]
+    joined = " ".join(details)
+    assert "GEN-9" in joined and "head-left corner" in joined
+    no_pocket_ids_or_tokens(texts(hud.root))
+    press(table, KeyboardButton.asciiKey("w"))
+    assert hud.referee_frame.isHidden()
+
+
+def test_a_push_out_and_its_choice_in_words(table: PoolApp) -> None:
+    game = after_break(90)
+    state = game.rack
+    assert state is not None and state.shooter is Player.A
+    # A soft roll across the table, away from the cushion the cue ball lies by.
+    game.shoot(Stroke(action=CueAction(0.6, 180.0), declaration=Declaration.PUSH_OUT))
+    table.play(game)
+    step(table, 3)
+    hud, controller = table.hud, table.controller
+    assert hud is not None and controller is not None and controller.stage is Stage.CHOOSE
+    assert hud.verdict.getText() == "Push out. Bob may shoot or pass it back."
+    assert tuple(hud.verdict.textNode.getTextColor()) != pytest.approx(RED)
+    buttons = [str(b["text"]) for b in hud.choice_buttons]
+    assert [b.split("\n")[0] for b in buttons] == ["Shoot", "Pass it back"]
+    shown = texts(hud.root) + buttons
+    assert not [line for line in shown if raw_tokens(line)], shown
+    # Beside the choice buttons while they are up, not under them.
+    left, right, bottom, top = _top(table, hud.verdict)
+    x0, x1, y0, y1 = hud.choice_frame["frameSize"]
+    assert left > x1 or right < x0 or bottom > y1 or top < y0
+    controller.choose("pass")
+    step(table, 2)
+    assert hud.verdict.getText() == "Bob passes it back: Ann must shoot from here."
+
+
+def test_the_replay_names_pockets_and_leads_with_the_plain_line(table: PoolApp) -> None:
+    game = played(2)
+    table.play(game)
+    table.open_replay(1)
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    viewer.set_time(viewer.timeline.duration)
+    table.step()
+    shown = [line.getText() for line in viewer.panel_lines]
+    assert viewer.item.said and viewer.item.said.split()[0] in " ".join(shown)
+    no_pocket_ids_or_tokens([*shown, viewer.event_text.getText()])
