@@ -1,12 +1,12 @@
 """The heads-up display: scoreboard, the referee's words, what to do now, the power
-meter, the cue-tip widget, the choice buttons. Drawn in ``aspect2d`` with DirectGUI; it
-reads the controller (through :mod:`sim.app.texts`) and calls it back from buttons.
+meter, the cue-tip widget, the choice buttons. Drawn in ``aspect2d`` with DirectGUI, in
+the bands :mod:`sim.app.hudlayout` lays out (never over the table); it reads the
+controller (through :mod:`sim.app.texts`) and calls it back from buttons.
 """
 
 from __future__ import annotations
 
 import math
-import textwrap
 import time
 from collections.abc import Callable
 from functools import partial
@@ -22,10 +22,12 @@ from panda3d.core import (
     GeomVertexFormat,
     GeomVertexWriter,
     NodePath,
+    Point3,
     TextNode,
 )
 
 from rules import Choice, Declaration, Player
+from sim.app.hudlayout import TOP_BAR, Box, HudLayout
 from sim.app.texts import choice_label, physics_status, prompt, referee_words, scoreboard
 from sim.app.widgets import (
     BUTTON,
@@ -38,6 +40,7 @@ from sim.app.widgets import (
     button,
     destroy_under,
     label,
+    widget_of,
 )
 from sim.play.controller import Stage, TableController
 
@@ -45,21 +48,17 @@ if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
 
-# The choice bar: centred right of the cue-tip widget, over the near rail; each button
-# CHOICE_WIDTH wide (aspect2d units), its meaning wrapped at CHOICE_WRAP characters.
-CHOICE_BAR_AT = (0.25, 0, -0.62)
-CHOICE_WIDTH = 0.62
-CHOICE_STEP = 0.66
-CHOICE_WRAP = 26
-CHOICE_TEXT = 0.036
-# A choice button's frame in text units around its first line's baseline: the name's
-# cap height above, three wrapped lines of meaning below (the longest meaning's three).
-CHOICE_ABOVE, CHOICE_BELOW = 1.1, 4.41
-# Bottom left, measured from the window's left edge (x = -aspect) so any shape fits.
-POWER_METER = (0.10, -0.92, 0.06, 0.50)  # x from the left edge, bottom y, width, height
-TIP_WIDGET = (0.32, -0.70, 0.17)  # centre x from the left edge, y, radius
-TIP_TEXT_LINE = 0.046  # a line of the tip widget's words, to move it up by
-TAKE_AGAIN_Y = -0.67  # the Take it again button, just over the Shoot button
+# The choice buttons: in the dock's controls block (a choice and a stroke never share a
+# turn), two to a row, each with its name on top and its meaning wrapped under it.
+CHOICE_TEXT = 0.03
+CHOICE_COLUMNS = 2
+CHOICE_HEIGHT = 0.18  # at most: a name and three lines of meaning
+# Inside the controls block, from its bottom-left corner (HUD units).
+POWER_METER = (0.02, 0.03, 0.05, 0.27)  # x, y, width, height
+TIP_WIDGET = (0.24, 0.17, 0.14)  # centre x, y, radius
+STROKE_BUTTON = (0.28, 0.085)  # width, height; the buttons stand at the block's right
+LINE = 0.036  # the dock's small lines (the stroke's words, the message)
+REFEREE_SCALES = (0.034, 0.030, 0.026)  # the referee's lines shrink to fit, then are cut
 # Where the last shot can be taken again: its balls at rest, the referee's words shown.
 AFTER_A_SHOT = (Stage.AIM, Stage.PLACE, Stage.CHOOSE, Stage.OVER)
 
@@ -84,25 +83,11 @@ def disc(radius: float, colour: tuple[float, float, float, float], segments: int
     return NodePath(node)
 
 
-# The HUD's centre band, in aspect2d units: the corners hold the camera buttons (out to
-# -aspect + 0.81) and the referee's panel (from aspect - 0.86) at the top, the cue-ball
-# widget and the stroke buttons (from aspect - 0.88) below; a line centred in the band and
-# wrapped to its width never runs under them, on any window shape.
-BAND_CENTRE = -0.025
-BAND_MARGINS = 1.72  # what the corners take of the window's width (2 * aspect)
-MESSAGE_Y = -0.86  # the message's last line, just above the prompt's bar
-
-
 def _set(text: OnscreenText, value: str) -> None:
     """Change a text only when it changes: Panda3D rebuilds a text's geometry on every
     setText, and the HUD refreshes every frame."""
     if text.getText() != value:
         text.setText(value)
-
-
-def _rows(text: OnscreenText) -> int:
-    """How many rows a wrapped text takes (none when empty)."""
-    return text.textNode.getNumRows() if text.getText() else 0
 
 
 def tip_words(a: float, b: float) -> str:
@@ -115,152 +100,270 @@ def tip_words(a: float, b: float) -> str:
     return ", ".join(parts) or "centre ball"
 
 
+def fit_width(text: OnscreenText, width: float, scale: float) -> None:
+    """Draw ``text`` at ``scale``, or smaller if a line of it would be wider than
+    ``width`` (a long prompt on a narrow window stays inside its bar)."""
+    natural = text.textNode.getWidth()  # in the text's own units (scale 1)
+    fitted = min(scale, width / natural) if natural > 0 else scale
+    if abs(text.getTextScale()[0] - fitted) > 1e-6:
+        text.setTextScale(fitted)
+
+
 class Hud:
+    """The HUD over the table, laid out by :class:`~sim.app.hudlayout.HudLayout` for the
+    window's shape: bands along the top and the bottom, the table framed between them.
+    ``folded``: the cue-tip and power widget and the referee's panel are folded away to
+    tabs (``on_fold`` is called when the player folds or unfolds them)."""
+
     def __init__(
         self,
         base: ShowBase,
         controller: TableController,
         on_camera: Callable[[str], None],
         on_over: dict[str, Callable[[], None]] | None = None,
+        *,
+        folded: bool = False,
+        on_fold: Callable[[], None] | None = None,
     ) -> None:
         self.base = base
         self.controller = controller
         self.on_over = on_over or {}
+        self.aspect = base.getAspectRatio()
+        self.layout = layout = HudLayout.for_window(self.aspect)
+        self.folded = folded
         self.root = base.aspect2d.attachNewNode("hud")
-        aspect = base.getAspectRatio()
-        self.aspect = aspect
-        self.power_meter = (POWER_METER[0] - aspect, *POWER_METER[1:])
-        self.tip_widget = (TIP_WIDGET[0] - aspect, *TIP_WIDGET[1:])
-        # Scoreboard across the top.
-        self.top = DirectFrame(
-            parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, 0.80, 1.0)
+        self._fit_root()
+        hw, hh = layout.half_width, layout.half_height
+        self._build_top(layout.top_bar)
+        self._build_prompt(layout.prompt_bar)
+        self._build_controls(layout.controls)
+        self._build_cameras(layout.cameras, on_camera, on_fold)
+        self._build_words(layout.words)
+        self.help = OnscreenText(
+            parent=self.root,
+            text=HELP_TEXT,
+            pos=(-hw + 0.08, hh - TOP_BAR - 0.1),
+            scale=0.042,
+            fg=WHITE,
+            bg=PANEL,
+            align=TextNode.ALeft,
+            mayChange=True,  # measured to fit the window
         )
-        self.title = label(self.root, "", (0, 0.94), 0.045, DIM, TextNode.ACenter)
+        fit_width(self.help, 2 * hw - 0.16, 0.042)
+        self.help.hide()
+        self._shown_choices: tuple[Any, ...] = ()
+        self._shown_reasons: object = self  # nothing shown yet
+        self._show_folded()
+
+    # -- building --------------------------------------------------------------------------
+
+    def _fit_root(self) -> None:
+        """Scale the HUD's root so its units are the layout's whatever ``aspect2d`` is:
+        Panda3D widens a tall window's ``aspect2d`` vertically only once the window has
+        said it is tall (an offscreen buffer never does)."""
+        sx, _, sz = self.base.aspect2d.getScale()
+        scale = (
+            1.0 / (self.layout.half_width * sx),
+            1.0,
+            1.0 / (self.layout.half_height * sz),
+        )
+        if any(abs(a - b) > 1e-6 for a, b in zip(self.root.getScale(), scale, strict=True)):
+            self.root.setScale(*scale)
+
+    def _build_top(self, bar: Box) -> None:
+        """The scoreboard across the top: the players at the sides, the game between."""
+        self.top = DirectFrame(
+            parent=self.root, frameColor=PANEL, frameSize=(bar.x0, bar.x1, bar.y0, bar.y1)
+        )
+        top = bar.y1
+        self.title = label(self.root, "", (0, top - 0.06), 0.045, DIM, TextNode.ACenter)
         self.names = [
-            label(self.root, "", (-aspect + 0.06, 0.895), 0.06, WHITE, TextNode.ALeft),
-            label(self.root, "", (aspect - 0.06, 0.895), 0.06, WHITE, TextNode.ARight),
+            label(self.root, "", (bar.x0 + 0.06, top - 0.105), 0.06, WHITE, TextNode.ALeft),
+            label(self.root, "", (bar.x1 - 0.06, top - 0.105), 0.06, WHITE, TextNode.ARight),
         ]
         self.details = [
-            label(self.root, "", (-aspect + 0.06, 0.835), 0.042, DIM, TextNode.ALeft),
-            label(self.root, "", (aspect - 0.06, 0.835), 0.042, DIM, TextNode.ARight),
+            label(self.root, "", (bar.x0 + 0.06, top - 0.165), 0.042, DIM, TextNode.ALeft),
+            label(self.root, "", (bar.x1 - 0.06, top - 0.165), 0.042, DIM, TextNode.ARight),
         ]
-        self.status = label(self.root, "", (0, 0.85), 0.042, WHITE, TextNode.ACenter)
-        # The referee's panel on the right: the details behind the plain line (every
-        # reason with its rule ID), shown on request (the Details button, W).
-        self.referee_frame = DirectFrame(
-            parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.86, aspect - 0.02, 0.05, 0.76)
-        )
-        self.referee_title = label(
-            self.root, "Referee", (aspect - 0.83, 0.70), 0.048, GOLD, TextNode.ALeft
-        )
-        self.referee_lines: list[OnscreenText] = []
-        self.show_details = False
-        self.details_button = self._button(
-            "Details", (aspect - 0.15, 0.72), self.toggle_details, scale=0.04
-        )
-        # What to do now, at the bottom.
+        self.status = label(self.root, "", (0, top - 0.15), 0.042, WHITE, TextNode.ACenter)
+
+    def _build_prompt(self, bar: Box) -> None:
         self.bottom = DirectFrame(
-            parent=self.root, frameColor=PANEL, frameSize=(-aspect, aspect, -1.0, -0.90)
+            parent=self.root, frameColor=PANEL, frameSize=(bar.x0, bar.x1, bar.y0, bar.y1)
         )
-        self.prompt = label(self.root, "", (0, -0.955), 0.048, WHITE, TextNode.ACenter)
-        self.message = label(
-            self.root, "", (BAND_CENTRE, MESSAGE_Y), 0.045, NOTICE, TextNode.ACenter
-        )
-        self.warmup = label(self.root, "", (BAND_CENTRE, 0.74), 0.045, GOLD, TextNode.ACenter)
-        # The referee's plain line, just above the prompt (and under the message): what
-        # happened and what the next player may do.
-        self.verdict = label(
-            self.root, "", (BAND_CENTRE, MESSAGE_Y), 0.045, WHITE, TextNode.ACenter
-        )
-        # Both wrap inside the band between the corners' widgets (the camera buttons and
-        # the referee's panel up top, the cue-ball widget and the stroke buttons below),
-        # so a long line never runs under them: the warm-up grows down over the cloth,
-        # the message up, away from the prompt's bar.
-        band = max(0.6, 2 * aspect - BAND_MARGINS)
-        self.warmup.setWordwrap(band / 0.045)
-        self.message.setWordwrap(band / 0.045)
-        self.verdict.setWordwrap(band / 0.045)
-        # Power meter and cue tip.
-        x, y, w, h = self.power_meter
+        self.prompt = label(self.root, "", (0, bar.y0 + 0.035), 0.048, WHITE, TextNode.ACenter)
+
+    def _build_controls(self, block: Box) -> None:
+        """The stroke's controls: the power meter, the cue-tip widget and their words,
+        the stroke buttons; or, while a choice is open, the choice buttons."""
+        x0, y0 = block.x0, block.y0
+        self.stroke_widget = self.root.attachNewNode("stroke-widget")  # folds away
+        mx, my, w, h = POWER_METER
+        self.power_meter = (x0 + mx, y0 + my, w, h)
+        x, y = x0 + mx, y0 + my
         DirectFrame(
-            parent=self.root, frameColor=(0.1, 0.1, 0.1, 0.85), frameSize=(x, x + w, y, y + h)
+            parent=self.stroke_widget,
+            frameColor=(0.1, 0.1, 0.1, 0.85),
+            frameSize=(x, x + w, y, y + h),
         )
         self.power_fill = DirectFrame(
-            parent=self.root, frameColor=(0.9, 0.55, 0.15, 0.95), frameSize=(x, x + w, y, y + h)
+            parent=self.stroke_widget,
+            frameColor=(0.9, 0.55, 0.15, 0.95),
+            frameSize=(x, x + w, y, y + h),
         )
-        self.power_text = label(
-            self.root, "", (x + w / 2, y + h + 0.03), 0.04, WHITE, TextNode.ACenter
-        )
-        cx, cy, r = self.tip_widget
-        self.tip_root = self.root.attachNewNode("tip")
-        self.tip_root.setPos(cx, 0, cy)
+        tx, ty, r = TIP_WIDGET
+        self.tip_widget = (x0 + tx, y0 + ty, r)
+        self.tip_root = self.stroke_widget.attachNewNode("tip")
+        self.tip_root.setPos(x0 + tx, 0, y0 + ty)
         disc(r, (0.92, 0.92, 0.88, 1.0)).reparentTo(self.tip_root)
         ring = disc(r * 0.5, (0.82, 0.82, 0.78, 1.0))  # the miscue limit
         ring.reparentTo(self.tip_root)
         disc(r * 0.48, (0.92, 0.92, 0.88, 1.0)).reparentTo(self.tip_root)
         self.tip_dot = disc(r * 0.09, (0.85, 0.1, 0.1, 1.0))
         self.tip_dot.reparentTo(self.tip_root)
-        self.tip_text_at = (cx, cy + r + 0.03)
-        self.tip_text = label(self.root, "", self.tip_text_at, 0.038, WHITE, TextNode.ACenter)
-        # Buttons on the right of the bottom bar.
+        words_y = block.y1 - 0.045
+        self.power_text = label(
+            self.stroke_widget, "", (x0 + mx, words_y), LINE, WHITE, TextNode.ALeft
+        )
+        self.tip_text = label(
+            self.stroke_widget, "", (x0 + 0.2, words_y), LINE, WHITE, TextNode.ALeft
+        )
+        self._tip_text_width = block.x1 - (x0 + 0.2)
+        # Folded, the widget is a tab with its words on it; a click unfolds it.
+        self.stroke_tab = DirectButton(
+            parent=self.root,
+            text="▸",
+            text_align=TextNode.ALeft,
+            pos=(x0 + mx, 0, words_y),
+            scale=LINE,
+            frameColor=BUTTON,
+            text_fg=WHITE,
+            pad=(0.4, 0.3),
+            relief=DGG.FLAT,
+            command=self._unfold,
+        )
+        # The stroke buttons, one above another at the block's right.
         self.buttons: dict[str, DirectButton] = {}
-        right = aspect - 0.14
+        width, height = STROKE_BUTTON
+        x = block.x1 - width / 2
+        y = y0 + 0.04
         for text, key, action in (
-            ("Shoot", "shoot", self._shoot),
-            ("Safety", "safety", partial(self._declare, Declaration.SAFETY)),
             ("Push out", "push", partial(self._declare, Declaration.PUSH_OUT)),
+            ("Safety", "safety", partial(self._declare, Declaration.SAFETY)),
+            ("Shoot", "shoot", self._shoot),
         ):
-            self.buttons[key] = self._button(text, (right, -0.80), action)
-            right -= 0.30
-        # Take it again, over the Shoot button, its right end at the window's edge.
-        again = self._button("Take it again", (aspect, TAKE_AGAIN_Y), self._take_again)
-        right_end = again.getBounds()[1]
-        again.setX(aspect - 0.03 - right_end * again.getSx())
-        self.buttons["again"] = again
-        self.camera_buttons = [
-            self._button(
-                label, (-aspect + 0.16 + i * 0.26, 0.72), partial(on_camera, preset), scale=0.04
-            )
-            for i, (label, preset) in enumerate(
-                (("Behind", "behind"), ("Overhead", "overhead"), ("Broadcast", "broadcast"))
-            )
-        ]
-        # Choice buttons (a decision turn): a bar along the bottom, so the position the
-        # choice is about stays in view, and the referee's reasons beside it.
-        self.choice_frame = DirectFrame(parent=self.root, frameColor=PANEL, pos=CHOICE_BAR_AT)
+            self.buttons[key] = button(self.root, text, (x, y), action, 0.045, width=width)
+            y += height + 0.02
+        # A choice (a decision turn) in the same block; the referee's reasons beside it.
+        self.choice_block = block
+        self.choice_frame = DirectFrame(
+            parent=self.root,
+            frameColor=PANEL,
+            frameSize=(block.x0, block.x1, block.y0, block.y1),
+        )
         self.choice_title = OnscreenText(
             parent=self.choice_frame,
             text="",
-            pos=(0, 0.05),
-            scale=0.05,
+            pos=(block.x0 + 0.02, block.y1 - 0.05),
+            scale=0.04,
             fg=GOLD,
-            align=TextNode.ACenter,
+            align=TextNode.ALeft,
             mayChange=True,
         )
         self.choice_buttons: list[DirectButton] = []
-        self.help = OnscreenText(
-            parent=self.root,
-            text=HELP_TEXT,
-            pos=(-aspect + 0.08, 0.6),
-            scale=0.042,
-            fg=WHITE,
-            align=TextNode.ALeft,
-            mayChange=False,
-        )
-        self.help.hide()
         self.choice_frame.hide()
-        self.referee_frame.hide()
-        self.referee_title.hide()
+
+    def _build_cameras(
+        self, block: Box, on_camera: Callable[[str], None], on_fold: Callable[[], None] | None
+    ) -> None:
+        """The camera buttons, one above another, and the fold button under them."""
+        x = (block.x0 + block.x1) / 2
+        width = block.width
+        self.camera_buttons = [
+            button(
+                self.root,
+                text,
+                (x, block.y1 - 0.06 - i * 0.095),
+                partial(on_camera, preset),
+                0.04,
+                width=width,
+            )
+            for i, (text, preset) in enumerate(
+                (("Behind", "behind"), ("Overhead", "overhead"), ("Broadcast", "broadcast"))
+            )
+        ]
+        self._on_fold = on_fold or self.toggle_fold
+        self.fold_button = button(
+            self.root, "", (x, block.y0 + 0.04), self._on_fold, 0.036, width=width
+        )
+
+    def _build_words(self, block: Box) -> None:
+        """The table's words: the physics' warm-up, the message, the referee's panel
+        (its backdrop first, so the words are drawn over it)."""
+        self.words_block = block
+        self.referee = self.root.attachNewNode("referee")  # folds away
+        self.referee_frame = DirectFrame(
+            parent=self.referee,
+            frameColor=PANEL,
+            frameSize=(block.x0, block.x1, block.y0, block.y1),
+        )
+        self.referee_title = label(
+            self.referee, "Referee", (block.x0 + 0.02, block.y1 - 0.045), 0.04, GOLD
+        )
+        self.referee_lines: list[OnscreenText] = []
+        # The details behind the referee's plain line (every reason with its rule ID),
+        # shown on request (this button, W).
+        self.show_details = False
+        self.details_button = button(
+            self.root,
+            "Details (W)",
+            (block.x1 - 0.13, block.y1 - 0.04),
+            self.toggle_details,
+            0.032,
+            width=0.22,
+        )
         self.details_button.hide()
-        self._shown_choices: tuple[Any, ...] = ()
-        self._shown_reasons: object = self  # nothing shown yet
+        self.referee_tab = DirectButton(
+            parent=self.root,
+            text="▸ Referee",
+            text_align=TextNode.ALeft,
+            pos=(block.x0 + 0.02, 0, block.y1 - 0.045),
+            scale=LINE,
+            frameColor=BUTTON,
+            text_fg=GOLD,
+            pad=(0.4, 0.3),
+            relief=DGG.FLAT,
+            command=self._unfold,
+        )
+        self.referee.hide()
+        self.referee_tab.hide()
+        wrap = block.width - 0.04
+        self.warmup = label(
+            self.root, "", (block.x0 + 0.02, block.y1 - 0.045), LINE, GOLD, TextNode.ALeft
+        )
+        self.warmup.setWordwrap(wrap / LINE)
+        self.message = label(
+            self.root, "", (block.x0 + 0.02, block.y1 - 0.045), LINE, NOTICE, TextNode.ALeft
+        )
+        self.message.setWordwrap(wrap / LINE)
+        # The referee's plain line: what happened and what the next player may do.
+        self.verdict = label(
+            self.root, "", (block.x0 + 0.02, block.y1 - 0.045), 0.04, WHITE, TextNode.ALeft
+        )
+        self.verdict.setWordwrap((wrap - 0.25) / 0.04)  # beside the Details button
+        # Take it again, under the referee's words at the right: the last shot back, its
+        # stroke loaded (at a choice too, where the stroke's block holds the choices).
+        width, height = STROKE_BUTTON
+        self.buttons["again"] = button(
+            self.root,
+            "Take it again",
+            (block.x1 - width / 2 - 0.02, block.y0 + height / 2),
+            self._take_again,
+            0.04,
+            width=width,
+        )
 
     # -- building blocks ---------------------------------------------------------------
-
-    def _button(
-        self, text: str, pos: tuple[float, float], command: Callable[[], None], scale: float = 0.05
-    ) -> DirectButton:
-        return button(self.root, text, pos, command, scale)
 
     def _shoot(self) -> None:
         self._guard(self.controller.strike)
@@ -283,8 +386,11 @@ class Hud:
             self.controller.message = str(error)
 
     def toggle_details(self) -> None:
-        """The referee's details (every reason, with its rule ID) on or off."""
+        """The referee's details (every reason, with its rule ID) on or off; unfolded
+        first if the panels are folded away."""
         self.show_details = not self.show_details
+        if self.show_details and self.folded:
+            self._on_fold()
         self._shown_reasons = self  # redraw the panel
 
     def toggle_help(self) -> None:
@@ -293,34 +399,102 @@ class Hud:
         else:
             self.help.hide()
 
+    # -- folding -------------------------------------------------------------------------
+
+    def toggle_fold(self) -> None:
+        self.set_folded(not self.folded)
+
+    def set_folded(self, folded: bool) -> None:
+        """Fold the cue-tip and power widget and the referee's panel away to tabs, or
+        unfold them."""
+        self.folded = folded
+        self._show_folded()
+
+    def _unfold(self) -> None:
+        if self.folded:
+            self._on_fold()
+
+    def _show_folded(self) -> None:
+        self.fold_button["text"] = "▴ Unfold (F)" if self.folded else "▾ Fold (F)"
+        self._shown_reasons = self  # the referee's panel is drawn again, as it now is
+        self._refresh_aim()
+        self._refresh_referee()
+
+    # -- where things are ------------------------------------------------------------------
+
+    def point(self, mouse: tuple[float, float]) -> tuple[float, float]:
+        """A render2d point (the mouse) in the HUD's units."""
+        return (mouse[0] * self.layout.half_width, mouse[1] * self.layout.half_height)
+
+    def covers(self, x: float, y: float) -> bool:
+        """Whether HUD point (x, y) is on the HUD's bands (not on the table's part)."""
+        return not self.layout.table.contains(x, y)
+
     def over_power_meter(self, x: float, y: float) -> float | None:
-        """The power at aspect2d point (x, y) when it is on the meter, else None."""
+        """The power at HUD point (x, y) when it is on the meter, else None."""
+        if self.stroke_widget.isHidden():
+            return None
         mx, my, w, h = self.power_meter
         if mx - 0.03 <= x <= mx + w + 0.03 and my - 0.03 <= y <= my + h + 0.03:
             return min(1.0, max(0.0, (y - my) / h))
         return None
 
     def over_tip_widget(self, x: float, y: float) -> tuple[float, float] | None:
-        """The tip offset (a, b) at aspect2d point (x, y) on the cue-ball widget."""
+        """The tip offset (a, b) at HUD point (x, y) on the cue-ball widget."""
+        if self.stroke_widget.isHidden():
+            return None
         cx, cy, r = self.tip_widget
         dx, dy = (x - cx) / r, (y - cy) / r
         if math.hypot(dx, dy) > 1.1:
             return None
         return (-dx, dy)  # pooltool's +a is the left of the ball as the shooter sees it
 
+    def drawn(self) -> list[tuple[str, Box]]:
+        """What the HUD draws now, each part's name and where it is in render2d units
+        (-1..1 both ways), from the nodes themselves: a DirectGUI widget's frame, the
+        tight bounds of a text or a shape. The help aside, which the player calls up
+        over everything."""
+        render2d = self.base.render2d
+        found: list[tuple[str, Box]] = []
+        for node in self.root.findAllMatches("**"):
+            if node.isHidden() or node == self.help:
+                continue
+            widget = widget_of(node)
+            if widget is not None:
+                x0, x1, y0, y1 = widget.guiItem.getFrame()
+                a = render2d.getRelativePoint(node, Point3(x0, 0, y0))
+                b = render2d.getRelativePoint(node, Point3(x1, 0, y1))
+            elif isinstance(node.node(), (TextNode, GeomNode)) and not node.getNumChildren():
+                bounds = node.getTightBounds(render2d)
+                if bounds is None:
+                    continue
+                a, b = bounds
+            else:
+                continue
+            box = Box(min(a[0], b[0]), max(a[0], b[0]), min(a[2], b[2]), max(a[2], b[2]))
+            if box.width > 0 and box.height > 0:
+                part = node.node()
+                name = f"text {part.getText()[:24]!r}" if isinstance(part, TextNode) else None
+                found.append((name or node.getName(), box))
+        return found
+
     # -- every frame ---------------------------------------------------------------------
 
     def refresh(self) -> None:
+        self._fit_root()
         controller = self.controller
         if controller.stage is Stage.WATCH:
             # The shot is playing out: the board says what it said at the stroke until
             # the balls stop and the referee speaks; the prompt says how to skip ahead.
-            _set(self.prompt, prompt(controller))
+            self._set_prompt(prompt(controller))
             self._refresh_aim()
             return
         board = scoreboard(controller)
         _set(self.title, board.title)
-        _set(self.status, board.status)
+        if self.status.getText() != board.status:
+            self.status.setText(board.status)
+            # Between the players' names: the board's middle, less a name each side.
+            fit_width(self.status, 2 * self.layout.half_width - 0.9, 0.042)
         for i, panel in enumerate(board.players):
             marker = "▶ " if panel.at_table and i == 0 else ""
             suffix = " ◀" if panel.at_table and i == 1 else ""
@@ -348,16 +522,35 @@ class Hud:
                 if clock > 0
                 else f"TIME — a stroke now is a foul  ·  {text}"
             )
-        _set(self.prompt, text)
-        _set(self.message, controller.message)
-        _set(self.warmup, physics_status(controller.worker, time.monotonic()))
+        self._set_prompt(text)
+        warmup = physics_status(controller.worker, time.monotonic())
+        if self.warmup.getText() != warmup or self.message.getText() != controller.message:
+            _set(self.warmup, warmup)
+            _set(self.message, controller.message)
+            self._shown_reasons = self  # the referee's lines start under these
         self._refresh_referee()
         self._refresh_aim()
         self._refresh_choices()
-        self._stack_lines()
+
+    def _set_prompt(self, text: str) -> None:
+        if self.prompt.getText() != text:
+            self.prompt.setText(text)
+            fit_width(self.prompt, 2 * self.layout.half_width - 0.1, 0.048)
+
+    def _words_top(self) -> float:
+        """Where the referee's details start in the words' block: under the warm-up line,
+        the message and the referee's plain line, whichever show, each under the last."""
+        block = self.words_block
+        y = block.y1 - 0.045
+        for text in (self.warmup, self.message, self.verdict):
+            if text.getText():
+                text.setTextY(y)
+                scale = text.getTextScale()[1]
+                y -= max(1, text.textNode.getNumRows()) * scale * 1.2 + 0.012
+        return y
 
     def _refresh_referee(self) -> None:
-        """The referee's plain line over the prompt; the panel of details on request."""
+        """The referee's plain line; the panel of details on request (unless folded)."""
         reasons = self.controller.reasons
         if reasons is self._shown_reasons:
             return
@@ -368,67 +561,78 @@ class Hud:
         for line in self.referee_lines:
             line.destroy()
         self.referee_lines = []
-        shown = bool(words.details) and self.show_details
-        for widget, visible in (
-            (self.referee_frame, shown),
-            (self.referee_title, shown),
-            (self.details_button, bool(words.details)),
-        ):
-            if visible:
-                widget.show()
-            else:
-                widget.hide()
-        self.details_button["text"] = "Hide" if shown else "Details"
+        top = self._words_top()
+        self.referee_tab.setZ(top)
+        shown = bool(words.details) and self.show_details and not self.folded
+        _shown(self.referee, shown)
+        _shown(self.referee_tab, bool(words.details) and self.folded)
+        _shown(self.details_button, bool(words.details) and not self.folded)
+        self.details_button["text"] = "Hide (W)" if shown else "Details (W)"
         if not shown:
             return
-        y = 0.63
-        x = self.aspect - 0.83
-        for text, foul in words.details:
-            wrapped = textwrap.wrap(text, 40)
-            for i, part in enumerate(wrapped):
-                if y < -0.72:
-                    break
-                indent = 0.03 if i else 0.0
-                colour = RED if foul else WHITE
-                line = label(self.root, part, (x + indent, y), 0.036, colour, TextNode.ALeft)
-                self.referee_lines.append(line)
-                y -= 0.045
-            y -= 0.012
-        # The panel ends under its last line.
-        self.referee_frame["frameSize"] = (self.aspect - 0.86, self.aspect - 0.02, y - 0.01, 0.76)
+        for scale in REFEREE_SCALES:
+            if self._lay_referee(words.details, top, scale, cut=scale == REFEREE_SCALES[-1]):
+                break
 
-    def _stack_lines(self) -> None:
-        """The referee's line just above the prompt's bar (above the choice bar while it
-        is up), and the message above it; each grows up as it wraps, away from the bars."""
-        bottom = MESSAGE_Y
-        if not self.choice_frame.isHidden():
-            bottom = self.choice_frame.getZ() + self.choice_frame["frameSize"][3] + 0.035
-        row = 0.045 * 1.2
-        said = _rows(self.verdict)
-        self.verdict.setY(bottom + max(0, said - 1) * row)
-        self.message.setY(bottom + (said + max(1, _rows(self.message)) - 1) * row)
+    def _lay_referee(
+        self, lines: list[tuple[str, bool]], top: float, scale: float, cut: bool
+    ) -> bool:
+        """The referee's title and lines from ``top`` down the words' block at ``scale``;
+        False (and nothing left drawn) if they do not all fit, unless ``cut``: then the
+        lines that do, and an ellipsis."""
+        block = self.words_block
+        self.referee_title.setTextY(top)
+        y = top - 0.05
+        for text, foul in lines:
+            line = label(self.referee, text, (block.x0 + 0.02, y), scale, RED if foul else WHITE)
+            line.setWordwrap((block.width - 0.04) / scale)
+            rows = max(1, line.textNode.getNumRows())
+            bottom = y - (rows - 1) * scale * 1.2
+            if bottom < block.y0 + 0.015:
+                line.destroy()
+                if not cut:
+                    for old in self.referee_lines:
+                        old.destroy()
+                    self.referee_lines = []
+                    return False
+                if self.referee_lines:
+                    last = self.referee_lines[-1]
+                    last.setText(last.getText() + " …")
+                break
+            self.referee_lines.append(line)
+            y = bottom - scale * 1.2 - 0.006
+        # The panel ends under its last line (less of it over the view behind the ball).
+        bottom = max(block.y0, y + scale * 0.6)
+        self.referee_frame["frameSize"] = (block.x0, block.x1, bottom, block.y1)
+        return True
 
     def _refresh_aim(self) -> None:
         controller = self.controller
-        aiming = controller.stage in (Stage.AIM, Stage.LAG)
+        stage = controller.stage
+        aiming = stage in (Stage.AIM, Stage.LAG)
+        choosing = stage in (Stage.CHOOSE, Stage.BREAKER, Stage.OVER)
         aim = controller.aim
         x, y, w, h = self.power_meter
         self.power_fill["frameSize"] = (x, x + w, y, y + h * max(0.01, aim.power))
-        _set(self.power_text, f"{aim.speed:.1f} m/s")
         r = self.tip_widget[2]
         self.tip_dot.setPos(-aim.a * r, 0, aim.b * r)
+        speed = f"{aim.speed:.1f} m/s"
         raised = controller.cue_clearance() if aiming else None
-        if raised is not None and raised.over is not None:
-            # A line of its own above the tip's words: the cue is raised over a ball.
-            words = f"cue {raised.elevation:.0f}° over the {raised.over}\n{tip_words(aim.a, aim.b)}"
+        if raised is not None and raised.over is not None:  # the cue rises over a ball
+            tip = f"cue {raised.elevation:.0f}° over the {raised.over} · {tip_words(aim.a, aim.b)}"
         else:
             elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
-            words = tip_words(aim.a, aim.b) + elevation
-        if self.tip_text.getText() != words:
-            lines = words.count("\n")
-            x, y = self.tip_text_at
-            self.tip_text.setPos(x, y + lines * TIP_TEXT_LINE)
-        _set(self.tip_text, words)
+            tip = tip_words(aim.a, aim.b) + elevation
+        _set(self.power_text, speed)
+        if self.tip_text.getText() != tip:
+            self.tip_text.setText(tip)
+            fit_width(self.tip_text, self._tip_text_width, LINE)
+        tab = f"▸ {speed} · {tip}"
+        if self.stroke_tab["text"] != tab:
+            self.stroke_tab["text"] = tab
+            self.stroke_tab.resetFrameSize()  # the tab as long as its words
+        _shown(self.stroke_widget, not choosing and not self.folded)
+        _shown(self.stroke_tab, not choosing and self.folded)
         for key, widget in self.buttons.items():
             if key == "shoot":
                 visible = aiming
@@ -438,13 +642,12 @@ class Hud:
                 visible = controller.can_declare(Declaration.SAFETY)
             else:
                 visible = controller.can_declare(Declaration.PUSH_OUT)
-            if visible:
-                widget.show()
-            else:
-                widget.hide()
+            _shown(widget, visible)
         for key, declaration in (("safety", Declaration.SAFETY), ("push", Declaration.PUSH_OUT)):
             on = controller.declaration is declaration
-            self.buttons[key]["frameColor"] = (0.55, 0.42, 0.1, 0.95) if on else BUTTON
+            colour = (0.55, 0.42, 0.1, 0.95) if on else BUTTON
+            if self.buttons[key]["frameColor"] != colour:
+                self.buttons[key]["frameColor"] = colour
 
     def _refresh_choices(self) -> None:
         controller = self.controller
@@ -479,36 +682,51 @@ class Hud:
             return
         self.choice_frame.show()
         self.choice_title.setText(title)
-        count = len(options)
-        half = (count * CHOICE_STEP - (CHOICE_STEP - CHOICE_WIDTH)) / 2
-        self.choice_frame["frameSize"] = (-half - 0.04, half + 0.04, -0.235, 0.12)
+        fit_width(self.choice_title, self.choice_block.width - 0.04, 0.04)
         for i, option in enumerate(options):
             command: Callable[[], None]
             # Choice and Player are str enums too: test them before plain strings.
             if isinstance(option, Choice):
-                label, explanation = choice_label(option)
-                text = "\n".join([label, *textwrap.wrap(explanation, CHOICE_WRAP)])
+                name, explanation = choice_label(option)
                 command = partial(self._guard, partial(controller.choose, option))
             elif isinstance(option, Player):
-                text = f"{controller.game.setup.name(option)} breaks"
+                name, explanation = f"{controller.game.setup.name(option)} breaks", ""
                 command = partial(self._guard, partial(controller.choose_breaker, option))
             else:
-                text = option
+                name, explanation = option, ""
                 command = self.on_over[option]
-            x = -half + CHOICE_WIDTH / 2 + i * CHOICE_STEP
-            self.choice_buttons.append(self._choice_button(text, x, command))
+            self.choice_buttons.append(
+                self._choice_button(name, explanation, i, len(options), command)
+            )
 
-    def _choice_button(self, text: str, x: float, command: Callable[[], None]) -> DirectButton:
-        """A button of the choice bar: its name on top, its meaning under it; all the
-        same size, so a row of them reads as one set."""
-        scale = CHOICE_TEXT
-        half_width = CHOICE_WIDTH / 2 / scale
+    def _choice_button(
+        self, name: str, explanation: str, index: int, count: int, command: Callable[[], None]
+    ) -> DirectButton:
+        """A button of the choice block: its name on top, its meaning under it; all the
+        same size, two to a row under the block's title, so a set of them reads as one."""
+        block = self.choice_block
+        rows = math.ceil(count / CHOICE_COLUMNS)
+        gap = 0.02
+        width = (block.width - 0.04 - gap * (CHOICE_COLUMNS - 1)) / CHOICE_COLUMNS
+        height = min(CHOICE_HEIGHT, (block.height - 0.09 - gap * (rows - 1)) / rows)
+        column, row = index % CHOICE_COLUMNS, index // CHOICE_COLUMNS
+        left = block.x0 + 0.02 + column * (width + gap)
+        top = block.y1 - 0.08 - row * (height + gap)
+        text = f"{name}\n{explanation}" if explanation else name
+        scale = _fitting_scale(text, width - 0.03, height - 0.03, CHOICE_TEXT)
+        baseline = 0.015 + scale  # the name's baseline under the button's top
         return DirectButton(
             parent=self.choice_frame,
             text=text,
-            pos=(x, 0, -0.04),
+            text_wordwrap=(width - 0.03) / scale,
+            pos=(left + width / 2, 0, top - baseline),
             scale=scale,
-            frameSize=(-half_width, half_width, -CHOICE_BELOW, CHOICE_ABOVE),
+            frameSize=(
+                -width / 2 / scale,
+                width / 2 / scale,
+                -(height - baseline) / scale,
+                baseline / scale,
+            ),
             frameColor=BUTTON,
             text_fg=WHITE,
             relief=DGG.FLAT,
@@ -517,20 +735,45 @@ class Hud:
 
     def choice_button_centres(self) -> list[tuple[float, float]]:
         """Where the choice buttons are (aspect2d), for tests and scripted clicks."""
-        return [
-            (float(b.getPos(self.base.aspect2d)[0]), float(b.getPos(self.base.aspect2d)[2]))
-            for b in self.choice_buttons
-        ]
+        centres = []
+        for widget in self.choice_buttons:
+            x0, x1, y0, y1 = widget["frameSize"]
+            centre = self.base.aspect2d.getRelativePoint(
+                widget, Point3((x0 + x1) / 2, 0, (y0 + y1) / 2)
+            )
+            centres.append((float(centre[0]), float(centre[2])))
+        return centres
 
     def destroy(self) -> None:
         destroy_under(self.root)
+
+
+def _fitting_scale(text: str, width: float, height: float, scale: float) -> float:
+    """The largest of ``scale`` and a few smaller ones at which ``text``, wrapped to
+    ``width``, is no taller than ``height`` (the smallest if none is)."""
+    measure = TextNode("measure")
+    for tried in (scale, scale * 0.9, scale * 0.8):
+        measure.setWordwrap(width / tried)
+        measure.setText(text)
+        if measure.getNumRows() * measure.getLineHeight() * tried <= height:
+            return tried
+    return scale * 0.8
+
+
+def _shown(node: Any, visible: bool) -> None:
+    """Show or hide ``node``, touching it only on a change."""
+    if visible and node.isHidden():
+        node.show()
+    elif not visible and not node.isHidden():
+        node.hide()
 
 
 HELP_TEXT = """Aim: drag with the left button (Shift: fine), arrows left/right, or click a ball
 Power: mouse wheel over the meter, drag the meter, arrows up/down
 English: click the cue ball at bottom left, or I J K L  ·  elevation: E / D
 Shoot: Space or the Shoot button (Space again skips the shot playing out)
-Call (10-ball): click a ball, then a pocket  ·  S: safety  ·  P: push out (after the break)
+Call (10-ball): click a ball, then a pocket (seen from overhead if some are not in view)
+S: safety  ·  P: push out (after the break)  ·  F: fold the cue-ball widget and the referee away
 Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 Backspace (or Take it again): the last shot back, its stroke loaded; the first try is kept

@@ -44,7 +44,7 @@ from panda3d.core import (
 from rules import PocketId
 from rules.geometry import Point, TableGeometry
 from sim.app.callmarker import CallMarker
-from sim.app.camera import CameraRig
+from sim.app.camera import WHOLE_WINDOW, CameraRig
 from sim.app.cue import CueStick
 from sim.app.hud import Hud
 from sim.app.menu import GameMenu
@@ -128,6 +128,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.pointer = Pointer()
         self.modes = ModeManager(self)
         self._last_frame = time.monotonic()
+        self._aspect = base.getAspectRatio()  # the window's shape the views are laid out for
         self._virtual_mouse: VirtualMouse | None = None
         self.frame_times: list[float] = []
         # What the player chose last time (None: nothing is remembered, as in tests).
@@ -138,6 +139,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         # ball and after watching a shot, and the next table and session start from it.
         camera = remembered.get("camera")
         self.view = camera if isinstance(camera, str) and camera in VIEWS else DEFAULT_VIEW
+        # The cue-ball widget and the referee's panel folded away (F), for every table.
+        self.panels_folded = remembered.get("panels_folded") is True
         self._bind_input()
         # On a screen, a window at rest stops drawing (offscreen, every frame is drawn).
         self.rest = RestingWindow(base) if realtime else None
@@ -162,7 +165,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.controller.save()
         spec = game.setup.spec
         self.scene = TableScene(self.base, spec, quality=self.quality)
-        self.rig = CameraRig(self.base, spec.geometry)
+        self.rig = CameraRig(self.base, spec)
         self.hud = self._new_hud(self.controller)
         self.cue = CueStick(self.base, spec.geometry)
         self.kitchen = kitchen_overlay(self.base, spec.geometry, self.quality)
@@ -177,8 +180,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     def _new_hud(self, controller: TableController) -> Hud:
         actions = {"New game": self.show_start_screen, "Replay the shots": self.open_replay}
-        hud = Hud(self.base, controller, self.choose_view, actions)
+        hud = Hud(
+            self.base,
+            controller,
+            self.choose_view,
+            actions,
+            folded=self.panels_folded,
+            on_fold=self.toggle_panels,
+        )
         hud.refresh()  # filled in at once, whenever in the frame the table was laid out
+        if self.rig is not None:  # the table between the HUD's bands
+            self.rig.set_free(hud.layout.table_on_screen())
         return hud
 
     def show_start_screen(self) -> None:
@@ -227,6 +239,15 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.preferences.update(camera=preset)
         self.show_view(preset)
 
+    def toggle_panels(self) -> None:
+        """Fold the cue-ball widget and the referee's panel away, or back (F, the HUD's
+        fold button and tabs); remembered for the next table and session."""
+        self.panels_folded = not self.panels_folded
+        if self.hud is not None:
+            self.hud.set_folded(self.panels_folded)
+        if self.preferences is not None:
+            self.preferences.update(panels_folded=self.panels_folded)
+
     def clock(self) -> float:
         """Game time: real seconds, or in tests the frame clock (fixed steps)."""
         return time.monotonic() if self.realtime else ClockObject.getGlobalClock().getFrameTime()
@@ -256,6 +277,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         return (float(mouse.x), float(mouse.y))
 
     def aspect_point(self, mouse: tuple[float, float]) -> tuple[float, float]:
+        """``mouse`` in the HUD's units (``aspect2d``'s on a window wider than tall)."""
+        if self.hud is not None:
+            return self.hud.point(mouse)
         return (mouse[0] * self.base.getAspectRatio(), mouse[1])
 
     def table_point(self, mouse: tuple[float, float] | None = None) -> Point | None:
@@ -347,6 +371,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.kitchen.hide()
         if self.call_marker is not None:
             self.call_marker.hide()
+        self.rig.set_free(WHOLE_WINDOW)  # the HUD's bands are gone while it is up
         self.rig.show("broadcast")  # the whole table, whatever view the player had
         controller.pause_clock()
         self.modes.open(ReplayMode(self, ReplayView(self, items, index), self.modes.drag))
@@ -354,7 +379,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
     def view_shots(self, items: list[ReplayItem], spec: TableSpec) -> None:
         """Replay shots that belong to no game here (a pooltool file): a table, no play."""
         self.scene = TableScene(self.base, spec, quality=self.quality)
-        self.rig = CameraRig(self.base, spec.geometry)
+        self.rig = CameraRig(self.base, spec)
         self.rig.show("broadcast")
         self.rig.jump()
         self.modes.open(ReplayMode(self, ReplayView(self, items, 0), self.modes.drag))
@@ -363,6 +388,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.modes.close()
         if self.hud is not None:
             self.hud.root.show()
+            if self.rig is not None:
+                self.rig.set_free(self.hud.layout.table_on_screen())
         if self.controller is not None:
             self.controller.resume_clock()
         if self.controller is None:  # shots with no game: closing the viewer quits
@@ -397,16 +424,24 @@ class PoolApp(DirectObject):  # type: ignore[misc]
     def window_changed(self, window: Any) -> None:
         """A resized window: the HUD and the replay viewer are laid out again for its new
         shape (the start screen and the menu sit in the middle and fit any shape)."""
-        if window is not self.base.win:
+        # Another wrapper of the same window each time: compared, not identical.
+        if window != self.base.win:
             return
         aspect = self.base.getAspectRatio()
+        if abs(aspect - self._aspect) < 1e-3:  # moved, focused: the same shape
+            return
+        self._aspect = aspect
         hud = self.hud
-        if hud is not None and self.controller is not None and abs(aspect - hud.aspect) >= 1e-3:
+        if hud is not None and self.controller is not None:
             shown = not hud.root.isHidden()
             hud.destroy()
             self.hud = self._new_hud(self.controller)
-            if not shown:  # the replay viewer hides it
+            if not shown:  # the replay viewer hides it, and the table has the window
                 self.hud.root.hide()
+                if self.rig is not None:
+                    self.rig.set_free(WHOLE_WINDOW)
+        if self.rig is not None:
+            self.rig.reframe()  # the lens is another shape
         if self.modes.screen is not None:
             self.modes.screen.resized()
 

@@ -56,7 +56,7 @@ def shot_frames(
     scene = TableScene(base, spec, quality=quality)
     base.camLens.setFov(50)
     base.camLens.setNearFar(0.02, 60.0)
-    rig = CameraRig(base, spec.geometry)
+    rig = CameraRig(base, spec)
     rig.show(camera, record.start.get(CUE), record.stroke.action.aim)
     rig.jump()
     ids = list(timeline.ball_ids)

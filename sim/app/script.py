@@ -27,6 +27,8 @@ A script is a JSON list; each step is an object with one action key:
     {"screenshot": "out.png"}            save the window as it is now
     {"click": [px, py]}                  a mouse click at window pixels (x right, y down)
     {"key": "space"}                     a key press (Panda3D key names)
+    {"layout": "out.json"}               write where the pockets, the balls and the
+                                         HUD's panels are on the screen now (pixels)
 
 Steps run one after another, each when the table is ready for it; a step the game
 refuses stops the script with a :class:`ScriptError` naming the step.
@@ -66,6 +68,7 @@ ACTIONS = {
     "screenshot",
     "click",
     "key",
+    "layout",
 }
 CAMERAS = ("behind", "overhead", "broadcast")
 BUSY = (Stage.SIMULATING, Stage.WATCH)
@@ -129,7 +132,7 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     from panda3d.core import KeyboardButton, MouseButton
 
     controller = _controller(app)
-    if action not in ("wait", "screenshot", "camera", "click", "key", "play_from_here"):
+    if action not in ("wait", "screenshot", "camera", "click", "key", "layout", "play_from_here"):
         _settle(app)
     if action == "breaker":
         controller.skip_lag(Player(value))
@@ -190,6 +193,7 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     elif action == "camera":
         if value not in CAMERAS:  # the rig would quietly show the overhead view
             raise ScriptError(f"a camera is one of {', '.join(CAMERAS)}, not {value!r}")
+        app.step()  # the mode of the stage the last step left comes up (and sets its view)
         app.show_view(str(value))
         assert app.rig is not None
         app.rig.jump()
@@ -198,6 +202,11 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     elif action == "screenshot":
         app.step()
         app.screenshot(Path(value))
+    elif action == "layout":
+        app.step()
+        path = Path(value)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(on_screen(app), indent=1))
     elif action == "click":
         mouse = app.virtual_mouse()
         mouse.setMousePos(int(value[0]), int(value[1]))
@@ -215,3 +224,48 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.step()
         mouse.releaseButton(button)
         app.step()
+
+
+def on_screen(app: PoolApp) -> dict[str, Any]:
+    """Where things are in the window now, in pixels (x right, y down from the top-left):
+    each pocket's centre and each ball's (None: not in front of the camera), and every
+    part the HUD draws as a box [left, top, right, bottom], from its nodes' own bounds."""
+    from rules import PocketId
+    from sim.app.headless import world_to_pixel
+    from sim.physics.table import pocket_centre
+
+    controller = _controller(app)
+    if app.hud is None or app.rig is None:
+        raise ScriptError("no table on the screen")
+    width, height = app.base.win.getXSize(), app.base.win.getYSize()
+    spec = controller.game.setup.spec
+    table = spec.build()
+    pockets = {}
+    for pocket in PocketId:
+        x, y = pocket_centre(table, pocket)
+        pockets[pocket.value] = world_to_pixel(app.base, (x, y, 0.0))
+    balls = {
+        ball: world_to_pixel(app.base, (x, y, spec.ball_radius))
+        for ball, (x, y) in controller.balls().items()
+    }
+    panels = [
+        {
+            "name": name,
+            "box": [
+                (box.x0 + 1) / 2 * width,
+                (1 - box.y1) / 2 * height,
+                (box.x1 + 1) / 2 * width,
+                (1 - box.y0) / 2 * height,
+            ],
+        }
+        for name, box in app.hud.drawn()
+    ]
+    return {
+        "window": [width, height],
+        "camera": app.rig.preset,
+        "stage": controller.stage.name.lower(),
+        "folded": app.hud.folded,
+        "pockets": pockets,
+        "balls": balls,
+        "panels": panels,
+    }

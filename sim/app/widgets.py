@@ -52,7 +52,14 @@ def button(
     command: Callable[[], None],
     scale: float = 0.05,
     pad: tuple[float, float] = (0.6, 0.35),
+    width: float | None = None,
 ) -> DirectButton:
+    """A button at ``pos``: as wide as its text and ``pad``, or ``width`` wide (parent
+    units) so a column of buttons lines up."""
+    size: dict[str, Any] = {}
+    if width is not None:
+        half = width / 2 / scale
+        size["frameSize"] = (-half, half, -pad[1] - 0.25, 0.75 + pad[1])
     return DirectButton(
         parent=parent,
         text=text,
@@ -63,6 +70,7 @@ def button(
         pad=pad,
         relief=DGG.FLAT,
         command=command,
+        **size,
     )
 
 
@@ -101,14 +109,22 @@ def typing() -> bool:
     )
 
 
+def widget_of(node: Any) -> Any | None:
+    """The DirectGUI widget ``node`` is, if it is one: DirectGUI names a widget's node
+    after its class and its id ("DirectButton-pg12") and registers it by the id."""
+    from direct.gui.DirectGuiBase import DirectGuiWidget
+
+    name = node.getName()
+    return DirectGuiWidget.guiDict.get(name) or DirectGuiWidget.guiDict.get(name.split("-")[-1])
+
+
 def destroy_under(root: Any) -> None:
     """Destroy every DirectGUI widget under ``root`` (a plain node), then the node.
     Removing the node alone would leave the widgets in DirectGUI's registry, and with
-    them the buttons' commands and all they hold (a whole game)."""
-    from direct.gui.DirectGuiBase import DirectGuiWidget
-
-    for child in root.getChildren():
-        widget = DirectGuiWidget.guiDict.get(child.getName())
+    them the buttons' commands and all they hold (a whole game). Widgets at any depth:
+    some hang under plain nodes (a panel that folds away)."""
+    for node in root.findAllMatches("**"):
+        widget = widget_of(node)  # None too once destroyed with the widget it is in
         if widget is not None:
             widget.destroy()
     root.removeNode()

@@ -1,6 +1,6 @@
-"""Lines the HUD centres (the physics' warm-up, a message) wrap inside the band between
-its corners' widgets: they never run under the camera buttons, the referee's panel, the
-cue-ball widget or the stroke buttons."""
+"""The table's words (the physics' warm-up, a message) wrap inside the dock's words
+block: they never run under the camera buttons, the cue-ball widget, the stroke buttons
+or the prompt's bar; and red is for fouls only."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import Point3
 
+from sim.app.hudlayout import Box
 from sim.app.main import PoolApp
 from sim.app.widgets import RED
 from sim.store.autosave import Autosave
@@ -22,36 +23,36 @@ LONG = (
 
 
 def _extent(app: PoolApp, text: OnscreenText) -> tuple[float, float, float, float]:
-    """A text's left, right, bottom and top in aspect2d units."""
+    """A text's left, right, bottom and top in the HUD's units."""
     low, high = Point3(), Point3()
     text.calcTightBounds(low, high)
-    screen = app.base.aspect2d
+    assert app.hud is not None
+    screen = app.hud.root
     a, b = screen.getRelativePoint(text, low), screen.getRelativePoint(text, high)
     assert b.x > a.x, "the text has no extent"
     return a.x, b.x, a.z, b.z
 
 
 @pytest.mark.app
-def test_a_long_message_wraps_between_the_corners_above_the_prompt(table: PoolApp) -> None:
+def test_a_long_message_wraps_inside_the_words_block_clear_of_the_dock(table: PoolApp) -> None:
     table.play(after_break(90))
     step(table, 3)
     hud, controller = table.hud, table.controller
     assert hud is not None and controller is not None
     controller.message = LONG
     step(table, 2)
-    left, right, bottom, _ = _extent(table, hud.message)
-    aspect = table.base.getAspectRatio()
     assert hud.message.textNode.getNumRows() > 1  # it wrapped
-    assert left > -aspect + 0.5  # clear of the power meter and the cue-ball widget
-    assert right < aspect - 0.88  # clear of the stroke buttons
-    assert bottom > -0.90  # above the prompt's bar: it grew up, not into it
-    camera_right = max(
-        table.base.aspect2d.getRelativePoint(b, Point3(b.getBounds()[1], 0, 0)).x
-        for b in hud.camera_buttons
-    )
-    hud.warmup.setText(LONG)
-    warm_left, warm_right, _, _ = _extent(table, hud.warmup)
-    assert warm_left > camera_right and warm_right < aspect - 0.86  # clear of the panel
+    left, right, bottom, top = _extent(table, hud.message)
+    words = hud.words_block
+    assert words.x0 <= left and right <= words.x1 and words.y0 <= bottom and top <= words.y1
+    # Clear of every widget of the dock and of the prompt's bar, as they are drawn.
+    widgets = [*hud.buttons.values(), *hud.camera_buttons, hud.fold_button, hud.bottom]
+    names = {widget.getName() for widget in widgets} | {"disc"}
+    drawn = [box for name, box in hud.drawn() if name in names]
+    assert len(drawn) >= len(widgets)  # each one found (the discs are the cue-ball widget)
+    scale = hud.layout.half_width, hud.layout.half_height
+    message = Box(left / scale[0], right / scale[0], bottom / scale[1], top / scale[1])
+    assert not any(message.overlaps(box) for box in drawn)
 
 
 @pytest.mark.app

@@ -66,11 +66,12 @@ def test_a_scratch_leads_with_one_plain_line_and_details_on_request(table: PoolA
     shown = texts(hud.root)
     assert not [line for line in shown if raw_tokens(line)], shown
     assert hud.referee_frame.isHidden() and not hud.referee_lines
-    # It fits the band over the prompt's bar: clear of the cue-ball widget, the stroke
-    # buttons and the bar, on one row.
-    left, right, bottom, _ = _top(table, hud.verdict)
-    aspect = table.base.getAspectRatio()
-    assert left > -aspect + 0.5 and right < aspect - 0.88 and bottom > -0.90
+    # It fits the dock's words block, over the prompt's bar: clear of the cue-ball
+    # widget and the stroke buttons on its left, the camera buttons on its right, on
+    # one row.
+    left, right, bottom, top = _top(table, hud.verdict)
+    words = hud.words_block
+    assert words.x0 < left and right < words.x1 and words.y0 < bottom and top < words.y1
     assert hud.verdict.textNode.getNumRows() == 1
     # W: every reason, with its rule ID, pockets and fouls in words.
     press(table, KeyboardButton.asciiKey("w"))
@@ -98,10 +99,10 @@ def test_a_push_out_and_its_choice_in_words(table: PoolApp) -> None:
     assert [b.split("\n")[0] for b in buttons] == ["Shoot", "Pass it back"]
     shown = texts(hud.root) + buttons
     assert not [line for line in shown if raw_tokens(line)], shown
-    # Over the choice bar while it is up, not under it.
-    _, _, bottom, _ = _top(table, hud.verdict)
-    frame_top = hud.choice_frame.getZ() + hud.choice_frame["frameSize"][3]
-    assert bottom > frame_top
+    # Beside the choice buttons while they are up, not under them.
+    left, right, bottom, top = _top(table, hud.verdict)
+    x0, x1, y0, y1 = hud.choice_frame["frameSize"]
+    assert left > x1 or right < x0 or bottom > y1 or top < y0
     controller.choose("pass")
     step(table, 2)
     assert hud.verdict.getText() == "Bob passes it back: Ann must shoot from here."

@@ -3,8 +3,13 @@ pocket)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+
 from rules import CUE, BallId, PocketId
 from rules.geometry import Point, distance
+from sim.app.camera import View
 from sim.app.cue import CueStick
 from sim.app.hud import Hud
 from sim.app.modes.pointer import DragTarget
@@ -35,6 +40,8 @@ class AimMode(TableMode):
         if tip is not None:
             self.controller.set_tip(*tip)
             return "tip"
+        if hud.covers(x, y):  # a press on a panel is not one on the table
+            return "hud"
         return "aim"
 
     def frame(self, dt: float) -> None:
@@ -79,9 +86,37 @@ class AimMode(TableMode):
 
 class CallMode(AimMode):
     """10-ball, a ball picked to call: a click on a pocket calls the shot (ball and
-    pocket); a click on another ball picks that one instead."""
+    pocket); a click on another ball picks that one instead.
+
+    Every pocket can be called from every camera: a view that does not show them all
+    (behind the cue ball, low, sees the far pockets seldom; a view turned by hand may
+    not) goes overhead while the pocket is picked, as ball in hand does, and back once
+    the call is made. A player judges a pocket by the path to it, which overhead shows
+    whole; a marker at the window's edge for a pocket out of sight would not."""
 
     name = "call"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.view_before: tuple[str, View] | None = None  # where the call went overhead from
+
+    def enter(self) -> None:
+        rig = self.window.rig
+        if rig is not None and not rig.shows_every_pocket():
+            self.view_before = (rig.preset, attrs.evolve(rig.goal))
+            rig.show("overhead")
+
+    def exit(self) -> None:
+        """The call is made (or dropped): back to the view the player called from."""
+        rig, before = self.window.rig, self.view_before
+        self.view_before = None
+        if rig is None or before is None:
+            return
+        preset, goal = before
+        if preset == "behind":
+            self.window.show_view("behind")  # along the aim, which the pick turned
+        else:
+            rig.goal, rig.preset = goal, preset
 
     def click_pocket(self, point: Point) -> bool:
         controller = self.controller

@@ -55,6 +55,7 @@ class TableMode(Mode):
         keys["b"] = lambda: self.controller.pick_up_cue_ball()
         keys["g"] = self.toggle_aid
         keys["h"] = self.toggle_help
+        keys["f"] = window.toggle_panels
         keys["w"] = self.toggle_details
         keys["r"] = lambda: window.open_replay()
         keys["x"] = lambda: self.controller.take_extension()
@@ -134,12 +135,12 @@ class TableMode(Mode):
             pointer.target = "pan"
 
     def press_hud(self, hud: Hud, x: float, y: float) -> DragTarget | None:
-        """A left press at (x, y) in aspect2d. The meter and the cue-ball widget are not
-        the table under them (a click on the widget with the cue ball in hand put it
-        down there): a press on them moves nothing, and is no click on the table."""
+        """A left press at (x, y) in the HUD's units. The HUD's bands are not the table
+        (a click on the cue-ball widget with the cue ball in hand put it down there): a
+        press on them moves nothing, and is no click on the table."""
         if hud.over_power_meter(x, y) is not None or hud.over_tip_widget(x, y) is not None:
             return "hud"
-        return None
+        return "hud" if hud.covers(x, y) else None
 
     def click(self, mouse: Mouse) -> None:
         point = self.window.table_point(mouse)

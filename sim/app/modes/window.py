@@ -64,6 +64,9 @@ class Window(Protocol):
     def choose_view(self, preset: str) -> None:
         """The player picks ``preset``: shown, and remembered as their view."""
 
+    def toggle_panels(self) -> None:
+        """Fold the cue-ball widget and the referee's panel away, or back."""
+
     def open_replay(self, index: int | None = None) -> None: ...
     def open_menu(self) -> None: ...
     def close_menu(self) -> None: ...
