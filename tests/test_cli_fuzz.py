@@ -84,6 +84,7 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
     play = ["play", "--game", "ten-ball"]
     shot = ["--screenshot", str(tmp / "ok.png")]
     gif = ["export", MISSING, "--gif", str(tmp / "ok.gif")]
+    duel = ["duel", "--a", "1", "--b", "1"]
     return [
         (["simulate"], "--seed", INTEGERS),
         (["simulate"], "--speed", FLOATS),
@@ -136,6 +137,13 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
         (["verify", MISSING], "--shot", ["1"]),
         (["position", MISSING, "--output", str(tmp / "p.json")], "--shot", [*INTEGERS, "0"]),
         (["position", MISSING, "--shot", "1"], "--output", files),
+        (["duel", "--b", "1", "--racks", "1"], "--a", [*CHOICES, "0", "6", "9", "-1", "nan"]),
+        (["duel", "--a", "1", "--racks", "1"], "--b", [*CHOICES, "0", "6", "9", "-1", "nan"]),
+        (duel, "--racks", [*INTEGERS, "0", "1000001"]),
+        ([*duel, "--racks", "1"], "--seed", INTEGERS),
+        ([*duel, "--racks", "1"], "--workers", [*INTEGERS, "0", "100000"]),
+        ([*duel, "--racks", "1"], "--game", CHOICES),
+        ([*duel, "--racks", "1"], "--table", CHOICES),
     ]
 
 
