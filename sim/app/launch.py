@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from sim.app.scene import Quality
 from sim.play.game import Game
+
+if TYPE_CHECKING:
+    from sim.physics.worker import PhysicsWorker
 
 
 @attrs.frozen(kw_only=True)
@@ -73,27 +76,48 @@ class _NotWritten(Exception):
 
 
 def run(launch: Launch) -> int:
-    """Open the window (or an offscreen buffer), play, and return the exit status."""
+    """Open the window (or an offscreen buffer), play, and return the exit status.
+
+    What takes the seconds of a start is pooltool's import (about 2 s, in the window and in
+    the physics worker alike) and the worker's loading of the compiled physics. The worker
+    starts first, so that its share runs beside the window's on the other core; the start
+    screen needs no pooltool and shows without it (it loads in the background meanwhile),
+    a table needs it before its first frame."""
+    from sim.app.script import ScriptError, load_script
+
+    try:  # a script that cannot be read is said before any window opens
+        steps = load_script(launch.script) if launch.script is not None else []
+    except ScriptError as error:
+        print(f"poolsim play: error: {error}", file=sys.stderr)
+        return 2
+    from sim.physics.worker import PhysicsWorker
+
+    worker = PhysicsWorker().start()
+    try:
+        return _run(launch, steps, worker)
+    finally:
+        worker.close()  # also when the window never opened (closing twice does no harm)
+
+
+def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> int:
     from sim.app.headless import configure_offscreen, configure_window
+    from sim.physics.pooltool_setup import load_pooltool
 
     width, height = launch.size
     if launch.offscreen:
         configure_offscreen(width, height)
     else:
         configure_window(width, height, "poolsim")
+    if launch.game is not None or launch.shots:
+        load_pooltool()  # the table comes first: before the window opens, not frozen in it
     from panda3d.core import ClockObject
 
     from sim.app.main import PoolApp
     from sim.app.preferences import Preferences
-    from sim.app.script import ScriptError, load_script, run_script
+    from sim.app.script import ScriptError, run_script
     from sim.store.autosave import Autosave
 
     scripted = launch.screenshot is not None or launch.script is not None
-    try:  # a script that cannot be read is said before any window opens
-        steps = load_script(launch.script) if launch.script is not None else []
-    except ScriptError as error:
-        print(f"poolsim play: error: {error}", file=sys.stderr)
-        return 2
     if scripted:
         # Fixed frame steps: N frames are N/60 s of play, whatever the machine's speed.
         clock = ClockObject.getGlobalClock()
@@ -111,6 +135,7 @@ def run(launch: Launch) -> int:
         preferences=None if scripted else Preferences(),
         realtime=not scripted,
         resumed=launch.resumed,
+        worker=worker,
     )
     if launch.shots:
         app.view_shots(list(launch.shots), launch.shots_spec)

@@ -22,7 +22,7 @@ import bisect
 import textwrap
 from collections.abc import Sequence
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 import numpy as np
@@ -39,9 +39,11 @@ from sim.app.sound import SoundBoard, cues_between, sound_cues
 from sim.app.texts import POCKET_NAMES
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
 from sim.names import with_names
-from sim.physics.simulate import System
 from sim.physics.timeline import EventMarker, MarkerKind, ShotTimeline
 from sim.play.game import Game, LagRecord, ShotRecord
+
+if TYPE_CHECKING:
+    from sim.physics.simulate import System
 
 FRAME = 1.0 / 60.0
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 1.5, 2.0)
