@@ -103,6 +103,7 @@ POOLTOOL_VERSION: str = importlib.metadata.version("pooltool-billiards")
 _loading = threading.Lock()  # one import, whichever thread asks first
 _loaded = threading.Event()
 _after_load: list[Callable[[], None]] = []
+_registering = threading.Lock()  # _after_load and _loaded: held for a moment, not the import
 _starting = threading.Lock()  # one background import
 _background: threading.Thread | None = None
 
@@ -112,9 +113,11 @@ class _Pooltool(types.ModuleType):
     pooltool, and from then on it holds pooltool's names itself (a plain lookup)."""
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):  # copy, pickle and inspect probe these: no import
-            raise AttributeError(name)
-        return getattr(load_pooltool(), name)
+        # Dunder names: copy, pickle and inspect probe for them, which imports nothing.
+        if name.startswith("__") or _loaded.is_set():
+            raise AttributeError(f"module 'pooltool' has no attribute {name!r}")
+        load_pooltool()
+        return getattr(self, name)
 
 
 if not TYPE_CHECKING:
@@ -133,9 +136,10 @@ def load_pooltool() -> types.ModuleType:
             finally:
                 sys.meta_path.remove(finder)
             vars(pt).update(vars(module))
-            for callback in _after_load:
-                callback()
-            _loaded.set()
+            with _registering:
+                for callback in _after_load:
+                    callback()
+                _loaded.set()
     return pt
 
 
@@ -147,7 +151,7 @@ def pooltool_loaded() -> bool:
 def load_pooltool_in_background() -> None:
     """Start importing pooltool in a thread of its own (once), so that a window keeps
     answering meanwhile: the import holds the interpreter for at most some 70 ms at a
-    time. Whoever asks for a name of pooltool before it is done waits for it."""
+    time (measured here). Whoever asks for a name of pooltool before it is done waits for it."""
     global _background
     with _starting:  # not the import's lock: that one is held for the whole import
         if _loaded.is_set() or _background is not None:
@@ -162,8 +166,9 @@ def redo_after_pooltool(callback: Callable[[], None]) -> None:
     """Call ``callback`` again right after pooltool is imported, in the thread that
     imports it, if that is still to come: for what the caller has just done and
     pooltool's import would undo (settings of its own that pooltool's override). If
-    pooltool is imported already, what the caller did came after it, and stands."""
-    with _loading:
+    pooltool is imported already, what the caller did came after it, and stands. Never
+    waits for an import under way."""
+    with _registering:
         if not _loaded.is_set():
             _after_load.append(callback)
 

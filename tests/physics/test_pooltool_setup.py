@@ -74,9 +74,9 @@ def test_a_background_load_runs_once_and_redone_settings_come_after_it(tmp_path:
 import json, threading, time
 from sim.physics import pooltool_setup as setup
 order = []
-setup.redo_after_pooltool(lambda: order.append("redone"))
 setup.load_pooltool_in_background()
 setup.load_pooltool_in_background()  # once, and at once: the window asks every frame
+setup.redo_after_pooltool(lambda: order.append("redone"))  # nor does this wait
 threads = [t.name for t in threading.enumerate() if t.name == "poolsim-load-pooltool"]
 while not setup.pooltool_loaded():
     time.sleep(0.01)
@@ -84,4 +84,20 @@ setup.redo_after_pooltool(lambda: order.append("too late"))  # loaded: what it d
 print(json.dumps({"threads": threads, "order": order}))
 """
     answer = _run(code, tmp_path)
+    # The import was still under way after both calls: neither waited for it.
     assert answer == {"threads": ["poolsim-load-pooltool"], "order": ["redone"]}
+
+
+def test_a_name_pooltool_lacks_is_an_attribute_error(tmp_path: Path) -> None:
+    code = """
+import json
+from sim.physics.pooltool_setup import pt
+problems = []
+for _ in range(2):  # before the import (which it does) and after
+    try:
+        pt.no_such_name
+    except AttributeError as error:
+        problems.append(str(error))
+print(json.dumps(problems))
+"""
+    assert _run(code, tmp_path) == ["module 'pooltool' has no attribute 'no_such_name'"] * 2
