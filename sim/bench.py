@@ -300,10 +300,9 @@ def startup_line(startup: dict[str, Any]) -> str:
     load = "" if before is None else f", load {before:.1f} before, {after:.1f} after"
     return (
         f"launch to the start screen: {screen['shown_s']:.1f} s "
-        f"(CPU {screen['shown_cpu_s']:.1f} s), "
-        f"to a table to aim on: {table['shown_s']:.1f} s (CPU {table['shown_cpu_s']:.1f} s); "
-        f"physics ready {screen['physics_s']:.1f} s and {table['physics_s']:.1f} s "
-        f"(warm, median of {startup['launches']}{load}"
+        f"(CPU {screen['shown_cpu_s']:.1f} s), physics ready {screen['physics_s']:.1f} s; "
+        f"to a table to aim on: {table['shown_s']:.1f} s (CPU {table['shown_cpu_s']:.1f} s), "
+        f"physics ready {table['physics_s']:.1f} s (warm, median of {startup['launches']}{load}"
         + ("" if startup["bytecode_cached"] else "; Python's bytecode not cached: each compiles")
         + ")"
     )
