@@ -972,3 +972,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo("poolsim: aborted", err=True)
         sys.exit(130)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+if __name__ == "__main__":  # python -m sim.cli ... (it ran nothing and exited 0)
+    main()
