@@ -16,11 +16,16 @@ from rules.facts import CUE
 from rules.geometry import TableGeometry
 
 
-def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> dict[str, Any]:
+def run_bench(
+    repeats: int = 9, match_racks: int = 10, render: bool = False, startup: bool = False
+) -> dict[str, Any]:
     """Figures of this machine, this run. Breaks use seeds 1..repeats."""
+    from sim.physics.pooltool_setup import load_pooltool, pooltool_loaded
+
     started = time.perf_counter()
-    already = "sim.physics.simulate" in sys.modules
+    already = pooltool_loaded()
     physics = importlib.import_module("sim.physics.simulate")
+    load_pooltool()  # imported at its first use otherwise: timed here, not in the first shot
     import_seconds = None if already else time.perf_counter() - started
 
     from sim.physics.racks import opening_position
@@ -72,7 +77,89 @@ def run_bench(repeats: int = 9, match_racks: int = 10, render: bool = False) -> 
     report["opponent_think"] = opponent_think(shots=repeats)
     if render:
         report["frame_times"] = frame_times()
+    if startup:
+        report["startup"] = startup_times()
     return report
+
+
+# What ``poolsim bench --startup`` launches: the start screen, and a table straight away.
+STARTUP_LAUNCHES = {
+    "start_screen": ("play",),
+    "table": ("play", "--game", TenBall.game, "--seed", "5", "--players", "Ann,Bob"),
+}
+
+
+def startup_times(launches: int = 3) -> dict[str, Any]:
+    """Seconds from launching ``poolsim play`` to the start screen on screen, and from
+    ``poolsim play --game ten-ball`` to a table the player can aim on, and for each to
+    the physics ready (a shot plays at once): the median of ``launches`` launches each, as
+    a player starts poolsim (a new process, numba's compiled physics and Panda3D's models
+    cached, as after a first run), offscreen, with folders of its own for the autosave
+    and the settings. The load of the machine beside them: a busy machine stretches every
+    wall-clock figure (CPU seconds of the window's process are given beside)."""
+    import os
+
+    report: dict[str, Any] = {"launches": launches, "load_before": _load()}
+    with tempfile.TemporaryDirectory() as folder:
+        env = {key: value for key, value in os.environ.items() if key != "DISPLAY"}
+        env.pop("WAYLAND_DISPLAY", None)
+        env |= {"POOLSIM_DATA_DIR": folder, "POOLSIM_CONFIG_DIR": folder}
+        for name, args in STARTUP_LAUNCHES.items():
+            runs = [_launch_until_ready(args, env) for _ in range(launches)]
+            report[name] = {
+                figure: statistics.median(run[figure] for run in runs)
+                for figure in ("shown_s", "physics_s", "shown_cpu_s")
+            }
+    report["load_after"] = _load()
+    report["bytecode_cached"] = bytecode_cached()
+    return report
+
+
+def bytecode_cached(modules: tuple[str, ...] = ("pooltool", "numba", "scipy.interpolate")) -> bool:
+    """Python's compiled bytecode of the heavy modules a launch imports is on disk (as pip
+    leaves it, or Python on a first run). Without it (``PYTHONDONTWRITEBYTECODE`` and an
+    install that did not compile, as ``uv`` by default) every launch compiles some 1,300
+    modules again: about 1.6 s of CPU in the window and as much in the worker."""
+    import importlib.util
+    from pathlib import Path
+
+    for name in modules:
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+            return False
+        if not Path(importlib.util.cache_from_source(spec.origin)).is_file():
+            return False
+    return True
+
+
+def _load() -> float | None:
+    """The machine's load average over the last minute (None where there is none)."""
+    import os
+
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+
+
+def _launch_until_ready(args: tuple[str, ...], env: dict[str, str]) -> dict[str, float]:
+    """One launch of ``poolsim ARGS --quit-when-ready``: its seconds from the launch."""
+    import json
+    import subprocess
+
+    command = [sys.executable, "-c", "from sim.cli import main; main()", *args]
+    launched = time.time()  # the child's marks are wall-clock times too
+    result = subprocess.run(
+        [*command, "--quit-when-ready"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+        env=env,
+    )
+    marks = json.loads(result.stdout.strip().splitlines()[-1])
+    return {
+        "shown_s": marks["shown"] - launched,
+        "physics_s": marks["physics"] - launched,
+        "shown_cpu_s": marks["shown_cpu"],
+    }
 
 
 def stroke_latency(repeats: int) -> dict[str, float]:
@@ -338,6 +425,21 @@ def take_back_times(match: Any, repeats: int = 15) -> dict[str, float]:
     }
 
 
+def startup_line(startup: dict[str, Any]) -> str:
+    """:func:`startup_times`'s figures in a line."""
+    screen, table = startup["start_screen"], startup["table"]
+    before, after = startup["load_before"], startup["load_after"]
+    load = "" if before is None else f", load {before:.1f} before, {after:.1f} after"
+    return (
+        f"launch to the start screen: {screen['shown_s']:.1f} s "
+        f"(CPU {screen['shown_cpu_s']:.1f} s), physics ready {screen['physics_s']:.1f} s; "
+        f"to a table to aim on: {table['shown_s']:.1f} s (CPU {table['shown_cpu_s']:.1f} s), "
+        f"physics ready {table['physics_s']:.1f} s (warm, median of {startup['launches']}{load}"
+        + ("" if startup["bytecode_cached"] else "; Python's bytecode not cached: each compiles")
+        + ")"
+    )
+
+
 def format_report(report: dict[str, Any]) -> list[str]:
     """The report as lines for people."""
     lines = []
@@ -392,6 +494,8 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"simulations a shot, {o['simulations_per_second']:.0f} simulations/s"
     )
     lines += format_frame_times(report.get("frame_times", {}))
+    if "startup" in report:
+        lines.append(startup_line(report["startup"]))
     t = report["timeline"]
     lines.append(
         f"timeline query ({t['balls']:.0f} balls, any t): median {t['query_us_median']:.0f} us "

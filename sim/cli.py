@@ -302,6 +302,12 @@ _GAME_FLAGS = {  # play's flags that set up the game --game starts
     default=None,
     help="Play a JSON list of actions (see sim/app/script.py).",
 )
+@click.option(
+    "--quit-when-ready",
+    is_flag=True,
+    help="Quit once the window is ready to play and the physics too, printing when each "
+    "was (JSON; poolsim bench --startup times launches by it).",
+)
 def play(
     game: str | None,
     race_to: int,
@@ -319,6 +325,7 @@ def play(
     frames: int,
     size: tuple[int, int],
     script: Path | None,
+    quit_when_ready: bool,
 ) -> None:
     """Open the desktop table (start screen, or straight into a game)."""
     if sum(bool(x) for x in (game, resume, open_file)) > 1:
@@ -333,6 +340,10 @@ def play(
         _refuse_unused(ctx, _GAME_FLAGS, "applies only with --game")
     if screenshot is None and script is None:
         _refuse_unused(ctx, {"frames": "--frames"}, "applies only with --screenshot or --script")
+    else:
+        _refuse_unused(
+            ctx, {"quit_when_ready": "--quit-when-ready"}, "is for a window that is played"
+        )
     _check_output(screenshot, "--screenshot")
     import random
 
@@ -376,7 +387,7 @@ def play(
     if script is not None and chosen is None:
         raise click.UsageError("--script needs a game on the table (--game, --resume or --open)")
     _open_window(
-        screenshot or script,
+        screenshot or script or quit_when_ready,
         game=chosen,
         resumed=resume,
         quality="quality" if quality == "quality" else "fast",
@@ -384,6 +395,7 @@ def play(
         screenshot=screenshot,
         frames=frames,
         script=script,
+        quit_when_ready=quit_when_ready,
     )
 
 
@@ -543,11 +555,16 @@ def warmup() -> None:
     "--repeats", type=WholeNumber(1, 100), default=9, show_default=True, help="Breaks per game."
 )
 @click.option("--render", is_flag=True, help="Also time the desktop table's frames (both presets).")
-def bench(as_json: bool, repeats: int, render: bool) -> None:
+@click.option(
+    "--startup",
+    is_flag=True,
+    help="Also time launches: to the start screen, to a table, to the physics ready.",
+)
+def bench(as_json: bool, repeats: int, render: bool, startup: bool) -> None:
     """Measure simulation speed and overheads on this machine."""
     from sim.bench import format_report, run_bench
 
-    report = run_bench(repeats, render=render)
+    report = run_bench(repeats, render=render, startup=startup)
     if as_json:
         click.echo(json.dumps(report, indent=2))
     else:
@@ -1050,7 +1067,8 @@ def _export_position(file: Path, diagram: Path, width: int) -> None:
 
 def _open_window(offscreen_output: object, **launch: Any) -> None:
     """Run the desktop table (offscreen when there is no display, which only makes sense
-    with something to write: a screenshot or a script's) and exit with its status."""
+    with something to write: a screenshot, a script's, the times of --quit-when-ready)
+    and exit with its status."""
     from sim.app.launch import Launch, has_display, run
 
     offscreen = not has_display()
@@ -1164,5 +1182,5 @@ def main(argv: Sequence[str] | None = None) -> None:
     sys.exit(status if isinstance(status, int) else 0)
 
 
-if __name__ == "__main__":  # python -m sim.cli, as the helpers and CI docs use
+if __name__ == "__main__":  # python -m sim.cli, as the installed poolsim
     main()

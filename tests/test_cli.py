@@ -58,6 +58,7 @@ def test_bare_command_without_a_display_says_so_in_one_line() -> None:
         (["play", "--game", "ten-ball", "--resume"], "choose one of"),
         (["play", "--open", "/nonexistent/game.poolsim"], "cannot read"),
         (["play", "--players", "Solo"], "two names"),
+        (["play", "--screenshot", "x.png", "--quit-when-ready"], "for a window that is played"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args: list[str], message: str) -> None:

@@ -111,6 +111,7 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
         (play, "--size", SIZES),
         (play, "--screenshot", files),
         ([*play, *shot], "--frames", [*INTEGERS, "0", "100001"]),
+        ([*play, *shot], "--quit-when-ready", ["1"]),  # a screenshot's window is not played
         (["play"], "--seed", ["1"]),  # no --game: the flag does not apply
         (["play"], "--frames", ["5"]),  # no --screenshot nor --script: the same
         (["replay", MISSING], "--screenshot", files),
@@ -309,7 +310,16 @@ def test_every_flag_of_every_command_is_fuzzed() -> None:
 
     fuzzed = {(prefix[0], flag) for prefix, flag, _ in _flags(Path("/tmp"))}
     # Switches, and the files read (their reading is fuzzed with the game files).
-    exempt = {"--help", "--json", "--resume", "--version", "--render", "--open", "--script"}
+    exempt = {
+        "--help",
+        "--json",
+        "--resume",
+        "--version",
+        "--render",
+        "--startup",
+        "--open",
+        "--script",
+    }
     for name, command in cli.commands.items():  # type: ignore[attr-defined]
         if name == "rules":
             continue

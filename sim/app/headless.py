@@ -1,11 +1,12 @@
 """Panda3D set-up for an offscreen (EGL, no X, no GPU) or an onscreen window, plus the
 helpers tests use to look at frames and drive input.
 
-Both ``configure_*`` functions must run before ``ShowBase()``. They make sure pooltool is
-loaded first (:func:`~sim.physics.pooltool_setup.ensure_pooltool_loaded`) because importing
-pooltool loads its own PRC (win-size, frame-rate meter, ``gl-version 3 2``); a later
-``loadPrcFileData`` wins, so ours comes after it. Offscreen needs EGL and Mesa's software
-GL (Debian: libegl1, libegl-mesa0, libgl1-mesa-dri), as ``.ci/run`` installs them.
+Both ``configure_*`` functions must run before ``ShowBase()``. Importing pooltool loads
+its own PRC (win-size, frame-rate meter, ``gl-version 3 2``) and a later ``loadPrcFileData``
+wins, so ours is loaded again right after pooltool's whenever pooltool is imported, before
+the window or after it (:func:`~sim.physics.pooltool_setup.redo_after_pooltool`).
+Offscreen needs EGL and Mesa's software GL (Debian: libegl1, libegl-mesa0,
+libgl1-mesa-dri), as ``.ci/run`` installs them.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from panda3d.core import (
 )
 
 from sim.paths import cache_dir
-from sim.physics.pooltool_setup import ensure_pooltool_loaded
+from sim.physics.pooltool_setup import redo_after_pooltool
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
@@ -54,6 +55,13 @@ def _common_prc() -> str:
     return _COMMON_PRC + f"model-cache-dir {(cache_dir() / 'panda3d').as_posix()}\n"
 
 
+def _load_prc(name: str, settings: str) -> None:
+    """Load ``settings`` now, and again right after pooltool's own whenever pooltool is
+    imported, so that ours win."""
+    loadPrcFileData(name, settings)
+    redo_after_pooltool(lambda: loadPrcFileData(name, settings))
+
+
 def configure_offscreen(width: int, height: int) -> None:
     """Render into an EGL offscreen buffer of ``width`` x ``height`` (no X server).
 
@@ -61,8 +69,7 @@ def configure_offscreen(width: int, height: int) -> None:
     simplepbr's filter buffers would keep the old size. No audio: offscreen renders are
     tests, screenshots and exports.
     """
-    ensure_pooltool_loaded()  # pooltool's PRC first, so ours wins
-    loadPrcFileData(
+    _load_prc(
         "poolsim-offscreen",
         _common_prc()
         + f"""
@@ -87,8 +94,7 @@ def configure_window(width: int, height: int, title: str, multisamples: int = 0)
     # once instead (the M key tells the player there is no sound).
     audio = "" if audio_device_present() else "audio-library-name null"
     os.environ.setdefault("ALSOFT_LOGLEVEL", "0")
-    ensure_pooltool_loaded()  # pooltool's PRC first, so ours wins
-    loadPrcFileData(
+    _load_prc(
         "poolsim-window",
         _common_prc()
         + f"""

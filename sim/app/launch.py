@@ -6,12 +6,15 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from sim.app.scene import Quality
 from sim.play.game import Game
+
+if TYPE_CHECKING:
+    from sim.physics.worker import PhysicsWorker
 
 
 @attrs.frozen(kw_only=True)
@@ -27,6 +30,7 @@ class Launch:
     replay: int | None = None  # open the replay viewer at this shot of the game
     shots: tuple[Any, ...] = ()  # or replay these shots (ReplayItem) on their own
     shots_spec: Any = None  # ... on this table
+    quit_when_ready: bool = False  # say when the window and the physics were ready, and quit
 
 
 def has_display() -> bool:
@@ -47,6 +51,44 @@ def _wait_for_physics(app: Any, seconds: float = 180.0) -> None:
             app.worker.poll()
         app.step()
         time.sleep(0.01)
+
+
+def _quit_when_ready(app: Any) -> None:
+    """Print when the window was first ready for the player and when the physics was
+    (wall-clock seconds, as one JSON line), then quit: ``poolsim bench --startup`` times a
+    launch by them. Ready for the player: the start screen, or a table where the player is
+    to act (not a shot under way), on screen (a frame shows as the next one is drawn).
+    The physics: the worker warmed up and pooltool loaded here, so a shot plays at once.
+    ``shown_cpu``: this process's CPU seconds until then (the worker's not counted), which
+    a busy machine does not stretch as it does the wall clock."""
+    import json
+    import time
+
+    from direct.task.Task import Task
+
+    from sim.physics.pooltool_setup import pooltool_loaded
+    from sim.play.controller import Stage
+
+    seen: dict[str, float] = {}
+    drawn = [0]  # frames drawn while the window is ready for the player
+
+    def watch(task: Any) -> int:
+        controller = app.controller
+        acting = controller is not None and controller.stage not in (Stage.SIMULATING, Stage.WATCH)
+        if app.start_screen is not None or (acting and app.modes.screen is None):
+            drawn[0] += 1
+        if drawn[0] == 2:
+            seen.setdefault("shown", time.time())
+            seen.setdefault("shown_cpu", time.process_time())
+        if app.worker.ready and pooltool_loaded():
+            seen.setdefault("physics", time.time())
+        if len(seen) < 3:
+            return int(Task.cont)
+        print(json.dumps(seen), flush=True)
+        app.base.userExit()
+        return int(Task.done)
+
+    app.base.taskMgr.add(watch, "poolsim-quit-when-ready", sort=60)  # after the drawing (50)
 
 
 def _save_screenshot(app: Any, path: Path) -> str | None:
@@ -73,27 +115,49 @@ class _NotWritten(Exception):
 
 
 def run(launch: Launch) -> int:
-    """Open the window (or an offscreen buffer), play, and return the exit status."""
+    """Open the window (or an offscreen buffer), play, and return the exit status.
+
+    What takes the seconds of a start is pooltool's import (about 2 s of CPU, in the window
+    and in the physics worker alike) and the worker's loading of the compiled physics. The
+    start screen needs no pooltool: the worker starts first and the start screen shows
+    while it works (pooltool loads in the window in the background meanwhile). A table
+    needs pooltool before its first frame: the window imports it first, before it opens
+    (not frozen in it), then starts the worker, whose import would otherwise take half the
+    CPU from the window's on a busy machine; its seconds run beside the window's own."""
+    from sim.app.script import ScriptError, load_script
+
+    try:  # a script that cannot be read is said before any window opens
+        steps = load_script(launch.script) if launch.script is not None else []
+    except ScriptError as error:
+        print(f"poolsim play: error: {error}", file=sys.stderr)
+        return 2
     from sim.app.headless import configure_offscreen, configure_window
+    from sim.physics.pooltool_setup import load_pooltool
+    from sim.physics.worker import PhysicsWorker
 
     width, height = launch.size
     if launch.offscreen:
         configure_offscreen(width, height)
     else:
         configure_window(width, height, "poolsim")
+    if launch.game is not None or launch.shots:
+        load_pooltool()
+    worker = PhysicsWorker().start()
+    try:
+        return _run(launch, steps, worker)
+    finally:
+        worker.close()  # also when the window never opened (closing twice does no harm)
+
+
+def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> int:
     from panda3d.core import ClockObject
 
     from sim.app.main import PoolApp
     from sim.app.preferences import Preferences
-    from sim.app.script import ScriptError, load_script, run_script
+    from sim.app.script import ScriptError, run_script
     from sim.store.autosave import Autosave
 
     scripted = launch.screenshot is not None or launch.script is not None
-    try:  # a script that cannot be read is said before any window opens
-        steps = load_script(launch.script) if launch.script is not None else []
-    except ScriptError as error:
-        print(f"poolsim play: error: {error}", file=sys.stderr)
-        return 2
     if scripted:
         # Fixed frame steps: N frames are N/60 s of play, whatever the machine's speed.
         clock = ClockObject.getGlobalClock()
@@ -102,6 +166,10 @@ def run(launch: Launch) -> int:
     from direct.showbase.ShowBase import ShowBase
 
     base = ShowBase()
+    if launch.offscreen and not scripted:  # played offscreen (--quit-when-ready): the
+        from sim.app.headless import attach_virtual_mouse  # input a window would have
+
+        base.virtual_mouse = attach_virtual_mouse(base)
     watch = launch.replay is not None  # a game opened to be replayed is saved only if played on
     app = PoolApp(
         base,
@@ -111,6 +179,7 @@ def run(launch: Launch) -> int:
         preferences=None if scripted else Preferences(),
         realtime=not scripted,
         resumed=launch.resumed,
+        worker=worker,
     )
     if launch.shots:
         app.view_shots(list(launch.shots), launch.shots_spec)
@@ -120,6 +189,8 @@ def run(launch: Launch) -> int:
         app.play(launch.game, save=False)
         app.open_replay(launch.replay)
     if not scripted:
+        if launch.quit_when_ready:
+            _quit_when_ready(app)
         try:
             base.run()
         finally:

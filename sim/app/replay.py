@@ -28,7 +28,7 @@ import bisect
 import textwrap
 from collections.abc import Sequence
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 import numpy as np
@@ -44,11 +44,13 @@ from rules.words import pocket_name
 from sim.app.scene import TableScene
 from sim.app.sound import SoundBoard, cues_between, sound_cues
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
-from sim.physics.simulate import System
 from sim.physics.timeline import EventMarker, MarkerKind, ShotTimeline
 from sim.play.branches import in_play_order
 from sim.play.game import Game, LagRecord, Node, ShotRecord, shot_number
 from sim.play.said import detail_lines, record_line
+
+if TYPE_CHECKING:
+    from sim.physics.simulate import System
 
 FRAME = 1.0 / 60.0
 SPEEDS = (0.125, 0.25, 0.5, 1.0, 1.5, 2.0)

@@ -33,6 +33,7 @@ from sim.app.widgets import (
     entry,
     label,
 )
+from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
 from sim.physics.simulator import Simulator
 from sim.play.controller import TableController
 from sim.play.game import MAX_RACE, Game, GameSetup
@@ -250,6 +251,8 @@ class StartScreen:
         return button(self.frame, text, pos, command, scale=0.055, pad=(0.8, 0.45))
 
     def _update(self, task: Any) -> int:
+        if task.frame >= 2:  # the screen is up (a frame shows as the next one begins):
+            load_pooltool_in_background()  # what a table needs loads while the player looks
         self._name_the_breakers()
         self._rows_for_the_game()
         worker = self.app.worker
@@ -317,7 +320,11 @@ class StartScreen:
         self.app.quality = choices.quality
         if self.app.preferences is not None:
             self.app.preferences.update(start=choices.to_json())
-        self.on_start(game)  # its first autosave archives the previous game
+        if pooltool_loaded():
+            self.on_start(game)  # its first autosave archives the previous game
+        else:
+            self._say("setting up the table...", DIM)
+            self._shortly(lambda: self.on_start(game))
 
     def resume(self) -> None:
         if self.app.autosave is None:
@@ -346,10 +353,13 @@ class StartScreen:
 
     def _shortly(self, action: Callable[[], None]) -> None:
         """Do ``action`` once the frame now being made is on screen: reading a long game
-        takes a moment, and the window should say what it is doing meanwhile."""
+        takes a moment, and the window should say what it is doing meanwhile. A table
+        needs pooltool: if it is still loading (the first seconds of the start screen),
+        the window waits for it, answering, instead of freezing."""
+        load_pooltool_in_background()
 
         def run(task: Any) -> int:
-            if task.frame < 1:  # this frame shows the message
+            if task.frame < 1 or not pooltool_loaded():  # this frame shows the message
                 return int(Task.cont)
             action()
             return int(Task.DS_done)

@@ -29,23 +29,21 @@ from rules.positions import ball_number
 from sim.physics.pooltool_setup import pt
 from sim.physics.table import rail_of_segment, within_rails
 
-EventType = pt.EventType
-_CUSHION_EVENTS = (EventType.BALL_LINEAR_CUSHION, EventType.BALL_CIRCULAR_CUSHION)
-_STILL = (pt.constants.stationary, pt.constants.pocketed)
-
 
 def shot_facts(system: pt.System, geometry: TableGeometry) -> ShotFacts:
     """Every fact of a simulated shot, in time order."""
+    kinds = pt.EventType
+    cushions = (kinds.BALL_LINEAR_CUSHION, kinds.BALL_CIRCULAR_CUSHION)
     facts: list[Fact] = []
     for event in system.events:
         kind = event.event_type
-        if kind == EventType.BALL_BALL:
+        if kind == kinds.BALL_BALL:
             a, b = sorted(event.ids, key=ball_number)
             facts.append(Hit(balls=(a, b), t=event.time))
-        elif kind in _CUSHION_EVENTS:
+        elif kind in cushions:
             ball, segment = event.ids
             facts.append(RailContact(ball=ball, rail=rail_of_segment(segment), t=event.time))
-        elif kind == EventType.BALL_POCKET:
+        elif kind == kinds.BALL_POCKET:
             ball, pocket = event.ids
             facts.append(Pocketing(ball=ball, pocket=pocket, t=event.time))
     extra: list[Fact] = [OffTable(ball=ball, t=t) for ball, t in off_table(system, geometry)]
@@ -76,9 +74,10 @@ def first_heading(system: pt.System, ball: str) -> float | None:
     ghost-ball aim."""
     if ball not in system.balls:
         return None
+    still = (pt.constants.stationary, pt.constants.pocketed)  # pooltool's, at first use
     for state in system.balls[ball].history.states:
         vx, vy = float(state.rvw[1][0]), float(state.rvw[1][1])
-        if state.s not in _STILL and math.hypot(vx, vy) > 1e-9:
+        if state.s not in still and math.hypot(vx, vy) > 1e-9:
             return math.degrees(math.atan2(vy, vx)) % 360.0
     return None
 
@@ -93,12 +92,13 @@ def first_crossing(ball: pt.Ball, *, axis: int, level: float) -> float | None:
         return None
     side = 1.0 if states[0].rvw[0][axis] < level else -1.0
     params = ball.params
+    still = (pt.constants.stationary, pt.constants.pocketed)
     for start, end in pairwise(states):
         gap0 = side * (level - float(start.rvw[0][axis]))  # > 0 until the crossing
         if gap0 <= 0:
             return None  # only reachable through a pocket jump; never crossed on the bed
         span = end.t - start.t
-        if span <= 0 or start.s in _STILL:
+        if span <= 0 or start.s in still:
             continue
         # The position just before the next event (``end`` is already resolved, and a
         # pocketed ball has jumped into the pocket), evolved by pooltool's own motion law.

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -10,8 +11,10 @@ from sim.physics.pooltool_setup import pt
 
 
 def cue_model_path() -> Path:
-    """pooltool's cue stick (glTF)."""
-    return Path(pt.__file__).parent / "models" / "cue" / "cue.glb"
+    """pooltool's cue stick (glTF), found without importing pooltool."""
+    spec = importlib.util.find_spec("pooltool")
+    assert spec is not None and spec.origin is not None, "pooltool is not installed"
+    return Path(spec.origin).parent / "models" / "cue" / "cue.glb"
 
 
 def ball_model_paths(ballset: str, balls: Iterable[str]) -> dict[str, str]:

@@ -19,7 +19,7 @@ import math
 import time
 from collections.abc import Mapping
 from functools import cache
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 import numpy as np
@@ -103,9 +103,10 @@ class CueAction:
             )
 
 
-# pooltool's simulated system, by a name modules outside sim.physics can hold it by
-# (they may not touch pooltool).
-System: TypeAlias = pt.System
+if TYPE_CHECKING:
+    # pooltool's simulated system, by a name modules outside sim.physics can hold it by
+    # (they may not touch pooltool), in annotations: naming it does not import pooltool.
+    System: TypeAlias = pt.System
 
 
 @attrs.frozen(eq=False)
@@ -130,9 +131,14 @@ def _engine() -> pt.physics.engine.PhysicsEngine:
     return physics_engine()
 
 
-_BALL_PARAMS = pt.objects.BallParams.default()
-_BALLSET = pt.objects.get_ballset("pooltool_pocket")
-_UPRIGHT = pt.objects.BallOrientation(pos=(1.0, 0.0, 0.0, 0.0), sphere=(1.0, 0.0, 0.0, 0.0))
+@cache
+def _ball_parts() -> tuple[pt.objects.BallParams, pt.objects.BallSet, pt.objects.BallOrientation]:
+    """Every ball's parameters (before its radius), ball set and orientation."""
+    return (
+        pt.objects.BallParams.default(),
+        pt.objects.get_ballset("pooltool_pocket"),
+        pt.objects.BallOrientation(pos=(1.0, 0.0, 0.0, 0.0), sphere=(1.0, 0.0, 0.0, 0.0)),
+    )
 
 
 def settle_positions(
@@ -229,6 +235,7 @@ def build_system(
 ) -> pt.System:
     """A pooltool system with balls at rest exactly at ``positions`` (not settled here)."""
     table = table if table is not None else spec.build()
+    params, ballset, upright = _ball_parts()
     balls = {}
     for ball_id in sorted(positions, key=ball_number):  # cue first: pooltool's pair order
         x, y = positions[ball_id]
@@ -240,9 +247,9 @@ def build_system(
         balls[ball_id] = pt.Ball(
             id=ball_id,
             state=state,
-            params=attrs.evolve(_BALL_PARAMS, R=spec.ball_radius),
-            ballset=_BALLSET,
-            initial_orientation=_UPRIGHT,
+            params=attrs.evolve(params, R=spec.ball_radius),
+            ballset=ballset,
+            initial_orientation=upright,
         )
     return pt.System(cue=pt.Cue(cue_ball_id=CUE), table=table, balls=balls)
 

@@ -61,11 +61,6 @@ MAX_STEP_SPIN_CHANGE = 0.05
 # pooltool leaves a vertical spin below this alone (physics/evolve, ptmath EPS).
 _SPIN_EPS = float(np.finfo(float).eps * 100)
 
-_SPINNING = int(pt.constants.spinning)
-_SLIDING = int(pt.constants.sliding)
-_ROLLING = int(pt.constants.rolling)
-_POCKETED = int(pt.constants.pocketed)
-
 # Columns of the per-(event, ball) coefficient table. From the state after the event:
 # position r0, velocity v0, acceleration acc, angular velocity w0 and its rates of change
 # (cw: horizontal, linear all along; spin: vertical, until the spin stops at ``stop``),
@@ -287,7 +282,7 @@ class ShotTimeline:
             velocities=velocities,
             angular_velocities=omega,
             motion=motion,
-            pocketed=motion == _POCKETED,
+            pocketed=motion == int(pt.constants.pocketed),
         )
 
 
@@ -331,7 +326,9 @@ def _coefficients(
     layout. ``rvw`` is (E, B, 3, 3), ``motion`` (E, B), ``p`` ball parameters (B,)."""
     r, v, w = rvw[..., 0, :], rvw[..., 1, :], rvw[..., 2, :]
     radius, u_s, u_r, g = p["R"], p["u_s"], p["u_r"], p["g"]
-    sliding, rolling, spinning = motion == _SLIDING, motion == _ROLLING, motion == _SPINNING
+    codes = pt.constants
+    sliding, rolling = motion == int(codes.sliding), motion == int(codes.rolling)
+    spinning = motion == int(codes.spinning)
 
     # Sliding: the contact point's velocity v + w x (-R z) keeps its direction.
     slip = v + radius[:, None] * np.stack([-w[..., 1], w[..., 0], np.zeros_like(w[..., 0])], -1)

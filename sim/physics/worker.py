@@ -89,10 +89,6 @@ class PhysicsWorker:
         :class:`ShotReady` and kept for :meth:`result`, rebuilt here (while the player
         still aims) only if it is wanted: struck, or the newest preview; a stale
         preview is dropped unread."""
-        from sim.physics.simulate import shot_from_system
-        from sim.physics.systemcodec import system_from_bytes
-        from sim.physics.table import table_spec
-
         replies: list[Reply] = []
         while True:
             try:
@@ -109,13 +105,7 @@ class PhysicsWorker:
             else:
                 replies.append(ShotReady(job))
                 if self._book.wanted(job):
-                    data, packed, seconds = payload
-                    request = _decode_request(data)
-                    spec = table_spec(request.table)
-                    # The bytes travel on with the shot: a save writes them as they are.
-                    system = system_from_bytes(packed)
-                    shot = shot_from_system(spec, system, packed=packed)
-                    self._book.keep(ShotResult(job, request, shot, seconds))
+                    self._book.keep(_rebuilt(job, payload))
 
     def forget(self, jobs: Iterable[int]) -> None:
         """Shots nobody will collect (their game left the table): results dropped, and
@@ -159,6 +149,21 @@ class PhysicsWorker:
                 self._process.join(timeout=2)
         self._requests.close()
         self._replies.close()
+
+
+def _rebuilt(job: int, payload: Any) -> ShotResult:
+    """A finished shot from the worker's reply, its system rebuilt in this process (the
+    decoder needs pooltool: imported here, not before a first shot is back)."""
+    from sim.physics.simulate import shot_from_system
+    from sim.physics.systemcodec import system_from_bytes
+    from sim.physics.table import table_spec
+
+    data, packed, seconds = payload
+    request = _decode_request(data)
+    # The bytes travel on with the shot: a save writes them as they are.
+    system = system_from_bytes(packed)
+    shot = shot_from_system(table_spec(request.table), system, packed=packed)
+    return ShotResult(job, request, shot, seconds)
 
 
 def _encode_request(request: ShotRequest) -> dict[str, Any]:

@@ -52,7 +52,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -62,18 +62,8 @@ from rules.facts import facts_from_json, facts_to_json
 from rules.reading import Reader, converted, is_finite_number, item, one_line, whole_number
 from rules.userfile import FileRefused, open_regular, read_regular, size_words, too_large
 from sim.files import write_atomically
-from sim.physics.agreement import system_disagreement
 from sim.physics.pooltool_setup import POOLTOOL_VERSION
-from sim.physics.simulate import (
-    CueAction,
-    SimulatedShot,
-    System,
-    settle_positions,
-    shot_from_system,
-)
-from sim.physics.systemcodec import SharedParts, system_from_json
-from sim.physics.systemcodec import system_from_bytes as system_from_bytes  # the worker's, too
-from sim.physics.systemcodec import system_to_bytes as system_to_bytes
+from sim.physics.simulate import CueAction, SimulatedShot, settle_positions, shot_from_system
 from sim.physics.table import TABLE_SPECS, TableSpec
 from sim.play.game import (
     BreakerRecord,
@@ -88,6 +78,13 @@ from sim.play.game import (
     StalemateRecord,
     Stroke,
 )
+
+if TYPE_CHECKING:
+    from sim.physics.simulate import System
+
+# Decoding and checking pooltool's systems (sim.physics.systemcodec, .agreement) is
+# imported where a file is read or written: they need pooltool at once, and the window
+# imports this module before it has pooltool (see sim.physics.pooltool_setup).
 
 FORMAT = "poolsim-game"
 VERSION = 2
@@ -208,6 +205,8 @@ def _packed(simulated: SimulatedShot) -> bytes:
     if simulated.packed is not None:
         return simulated.packed
     if simulated not in _PACKED:
+        from sim.physics.systemcodec import system_to_bytes
+
         _PACKED[simulated] = system_to_bytes(simulated.system)
     return _PACKED[simulated]
 
@@ -669,6 +668,8 @@ class _Shots:
     loading then packs only new shots)."""
 
     def __init__(self, members: Mapping[str, bytes]) -> None:
+        from sim.physics.systemcodec import SharedParts
+
         self.members = members
         self.used: set[str] = set()
         # The frozen parts (table, ball parameters...) that every shot of a file repeats.
@@ -683,6 +684,9 @@ class _Shots:
     ) -> SimulatedShot:
         """The simulated shot of a record: pooltool's system, checked against the record
         (the stroke ``action`` from ``start`` on the set-up's table, and its own events)."""
+        from sim.physics.agreement import system_disagreement
+        from sim.physics.systemcodec import system_from_bytes
+
         name = reader.get("system", str)
         if name not in self.members:
             raise FormatError(reader.at("system"), f"no member {name!r} in the file")
@@ -843,6 +847,8 @@ _REPLAYS: dict[str, Callable[[Game, _Reader, _Shots], None]] = {
 def read_pooltool_system(path: Path) -> tuple[System, TableSpec]:
     """A shot saved by pooltool itself (``System.save`` as .json or .msgpack), and the
     poolsim table it was played on. Decoded safely, as game files are."""
+    from sim.physics.systemcodec import system_from_bytes, system_from_json
+
     path = Path(path)
     with _unreadable_as_error(path):
         data = read_regular(path, MAX_SHOT_FILE_BYTES, "a pooltool shot")

@@ -27,7 +27,11 @@ def app_base() -> Iterator[ShowBase]:
     """The process's ShowBase: an offscreen buffer of APP_SIZE, a fixed 60 fps clock,
     and a VirtualMouse (``virtual_mouse``) feeding mouse and keyboard events."""
     from sim.app import headless
+    from sim.physics.pooltool_setup import load_pooltool
 
+    # Loaded up front, as the window has it before a table: no test waits on the start
+    # screen's loading it in the background.
+    load_pooltool()
     headless.configure_offscreen(*APP_SIZE)
     from direct.showbase.ShowBase import ShowBase
     from panda3d.core import ClockObject

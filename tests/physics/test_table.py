@@ -50,6 +50,26 @@ def test_eight_and_seven_foot_tables() -> None:
         assert (table.w, table.l) == pytest.approx((spec.width, spec.length))
 
 
+def test_the_seven_foot_is_pooltools_own_table_to_the_last_bit() -> None:
+    from sim.physics.pooltool_setup import pt
+
+    theirs = pt.objects.PocketTableSpecs()
+    seven = table_spec("7ft")
+    assert (
+        seven.width,
+        seven.length,
+        seven.corner_pocket_width,
+        seven.side_pocket_width,
+        seven.cushion_height,
+    ) == (
+        theirs.w,
+        theirs.l,
+        theirs.corner_pocket_width,
+        theirs.side_pocket_width,
+        theirs.cushion_height,
+    )
+
+
 def test_unknown_table_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown table '6ft'"):
         table_spec("6ft")

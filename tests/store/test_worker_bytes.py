@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 from rules import Player
+from sim.physics import systemcodec
 from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.simulator import ShotRequest, ShotResult
@@ -88,7 +89,7 @@ def test_a_save_writes_the_worker_bytes_without_packing_again(
     def no_packing(_system: object) -> bytes:
         raise AssertionError("a worker's shot was packed again")
 
-    monkeypatch.setattr(gamefile, "system_to_bytes", no_packing)
+    monkeypatch.setattr(systemcodec, "system_to_bytes", no_packing)  # the one packer
     path = tmp_path / "worker.poolsim"
     save(game, path)
     with zipfile.ZipFile(path) as zf:
