@@ -10,11 +10,17 @@ from pathlib import Path
 from sim.physics.pooltool_setup import pt
 
 
-def cue_model_path() -> Path:
-    """pooltool's cue stick (glTF), found without importing pooltool."""
+def _pooltool_folder() -> Path:
+    """pooltool's installed package folder, found without importing pooltool (the
+    window's start screen shows before pooltool is loaded)."""
     spec = importlib.util.find_spec("pooltool")
     assert spec is not None and spec.origin is not None, "pooltool is not installed"
-    return Path(spec.origin).parent / "models" / "cue" / "cue.glb"
+    return Path(spec.origin).parent
+
+
+def cue_model_path() -> Path:
+    """pooltool's cue stick (glTF)."""
+    return _pooltool_folder() / "models" / "cue" / "cue.glb"
 
 
 def ball_model_paths(ballset: str, balls: Iterable[str]) -> dict[str, str]:
@@ -26,5 +32,5 @@ def ball_model_paths(ballset: str, balls: Iterable[str]) -> dict[str, str]:
 def table_model_path() -> Path:
     """pooltool's own 7-ft table (glTF): the plain reference scene of ``poolsim bench
     --render``; the window builds its tables from the physics geometry instead."""
-    folder = Path(pt.__file__).parent / "models" / "table" / "seven_foot_showood"
+    folder = _pooltool_folder() / "models" / "table" / "seven_foot_showood"
     return folder / "seven_foot_showood.glb"
