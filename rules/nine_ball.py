@@ -12,13 +12,12 @@ from rules.analysis import ShotReading
 from rules.errors import IllegalAction
 from rules.facts import CUE, BallId
 from rules.fouls import codes_and_reasons
-from rules.geometry import Point
 from rules.options import NineRackPosition, Options
 from rules.positions import Positions, describe
 from rules.rack import RackPattern
 from rules.ruling import Reason
 from rules.shot import Shot
-from rules.spotting import spot_ball, spot_balls
+from rules.spotting import spot_in_wpa_order
 from rules.state import GameState
 from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase
 from rules.verdict import Verdict
@@ -125,7 +124,9 @@ class NineBall(GameState):
                 ),
             )
 
-        spotted = self._spot(self._to_spot(reading, push_out=push_out), positions)
+        spotted = spot_in_wpa_order(
+            self._to_spot(reading, push_out=push_out), self.table, positions, self.options
+        )
         pocketed = tuple(b for b in down if b not in spotted)
         if NINE in spotted:
             notes.append(Reason("NB-11", self._nine_not_won(codes, push_out, reading)))
@@ -204,17 +205,6 @@ class NineBall(GameState):
         if self.options.ob_off_table == "spot_all":
             balls += reading.off_table
         return list(dict.fromkeys(balls))
-
-    def _spot(self, balls: list[BallId], positions: Positions) -> dict[BallId, Point]:
-        """GEN-4: one ball on the long string; several (B-6, B-29) in WPA 1.4's order,
-        the lowest nearest the foot spot (B-9's ``multi_spot_order`` is rotation's).
-        ``positions`` holds the cue ball only when it stays in play (GEN-4(c))."""
-        if not balls:
-            return {}
-        if len(balls) == 1:
-            return {balls[0]: spot_ball(self.table, positions, self.options)}
-        wpa = attrs.evolve(self.options, multi_spot_order="lowest_nearest_foot_spot")
-        return spot_balls(balls, self.table, positions, wpa)
 
     def _nine_not_won(
         self, codes: tuple[FoulCode, ...], push_out: bool, reading: ShotReading

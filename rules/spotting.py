@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping
 
+import attrs
+
 from rules.facts import CUE, BallId
 from rules.geometry import Point, TableGeometry
 from rules.options import Options
@@ -151,3 +153,17 @@ def spot_balls(
         placed[ball] = point
         cursor = point[1] - table.ball_diameter
     return {ball: placed[ball] for ball in ordered}
+
+
+def spot_in_wpa_order(
+    balls: Iterable[BallId], table: TableGeometry, others: Mapping[BallId, Point], options: Options
+) -> dict[BallId, Point]:
+    """GEN-4 in the WPA games (10-ball, 9-ball): one ball on the long string; several in
+    WPA 1.4's order (ascending, the lowest nearest the foot spot), whatever B-9's
+    ``multi_spot_order`` says: that is a rotation option. ``others`` holds the cue ball
+    only when it stays in play (GEN-4(c))."""
+    balls = list(balls)
+    if len(balls) == 1:
+        return {balls[0]: spot_ball(table, others, options)}
+    wpa = attrs.evolve(options, multi_spot_order="lowest_nearest_foot_spot")
+    return spot_balls(balls, table, others, wpa)

@@ -11,13 +11,12 @@ from rules.analysis import ShotReading
 from rules.errors import IllegalAction
 from rules.facts import CUE, BallId, Hit, RailContact
 from rules.fouls import codes_and_reasons
-from rules.geometry import Point
 from rules.options import Options
 from rules.positions import Positions, describe
 from rules.rack import RackPattern
 from rules.ruling import Reason
 from rules.shot import Call, Shot
-from rules.spotting import spot_ball, spot_balls
+from rules.spotting import spot_in_wpa_order
 from rules.state import GameState
 from rules.terms import BallInHand, Choice, Declaration, Phase
 from rules.verdict import Verdict
@@ -127,7 +126,8 @@ class TenBall(GameState):
             )
 
         push_out_respot = push_out and self.options.push_out_pocketed_balls == "respot_all"
-        spotted = self._spot([b for b in down if push_out_respot or b == TEN], positions)
+        to_spot = [b for b in down if push_out_respot or b == TEN]  # TB-16, B-6
+        spotted = spot_in_wpa_order(to_spot, self.table, positions, self.options)
         pocketed = tuple(b for b in down if b not in spotted)
         notes += [Reason("TB-16", self._spot_text(b, p)) for b, p in spotted.items()]
         # The called ball made legally needs no word; every other ball down is told.
@@ -219,15 +219,6 @@ class TenBall(GameState):
             f"the {call.ball} was called in the {pocket_name(call.pocket)} but went into the "
             f"{pocket_name(went)}{extra}"
         )
-
-    def _spot(self, balls: list[BallId], positions: Positions) -> dict[BallId, Point]:
-        """TB-16 / GEN-4: the 10 (or, under B-6 ``respot_all``, every push-out ball).
-        Several balls follow WPA 1.4 (ascending, from the foot spot toward the foot rail):
-        B-9's ``multi_spot_order`` is a rotation option, and 10-ball is a WPA game."""
-        if len(balls) == 1:
-            return {balls[0]: spot_ball(self.table, positions, self.options)}
-        wpa = attrs.evolve(self.options, multi_spot_order="lowest_nearest_foot_spot")
-        return spot_balls(balls, self.table, positions, wpa)
 
     def _obvious(self, reading: ShotReading) -> Call | None:
         """B-10 ``infer_obvious``: one ball, met first by the cue ball, straight in."""
