@@ -398,11 +398,10 @@ def take_back_times(match: Any, repeats: int = 15) -> dict[str, float]:
     position before the shot, the match of that moment, the stroke loaded)."""
     from sim.physics.inprocess import InProcessSimulator
     from sim.play.controller import TableController
-    from sim.play.game import ShotRecord
 
     game = match.snapshot()
     controller = TableController(game, InProcessSimulator(), _Discarded())
-    shots = [node for node in game.current.path() if isinstance(node.record, ShotRecord)]
+    shots = game.shot_nodes()
     end = game.current
     taken = []
     for _ in range(min(repeats, len(shots))):

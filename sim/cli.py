@@ -845,14 +845,13 @@ def verify(file: Path) -> None:
 def _load_shot(file: Path, shot: int) -> tuple[Any, Any]:
     """A saved game and the node of its shot number ``shot`` (from 1, along the line the
     match is at), or a one-line error."""
-    from sim.play.game import ShotRecord
     from sim.store.gamefile import GameFileError, load
 
     try:
         game = load(file)
     except GameFileError as error:
         raise click.ClickException(str(error)) from None
-    shots = [node for node in game.current.path() if isinstance(node.record, ShotRecord)]
+    shots = game.shot_nodes()
     if not shots:
         raise click.ClickException(f"{file}: the game has no shots yet")
     if not 1 <= shot <= len(shots):

@@ -312,6 +312,10 @@ class Game:
         """The tree as lines: the main line, then each branch (as a game file stores it)."""
         return lines(self.root)
 
+    def shot_nodes(self) -> list[Node]:
+        """The nodes of the shots on the line in play, first to last (shot N is [N-1])."""
+        return [node for node in self.current.path() if isinstance(node.record, ShotRecord)]
+
     def last_shot(self) -> Node | None:
         """The node of the last shot on the line in play (None before the first)."""
         node: Node | None = self.current
