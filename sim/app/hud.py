@@ -230,18 +230,7 @@ class Hud:
         )
         self._tip_text_width = block.x1 - (x0 + 0.2)
         # Folded, the widget is a tab with its words on it; a click unfolds it.
-        self.stroke_tab = DirectButton(
-            parent=self.root,
-            text="▸",
-            text_align=TextNode.ALeft,
-            pos=(x0 + mx, 0, words_y),
-            scale=LINE,
-            frameColor=BUTTON,
-            text_fg=WHITE,
-            pad=(0.4, 0.3),
-            relief=DGG.FLAT,
-            command=self._unfold,
-        )
+        self.stroke_tab = self._fold_tab("▸", (x0 + mx, words_y), WHITE)
         # The stroke buttons, one above another at the block's right.
         self.buttons: dict[str, DirectButton] = {}
         width, height = STROKE_BUTTON
@@ -323,18 +312,7 @@ class Hud:
             width=0.22,
         )
         self.details_button.hide()
-        self.referee_tab = DirectButton(
-            parent=self.root,
-            text="▸ Referee",
-            text_align=TextNode.ALeft,
-            pos=(block.x0 + 0.02, 0, block.y1 - 0.045),
-            scale=LINE,
-            frameColor=BUTTON,
-            text_fg=GOLD,
-            pad=(0.4, 0.3),
-            relief=DGG.FLAT,
-            command=self._unfold,
-        )
+        self.referee_tab = self._fold_tab("▸ Referee", (block.x0 + 0.02, block.y1 - 0.045), GOLD)
         self.referee.hide()
         self.referee_tab.hide()
         wrap = block.width - 0.04
@@ -364,6 +342,23 @@ class Hud:
         )
 
     # -- building blocks ---------------------------------------------------------------
+
+    def _fold_tab(
+        self, text: str, pos: tuple[float, float], colour: tuple[float, float, float, float]
+    ) -> DirectButton:
+        """A folded panel's tab: its words on a flat button; a click unfolds the panels."""
+        return DirectButton(
+            parent=self.root,
+            text=text,
+            text_align=TextNode.ALeft,
+            pos=(pos[0], 0, pos[1]),
+            scale=LINE,
+            frameColor=BUTTON,
+            text_fg=colour,
+            pad=(0.4, 0.3),
+            relief=DGG.FLAT,
+            command=self._unfold,
+        )
 
     def _shoot(self) -> None:
         self._guard(self.controller.strike)
