@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-
 from direct.showbase.DirectObject import DirectObject
 from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task

@@ -161,8 +161,9 @@ def referee_words(controller: TableController) -> RefereeWords:
     details = detail_lines(controller.reasons, setup.players)
     if spoken is None:
         return RefereeWords(lead="", foul=False, details=details)
-    ruled = isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord)
-    foul = ruled and spoken.ruling.foul  # type: ignore[union-attr]
+    foul = False
+    if isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord):
+        foul = spoken.ruling.foul
     return RefereeWords(lead=record_line(spoken, setup), foul=foul, details=details)
 
 

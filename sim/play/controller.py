@@ -712,9 +712,9 @@ class TableController:
         self.setting_up = None
         self._arrived()
         cue = position.balls.get(CUE)
-        if position.in_hand is not None and cue is not None and self.stage is Stage.PLACE:
-            if self.legal_placement(cue) is None:
-                self.placement = cue
+        waiting = position.in_hand is not None and cue is not None and self.stage is Stage.PLACE
+        if waiting and cue is not None and self.legal_placement(cue) is None:
+            self.placement = cue
         return record
 
     def cancel_setup(self) -> None:
