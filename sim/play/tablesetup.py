@@ -89,8 +89,10 @@ class TableSetup:
         # The ball put down is the one said to overlap (the position's own check names
         # whichever ball comes first).
         radius = self.setup.spec.ball_radius
-        other = Positions(self.balls).without(ball).overlapping(
-            point, radius, self.setup.options.contact_epsilon
+        other = (
+            Positions(self.balls)
+            .without(ball)
+            .overlapping(point, radius, self.setup.options.contact_epsilon)
         )
         if other is not None:
             raise GameError(f"{where}: {_name(ball)} overlaps {_name(other)}")
