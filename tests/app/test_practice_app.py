@@ -269,3 +269,32 @@ def test_poolsim_play_practice_with_a_bad_position_file(tmp_path: Path) -> None:
     assert len(lines) == 1 and str(bad) in lines[0]
     result = poolsim("play", "--position", str(bad))
     assert result.returncode == 2 and "--position applies only with --practice" in result.stderr
+
+
+def test_a_rack_won_with_the_referee_on_offers_to_set_up_again(table: PoolApp) -> None:
+    table.play(practice())
+    run_script(
+        table,
+        [
+            {"clear": True},
+            {"add_ball": ["9", 0.18, 2.18]},
+            {"move_ball": ["cue", 0.36, 1.82]},
+            {"referee": "on"},
+            {"setup_done": True},
+            {"aim": 116.565},
+            {"power": 0.25},
+            {"shoot": "skip"},
+        ],
+    )
+    controller, hud = ready(table), table.hud
+    assert hud is not None and controller.stage is Stage.OVER
+    assert controller.game.winner() is Player.A
+    assert hud.verdict.getText().startswith("Ann wins the rack")
+    assert not hud.buttons["again"].isHidden() and not hud.buttons["setup"].isHidden()
+    assert [b["text"].split("\n")[0] for b in hud.choice_buttons] == [
+        "Set up again",
+        "Replay the shots",
+    ]
+    hud.choice_buttons[0].commandFunc(None)
+    step(table)
+    assert controller.stage is Stage.SETUP and "9" in controller.table_setup().off_table
