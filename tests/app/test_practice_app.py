@@ -298,3 +298,43 @@ def test_a_rack_won_with_the_referee_on_offers_to_set_up_again(table: PoolApp) -
     hud.choice_buttons[0].commandFunc(None)
     step(table)
     assert controller.stage is Stage.SETUP and "9" in controller.table_setup().off_table
+
+
+@pytest.mark.parametrize("size", ["1280x800", "800x1000"])
+def test_no_panel_covers_a_pocket_or_a_ball_on_the_practice_table(
+    size: str, tmp_path: Path
+) -> None:
+    """tests/app/test_hud_clear.py's check, on the practice table: setting up (the rack,
+    and a few balls with the tray full) and aiming after a shot, from the framed views."""
+
+    def look(moment: str) -> list[dict[str, Any]]:
+        steps: list[dict[str, Any]] = []
+        for camera in ("overhead", "broadcast"):
+            steps += [{"camera": camera}, {"layout": str(tmp_path / f"{moment}-{camera}.json")}]
+        return steps
+
+    script = [
+        *look("rack"),
+        *CUT,
+        *look("tray"),
+        {"setup_done": True},
+        {"aim": 116.565},
+        {"power": 0.25},
+        {"shoot": "skip"},
+        *look("aim"),
+    ]
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(script))
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["POOLSIM_DATA_DIR"] = str(tmp_path / "user")
+    result = poolsim(
+        *("play", "--practice", "--game", "nine-ball", "--seed", "3"),
+        *("--size", size, "--script", str(path), "--frames", "1"),
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    layouts = {p.stem: json.loads(p.read_text()) for p in tmp_path.glob("*-*.json")}
+    assert len(layouts) == 6
+    for stem, layout in layouts.items():
+        assert not _problems(layout), (stem, _problems(layout))
+        assert layout["stage"] == ("aim" if stem.startswith("aim") else "setup")
