@@ -563,6 +563,15 @@ class TableController:
             return None
         return self._tracked
 
+    @property
+    def tracking_pending(self) -> bool:
+        """Tracking lines are on their way: on, aiming, none yet, and the aim still to
+        rest or its preview still in the physics (False if the stroke cannot be played,
+        as it is never previewed)."""
+        if not self.tracking or self.stage is not Stage.AIM or self._tracked is not None:
+            return False
+        return self._previewed != self._aim_changed or self._tracking_request is not None
+
     def _track(self) -> None:
         """Read the preview of the resting stroke into tracking lines, once it is back."""
         if not self.tracking or self._tracked is not None or self._tracking_request is None:
