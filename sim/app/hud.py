@@ -803,5 +803,5 @@ Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 Backspace (or Take it again): the last shot back, its stroke loaded; the first try is kept
 R: replay the shots (P there: play from that shot)  ·  G: aiming aid  ·  X: shot-clock extension
-W: the referee's details (every reason, with its rule)
+W: the referee's details (every reason, with its rule)  ·  T: tracking lines (where the balls go)
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

@@ -178,7 +178,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         table = spec.build()
         pockets = {pocket: pocket_centre(table, pocket) for pocket in PocketId}
         self.call_marker = CallMarker(self.base, spec.geometry, pockets)
-        self.tracking_lines = TrackingOverlay(self.base, spec.ball_radius)
+        self.tracking_lines = TrackingOverlay(self.base, spec.ball_radius, self.quality)
         # The cue ball in hand is placed from overhead (the place mode's view), else the
         # player's own view: the camera starts there, not eased into it.
         in_hand = self.controller.stage is Stage.PLACE

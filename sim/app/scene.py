@@ -143,7 +143,7 @@ def _colour_space(tex: Texture, srgb: bool) -> None:
         tex.setFormat(swap[fmt])
 
 
-def _to_linear(c: Sequence[float]) -> tuple[float, float, float]:
+def to_linear(c: Sequence[float]) -> tuple[float, float, float]:
     r, g, b = (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c[:3])
     return (r, g, b)
 
@@ -175,7 +175,7 @@ class TableScene:
         self.cloth_colour = CLOTH_COLOURS[cloth]
         self.pipeline: Any = None
         # simplepbr tone-maps the clear colour too: give it in linear light there.
-        background = _to_linear(BACKGROUND) if quality == "quality" else BACKGROUND
+        background = to_linear(BACKGROUND) if quality == "quality" else BACKGROUND
         base.setBackgroundColor(*background, 1)
         self.root = base.render.attachNewNode("table-scene")
         self.table_root = self.root.attachNewNode("table")
@@ -270,7 +270,7 @@ class TableScene:
     def _material(self, colour: Sequence[float], roughness: float, shine: float = 0.0) -> Material:
         m = Material()
         if self.quality == "quality":
-            m.setBaseColor(Vec4(*_to_linear(colour), 1))
+            m.setBaseColor(Vec4(*to_linear(colour), 1))
             m.setRoughness(roughness)
             m.setMetallic(0.0)
         else:
@@ -482,7 +482,7 @@ class TableScene:
         depth = 0.08 + self.spec.ball_radius  # pooltool drops a ball to z = -0.08
         # (quality: simplepbr's buffer holds linear light, which it tone-maps at the end)
         srgb = self.quality == "quality"
-        liner = np.asarray(_to_linear(POCKET_LINER_COLOUR) if srgb else POCKET_LINER_COLOUR)
+        liner = np.asarray(to_linear(POCKET_LINER_COLOUR) if srgb else POCKET_LINER_COLOUR)
         rims = new()
         walls = [(arc, np.full(len(arc), top), True) for arc in lay.pocket_walls]
         walls += [(arc, z, False) for arc, z in lay.cushion_walls]

@@ -18,6 +18,7 @@ from rules.facts import CUE
 from rules.geometry import Point
 from sim.app.cue import draw_circle
 from sim.app.replay import BALL_COLOURS
+from sim.app.scene import Quality, to_linear
 from sim.physics.tracking import BallPath, TrackingLines
 
 if TYPE_CHECKING:
@@ -35,10 +36,12 @@ CUE_COLOUR = (1.0, 1.0, 1.0)
 
 class TrackingOverlay:
     """The tracking lines' node under ``render``: :meth:`show` the controller's lines each
-    frame (None hides them)."""
+    frame (None hides them). With the ``quality`` preset the colours are given in linear
+    light, as simplepbr blends and tone-maps them (else a yellow reads as cream)."""
 
-    def __init__(self, base: ShowBase, ball_radius: float) -> None:
+    def __init__(self, base: ShowBase, ball_radius: float, quality: Quality = "fast") -> None:
         self.radius = ball_radius
+        self.linear = quality == "quality"
         self.node = base.render.attachNewNode("tracking-lines")
         self.node.setLightOff()  # their own colour, in either graphics preset
         self.node.setTransparency(TransparencyAttrib.MAlpha)
@@ -68,9 +71,9 @@ class TrackingOverlay:
             # The replay's ball colours (the cue ball's white), so a path reads the same
             # in both; a ball of no standard set is drawn white.
             colour = CUE_COLOUR if path.ball == CUE else BALL_COLOURS.get(path.ball, CUE_COLOUR)
-            self._path(path, colour)
+            self._path(path, to_linear(colour) if self.linear else colour)
         if lines.contact is not None:
-            self._ring("tracking-contact", lines.contact, (*CUE_COLOUR, CONTACT_ALPHA))
+            self._ring("tracking-contact", lines.contact, (*CUE_COLOUR, CONTACT_ALPHA))  # white
 
     def _path(self, path: BallPath, colour: tuple[float, float, float]) -> None:
         if len(path.points) >= 2:
