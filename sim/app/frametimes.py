@@ -124,13 +124,16 @@ def tracking(
     assert controller is not None
     controller.set_power(0.45)  # a stroke into the rack, not a break: about 3 m/s
     walls: dict[str, list[float]] = {"on": [], "off": []}
+    cpus: dict[str, list[float]] = {"on": [], "off": []}
     try:
         for _ in range(rounds):
             for side in ("off", "on"):
                 controller.tracking = side == "on"
                 _until(base, lambda: controller.worker.preview_result() is not None)
                 _until(base, lambda: (controller.tracking_lines is not None) == controller.tracking)
-                walls[side] += _timed(base, frames, settle=0.2)[0]
+                wall, cpu = _timed(base, frames, settle=0.2)
+                walls[side] += wall
+                cpus[side] += cpu
         controller.tracking = True
         controller.tracking_latencies.clear()
         physics = []  # of each preview: the worker's seconds simulating and packing it
@@ -150,10 +153,12 @@ def tracking(
         "frames_each": frames * rounds,
         "wall_ms_median_lines_on": statistics.median(walls["on"]) * 1e3,
         "wall_ms_median_lines_off": statistics.median(walls["off"]) * 1e3,
+        "cpu_ms_median_lines_on": statistics.median(cpus["on"]) * 1e3,
+        "cpu_ms_median_lines_off": statistics.median(cpus["off"]) * 1e3,
         "rest_to_lines_s_median": statistics.median(latencies),
         "rest_to_lines_s_max": max(latencies),
         "preview_physics_s_median": statistics.median(physics),
-        "lines": len(latencies),
+        "rest_to_lines_s": [round(s, 3) for s in latencies],
         "load_average": os.getloadavg()[0],
     }
 

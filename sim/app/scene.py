@@ -105,6 +105,9 @@ LABEL_BELOW_PIXELS = 36.0
 LABEL_SIZE = 0.64
 # Picking: each ball node carries a collision sphere in this mask, and the tag "ball".
 BALL_PICK_MASK = BitMask32.bit(21)
+# The quality preset's shadow camera (its spot light's) draws what is in this mask: marks
+# on the cloth (tracking lines) hide from it, as they cast no shadow and need no pass.
+SHADOW_CAMERA_MASK = BitMask32.bit(22)
 
 # Dimensions the physics table does not give (metres); the rail's width and the sights'
 # place are in sim.app.tablegeometry.
@@ -610,6 +613,7 @@ class TableScene:
             lens.setFov(110)
             lens.setNearFar(0.4, 4.0)
             key.node().setShadowCaster(True, 2048, 2048)
+            key.node().setCameraMask(SHADOW_CAMERA_MASK)
             key.setPos(centre[0], centre[1], 1.5)
             key.lookAt(centre[0], centre[1], 0)
         # On render, not on the scene: the app's own models (the cue) share the lights.

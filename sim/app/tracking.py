@@ -18,7 +18,7 @@ from rules.facts import CUE
 from rules.geometry import Point
 from sim.app.cue import draw_circle
 from sim.app.replay import BALL_COLOURS
-from sim.app.scene import Quality, to_linear
+from sim.app.scene import SHADOW_CAMERA_MASK, Quality, to_linear
 from sim.physics.tracking import BallPath, TrackingLines
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class TrackingOverlay:
         self.node.setTransparency(TransparencyAttrib.MAlpha)
         self.node.setDepthWrite(False)
         self.node.setBin("fixed", 10)  # over the cloth and its shadows, under nothing else
+        self.node.hide(SHADOW_CAMERA_MASK)  # no shadow: no pass of the shadow camera
         self._shown: TrackingLines | None = None
 
     @property

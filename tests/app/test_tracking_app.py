@@ -22,8 +22,8 @@ from sim.physics.tracking import TrackingLines
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController
 from sim.play.game import Game, GameSetup
-from tests.app.test_take_again_app import BREAK, hud_click
 from tests.app.test_table_app import press
+from tests.app.test_take_again_app import BREAK, hud_click
 
 pytestmark = pytest.mark.app
 
