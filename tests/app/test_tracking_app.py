@@ -127,9 +127,12 @@ def test_off_draws_nothing(table: PoolApp) -> None:
     assert controller.worker.preview_result() is not None  # the preview ran all the same
     assert controller.tracking_lines is None and overlay.showing is None
     assert overlay.node.getNumChildren() == 0  # nothing was ever built
-    # On: the preview already back gives lines at once; off again: gone.
+    # On: the preview already back gives lines at once; off again: gone. Lines coming
+    # back are among the words a window at rest draws one frame for.
+    quiet = table._moving_words()
     run_script(table, [{"tracking": True}])
     assert lines_drawn(table).cue.ball == CUE
+    assert table._moving_words() != quiet
     run_script(table, [{"tracking": False}])
     assert overlay.showing is None and controller.tracking_lines is None
 
