@@ -17,7 +17,7 @@ from panda3d.core import KeyboardButton
 from rules import CUE
 from sim.app.main import PoolApp
 from sim.app.preferences import Preferences
-from sim.app.script import run_script
+from sim.app.script import ScriptError, run_script
 from sim.physics.tracking import TrackingLines
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController
@@ -135,6 +135,10 @@ def test_off_draws_nothing(table: PoolApp) -> None:
     assert table._moving_words() != quiet
     run_script(table, [{"tracking": False}])
     assert overlay.showing is None and controller.tracking_lines is None
+    # A script's bad value: one line naming the step, and nothing changed.
+    with pytest.raises(ScriptError, match=r"step 1 \(tracking\): tracking is true or false"):
+        run_script(table, [{"tracking": "yes"}])
+    assert not controller.tracking
 
 
 def test_the_key_and_the_switch_turn_them_on_and_off_remembered(
