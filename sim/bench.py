@@ -78,6 +78,9 @@ def run_bench(
     report["opponent_think"] = opponent_think(shots=repeats)
     if render:
         report["frame_times"] = frame_times()
+        report["tracking_lines"] = {
+            preset: tracking_lines_times(preset) for preset in ("fast", "quality")
+        }
     if startup:
         report["startup"] = startup_times()
     return report
@@ -531,6 +534,7 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"simulations a shot, {o['simulations_per_second']:.0f} simulations/s"
     )
     lines += format_frame_times(report.get("frame_times", {}))
+    lines += format_tracking_lines(report.get("tracking_lines", {}))
     if "startup" in report:
         lines.append(startup_line(report["startup"]))
     t = report["timeline"]
@@ -539,6 +543,37 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"(pooltool interpolate {t['interpolate_us_median']:.0f} us), build {t['build_ms']:.0f} ms"
     )
     return lines
+
+
+def tracking_lines_times(preset: str, size: str = "1280x800") -> dict[str, Any]:
+    """Tracking lines in ``preset``, in a process of its own (``python -m
+    sim.app.frametimes PRESET SIZE tracking``): the frame with the lines drawn and off,
+    aiming, taken in turns, and the seconds from the aim resting to its lines."""
+    import json
+    import subprocess
+
+    result = subprocess.run(
+        [sys.executable, "-m", "sim.app.frametimes", preset, size, "tracking"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    figures: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def format_tracking_lines(tracking: dict[str, dict[str, Any]]) -> list[str]:
+    """The tracking lines' cost (:func:`tracking_lines_times`) as lines for people."""
+    return [
+        f"tracking lines, {preset}: frame {f['wall_ms_median_lines_on']:.0f} ms drawn, "
+        f"{f['wall_ms_median_lines_off']:.0f} ms off (CPU {f['cpu_ms_median_lines_on']:.0f} "
+        f"vs {f['cpu_ms_median_lines_off']:.0f} ms); aim at rest to lines shown "
+        f"{f['rest_to_lines_s_median']:.2f} s median, max {f['rest_to_lines_s_max']:.2f} s "
+        f"(the preview's physics {f['preview_physics_s_median']:.2f} s; load "
+        f"{f['load_average']:.1f})"
+        for preset, f in tracking.items()
+    ]
 
 
 def format_frame_times(frame_times: dict[str, dict[str, float]]) -> list[str]:

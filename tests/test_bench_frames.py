@@ -38,6 +38,26 @@ def test_each_round_is_set_against_its_own_plain_scene(monkeypatch: pytest.Monke
 
 
 @pytest.mark.app
+def test_the_tracking_lines_probe_times_them_on_and_off() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "sim.app.frametimes", "fast", "320x200", "tracking"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["frames_each"] == 90  # 30 frames a side in each of 3 rounds
+    assert figures["wall_ms_median_lines_on"] > 0 and figures["cpu_ms_median_lines_off"] > 0
+    # Each resting aim's lines came, after its preview (the physics is part of the wait).
+    assert len(figures["rest_to_lines_s"]) == 9
+    assert figures["rest_to_lines_s_median"] >= 0
+    (line,) = bench.format_tracking_lines({"fast": figures})
+    assert line.startswith("tracking lines, fast: frame ")
+
+
+@pytest.mark.app
 @pytest.mark.parametrize("preset", ["plain", "fast"])
 def test_the_frame_time_probe_draws_every_preset(preset: str) -> None:
     result = subprocess.run(

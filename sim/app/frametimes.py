@@ -7,14 +7,20 @@ timed the same way in the same run.
 
 Each frame is read back from the GPU (as a screenshot would): on software GL a frame
 nobody reads can be skipped by the next one, which would time nothing.
+
+``python -m sim.app.frametimes fast 1280x800 tracking`` times the tracking lines instead:
+the same table aiming, frames with the lines drawn and with them off taken in turns in
+the same run, and the seconds from the aim coming to rest to its lines on the cloth.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from sim.sizes import parse_size
@@ -100,8 +106,85 @@ def measure(preset: str, width: int, height: int, frames: int = 30) -> dict[str,
     }
 
 
+def tracking(
+    preset: str, width: int, height: int, frames: int = 30, rounds: int = 3
+) -> dict[str, Any]:
+    """Tracking lines side by side (see the module): the median frame (wall ms) with the
+    lines drawn and off, aiming, in turns; and the seconds from each resting aim (the
+    aim turned a little, ``rounds * 3`` times) to its lines drawn, frame by frame as a
+    player sees them."""
+    from sim.app.headless import configure_offscreen
+
+    configure_offscreen(width, height)
+    from direct.showbase.ShowBase import ShowBase
+
+    base = ShowBase()
+    app, worker = _aiming_table(base, preset)
+    controller = app.controller
+    assert controller is not None
+    controller.set_power(0.45)  # a stroke into the rack, not a break: about 3 m/s
+    walls: dict[str, list[float]] = {"on": [], "off": []}
+    cpus: dict[str, list[float]] = {"on": [], "off": []}
+    try:
+        for _ in range(rounds):
+            for side in ("off", "on"):
+                controller.tracking = side == "on"
+                _until(base, lambda: controller.worker.preview_result() is not None)
+                _until(base, lambda: (controller.tracking_lines is not None) == controller.tracking)
+                wall, cpu = _timed(base, frames, settle=0.2)
+                walls[side] += wall
+                cpus[side] += cpu
+        controller.tracking = True
+        controller.tracking_latencies.clear()
+        physics = []  # of each preview: the worker's seconds simulating and packing it
+        for i in range(rounds * 3):
+            controller.turn(0.2 if i % 2 else -0.2)
+            _until(base, lambda: controller.tracking_lines is not None)
+            preview = controller.worker.preview_result()
+            assert preview is not None
+            physics.append(preview.seconds)
+    finally:
+        worker.close()
+    latencies = controller.tracking_latencies
+    return {
+        "preset": preset,
+        "width": width,
+        "height": height,
+        "frames_each": frames * rounds,
+        "wall_ms_median_lines_on": statistics.median(walls["on"]) * 1e3,
+        "wall_ms_median_lines_off": statistics.median(walls["off"]) * 1e3,
+        "cpu_ms_median_lines_on": statistics.median(cpus["on"]) * 1e3,
+        "cpu_ms_median_lines_off": statistics.median(cpus["off"]) * 1e3,
+        "rest_to_lines_s_median": statistics.median(latencies),
+        "rest_to_lines_s_max": max(latencies),
+        "preview_physics_s_median": statistics.median(physics),
+        "rest_to_lines_s": [round(s, 3) for s in latencies],
+        "load_average": os.getloadavg()[0],
+    }
+
+
+def _until(base: Any, done: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Frames until ``done`` (the physics answers in its own time)."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the table did not get there")
+        base.taskMgr.step()
+
+
 def _table(base: Any, preset: str, frames: int) -> tuple[list[float], list[float]]:
     """The desktop table of a rotation rack, aiming from behind the cue ball."""
+    _app, worker = _aiming_table(base, preset)  # the table lives while it is timed
+    # 2 s: the resting aim's preview simulated and back, too.
+    try:
+        return _timed(base, frames, settle=2.0)
+    finally:
+        worker.close()
+
+
+def _aiming_table(base: Any, preset: str) -> tuple[Any, Any]:
+    """The desktop table of a rotation rack, aiming from behind the cue ball, and its
+    physics worker (up and idle; the caller closes it)."""
     from rules import Player, Rotation
     from sim.app.main import PoolApp
     from sim.physics.worker import PhysicsWorker
@@ -127,14 +210,13 @@ def _table(base: Any, preset: str, frames: int) -> tuple[list[float], list[float
     assert app.controller is not None
     app.controller.confirm_placement()  # aiming: the cue stick and the aiming aid drawn
     app.show_view("behind")
-    # 2 s: the resting aim's preview simulated and back, too.
-    try:
-        return _timed(base, frames, settle=2.0)
-    finally:
-        worker.close()
+    return app, worker
 
 
 if __name__ == "__main__":
     preset, size = sys.argv[1], sys.argv[2]
     w, h = parse_size(size)
-    print(json.dumps(measure(preset, w, h)))
+    if sys.argv[3:] == ["tracking"]:
+        print(json.dumps(tracking(preset, w, h)))
+    else:
+        print(json.dumps(measure(preset, w, h)))

@@ -58,6 +58,8 @@ CHOICE_HEIGHT = 0.18  # at most: a name and three lines of meaning
 POWER_METER = (0.02, 0.03, 0.05, 0.27)  # x, y, width, height
 TIP_WIDGET = (0.24, 0.17, 0.14)  # centre x, y, radius
 STROKE_BUTTON = (0.28, 0.085)  # width, height; the buttons stand at the block's right
+TRACKING_TEXT = 0.028  # the tracking lines' switch: smaller words than a camera's
+TRACKING_ON = (0.55, 0.42, 0.1, 0.95)  # lit as a declared safety is
 LINE = 0.036  # the dock's small lines (the stroke's words, the message)
 REFEREE_SCALES = (0.034, 0.030, 0.026)  # the referee's lines shrink to fit, then are cut
 # Where the last shot can be taken again: its balls at rest, the referee's words shown.
@@ -126,6 +128,7 @@ class Hud:
         folded: bool = False,
         on_fold: Callable[[], None] | None = None,
         practice: PracticeHost | None = None,
+        on_tracking: Callable[[], None] | None = None,
     ) -> None:
         self.base = base
         self.controller = controller
@@ -139,7 +142,7 @@ class Hud:
         self._build_top(layout.top_bar)
         self._build_prompt(layout.prompt_bar)
         self._build_controls(layout.controls)
-        self._build_cameras(layout.cameras, on_camera, on_fold)
+        self._build_cameras(layout.cameras, on_camera, on_fold, on_tracking)
         self._build_words(layout.words)
         # The practice table's set-up panel, in the controls' block while setting up.
         self.setup_panel = (
@@ -272,16 +275,21 @@ class Hud:
         self.choice_frame.hide()
 
     def _build_cameras(
-        self, block: Box, on_camera: Callable[[str], None], on_fold: Callable[[], None] | None
+        self,
+        block: Box,
+        on_camera: Callable[[str], None],
+        on_fold: Callable[[], None] | None,
+        on_tracking: Callable[[], None] | None,
     ) -> None:
-        """The camera buttons, one above another, and the fold button under them."""
+        """The camera buttons, one above another; under them the tracking lines' switch
+        (it says whether they are on, and its key) and the fold button."""
         x = (block.x0 + block.x1) / 2
         width = block.width
         self.camera_buttons = [
             button(
                 self.root,
                 text,
-                (x, block.y1 - 0.06 - i * 0.095),
+                (x, block.y1 - 0.055 - i * 0.085),
                 partial(on_camera, preset),
                 0.04,
                 width=width,
@@ -291,8 +299,16 @@ class Hud:
             )
         ]
         self._on_fold = on_fold or self.toggle_fold
+        self.tracking_button = button(
+            self.root,
+            "",
+            (x, block.y0 + 0.115),
+            on_tracking or (lambda: None),
+            TRACKING_TEXT,
+            width=width,
+        )
         self.fold_button = button(
-            self.root, "", (x, block.y0 + 0.04), self._on_fold, 0.036, width=width
+            self.root, "", (x, block.y0 + 0.035), self._on_fold, 0.036, width=width
         )
 
     def _build_words(self, block: Box) -> None:
@@ -663,11 +679,20 @@ class Hud:
             else:
                 visible = controller.can_declare(Declaration.PUSH_OUT)
             _shown(widget, visible)
+        self._refresh_tracking()
         for key, declaration in (("safety", Declaration.SAFETY), ("push", Declaration.PUSH_OUT)):
             on = controller.declaration is declaration
             colour = (0.55, 0.42, 0.1, 0.95) if on else BUTTON
             if self.buttons[key]["frameColor"] != colour:
                 self.buttons[key]["frameColor"] = colour
+
+    def _refresh_tracking(self) -> None:
+        """The switch says whether the tracking lines are on, and lights up when so."""
+        on = self.controller.tracking
+        text = tracking_words(on)
+        if self.tracking_button["text"] != text:
+            self.tracking_button["text"] = text
+            self.tracking_button["frameColor"] = TRACKING_ON if on else BUTTON
 
     def _refresh_choices(self) -> None:
         controller = self.controller
@@ -768,6 +793,11 @@ class Hud:
         destroy_under(self.root)
 
 
+def tracking_words(on: bool) -> str:
+    """The tracking lines' switch: "Tracking lines: on (T)"."""
+    return f"Tracking lines: {'on' if on else 'off'} (T)"
+
+
 def _fitting_scale(text: str, width: float, height: float, scale: float) -> float:
     """The largest of ``scale`` and a few smaller ones at which ``text``, wrapped to
     ``width``, is no taller than ``height`` (the smallest if none is)."""
@@ -800,5 +830,5 @@ Backspace (or Take it again): the last shot back, its stroke loaded; the first t
 Practice table: U (or Set up) sets the table up: drag balls, drag one off the cloth or
   right-click it to take it off, the tray brings it back; Space (Done) shoots, U leaves it
 R: replay the shots (P there: play from that shot)  ·  G: aiming aid  ·  X: shot-clock extension
-W: the referee's details (every reason, with its rule)
+W: the referee's details (every reason, with its rule)  ·  T: tracking lines (where the balls go)
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

@@ -26,7 +26,7 @@ DOCK = 0.42  # the dock's height, over the prompt's bar
 ROW = 0.30  # the words' own row, on a narrow window
 GAP = 0.03  # between the dock's blocks and the window's edges
 CONTROLS = 0.86  # the stroke's controls: power, cue tip, the stroke buttons
-CAMERAS = 0.30  # the camera buttons, one above another
+CAMERAS = 0.36  # the camera buttons, one above another, the tracking lines' switch, Fold
 WORDS_MIN = 0.9  # the narrowest the words may be beside the rest
 TABLE_MARGIN = 0.02  # between the table's pockets and the panels around it
 

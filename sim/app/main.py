@@ -20,7 +20,7 @@ Input (also in the in-game help, key H):
 - the practice table: U or Set up sets the table up by hand (drag a ball, drag it off the
   cloth, right-click or Delete to take it off, the tray brings it back); Space: Done;
 - camera: right drag orbits, middle drag pans, the wheel zooms; 1 behind, 2 overhead,
-  3 broadcast; G toggles the aiming aid; Esc opens the menu.
+  3 broadcast; G toggles the aiming aid; T the tracking lines; Esc opens the menu.
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ from sim.app.scene import Quality, TableScene
 from sim.app.sound import SoundBoard
 from sim.app.start import StartScreen
 from sim.app.texts import physics_status
+from sim.app.tracking import TrackingOverlay
 from sim.app.widgets import typing
 from sim.paths import assets_dir, data_dir
 from sim.physics.simulator import Simulator
@@ -129,6 +130,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.hud: Hud | None = None
         self.cue: CueStick | None = None
         self.call_marker: CallMarker | None = None
+        self.tracking_lines: TrackingOverlay | None = None
         self.pointer = Pointer()
         self.modes = ModeManager(self)
         self._last_frame = time.monotonic()
@@ -145,6 +147,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.view = camera if isinstance(camera, str) and camera in VIEWS else DEFAULT_VIEW
         # The cue-ball widget and the referee's panel folded away (F), for every table.
         self.panels_folded = remembered.get("panels_folded") is True
+        # Tracking lines in a match: off unless the player turned them on (T), which is
+        # remembered; a practice table has them on whatever this says.
+        self.tracking_in_matches = remembered.get("tracking_lines") is True
         self._bind_input()
         # On a screen, a window at rest stops drawing (offscreen, every frame is drawn).
         self.rest = RestingWindow(base) if realtime else None
@@ -165,6 +170,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.controller = TableController(
             game, self.worker, self.autosave, clock=self.clock, resumed=resumed
         )
+        self.controller.tracking = self.tracking_in_matches
         if game.records and save and not resumed:
             self.controller.save()
         if game.setup.practice:
@@ -180,6 +186,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         table = spec.build()
         pockets = {pocket: pocket_centre(table, pocket) for pocket in PocketId}
         self.call_marker = CallMarker(self.base, spec.geometry, pockets)
+        self.tracking_lines = TrackingOverlay(self.base, spec.ball_radius, self.quality)
         # The cue ball in hand is placed from overhead (the place mode's view), else the
         # player's own view: the camera starts there, not eased into it.
         in_hand = self.controller.stage is Stage.PLACE
@@ -201,6 +208,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             folded=self.panels_folded,
             on_fold=self.toggle_panels,
             practice=self,
+            on_tracking=self.toggle_tracking,
         )
         hud.refresh()  # filled in at once, whenever in the frame the table was laid out
         if self.rig is not None:  # the table between the HUD's bands
@@ -273,7 +281,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.kitchen.removeNode()
         if self.call_marker is not None:
             self.call_marker.destroy()
+        if self.tracking_lines is not None:
+            self.tracking_lines.destroy()
         self.hud = self.scene = self.cue = self.kitchen = self.call_marker = None
+        self.tracking_lines = None
         self.controller = self.rig = None
 
     def close_start_screen(self) -> None:
@@ -304,6 +315,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.hud.set_folded(self.panels_folded)
         if self.preferences is not None:
             self.preferences.update(panels_folded=self.panels_folded)
+
+    def toggle_tracking(self) -> None:
+        """Tracking lines on or off (T, the HUD's button); the choice is remembered for
+        the next match and session."""
+        controller = self.controller
+        if controller is None:
+            return
+        controller.tracking = not controller.tracking
+        self.tracking_in_matches = controller.tracking
+        if self.preferences is not None:
+            self.preferences.update(tracking_lines=controller.tracking)
 
     def clock(self) -> float:
         """Game time: real seconds, or in tests the frame clock (fixed steps)."""
@@ -430,6 +452,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.kitchen.hide()
         if self.call_marker is not None:
             self.call_marker.hide()
+        if self.tracking_lines is not None:  # the viewer draws the shot's own paths
+            self.tracking_lines.show(None)
         self.rig.set_free(WHOLE_WINDOW)  # the HUD's bands are gone while it is up
         self.rig.show("broadcast")  # the whole table, whatever view the player had
         controller.pause_clock()
@@ -519,13 +543,15 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     def _moving_words(self) -> tuple[object, ...]:
         """The lines that change with nobody touching anything: the physics' warm-up
-        (on the start screen and the HUD), the shot clock's seconds, the table's message."""
+        (on the start screen and the HUD), the shot clock's seconds, the table's message,
+        and tracking lines come back from the physics (one frame draws them)."""
         controller = self.controller
         clock = controller.shot_clock_left() if controller is not None else None
         return (
             physics_status(self.worker, time.monotonic()),
             None if clock is None else math.ceil(clock),
             controller.message if controller is not None else None,
+            controller is not None and controller.tracking_lines is not None,
         )
 
     def _playing(self) -> bool:
@@ -578,9 +604,11 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.cue.focus if self.cue else None,
             self.cue.aid if self.cue else None,
             self.call_marker.node if self.call_marker else None,
+            self.tracking_lines.node if self.tracking_lines else None,
         ):
             if node is not None:
                 node.removeNode()
         if self.scene is not None:
             self.scene.destroy()
         self.scene = self.controller = self.cue = self.rig = self.call_marker = None
+        self.tracking_lines = None

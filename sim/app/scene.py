@@ -105,6 +105,9 @@ LABEL_BELOW_PIXELS = 36.0
 LABEL_SIZE = 0.64
 # Picking: each ball node carries a collision sphere in this mask, and the tag "ball".
 BALL_PICK_MASK = BitMask32.bit(21)
+# The quality preset's shadow camera (its spot light's) draws what is in this mask: marks
+# on the cloth (tracking lines) hide from it, as they cast no shadow and need no pass.
+SHADOW_CAMERA_MASK = BitMask32.bit(22)
 
 # Dimensions the physics table does not give (metres); the rail's width and the sights'
 # place are in sim.app.tablegeometry.
@@ -143,7 +146,7 @@ def _colour_space(tex: Texture, srgb: bool) -> None:
         tex.setFormat(swap[fmt])
 
 
-def _to_linear(c: Sequence[float]) -> tuple[float, float, float]:
+def to_linear(c: Sequence[float]) -> tuple[float, float, float]:
     r, g, b = (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in c[:3])
     return (r, g, b)
 
@@ -175,7 +178,7 @@ class TableScene:
         self.cloth_colour = CLOTH_COLOURS[cloth]
         self.pipeline: Any = None
         # simplepbr tone-maps the clear colour too: give it in linear light there.
-        background = _to_linear(BACKGROUND) if quality == "quality" else BACKGROUND
+        background = to_linear(BACKGROUND) if quality == "quality" else BACKGROUND
         base.setBackgroundColor(*background, 1)
         self.root = base.render.attachNewNode("table-scene")
         self.table_root = self.root.attachNewNode("table")
@@ -270,7 +273,7 @@ class TableScene:
     def _material(self, colour: Sequence[float], roughness: float, shine: float = 0.0) -> Material:
         m = Material()
         if self.quality == "quality":
-            m.setBaseColor(Vec4(*_to_linear(colour), 1))
+            m.setBaseColor(Vec4(*to_linear(colour), 1))
             m.setRoughness(roughness)
             m.setMetallic(0.0)
         else:
@@ -482,7 +485,7 @@ class TableScene:
         depth = 0.08 + self.spec.ball_radius  # pooltool drops a ball to z = -0.08
         # (quality: simplepbr's buffer holds linear light, which it tone-maps at the end)
         srgb = self.quality == "quality"
-        liner = np.asarray(_to_linear(POCKET_LINER_COLOUR) if srgb else POCKET_LINER_COLOUR)
+        liner = np.asarray(to_linear(POCKET_LINER_COLOUR) if srgb else POCKET_LINER_COLOUR)
         rims = new()
         walls = [(arc, np.full(len(arc), top), True) for arc in lay.pocket_walls]
         walls += [(arc, z, False) for arc, z in lay.cushion_walls]
@@ -610,6 +613,7 @@ class TableScene:
             lens.setFov(110)
             lens.setNearFar(0.4, 4.0)
             key.node().setShadowCaster(True, 2048, 2048)
+            key.node().setCameraMask(SHADOW_CAMERA_MASK)
             key.setPos(centre[0], centre[1], 1.5)
             key.lookAt(centre[0], centre[1], 0)
         # On render, not on the scene: the app's own models (the cue) share the lights.

@@ -42,6 +42,10 @@ A script is a JSON list; each step is an object with one action key:
     {"setup_done": true}                 Done (Space): shoot from the table as set up
     {"save_position": "pos.json"}        Save position: the table as a position file
     {"save_position": null}              (null: the user data folder's positions/)
+    {"tracking": true} / false           tracking lines on or off (T, the HUD's switch):
+                                         the paths of the cue ball and of the first
+                                         object ball, drawn while aiming once the aim
+                                         rests and its preview is back
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
     {"screenshot": "out.png"}            save the window as it is now
@@ -50,8 +54,9 @@ A script is a JSON list; each step is an object with one action key:
     {"layout": "out.json"}               write where the pockets, the balls and the
                                          HUD's panels are on the screen now (pixels)
 
-Steps run one after another, each when the table is ready for it; a step the game
-refuses stops the script with a :class:`ScriptError` naming the step.
+Steps run one after another, each when the table is ready for it (a screenshot or a
+layout with tracking lines on waits for the lines of the aim as it rests); a step the
+game refuses stops the script with a :class:`ScriptError` naming the step.
 """
 
 from __future__ import annotations
@@ -94,6 +99,7 @@ ACTIONS = {
     "referee",
     "setup_done",
     "save_position",
+    "tracking",
     "camera",
     "wait",
     "screenshot",
@@ -105,6 +111,7 @@ CAMERAS = ("behind", "overhead", "broadcast")
 BUSY = (Stage.SIMULATING, Stage.WATCH)
 MAX_SCRIPT_BYTES = 2**20  # a script is a list of steps typed by hand: a few KB
 MAX_WAIT_FRAMES = 60 * 120  # two minutes of frames for one step (a cold first compile)
+TRACKING_WAIT_S = 30.0  # the longest a screenshot waits for tracking lines (real seconds)
 
 
 class ScriptError(ValueError):
@@ -159,12 +166,32 @@ def _settle(app: PoolApp) -> None:
     raise ScriptError("the shot did not finish")
 
 
+def _await_tracking(app: PoolApp) -> None:
+    """Frames until the tracking lines of the aim as it rests are drawn, if they are on
+    their way (the preview comes back from the physics in its own time, not in frames)."""
+    import time
+
+    controller = _controller(app)
+    if app.modes.screen is not None:  # the replay viewer, the menu: no lines drawn
+        return
+    deadline = time.monotonic() + TRACKING_WAIT_S
+    while controller.tracking_pending or (
+        app.tracking_lines is not None
+        and app.tracking_lines.showing is not controller.tracking_lines
+    ):
+        if time.monotonic() > deadline:
+            raise ScriptError("the tracking lines did not come back from the physics")
+        app.step()
+
+
 def _run(app: PoolApp, action: str, value: Any) -> None:
     from panda3d.core import KeyboardButton, MouseButton
 
     controller = _controller(app)
     if action not in ("wait", "screenshot", "camera", "click", "key", "layout", "play_from_here"):
         _settle(app)
+    if action in ("screenshot", "layout"):
+        _await_tracking(app)
     if action == "breaker":
         controller.skip_lag(Player(value))
     elif action == "place":
@@ -223,6 +250,12 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.step()
     elif action in PRACTICE_ACTIONS:
         _practice(app, action, value)
+        app.step()
+    elif action == "tracking":
+        if not isinstance(value, bool):
+            raise ScriptError(f"tracking is true or false, not {value!r}")
+        if controller.tracking != value:
+            app.toggle_tracking()
         app.step()
     elif action == "camera":
         if value not in CAMERAS:  # the rig would quietly show the overhead view

@@ -101,6 +101,10 @@ class InProcessSimulator(Simulator):
         """The finished shot of ``job`` (after a :meth:`poll`), once; None until then."""
         return self._book.result(job)
 
+    def preview_result(self) -> ShotResult | None:
+        """The newest preview's shot once it is back, left for a strike to collect."""
+        return self._book.preview_result()
+
     def wait(self, job: int) -> ShotResult:
         """The shot of ``job``, simulated now if it is still waiting (scripts)."""
         for reply in self.poll():

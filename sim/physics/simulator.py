@@ -12,7 +12,10 @@ process, with no process to start). Both answer in the same way:
   :class:`ShotReady` (or a :class:`ShotFailed`), and :meth:`Simulator.result` hands the
   shot over once;
 - a preview is worth its result only while it is the newest one; striking exactly the
-  previewed stroke makes the preview the shot's job, so the balls move at once.
+  previewed stroke makes the preview the shot's job, so the balls move at once;
+- :meth:`Simulator.preview_result` lets the table look at the newest preview's result
+  without taking it (the tracking lines are drawn from it), so a strike of that stroke
+  still finds it there.
 """
 
 from __future__ import annotations
@@ -115,6 +118,11 @@ class Simulator(Protocol):
         """The finished shot of ``job`` (after a :meth:`poll`), once; None until then."""
         ...
 
+    def preview_result(self) -> ShotResult | None:
+        """The newest preview's shot, once it is back (after a :meth:`poll`), left in
+        place: looked at, not handed over (None: none asked, or not back yet)."""
+        ...
+
     def forget(self, jobs: Iterable[int]) -> None:
         """Shots nobody will collect: their results dropped, now or when they come."""
         ...
@@ -179,6 +187,13 @@ class JobBook:
         if result is not None:
             self._struck.discard(job)
         return result
+
+    def preview_result(self) -> ShotResult | None:
+        """The newest preview's result if it is back, kept for the strike that may
+        follow (a struck preview is no longer a preview: None)."""
+        if self._preview is None:
+            return None
+        return self._results.get(self._preview[1])
 
     def forget(self, jobs: Iterable[int]) -> None:
         """Shots nobody will collect: results dropped, and not kept if they come later."""

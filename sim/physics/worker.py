@@ -116,6 +116,10 @@ class PhysicsWorker:
         """The finished shot of ``job`` (after a :meth:`poll`), once; None until then."""
         return self._book.result(job)
 
+    def preview_result(self) -> ShotResult | None:
+        """The newest preview's shot once it is back, left for a strike to collect."""
+        return self._book.preview_result()
+
     def wait(self, job: int, timeout: float = 120.0) -> ShotResult:
         """Block until ``job`` is done (tests and scripts; the window polls instead)."""
         deadline = time.monotonic() + timeout

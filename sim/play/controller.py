@@ -24,6 +24,12 @@ they were before the last shot with that shot's stroke loaded, the shot kept in 
 as a branch; :meth:`TableController.play_from` does the same from any shot of any line
 (the replay's "play from here"), the new attempt a branch of its own; and
 :meth:`TableController.continue_from` plays on from any step.
+
+Tracking lines (:attr:`TableController.tracking`): while the aim rests, the stroke is
+simulated ahead anyway (so that a strike moves at once); with tracking on, that
+preview's shot is read into :class:`sim.physics.tracking.TrackingLines` (the cue ball's
+path and the first object ball's) for the window to draw. Any change of the stroke drops
+them at once; the next preview brings new ones.
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ from rules.words import DECLARATION_WORDS
 from sim.physics.simulate import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedShot
 from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
+from sim.physics.tracking import TrackingLines, tracking_lines
 from sim.play.autosaver import Autosaver
 from sim.play.cueclearance import MAX_AIM_ELEVATION, Clearance, clearance
 from sim.play.game import (
@@ -225,6 +232,14 @@ class TableController:
         self.latencies: list[float] = []  # stroke to motion, seconds
         self._aim_changed = self.clock()
         self._previewed = -1.0
+        # Tracking lines: the paths of the stroke being aimed, from its preview (off in
+        # a match unless the player turns them on; the practice table turns them on).
+        self.tracking = False
+        self._tracked: TrackingLines | None = None
+        self._tracking_request: ShotRequest | None = None  # the preview they come from
+        # Seconds from the aim coming to rest (PREVIEW_AFTER after its last change) to
+        # its tracking lines, for each set shown (the bench and the report read them).
+        self.tracking_latencies: list[float] = []
         self.call_ball: BallId | None = None  # clicked, waiting for its pocket (10-ball)
         self.clock_started = self.clock()  # the shot clock (GEN-17) starts each turn
         self._paused_at: float | None = None
@@ -532,6 +547,7 @@ class TableController:
         )
         self.waiting = InFlight(prepared, (request,), (self.worker.shoot(request),), self.clock())
         self.message = ""
+        self._untrack()
 
     def _strike_lag(self) -> None:
         start = self.lag_start()
@@ -569,6 +585,34 @@ class TableController:
         if self.stage is Stage.AIM and self.worker.ready and resting and fresh:
             self._previewed = self._aim_changed  # once per resting aim
             self._preview()
+        self._track()
+
+    @property
+    def tracking_lines(self) -> TrackingLines | None:
+        """The tracking lines to draw now: on, aiming, and the preview of exactly this
+        stroke back (None otherwise: nothing is drawn)."""
+        if not self.tracking or self.stage is not Stage.AIM:
+            return None
+        return self._tracked
+
+    @property
+    def tracking_pending(self) -> bool:
+        """Tracking lines are on their way: on, aiming, none yet, and the aim still to
+        rest or its preview still in the physics (False if the stroke cannot be played,
+        as it is never previewed)."""
+        if not self.tracking or self.stage is not Stage.AIM or self._tracked is not None:
+            return False
+        return self._previewed != self._aim_changed or self._tracking_request is not None
+
+    def _track(self) -> None:
+        """Read the preview of the resting stroke into tracking lines, once it is back."""
+        if not self.tracking or self._tracked is not None or self._tracking_request is None:
+            return
+        result = self.worker.preview_result()
+        if result is None or result.request != self._tracking_request:
+            return  # not back yet (or an older stroke's, already dropped)
+        self._tracked = tracking_lines(result.shot)
+        self.tracking_latencies.append(self.clock() - self._aim_changed - PREVIEW_AFTER)
 
     def _abandon(self, message: str) -> None:
         """A stroke the physics could not play: nothing happened; the player shoots again."""
@@ -901,6 +945,11 @@ class TableController:
 
     def _touch_aim(self) -> None:
         self._aim_changed = self.clock()
+        self._untrack()  # the lines were the old stroke's: gone the moment it changes
+
+    def _untrack(self) -> None:
+        self._tracked = None
+        self._tracking_request = None
 
     def _preview(self) -> None:
         try:
@@ -911,6 +960,7 @@ class TableController:
             self.game.setup.table.value, prepared.start, prepared.stroke.action
         )
         self.worker.preview(request)
+        self._tracking_request = request
 
     def save(self) -> None:
         """Autosave in the background: the window keeps drawing while the file is written."""

@@ -26,7 +26,7 @@ TABLE_KEYS = {
         for repeat in ("", "-repeat")
     ),
     *(f"arrow_{side}{repeat}" for side in ("up", "down") for repeat in ("", "-repeat")),
-    *"ikjledspbghfrxw123",
+    *"ikjledspbghfrxwt123",  # t: tracking lines
     "space",
     "enter",
     "escape",

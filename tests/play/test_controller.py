@@ -17,7 +17,7 @@ from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulator import Simulator
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController
-from sim.play.game import Game, GameError, GameSetup
+from sim.play.game import Game, GameError, GameSetup, ShotRecord
 from sim.store.autosave import Autosave
 from sim.store.gamefile import load
 
@@ -164,6 +164,50 @@ def test_a_resting_aim_is_simulated_ahead_and_the_stroke_is_instant(
     controller.update()
     assert controller.stage is Stage.WATCH
     assert controller.latencies[-1] == 0.0  # no clock time passed between stroke and motion
+
+
+def test_tracking_lines_come_from_the_preview_and_go_with_any_change(
+    worker: InProcessSimulator, tmp_path: Path
+) -> None:
+    controller, clock = new_controller(worker, tmp_path)
+    controller.skip_lag(Player.A)
+    controller.confirm_placement()
+    controller.update()
+    clock.now += 1.0
+    controller.update()  # the aim has rested: previewed (off: no lines, nothing pending)
+    assert controller.tracking_lines is None and not controller.tracking_pending
+    controller.tracking = True  # on: the preview already back gives them at once
+    controller.update()
+    lines = controller.tracking_lines
+    preview = worker.preview_result()
+    assert lines is not None and preview is not None
+    assert lines.cue.end == preview.shot.after[CUE] and lines.object_ball is not None
+    for change in (
+        lambda: controller.turn(0.5),
+        lambda: controller.set_power(0.6),
+        lambda: controller.set_tip(0.0, 0.2),
+        lambda: controller.set_elevation(5.0),
+    ):
+        change()
+        assert controller.tracking_lines is None and controller.tracking_pending
+        controller.update()  # not rested yet: still none
+        assert controller.tracking_lines is None
+        clock.now += 1.0
+        controller.update()
+        controller.update()
+        assert controller.tracking_lines is not None and not controller.tracking_pending
+    lines = controller.tracking_lines
+    struck = worker.preview_result()
+    assert struck is not None
+    preview_of_stroke = struck.shot
+    controller.strike()  # the previewed stroke: the shot played is the lines' shot
+    assert controller.tracking_lines is None  # not while the shot plays
+    controller.update()
+    assert controller.stage is Stage.WATCH
+    record = controller.watching.record if controller.watching else None
+    assert isinstance(record, ShotRecord) and lines is not None
+    assert record.simulated is preview_of_stroke  # the preview's own shot, not another
+    assert record.simulated.after[CUE] == lines.cue.end  # so the lines end there, to the bit
 
 
 def test_the_lag_then_the_breaker_choice(worker: InProcessSimulator, tmp_path: Path) -> None:

@@ -54,6 +54,7 @@ class TableMode(Mode):
         keys["p"] = lambda: self.declare(Declaration.PUSH_OUT)
         keys["b"] = lambda: self.controller.pick_up_cue_ball()
         keys["g"] = self.toggle_aid
+        keys["t"] = window.toggle_tracking
         keys["h"] = self.toggle_help
         keys["f"] = window.toggle_panels
         keys["w"] = self.toggle_details
@@ -180,6 +181,9 @@ class TableMode(Mode):
         kitchen = self.window.kitchen
         if kitchen is not None:
             kitchen.show() if self.shows_kitchen() else kitchen.hide()
+        tracking = self.window.tracking_lines
+        if tracking is not None:  # only while aiming, with the preview of this stroke
+            tracking.show(self.controller.tracking_lines)
 
     def shown_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
         return balls

@@ -16,6 +16,7 @@ from sim.app.hud import Hud
 from sim.app.modes.pointer import Pointer
 from sim.app.scene import TableScene
 from sim.app.sound import SoundBoard
+from sim.app.tracking import TrackingOverlay
 from sim.play.controller import TableController
 
 Mouse = tuple[float, float]  # the pointer in render2d coordinates (-1..1 both ways)
@@ -40,6 +41,8 @@ class Window(Protocol):
     def kitchen(self) -> NodePath | None: ...
     @property
     def call_marker(self) -> CallMarker | None: ...
+    @property
+    def tracking_lines(self) -> TrackingOverlay | None: ...
     @property
     def sounds(self) -> SoundBoard: ...
     @property
@@ -66,6 +69,9 @@ class Window(Protocol):
 
     def toggle_panels(self) -> None:
         """Fold the cue-ball widget and the referee's panel away, or back."""
+
+    def toggle_tracking(self) -> None:
+        """Tracking lines on or off (remembered for the next match)."""
 
     def open_replay(self, index: int | None = None) -> None: ...
     def open_menu(self) -> None: ...
