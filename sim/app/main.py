@@ -317,12 +317,15 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.preferences.update(panels_folded=self.panels_folded)
 
     def toggle_tracking(self) -> None:
-        """Tracking lines on or off (T, the HUD's button); the choice is remembered for
-        the next match and session."""
+        """Tracking lines on or off (T, the HUD's button). In a match the choice is
+        remembered for the next match and session; on the practice table (where they
+        start on) it is for this table only."""
         controller = self.controller
         if controller is None:
             return
         controller.tracking = not controller.tracking
+        if controller.practice:
+            return
         self.tracking_in_matches = controller.tracking
         if self.preferences is not None:
             self.preferences.update(tracking_lines=controller.tracking)
