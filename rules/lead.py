@@ -4,7 +4,9 @@ hand anywhere."). The reasons, each tagged with its rule ID, are the details beh
 
 The line is built from the ruling's data (fouls, choices, ball in hand, winner, the balls
 down), the stroke's declaration and, for a choice, the choice, never from the reasons'
-text; every term in it comes from :mod:`rules.words`.
+text; every term in it comes from :mod:`rules.words`. The exception is free play with
+the referee off (:mod:`rules.practice`): its reasons are no rule's, only what happened in
+a player's words, so its line is those reasons, each a sentence.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ def ruling_line(
     """One line for ``ruling``, of a game of ``kind``: a shot's (with the stroke's
     ``declaration``), a ``choice``'s, or a declared ``stalemate``'s. ``on_break``: the
     shot was the break; by default a rack's first ruling, as ``new_rack`` numbers them."""
+    if not kind.refereed:
+        return " ".join(f"{_sentence(reason.text)}." for reason in ruling.reasons)
     if stalemate:
         return f"Stalemate: {_rerack(ruling, names)}"
     if choice is not None:

@@ -87,10 +87,12 @@ class GameState:
     ``display_name``, as a player reads it; ``calls_shots``, whether a shot is called
     (GEN-7; TB-1, not ROT-1 or NB-17); ``has_push_out`` (TB-8, NB-8); ``keeps_score``
     (ROT-9); ``win_words``, how a rack is won as a player says it ("Ann wins the rack
-    with ..."), with the winner's ``{points}``."""
+    with ..."), with the winner's ``{points}``; ``refereed``, whether a referee rules
+    at all (a practice table's free play, :mod:`rules.practice`, is not)."""
 
     game: ClassVar[str]
     display_name: ClassVar[str]
+    refereed: ClassVar[bool] = True  # False: free play on a practice table (rules.practice)
     calls_shots: ClassVar[bool]
     has_push_out: ClassVar[bool]
     keeps_score: ClassVar[bool]

@@ -22,13 +22,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import TypeAlias, TypeVar
+from typing import Protocol, TypeAlias, TypeVar
 
 import attrs
 
 from rules import (
     CUE,
     BallId,
+    BallInHand,
     Call,
     Choice,
     Declaration,
@@ -39,6 +40,7 @@ from rules import (
     Match,
     MatchPhase,
     Options,
+    Phase,
     Player,
     Positions,
     Ruling,
@@ -48,6 +50,7 @@ from rules import (
 )
 from rules.facts import OffTable, Pocketing
 from rules.geometry import Point
+from rules.practice import practice_state
 from sim.limits import MAX_SEED
 from sim.physics.facts import first_crossing
 from sim.physics.racks import DEFAULT_RACK_GAP, rack
@@ -105,6 +108,8 @@ class GameSetup:
     options: Options = attrs.field(factory=Options)
     players: tuple[str, str] = attrs.field(default=("Player A", "Player B"), validator=_names)
     seed: int = attrs.field(default=0, validator=_seed)
+    # A practice session (set-ups and free play, sim.play.game.Game.set_up), not a match.
+    practice: bool = False
 
     @property
     def kind(self) -> type[GameState]:
@@ -178,6 +183,7 @@ class ShotRecord:
     start: Positions
     simulated: SimulatedShot
     ruling: Ruling
+    refereed: bool = True  # False: free play on a practice table (rules.practice)
 
 
 @attrs.frozen(kw_only=True)
@@ -213,8 +219,41 @@ class BreakerRecord:
     agreed: bool  # no lag: the players agreed
 
 
-Record: TypeAlias = ShotRecord | ChoiceRecord | StalemateRecord | LagRecord | BreakerRecord
-_R = TypeVar("_R", ShotRecord, ChoiceRecord, StalemateRecord, LagRecord, BreakerRecord)
+@attrs.frozen(kw_only=True)
+class SetupRecord:
+    """The table set up by hand (a practice table): every ball on it, whose turn, the cue
+    ball in hand (``balls`` may hold it where it waits, as a position's do), and whether
+    the referee rules from here (``refereed``) or it is free play (:mod:`rules.practice`).
+    The match after it is that position's rack alone, a race to 1."""
+
+    balls: Positions = attrs.field(converter=Positions)
+    turn: Player = attrs.field(converter=Player)
+    in_hand: BallInHand | None = attrs.field(
+        default=None, converter=attrs.converters.optional(BallInHand)
+    )
+    refereed: bool = False
+
+
+class Placed(Protocol):
+    """A table to set up: a position (:class:`sim.play.position.Position`, which checks
+    it is one the table can play) as :meth:`Game.set_up` reads it."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def table(self) -> TableSize: ...
+    @property
+    def balls(self) -> Positions: ...
+    @property
+    def turn(self) -> Player: ...
+    @property
+    def in_hand(self) -> BallInHand | None: ...
+
+
+Record: TypeAlias = (
+    ShotRecord | ChoiceRecord | StalemateRecord | LagRecord | BreakerRecord | SetupRecord
+)
+_R = TypeVar("_R", ShotRecord, ChoiceRecord, StalemateRecord, LagRecord, BreakerRecord, SetupRecord)
 _T = TypeVar("_T")
 
 
@@ -410,6 +449,52 @@ class Game:
         match = self._rules(lambda: self.match.choose_breaker(breaker))
         return self._keep(BreakerRecord(breaker=breaker, agreed=False), match)
 
+    # -- a table set up by hand (practice) ------------------------------------------------
+
+    def set_up(self, position: Placed, *, refereed: bool = False) -> SetupRecord:
+        """Set the table up as ``position`` says, as the next step (at any point: before
+        the first shot, after shots, after a rack ends). The match after it is that
+        position's rack alone, a race to 1: refereed, by the game's own rules with whose
+        turn and the cue ball in hand as the position says; otherwise free play."""
+        if position.game != self.setup.game:
+            raise GameError(
+                f"the position is of {game_kind(position.game).display_name}, "
+                f"this table plays {self.setup.kind.display_name}"
+            )
+        if TableSize(position.table) is not self.setup.table:
+            raise GameError(
+                f"the position is for the {TableSize(position.table).value} table, "
+                f"this is the {self.setup.table.value}"
+            )
+        record = SetupRecord(
+            balls=position.balls, turn=position.turn, in_hand=position.in_hand, refereed=refereed
+        )
+        return self._set_up(record)
+
+    def _set_up(self, record: SetupRecord) -> SetupRecord:
+        balls = record.balls.without(CUE) if record.in_hand is not None else record.balls
+        state = self._rules(
+            lambda: self.setup.kind(
+                balls=balls,
+                table=self.setup.spec.geometry,
+                options=self.setup.options,
+                shooter=record.turn,
+                breaker=record.turn,
+                phase=Phase.PLAY,
+                ball_in_hand=record.in_hand,
+            )
+        )
+        match = Match(
+            game=self.setup.game,
+            race_to=1,
+            rack_up=self.setup.rack_up,
+            table=self.setup.spec.geometry,
+            options=self.setup.options,
+            rack=state if record.refereed else practice_state(state),
+            rack_number=self.match.rack_number + 1,
+        )
+        return self._keep(record, match)
+
     # -- a shot ----------------------------------------------------------------------
 
     def prepare(self, stroke: Stroke) -> PreparedShot:
@@ -459,6 +544,7 @@ class Game:
                 start=prepared.start,
                 simulated=simulated,
                 ruling=ruling,
+                refereed=state.refereed,
             ),
             match,
         )
@@ -508,6 +594,8 @@ class Game:
                 return self.choose(choice)
             case StalemateRecord(agreed=agreed):
                 return self.declare_stalemate(agreed=agreed)
+            case SetupRecord():
+                return self._set_up(record)
         raise TypeError(f"not a game record: {record!r}")
 
     # -- helpers ------------------------------------------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rules import Reason
 from rules.lead import lag_line, ruling_line
+from rules.practice import practice_kind
+from rules.words import BALL_IN_HAND_WORDS
 from sim.names import with_names
 from sim.play.game import (
     BreakerRecord,
@@ -12,6 +14,7 @@ from sim.play.game import (
     GameSetup,
     LagRecord,
     Record,
+    SetupRecord,
     ShotRecord,
     StalemateRecord,
 )
@@ -23,7 +26,8 @@ def record_line(record: Record, setup: GameSetup) -> str:
     match record:
         case ShotRecord():
             declaration = record.stroke.declaration
-            return ruling_line(record.ruling, kind, names, declaration=declaration)
+            played = kind if record.refereed else practice_kind(kind)
+            return ruling_line(record.ruling, played, names, declaration=declaration)
         case ChoiceRecord():
             return ruling_line(record.ruling, kind, names, choice=record.choice)
         case StalemateRecord():
@@ -32,13 +36,28 @@ def record_line(record: Record, setup: GameSetup) -> str:
             return lag_line(record.result, names)
         case BreakerRecord():
             return f"{setup.name(record.breaker)} breaks."
+        case SetupRecord():
+            return setup_line(record, setup)
+    raise TypeError(f"not a game record: {record!r}")
+
+
+def setup_line(record: SetupRecord, setup: GameSetup) -> str:
+    """A set-up in a line: "The table is set up: referee off, Ann has ball in hand
+    anywhere."."""
+    who = setup.name(record.turn)
+    if record.in_hand is not None:
+        turn = f"{who} has ball in hand {BALL_IN_HAND_WORDS[record.in_hand]}"
+    else:
+        turn = f"{who} to shoot"
+    referee = "the referee on" if record.refereed else "referee off"
+    return f"The table is set up, {referee}: {turn}."
 
 
 def record_reasons(record: Record) -> tuple[Reason, ...]:
     """The referee's reasons for ``record`` (none for the choice of a breaker)."""
     if isinstance(record, LagRecord):
         return record.result.reasons
-    if isinstance(record, BreakerRecord):
+    if isinstance(record, BreakerRecord | SetupRecord):
         return ()
     return record.ruling.reasons
 

@@ -14,7 +14,7 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
 
     {"format": "poolsim-game", "version": 2, "poolsim": "0.1.0", "pooltool": "0.6.0",
      "created": "2026-11-30T04:10:00+00:00",
-     "setup": {"game", "race_to", "table", "options", "players", "seed"},
+     "setup": {"game", "race_to", "table", "options", "players", "seed", "practice"},
      "branches": [{"from": {"line": 0, "step": 12}, "records": [RECORD, ...]}, ...],
      "in_play": {"line": 1, "step": 3, "next_is_main": false},
      "records": [
@@ -25,11 +25,15 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
         "call": {"ball": "3", "pocket": "rt"} | null, "declaration": null | "safety" | "push-out",
         "action": ACTION, "start": {ball: [x, y]}, "ruling": RULING, **SHOT_DATA},
        {"type": "choice", "rack": 1, "player": "B", "choice": "pass", "ruling": RULING},
-       {"type": "stalemate", "rack": 1, "agreed": false, "ruling": RULING}]}
+       {"type": "stalemate", "rack": 1, "agreed": false, "ruling": RULING},
+       {"type": "setup", "balls": {ball: [x, y]}, "turn": "A",
+        "in_hand": null | "kitchen" | "anywhere", "refereed": false}]}
 
     ``records`` is the main line; a branch starts after step ``step`` of line ``line``
     (0: the main line, n: branches[n - 1], always an earlier one), as another step in
-    place of that line's next; ``in_play``, the step the match is at.
+    place of that line's next; ``in_play``, the step the match is at. A practice
+    session (``setup.practice``, absent: false) has ``setup`` records: the table set up
+    by hand, checked as a position file's balls are (docs/POSITION.md).
 
     ACTION    = {"speed", "aim", "elevation", "a", "b"}   (sim.physics.simulate.CueAction)
     SHOT_DATA = {"system": "shots/0001.msgpack", "events": [...], "after": {ball: [x, y]}}
@@ -56,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rules import CUE, Call, Choice, Declaration, Options, Player, Positions, Ruling
+from rules import CUE, BallInHand, Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
 from rules.reading import Reader, converted, is_finite_number, item, one_line, whole_number
@@ -74,6 +78,7 @@ from sim.play.game import (
     LagRecord,
     Node,
     Record,
+    SetupRecord,
     ShotRecord,
     StalemateRecord,
     Stroke,
@@ -187,6 +192,7 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
         "options": attrs.asdict(setup.options),
         "players": list(setup.players),
         "seed": setup.seed,
+        "practice": setup.practice,
     }
 
 
@@ -302,6 +308,14 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
                 "rack": record.rack,
                 "agreed": record.agreed,
                 "ruling": ruling_to_json(record.ruling),
+            }
+        case SetupRecord():
+            return {
+                "type": "setup",
+                "balls": _positions_to_json(record.balls),
+                "turn": record.turn.value,
+                "in_hand": record.in_hand.value if record.in_hand else None,
+                "refereed": record.refereed,
             }
     raise TypeError(f"not a game record: {record!r}")
 
@@ -574,7 +588,9 @@ def _game_from_setup(data: Any) -> Game:
 
 
 def _setup_from_json(data: Any) -> GameSetup:
-    reader = _Reader(data, "").keys({"game", "race_to", "table", "options", "players", "seed"})
+    reader = _Reader(data, "").keys(
+        {"game", "race_to", "table", "options", "players", "seed"}, frozenset({"practice"})
+    )
     players = reader.get("players", list)
     if len(players) != 2 or not all(isinstance(name, str) for name in players):
         raise FormatError("players", "expected two names")
@@ -585,7 +601,17 @@ def _setup_from_json(data: Any) -> GameSetup:
         options=reader.convert("options", Options.from_mapping),
         players=(players[0], players[1]),
         seed=reader.get("seed", int),
+        practice=reader.convert("practice", _flag),
     )
+
+
+def _flag(value: Any) -> bool:
+    """True or false (absent: false)."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {Reader.show(value)}")
+    return value
 
 
 def _point(value: Any) -> tuple[float, float]:
@@ -633,11 +659,7 @@ def _seconds(value: Any) -> float | None:
 
 def _extension(value: Any) -> bool:
     """Whether the shot clock's extension was called: true or false (absent: false)."""
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {Reader.show(value)}")
-    return value
+    return _flag(value)
 
 
 def _lag_reasons(value: Any) -> list[str]:
@@ -835,12 +857,33 @@ def _replay_stalemate(game: Game, reader: _Reader, _shots: _Shots) -> None:
     _check_ruling(reader, record.ruling)
 
 
+def _replay_setup(game: Game, reader: _Reader, _shots: _Shots) -> None:
+    """A table set up by hand: a position the table can play (as a position file's)."""
+    from sim.play.position import Position
+
+    reader.keys({"type", "balls", "turn", "in_hand", "refereed"})
+    in_hand = reader.data.get("in_hand")
+    position = converted(
+        reader.where,
+        reader.data,
+        lambda data: Position(
+            game=game.setup.game,
+            table=game.setup.table,
+            balls=_positions(data["balls"]),
+            turn=_player(data["turn"]),
+            in_hand=None if in_hand is None else BallInHand(in_hand),
+        ),
+    )
+    game.set_up(position, refereed=reader.get("refereed", bool))
+
+
 _REPLAYS: dict[str, Callable[[Game, _Reader, _Shots], None]] = {
     "breaker": _replay_breaker,
     "lag": _replay_lag,
     "shot": _replay_shot,
     "choice": _replay_choice,
     "stalemate": _replay_stalemate,
+    "setup": _replay_setup,
 }
 
 

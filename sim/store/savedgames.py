@@ -35,6 +35,7 @@ class SavedGame:
     race_to: int = 0
     racks: tuple[int, int] = (0, 0)  # racks won by each player
     shots: int = 0
+    practice: bool = False  # a practice session: set-ups and free play, not a match
     problem: str | None = None  # why the file could not be summarised
 
     @property
@@ -50,6 +51,14 @@ class SavedGame:
             return ("unreadable", _short(f"{self.path.name}: {self.problem}", 52), "", "", when)
         (a, b), (won_a, won_b) = self.players, self.racks
         kind = GAMES.get(self.game)
+        if self.practice:
+            return (
+                kind.display_name if kind is not None else self.game,
+                "Practice",
+                "",
+                f"{self.shots} shots",
+                when,
+            )
         return (
             kind.display_name if kind is not None else self.game,
             f"{_short(a)} {won_a}-{won_b} {_short(b)}",
@@ -138,6 +147,7 @@ def _summary(path: Path, modified: dt.datetime, document: Any) -> SavedGame:
         race_to=int(setup["race_to"]),
         racks=(won["A"], won["B"]),
         shots=sum(1 for r in records if isinstance(r, dict) and r.get("type") == "shot"),
+        practice=setup.get("practice") is True,
     )
 
 

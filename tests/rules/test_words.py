@@ -230,3 +230,24 @@ def test_the_lag_in_a_line() -> None:
     assert lag_line(LagResult(winner=None, reasons=()), NAMES) == (
         "No winner: the lag is played again."
     )
+
+
+def test_free_play_rulings_read_as_plain_sentences() -> None:
+    """With the referee off (rules.practice), every scenario's shot reads as sentences
+    of what happened, with no rule ID, token or pocket id in them."""
+    from rules.practice import practice_state
+
+    said = 0
+    for scenario in _scenarios():
+        state = practice_state(scenario.state)
+        played = attrs.evolve(scenario.shot, call=None, declaration=None)
+        try:
+            ruling = state.rule(played)
+        except IllegalAction:
+            continue
+        line = ruling_line(ruling, type(state), NAMES)
+        sentences = line.split(". ")
+        assert line.endswith(".") and all(s[:1].isupper() for s in sentences), line
+        assert not raw_tokens(line) and not ruling.foul, line
+        said += 1
+    assert said > 100
