@@ -291,6 +291,18 @@ _GAME_FLAGS = {  # play's flags that set up the game --game starts
     show_default=True,
     help="Graphics: fast (any computer) or quality (simplepbr, for a graphics card).",
 )
+@click.option(
+    "--practice",
+    is_flag=True,
+    help="Open the practice table (set up any position, referee off) of --game and --table.",
+)
+@click.option(
+    "--position",
+    "position_file",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="With --practice: start from this position file (docs/POSITION.md).",
+)
 @click.option("--resume", is_flag=True, help="Go on with the autosaved game.")
 @click.option(
     "--open", "open_file", type=click.Path(path_type=Path), default=None, help="Open a saved game."
@@ -319,6 +331,8 @@ def play(
     call_mode: str,
     shot_clock: float | None,
     quality: str,
+    practice: bool,
+    position_file: Path | None,
     resume: bool,
     open_file: Path | None,
     screenshot: Path | None,
@@ -327,16 +341,18 @@ def play(
     script: Path | None,
     quit_when_ready: bool,
 ) -> None:
-    """Open the desktop table (start screen, or straight into a game)."""
-    if sum(bool(x) for x in (game, resume, open_file)) > 1:
-        raise click.UsageError("choose one of --game, --resume and --open")
+    """Open the desktop table (start screen, or straight into a game or practice)."""
+    if sum(bool(x) for x in (practice or game, resume, open_file)) > 1:
+        raise click.UsageError("choose one of --game (or --practice), --resume and --open")
+    if position_file is not None and not practice:
+        raise click.UsageError("--position applies only with --practice")
     names = tuple(name.strip() for name in players.split(","))
     if len(names) != 2:
         raise click.BadParameter(
             "expected two names separated by a comma", param_hint="'--players'"
         )
     ctx = click.get_current_context()
-    if game is None:
+    if game is None and not practice:
         _refuse_unused(ctx, _GAME_FLAGS, "applies only with --game")
     if screenshot is None and script is None:
         _refuse_unused(ctx, {"frames": "--frames"}, "applies only with --screenshot or --script")
@@ -355,7 +371,19 @@ def play(
 
     chosen: Game | None = None
     try:
-        if game is not None:
+        if practice:
+            chosen = _practice_game(
+                GameSetup(
+                    game=game or TenBall.game,
+                    table=table_size,
+                    players=(names[0], names[1]),
+                    seed=seed if seed is not None else random.SystemRandom().randrange(2**63),
+                    practice=True,
+                ),
+                position_file,
+                game_given=game is not None,
+            )
+        elif game is not None:
             setup = GameSetup(
                 game=game,
                 race_to=race_to,
@@ -397,6 +425,33 @@ def play(
         script=script,
         quit_when_ready=quit_when_ready,
     )
+
+
+def _practice_game(setup: Any, position_file: Path | None, *, game_given: bool) -> Any:
+    """A practice session of ``setup`` (a ``GameSetup``), set up from ``position_file``
+    if one is given (its game and table are the table's): one line for a bad file."""
+    from sim.play.game import Game, GameError
+    from sim.store.positionfile import PositionFileError, load_position
+
+    session = Game(setup)
+    if position_file is None:
+        return session
+    try:
+        position = load_position(position_file)
+    except PositionFileError as error:
+        raise click.ClickException(str(error)) from None
+    if game_given and position.game != setup.game:
+        raise click.ClickException(
+            f"{position_file}: the position is of {position.kind.display_name}, "
+            f"not {setup.kind.display_name} (--game)"
+        )
+    if position.game != setup.game or position.table is not setup.table:
+        session = Game(attrs.evolve(setup, game=position.game, table=position.table))
+    try:
+        session.set_up(position)
+    except GameError as error:
+        raise click.ClickException(f"{position_file}: {error}") from None
+    return session
 
 
 @cli.command()

@@ -28,6 +28,7 @@ from panda3d.core import (
 
 from rules import Choice, Declaration, Player
 from sim.app.hudlayout import TOP_BAR, Box, HudLayout
+from sim.app.setuppanel import PracticeHost, SetupPanel
 from sim.app.texts import choice_label, physics_status, prompt, referee_words, scoreboard
 from sim.app.widgets import (
     BUTTON,
@@ -124,6 +125,7 @@ class Hud:
         *,
         folded: bool = False,
         on_fold: Callable[[], None] | None = None,
+        practice: PracticeHost | None = None,
     ) -> None:
         self.base = base
         self.controller = controller
@@ -139,6 +141,12 @@ class Hud:
         self._build_controls(layout.controls)
         self._build_cameras(layout.cameras, on_camera, on_fold)
         self._build_words(layout.words)
+        # The practice table's set-up panel, in the controls' block while setting up.
+        self.setup_panel = (
+            SetupPanel(self.root, layout.controls, controller, practice)
+            if practice is not None and controller.practice
+            else None
+        )
         self.help = OnscreenText(
             parent=self.root,
             text=HELP_TEXT,
@@ -153,6 +161,7 @@ class Hud:
         self.help.hide()
         self._shown_choices: tuple[Any, ...] = ()
         self._shown_reasons: object = self  # nothing shown yet
+        self._shown_spoken: object = self  # the step they are about (a set-up has none)
         self._show_folded()
 
     # -- building --------------------------------------------------------------------------
@@ -340,6 +349,15 @@ class Hud:
             0.04,
             width=width,
         )
+        # Set up (U), beside it on the practice table: the set-up from the balls as they lie.
+        self.buttons["setup"] = button(
+            self.root,
+            "Set up (U)",
+            (block.x1 - width * 1.5 - 0.04, block.y0 + height / 2),
+            self._set_up,
+            0.04,
+            width=width,
+        )
 
     # -- building blocks ---------------------------------------------------------------
 
@@ -365,6 +383,9 @@ class Hud:
 
     def _take_again(self) -> None:
         self._guard(self.controller.take_back)
+
+    def _set_up(self) -> None:
+        self._guard(self.controller.begin_setup)
 
     def _declare(self, declaration: Declaration) -> None:
         current = self.controller.declaration
@@ -526,6 +547,8 @@ class Hud:
         self._refresh_referee()
         self._refresh_aim()
         self._refresh_choices()
+        if self.setup_panel is not None:
+            self.setup_panel.refresh(controller.stage is Stage.SETUP)
 
     def _set_prompt(self, text: str) -> None:
         if self.prompt.getText() != text:
@@ -546,10 +569,10 @@ class Hud:
 
     def _refresh_referee(self) -> None:
         """The referee's plain line; the panel of details on request (unless folded)."""
-        reasons = self.controller.reasons
-        if reasons is self._shown_reasons:
+        reasons, spoken = self.controller.reasons, self.controller.spoken
+        if reasons is self._shown_reasons and spoken is self._shown_spoken:
             return
-        self._shown_reasons = reasons
+        self._shown_reasons, self._shown_spoken = reasons, spoken
         words = referee_words(self.controller)
         _set(self.verdict, words.lead)
         self.verdict.setFg(RED if words.foul else WHITE)
@@ -605,7 +628,7 @@ class Hud:
         controller = self.controller
         stage = controller.stage
         aiming = stage in (Stage.AIM, Stage.LAG)
-        choosing = stage in (Stage.CHOOSE, Stage.BREAKER, Stage.OVER)
+        choosing = stage in (Stage.CHOOSE, Stage.BREAKER, Stage.OVER, Stage.SETUP)
         aim = controller.aim
         x, y, w, h = self.power_meter
         self.power_fill["frameSize"] = (x, x + w, y, y + h * max(0.01, aim.power))
@@ -633,6 +656,8 @@ class Hud:
                 visible = aiming
             elif key == "again":
                 visible = controller.can_take_back and controller.stage in AFTER_A_SHOT
+            elif key == "setup":
+                visible = controller.practice and controller.stage in AFTER_A_SHOT
             elif key == "safety":
                 visible = controller.can_declare(Declaration.SAFETY)
             else:
@@ -772,6 +797,8 @@ S: safety  ·  P: push out (after the break)  ·  F: fold the cue-ball widget an
 Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 Backspace (or Take it again): the last shot back, its stroke loaded; the first try is kept
+Practice table: U (or Set up) sets the table up: drag balls, drag one off the cloth or
+  right-click it to take it off, the tray brings it back; Space (Done) shoots from it
 R: replay the shots (P there: play from that shot)  ·  G: aiming aid  ·  X: shot-clock extension
 W: the referee's details (every reason, with its rule)
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

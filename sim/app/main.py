@@ -23,11 +23,13 @@ Input (also in the in-game help, key H):
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 from direct.showbase.DirectObject import DirectObject
 from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task
@@ -41,7 +43,7 @@ from panda3d.core import (
     VirtualMouse,
 )
 
-from rules import PocketId
+from rules import PocketId, game_kind
 from rules.geometry import Point, TableGeometry
 from sim.app.callmarker import CallMarker
 from sim.app.camera import WHOLE_WINDOW, CameraRig
@@ -59,12 +61,12 @@ from sim.app.sound import SoundBoard
 from sim.app.start import StartScreen
 from sim.app.texts import physics_status
 from sim.app.widgets import typing
-from sim.paths import assets_dir
+from sim.paths import assets_dir, data_dir
 from sim.physics.simulator import Simulator
 from sim.physics.table import TableSpec, pocket_centre
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController
-from sim.play.game import Game, Node
+from sim.play.game import Game, GameError, Node, SetupRecord
 from sim.store.autosave import Autosave
 
 VIEWS = ("behind", "overhead", "broadcast")  # the camera presets a player picks (keys 1 2 3)
@@ -163,6 +165,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         )
         if game.records and save and not resumed:
             self.controller.save()
+        if game.setup.practice:
+            self.controller.tracking = True  # the stroke's paths, drawn as it is aimed
+            if not any(isinstance(record, SetupRecord) for record in game.records):
+                self.controller.begin_setup()  # a new practice table: set it up first
         spec = game.setup.spec
         self.scene = TableScene(self.base, spec, quality=self.quality)
         self.rig = CameraRig(self.base, spec)
@@ -180,6 +186,11 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     def _new_hud(self, controller: TableController) -> Hud:
         actions = {"New game": self.show_start_screen, "Replay the shots": self.open_replay}
+        if controller.practice:  # a rack won with the referee on: set up again, or replay
+            actions = {
+                "Set up again": lambda: self.modes.answer(controller.begin_setup),
+                "Replay the shots": self.open_replay,
+            }
         hud = Hud(
             self.base,
             controller,
@@ -187,11 +198,55 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             actions,
             folded=self.panels_folded,
             on_fold=self.toggle_panels,
+            practice=self,
         )
         hud.refresh()  # filled in at once, whenever in the frame the table was laid out
         if self.rig is not None:  # the table between the HUD's bands
             self.rig.set_free(hud.layout.table_on_screen())
         return hud
+
+    # -- the practice table -----------------------------------------------------------------
+
+    def practice_rack(self, game: str) -> None:
+        """A rack of ``game`` on the practice table being set up; another game's rack
+        sets up a practice table of that game (the session so far stays autosaved)."""
+        controller = self.controller
+        if controller is None or not controller.practice:
+            raise GameError("racks are set up on the practice table")
+        setup = controller.game.setup
+        if game != setup.game:
+            game_kind(game)  # an unknown game is refused before the table changes
+            self.play(Game(attrs.evolve(setup, game=game)))
+            controller = self.controller
+            assert controller is not None
+        controller.begin_setup().rack()
+
+    def save_position(self, path: Path | None = None) -> Path:
+        """The table as a position file (docs/POSITION.md): at ``path``, or in the user
+        data folder's ``positions/`` under a new name; the HUD says where."""
+        from sim.store.positionfile import save_position
+
+        controller = self.controller
+        if controller is None:
+            raise GameError("no table to save a position of")
+        position = controller.position_now()
+        if path is None:
+            folder = data_dir() / "positions"
+            stamp = dt.datetime.now().strftime("%Y-%m-%d-%H%M%S")
+            path = folder / f"{position.game}-{stamp}.json"
+            count = 1
+            while path.exists():
+                count += 1
+                path = folder / f"{position.game}-{stamp}-{count}.json"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_position(position, path)
+        except (OSError, ValueError) as error:
+            raise GameError(
+                f"cannot save the position at {path}: {getattr(error, 'strerror', None) or error}"
+            ) from None
+        controller.message = f"Position saved: {path}"
+        return path
 
     def show_start_screen(self) -> None:
         self.close_start_screen()
@@ -308,6 +363,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         """The end of a press, whatever mode is up; a left click goes to the mode up."""
         mouse = self.mouse()
         size = (self.base.win.getXSize(), self.base.win.getYSize())
+        releasing = self.modes.active
+        self.modes.answer(lambda: releasing.release(button, mouse))
         if self.pointer.released(button, mouse, size) and self.controller is not None:
             assert mouse is not None
             mode = self.modes.active

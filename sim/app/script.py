@@ -22,6 +22,25 @@ A script is a JSON list; each step is an object with one action key:
                                          shot list (0 first; null: the last shot played)
     {"play_from_here": true}             the viewer's Play from here: the table before
                                          the shot shown, its stroke loaded; a new branch
+    {"practice": true}                   a practice table of this table's game (set up
+    {"practice": {"game": "nine-ball",    first, the referee off); or of another game or
+      "table": "8ft", "position": FILE}}  table, or set up from a position file
+    {"set_up": true}                     U (or Set up): set the practice table up by
+                                         hand, from the balls as they lie
+    {"move_ball": ["3", x, y]}           drag a ball (on the table or not) to (x, y)
+    {"remove_ball": "3"}                 take a ball off the table (to the tray)
+    {"add_ball": "3"}                    bring a ball back from the tray, at its spot
+    {"add_ball": ["3", x, y]}            (the first free place near it), or at (x, y)
+    {"rack": "nine-ball"} / {"rack": null}  a rack button: that game's rack (another
+                                         game's sets up a practice table of it), or the
+                                         table's own game's
+    {"clear": true}                      Clear: every object ball off
+    {"referee": "on" | "off"}            the set-up's referee; with the referee on,
+    {"referee": {"on": true, "turn": "B", "in_hand": "kitchen" | "anywhere" | null}}
+                                         whose turn and the cue ball in hand too
+    {"setup_done": true}                 Done (Space): shoot from the table as set up
+    {"save_position": "pos.json"}        Save position: the table as a position file
+    {"save_position": null}              (null: the user data folder's positions/)
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
     {"screenshot": "out.png"}            save the window as it is now
@@ -37,10 +56,11 @@ refuses stops the script with a :class:`ScriptError` naming the step.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rules import Choice, Declaration, Player
+from rules import BallInHand, Choice, Declaration, Player
 from rules.userfile import FileRefused, read_regular
 from sim.play.controller import Stage
 from sim.play.game import GameError
@@ -63,6 +83,16 @@ ACTIONS = {
     "take_again",
     "replay",
     "play_from_here",
+    "practice",
+    "set_up",
+    "move_ball",
+    "remove_ball",
+    "add_ball",
+    "rack",
+    "clear",
+    "referee",
+    "setup_done",
+    "save_position",
     "camera",
     "wait",
     "screenshot",
@@ -190,6 +220,9 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
             raise ScriptError(f"{view.item.label} cannot be played from (a lag shot)")
         view.play_from_here()
         app.step()
+    elif action in PRACTICE_ACTIONS:
+        _practice(app, action, value)
+        app.step()
     elif action == "camera":
         if value not in CAMERAS:  # the rig would quietly show the overhead view
             raise ScriptError(f"a camera is one of {', '.join(CAMERAS)}, not {value!r}")
@@ -224,6 +257,96 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.step()
         mouse.releaseButton(button)
         app.step()
+
+
+PRACTICE_ACTIONS = {
+    "practice",
+    "set_up",
+    "move_ball",
+    "remove_ball",
+    "add_ball",
+    "rack",
+    "clear",
+    "referee",
+    "setup_done",
+    "save_position",
+}
+
+
+def _point(x: Any, y: Any) -> tuple[float, float]:
+    point = (float(x), float(y))
+    if not all(math.isfinite(v) for v in point):
+        raise ValueError(f"a point is two finite numbers, not {point}")
+    return point
+
+
+def _practice(app: PoolApp, action: str, value: Any) -> None:
+    """The practice table's actions, as its keys and buttons do them."""
+    controller = _controller(app)
+    if action == "practice":
+        _open_practice(app, value)
+    elif action == "set_up":
+        controller.begin_setup()
+    elif action == "move_ball":
+        ball, x, y = value
+        controller.table_setup().move(str(ball), _point(x, y))
+    elif action == "remove_ball":
+        controller.table_setup().remove(str(value))
+    elif action == "add_ball":
+        if isinstance(value, list):
+            ball, x, y = value
+            controller.table_setup().add(str(ball), _point(x, y))
+        else:
+            controller.table_setup().add(str(value))
+    elif action == "rack":
+        app.practice_rack(controller.game.setup.game if value is None else str(value))
+    elif action == "clear":
+        controller.table_setup().clear()
+    elif action == "referee":
+        table = controller.table_setup()
+        if value in ("on", "off"):
+            table.set_referee(value == "on")
+            return
+        if not isinstance(value, dict) or not set(value) <= {"on", "turn", "in_hand"}:
+            raise ValueError('referee: "on", "off", or {"on", "turn", "in_hand"}')
+        table.set_referee(bool(value.get("on", True)))
+        if "turn" in value:
+            table.set_turn(Player(value["turn"]))
+        if "in_hand" in value:
+            in_hand = value["in_hand"]
+            table.set_in_hand(None if in_hand is None else BallInHand(in_hand))
+    elif action == "setup_done":
+        controller.setup_done()
+    elif action == "save_position":
+        app.save_position(None if value is None else Path(value))
+
+
+def _open_practice(app: PoolApp, value: Any) -> None:
+    """A practice table: of this table's game and size, or as ``value`` says."""
+    import attrs
+
+    from sim.play.game import Game
+    from sim.store.positionfile import PositionFileError, load_position
+
+    setup = _controller(app).game.setup
+    options = {} if value is True else value
+    if not isinstance(options, dict) or not set(options) <= {"game", "table", "position"}:
+        raise ValueError('practice: true, or {"game", "table", "position"}')
+    practice = attrs.evolve(
+        setup,
+        practice=True,
+        race_to=1,
+        game=str(options.get("game", setup.game)),
+        table=str(options.get("table", setup.table.value)),
+    )
+    game = Game(practice)
+    if "position" in options:
+        try:
+            position = load_position(Path(options["position"]))
+        except PositionFileError as error:
+            raise GameError(str(error)) from None
+        game.set_up(position)
+    app.play(game)
 
 
 def on_screen(app: PoolApp) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from rules.words import CHOICE_WORDS, DECLARATION_WORDS
 from sim.physics.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulator import Simulator
 from sim.play.controller import Stage, TableController
-from sim.play.game import LagRecord
+from sim.play.game import ChoiceRecord, ShotRecord, StalemateRecord
 from sim.play.said import detail_lines, record_line
 
 
@@ -50,12 +50,15 @@ def scoreboard(controller: TableController) -> Scoreboard:
                 at_table=player is at_table,
             )
         )
-    title = f"{setup.kind.display_name} · race to {setup.race_to}"
-    if game.match.rack_number:
-        title += f" · rack {game.match.rack_number}"
+    if setup.practice:
+        title = practice_title(controller)
+    else:
+        title = f"{setup.kind.display_name} · race to {setup.race_to}"
+        if game.match.rack_number:
+            title += f" · rack {game.match.rack_number}"
     status = []
     if state is not None and not state.is_over:
-        if state.lowest is not None:
+        if state.lowest is not None and state.refereed:  # free play has no lowest ball
             status.append(f"lowest ball: {state.lowest}")
         if state.winning_ball is not None and not state.calls_shots:  # NB-10
             status.append(f"the {state.winning_ball} wins")
@@ -72,9 +75,27 @@ def scoreboard(controller: TableController) -> Scoreboard:
     return Scoreboard(players=(panels[0], panels[1]), title=title, status=" · ".join(status))
 
 
+def practice_title(controller: TableController) -> str:
+    """The practice table's title: the game, and whether the referee rules."""
+    setup = controller.game.setup
+    table = controller.setting_up
+    state = controller.state
+    if table is not None:
+        refereed = table.refereed
+    else:
+        refereed = state is not None and state.refereed and controller.game.match.rack_number > 0
+    referee = f"{setup.kind.display_name} rules" if refereed else "referee off"
+    return f"Practice · {setup.kind.display_name} · {referee}"
+
+
 def prompt(controller: TableController) -> str:
     """What the player at the table is to do now, in a line."""
     stage = controller.stage
+    if stage is Stage.SETUP:
+        return (
+            "Set up: drag a ball to move it, off the cloth (or right-click) to take it off; "
+            "Done or Space to shoot"
+        )
     name = controller.game.setup.name(controller.shooter)
     state = controller.state
     if stage is Stage.LAG:
@@ -97,6 +118,10 @@ def prompt(controller: TableController) -> str:
         return "Space: skip to the end of the shot"
     if stage is Stage.CHOOSE:
         return f"{name} chooses"
+    if stage is Stage.OVER and controller.practice:
+        winner = controller.game.winner()
+        won = f"{controller.game.setup.name(winner)} wins the rack: " if winner else ""
+        return f"{won}U to set the table up again, Backspace to take the shot again"
     if stage is Stage.OVER:
         winner = controller.game.winner()
         return (
@@ -136,7 +161,9 @@ def referee_words(controller: TableController) -> RefereeWords:
     details = detail_lines(controller.reasons, setup.players)
     if spoken is None:
         return RefereeWords(lead="", foul=False, details=details)
-    foul = not isinstance(spoken, LagRecord) and spoken.ruling.foul
+    foul = False
+    if isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord):
+        foul = spoken.ruling.foul
     return RefereeWords(lead=record_line(spoken, setup), foul=foul, details=details)
 
 

@@ -14,6 +14,11 @@ autosave), so the turn's logic names neither a process nor a file format.
 Every refused action raises :class:`sim.play.game.GameError` (one line, nothing changed);
 the window shows the line and carries on.
 
+On a practice table (``GameSetup.practice``) the player sets the table up by hand
+(:meth:`TableController.begin_setup`: a :class:`~sim.play.tablesetup.TableSetup` in
+progress, the stage ``SETUP``) and shoots from it (:meth:`TableController.setup_done`:
+the set-up becomes a step of the game, :meth:`Game.set_up`).
+
 Take it again (:meth:`TableController.take_back`) puts the table and the match back as
 they were before the last shot with that shot's stroke loaded, the shot kept in the game
 as a branch; :meth:`TableController.play_from` does the same from any shot of any line
@@ -28,6 +33,7 @@ import threading
 import time
 from collections.abc import Callable
 from enum import StrEnum
+from typing import TypeAlias
 
 import attrs
 
@@ -60,11 +66,14 @@ from sim.play.game import (
     Node,
     PreparedShot,
     Record,
+    SetupRecord,
     ShotRecord,
     StalemateRecord,
     Stroke,
     shot_name,
 )
+from sim.play.position import Position
+from sim.play.tablesetup import TableSetup
 
 MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
 PREVIEW_AFTER = 0.15  # seconds the aim must rest before it is simulated ahead
@@ -82,6 +91,7 @@ class Stage(StrEnum):
     WATCH = "watch"  # the shot plays out
     CHOOSE = "choose"  # the incoming player's option
     OVER = "over"  # the match is over
+    SETUP = "setup"  # the practice table is being set up by hand
 
 
 @attrs.define
@@ -159,6 +169,16 @@ class Watching:
         return max(t.duration for t in self.timelines)
 
 
+# A step the HUD's referee line is about: a ruled step, the lag, or a set-up.
+Spoken: TypeAlias = ShotRecord | ChoiceRecord | StalemateRecord | LagRecord | SetupRecord
+
+
+def _ruling_of(spoken: Spoken | None) -> Ruling | None:
+    return (
+        spoken.ruling if isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord) else None
+    )
+
+
 class TableController:
     def __init__(
         self,
@@ -169,6 +189,11 @@ class TableController:
         resumed: bool = False,
     ) -> None:
         self.game = game
+        # The paths of the stroke being aimed, drawn from the preview's simulation (on by
+        # default on the practice table; off in matches unless chosen).
+        self.tracking: bool = False
+        # The table being set up by hand on the practice table (None: not now).
+        self.setting_up: TableSetup | None = None
         self.worker = worker
         self.autosave = autosave
         # The autosave holds this game (resumed from it, or saved once): another game
@@ -190,10 +215,8 @@ class TableController:
         # The referee's last words (a ruling's reasons, or the lag's verdict), for the HUD;
         # on a game read back (or a step gone back to), those of its last step; ``spoken``:
         # the step they are about.
-        self.spoken: ShotRecord | ChoiceRecord | StalemateRecord | LagRecord | None = (
-            self._last_spoken()
-        )
-        self.last_ruling: Ruling | None = self.spoken.ruling if self.spoken else None
+        self.spoken: Spoken | None = self._last_spoken()
+        self.last_ruling: Ruling | None = _ruling_of(self.spoken)
         self.reasons: tuple[Reason, ...] = self.last_ruling.reasons if self.last_ruling else ()
         # How each ball is turned, carried from shot to shot so numbers never snap back;
         # and as it was before each shot watched here, for the shot taken back.
@@ -216,11 +239,18 @@ class TableController:
         return self.game.rack
 
     @property
+    def practice(self) -> bool:
+        """This is a practice table (set-ups and free play), not a match."""
+        return self.game.setup.practice
+
+    @property
     def stage(self) -> Stage:
         if self.watching is not None:
             return Stage.WATCH
         if self.waiting is not None:
             return Stage.SIMULATING
+        if self.setting_up is not None:
+            return Stage.SETUP
         phase = self.game.phase
         if phase is MatchPhase.LAG:
             return Stage.LAG
@@ -249,7 +279,9 @@ class TableController:
 
     def balls(self) -> dict[BallId, Point]:
         """The balls at rest as the player sees them (the cue ball where it is placed;
-        at the lag, the player's lag ball)."""
+        at the lag, the player's lag ball; the table being set up as it is now)."""
+        if self.setting_up is not None:
+            return dict(self.setting_up.balls)
         if self.game.phase is MatchPhase.LAG:
             return {CUE: self.lag_start()}
         state = self.state
@@ -638,6 +670,81 @@ class TableController:
         self.save()
         self._reset_turn()
 
+    # -- setting the practice table up -----------------------------------------------------
+
+    def begin_setup(self) -> TableSetup:
+        """Set the practice table up by hand, from the balls as they lie (whose turn and
+        the cue ball in hand as they are; before any set-up, the game's rack)."""
+        if not self.practice:
+            raise GameError("the table is set up by hand on the practice table only")
+        if self.shot_in_play:
+            raise GameError("the shot is still playing: set up once the balls stop")
+        if self.setting_up is not None:
+            return self.setting_up
+        state = self.state
+        if state is None or self.game.phase is MatchPhase.LAG:
+            table = TableSetup(setup=self.game.setup, balls={})
+            table.rack()
+        else:
+            table = TableSetup(
+                setup=self.game.setup,
+                balls=self.balls(),
+                turn=state.pending.chooser if state.pending else state.shooter,
+                in_hand_choice=state.ball_in_hand,
+                refereed=state.refereed,
+            )
+        self.setting_up = table
+        self.message = ""
+        return table
+
+    def table_setup(self) -> TableSetup:
+        """The set-up in progress; GameError when the table is not being set up."""
+        if self.setting_up is None:
+            raise GameError("the table is not being set up: press U (Set up) first")
+        return self.setting_up
+
+    def setup_done(self) -> SetupRecord:
+        """Shoot from the table as set up: the set-up becomes the game's next step (take
+        it again comes back here), the cue ball in hand waiting where it was put."""
+        table = self.table_setup()
+        position = table.position()
+        record = self.game.set_up(position, refereed=table.refereed)
+        self.setting_up = None
+        self._arrived()
+        cue = position.balls.get(CUE)
+        waiting = position.in_hand is not None and cue is not None and self.stage is Stage.PLACE
+        if waiting and cue is not None and self.legal_placement(cue) is None:
+            self.placement = cue
+        return record
+
+    def cancel_setup(self) -> None:
+        """Leave the set-up unchanged: the table as it was before it."""
+        if self.setting_up is None:
+            return
+        if self.state is None or self.game.phase is MatchPhase.LAG:
+            raise GameError("set the table up first: Done (Space) when it is ready")
+        self.setting_up = None
+        self._touch_aim()
+
+    def position_now(self) -> Position:
+        """The table as a position (for a position file): the set-up in progress, or the
+        balls as they lie with whose turn and the cue ball in hand."""
+        if self.setting_up is not None:
+            return self.setting_up.position()
+        state = self.state
+        if state is None or self.game.phase is MatchPhase.LAG:
+            raise GameError("no position on the table yet")
+        try:
+            return Position(
+                game=self.game.setup.game,
+                table=self.game.setup.table,
+                balls=self.balls(),
+                turn=state.pending.chooser if state.pending else state.shooter,
+                in_hand=state.ball_in_hand,
+            )
+        except ValueError as error:
+            raise GameError(f"this table is no position to save: {error}") from None
+
     # -- take it again, and branches -------------------------------------------------------
 
     @property
@@ -653,6 +760,7 @@ class TableController:
         in the game as a branch: the next one played becomes the main line. Returns it."""
         if self.waiting is not None:
             raise GameError("the shot is still in the physics: take it back once it plays")
+        self.setting_up = None  # the set-up in progress is dropped: the shot comes back
         node = self.game.last_shot()
         if node is None:
             raise GameError("there is no shot to take back")
@@ -712,7 +820,7 @@ class TableController:
         """The table at the game's step in play: the referee's last words there, a new
         turn, ``stroke`` loaded, and the game autosaved (branches and all)."""
         self.spoken = self._last_spoken()
-        self.last_ruling = self.spoken.ruling if self.spoken else None
+        self.last_ruling = _ruling_of(self.spoken)
         self.reasons = self.last_ruling.reasons if self.last_ruling else ()
         self._reset_turn()
         state = self.state
@@ -724,12 +832,12 @@ class TableController:
             self._touch_aim()
         self.save()
 
-    def _last_spoken(self) -> ShotRecord | ChoiceRecord | StalemateRecord | None:
+    def _last_spoken(self) -> Spoken | None:
         return next(
             (
                 r
                 for r in reversed(self.game.records)
-                if isinstance(r, ShotRecord | ChoiceRecord | StalemateRecord)
+                if isinstance(r, ShotRecord | ChoiceRecord | StalemateRecord | SetupRecord)
             ),
             None,
         )

@@ -41,6 +41,9 @@ class Mode:
     def click(self, mouse: Mouse) -> None:
         """A left click (a press and release in one place) that no widget took."""
 
+    def release(self, button: str, mouse: Mouse | None) -> None:
+        """A mouse button came up (before any click it makes is answered)."""
+
     def wheel(self, step: int, mouse: Mouse | None) -> None:
         """The wheel turned a step in (1) or out (-1)."""
 

@@ -47,7 +47,7 @@ class ModeManager:
             names |= set(mode.keys)
         return names
 
-    def answer(self, action: Callable[[], None]) -> None:
+    def answer(self, action: Callable[[], object]) -> None:
         """Do what the player asked; a move the game refuses is said on the HUD."""
         try:
             action()

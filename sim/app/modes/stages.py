@@ -6,6 +6,7 @@ from __future__ import annotations
 from sim.app.modes.aim import AimMode, CallMode, LagMode
 from sim.app.modes.choose import ChooseMode, OverMode
 from sim.app.modes.place import PlaceMode
+from sim.app.modes.setup import SetupMode
 from sim.app.modes.table import TableMode
 from sim.app.modes.watch import StrikeMode, WatchMode
 from sim.app.modes.window import Window
@@ -22,6 +23,7 @@ class TableModes:
         self.strike = StrikeMode(window)
         self.watch = WatchMode(window)
         self.over = OverMode(window)
+        self.setup = SetupMode(window)
         self._by_stage: dict[Stage, TableMode] = {
             Stage.LAG: self.lag,
             Stage.BREAKER: self.choose,
@@ -31,6 +33,7 @@ class TableModes:
             Stage.WATCH: self.watch,
             Stage.CHOOSE: self.choose,
             Stage.OVER: self.over,
+            Stage.SETUP: self.setup,
         }
 
     def for_stage(self, controller: TableController) -> TableMode:
@@ -50,4 +53,5 @@ class TableModes:
             self.strike,
             self.watch,
             self.over,
+            self.setup,
         ]

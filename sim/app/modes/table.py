@@ -60,6 +60,7 @@ class TableMode(Mode):
         keys["r"] = lambda: window.open_replay()
         keys["x"] = lambda: self.controller.take_extension()
         keys["backspace"] = self.take_again
+        keys["u"] = self.set_up
         for key, preset in (("1", "behind"), ("2", "overhead"), ("3", "broadcast")):
             keys[key] = self._viewer(preset)
         keys["escape"] = window.open_menu
@@ -86,6 +87,10 @@ class TableMode(Mode):
     def take_again(self) -> None:
         """Backspace: the last shot back, its stroke loaded (the first try kept)."""
         self.controller.take_back()
+
+    def set_up(self) -> None:
+        """U: set the practice table up by hand, from the balls as they lie."""
+        self.controller.begin_setup()
 
     def turn(self, degrees: float) -> None:
         """The aim turns only while a stroke is set up (AIM, LAG)."""
