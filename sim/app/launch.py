@@ -31,6 +31,8 @@ class Launch:
     shots: tuple[Any, ...] = ()  # or replay these shots (ReplayItem) on their own
     shots_spec: Any = None  # ... on this table
     quit_when_ready: bool = False  # say when the window and the physics were ready, and quit
+    drill: Any = None  # open this drill (a ShippedDrill) on a practice table
+    player: str = "Player 1"  # whose drill history it is
 
 
 def has_display() -> bool:
@@ -140,7 +142,7 @@ def run(launch: Launch) -> int:
         configure_offscreen(width, height)
     else:
         configure_window(width, height, "poolsim")
-    if launch.game is not None or launch.shots:
+    if launch.game is not None or launch.shots or launch.drill is not None:
         load_pooltool()
     worker = PhysicsWorker().start()
     try:
@@ -183,6 +185,8 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
     )
     if launch.shots:
         app.view_shots(list(launch.shots), launch.shots_spec)
+    elif launch.drill is not None:
+        app.open_drill(launch.drill, launch.player)
     elif launch.game is None:
         app.show_start_screen()
     elif watch:

@@ -41,6 +41,10 @@ A script is a JSON list; each step is an object with one action key:
     {"setup_done": true}                 Done (Space): shoot from the table as set up
     {"save_position": "pos.json"}        Save position: the table as a position file
     {"save_position": null}              (null: the user data folder's positions/)
+    {"drill": "stop-shot"}               open a shipped drill by name on a practice table
+                                         (poolsim drill --list names them); its attempts
+                                         are ordinary shoots, each scored as its balls stop
+    {"drill_again": true}                the drill's Try again: a new session, the balls back
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
     {"screenshot": "out.png"}            save the window as it is now
@@ -93,6 +97,8 @@ ACTIONS = {
     "referee",
     "setup_done",
     "save_position",
+    "drill",
+    "drill_again",
     "camera",
     "wait",
     "screenshot",
@@ -161,10 +167,18 @@ def _settle(app: PoolApp) -> None:
 def _run(app: PoolApp, action: str, value: Any) -> None:
     from panda3d.core import KeyboardButton, MouseButton
 
+    if action == "drill":  # also where no table is up yet (the start screen)
+        _open_drill(app, value)
+        return
     controller = _controller(app)
     if action not in ("wait", "screenshot", "camera", "click", "key", "layout", "play_from_here"):
         _settle(app)
-    if action == "breaker":
+    if action == "drill_again":
+        if app.drill is None:
+            raise ScriptError("no drill on the table: a drill step first")
+        app.drill_again()
+        app.step()
+    elif action == "breaker":
         controller.skip_lag(Player(value))
     elif action == "place":
         x, y = float(value[0]), float(value[1])
@@ -257,6 +271,24 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.step()
         mouse.releaseButton(button)
         app.step()
+
+
+def _open_drill(app: PoolApp, name: Any) -> None:
+    from sim.store.drillfile import DrillFileError, drill_named
+
+    if app.controller is not None:
+        _settle(app)
+    try:
+        shipped = drill_named(str(name))
+    except DrillFileError as error:
+        raise ScriptError(str(error)) from None
+    player = app.drill.player if app.drill is not None else None
+    app.close_start_screen()
+    if player is None:
+        app.open_drill(shipped)
+    else:
+        app.open_drill(shipped, player)
+    app.step()
 
 
 PRACTICE_ACTIONS = {

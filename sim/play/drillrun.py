@@ -21,7 +21,7 @@ from collections.abc import Callable
 from rules import CUE
 from sim.play.controller import Stage, TableController
 from sim.play.drill import AttemptScore, Drill, DrillSession, attempt_over, score_attempt
-from sim.play.game import Node, ShotRecord
+from sim.play.game import Node, SetupRecord, ShotRecord
 
 BUSY = (Stage.SIMULATING, Stage.WATCH)
 
@@ -47,7 +47,9 @@ class DrillRun:
         self.history: list[str] = []  # what on_finished said of the player's history
         self._scored: set[int] = set()  # the last shot of each attempt scored (node ids)
         game = controller.game
-        game.set_up(drill.position)
+        record = game.current.record
+        if not (isinstance(record, SetupRecord) and record.balls == drill.position.balls):
+            game.set_up(drill.position)  # unless the table was just set up at the drill
         self.start: Node = game.current
         controller.continue_from(self.start)
         controller.message = drill.instruction
@@ -56,7 +58,7 @@ class DrillRun:
 
     @property
     def headline(self) -> str:
-        """"Drill: Stop shot · attempt 2 of 5 · best so far 18 of 20"."""
+        """ "Drill: Stop shot · attempt 2 of 5 · best so far 18 of 20"."""
         session = self.session
         parts = [f"Drill: {self.drill.title}"]
         best = session.best
@@ -114,7 +116,7 @@ class DrillRun:
         said = f"Attempt {number}: {score.words} {score.verdict}"
         if self.session.finished:
             self.history = self.on_finished(self.session) if self.on_finished else []
-            self.controller.message = f"{said} The drill is over: {self.session.summary}"
+            self.controller.message = f"{said} The drill is over."
         else:
             self.controller.play_from(nodes[0])  # the balls back, its first stroke loaded
             self.controller.message = f"{said} The balls are back for attempt {number + 1}."
