@@ -354,6 +354,13 @@ def play(
     ctx = click.get_current_context()
     if game is None and not practice:
         _refuse_unused(ctx, _GAME_FLAGS, "applies only with --game")
+    if practice:  # a practice table has no match: no race, breaker, calls or clock
+        kept = ("table_size", "players", "seed")
+        _refuse_unused(
+            ctx,
+            {name: flag for name, flag in _GAME_FLAGS.items() if name not in kept},
+            "does not apply to the practice table",
+        )
     if screenshot is None and script is None:
         _refuse_unused(ctx, {"frames": "--frames"}, "applies only with --screenshot or --script")
     else:

@@ -113,6 +113,11 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
         ([*play, *shot], "--frames", [*INTEGERS, "0", "100001"]),
         ([*play, *shot], "--quit-when-ready", ["1"]),  # a screenshot's window is not played
         (["play"], "--seed", ["1"]),  # no --game: the flag does not apply
+        (["play", "--practice"], "--position", [MISSING, "/dev/zero", str(tmp), ""]),
+        (["play", "--practice"], "--game", CHOICES),
+        (["play", "--practice", "--game", "ten-ball"], "--open", [MISSING]),  # one or other
+        (["play"], "--position", [str(tmp / "p.json")]),  # no --practice: it does not apply
+        (["play", "--practice"], "--race", ["3"]),  # a practice table has no match
         (["play"], "--frames", ["5"]),  # no --screenshot nor --script: the same
         (["replay", MISSING], "--screenshot", files),
         (["replay", MISSING, *shot], "--frames", [*INTEGERS, "0"]),
@@ -319,6 +324,7 @@ def test_every_flag_of_every_command_is_fuzzed() -> None:
         "--startup",
         "--open",
         "--script",
+        "--practice",
     }
     for name, command in cli.commands.items():  # type: ignore[attr-defined]
         if name == "rules":

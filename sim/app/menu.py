@@ -29,6 +29,9 @@ class MenuHost(Protocol):
     def autosave(self) -> Autosave | None: ...
 
     def close_menu(self) -> None: ...
+    def save_position(self) -> Path:
+        """The table as a position file in the user's positions folder."""
+
     def show_start_screen(self) -> None: ...
     def stop(self) -> None:
         """Finish the autosave in progress and stop the physics worker."""
@@ -57,8 +60,12 @@ class GameMenu:
             ("New game", self.new_game),
             ("Quit", self.quit),
         ]
+        controller = app.controller
+        if controller is not None and controller.practice:  # the table as a position file
+            entries.insert(2, ("Save position", self.save_position))
+        gap = 0.64 / len(entries)  # the buttons share the room over the path's field
         self.buttons = [
-            button(self.frame, text, (0, 0.25 - i * 0.16), command, scale=0.055, pad=(0.8, 0.4))
+            button(self.frame, text, (0, 0.25 - i * gap), command, scale=0.055, pad=(0.8, 0.4))
             for i, (text, command) in enumerate(entries)
         ]
         self.path: DirectEntry | None = None
@@ -98,6 +105,18 @@ class GameMenu:
             return
         self.note.setFg(WHITE)
         self.note.setText(f"saved {target}")
+
+    def save_position(self) -> None:
+        from sim.play.game import GameError
+
+        try:
+            path = self.app.save_position()
+        except GameError as error:
+            self.note.setFg(NOTICE)
+            self.note.setText(str(error))
+            return
+        self.note.setFg(WHITE)
+        self.note.setText(f"saved {path}")
 
     def new_game(self) -> None:
         self.close()

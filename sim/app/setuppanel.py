@@ -73,7 +73,7 @@ class SetupPanel:
         y -= ROW
         self.tray_y = y
         self.tray_label = label(self.frame, "Off the table:", (x0, y - 0.01), TEXT, DIM)
-        self.tray: list[DirectButton] = []
+        self.tray: dict[BallId, DirectButton] = {}  # each ball off the table, its button
         self._tray_shown: tuple[BallId, ...] | None = None
         half = (inner - 0.02) / 2
         bottom = block.y0 + 0.045
@@ -153,35 +153,25 @@ class SetupPanel:
         if off == self._tray_shown:
             return
         self._tray_shown = off
-        for old in self.tray:
+        for old in self.tray.values():
             old.destroy()
-        self.tray = []
+        self.tray = {}
         block = self.block
         start = block.x0 + 0.26
         room = block.x1 - 0.02 - start
         step = min(0.075, room / max(1, len(off)))
         for i, ball in enumerate(off):
             text = "cue" if ball == CUE else ball
-            self.tray.append(
-                button(
-                    self.frame,
-                    text,
-                    (start + step * (i + 0.5), self.tray_y),
-                    partial(self._bring_back, ball),
-                    TRAY_TEXT,
-                    width=step - 0.008,
-                )
+            self.tray[ball] = button(
+                self.frame,
+                text,
+                (start + step * (i + 0.5), self.tray_y),
+                partial(self._bring_back, ball),
+                TRAY_TEXT,
+                width=step - 0.008,
             )
         self.tray_label.setText("Off the table:" if off else "Every ball is on the table")
         self.tray_label.setAlign(TextNode.ALeft)
-
-    def tray_centres(self) -> dict[BallId, tuple[float, float]]:
-        """Where each tray button is (aspect2d), for scripted clicks and tests."""
-        shown = self._tray_shown or ()
-        return {
-            ball: (float(widget.getX(self.frame)), float(widget.getZ(self.frame)))
-            for ball, widget in zip(shown, self.tray, strict=True)
-        }
 
     def destroy(self) -> None:
         self.frame.destroy()

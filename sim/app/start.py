@@ -141,6 +141,10 @@ class StartChoices:
                 pass
         return cls(**values)
 
+    def practice_game(self, seed: int) -> Game:
+        """A practice table of the chosen game and table: set up first, referee off."""
+        return Game(attrs.evolve(self.setup(seed), practice=True))
+
     def new_game(self, seed: int) -> Game:
         game = Game(self.setup(seed))
         if self.breaker in ("A", "B"):
@@ -225,6 +229,8 @@ class StartScreen:
             self._button("Resume last game", (0.0, -0.9), self.resume),
             self._button("Open saved game", (0.72, -0.9), self.open_saved),
         ]
+        # The practice table of the game and table chosen above: set up any position.
+        self.practice_button = self._button("Practice", (-0.7, -0.9 + 0.16), self.practice)
         self.open_panel: OpenGamePanel | None = None
         if app.autosave is None or not app.autosave.exists():
             self.buttons[1]["state"] = DGG.DISABLED
@@ -308,12 +314,16 @@ class StartScreen:
         }
         return StartChoices(race_to=int(race), players=names, **picked)
 
-    def start(self) -> None:
+    def practice(self) -> None:
+        self.start(practice=True)
+
+    def start(self, *, practice: bool = False) -> None:
         import random
 
         try:
             choices = self.choices()
-            game = choices.new_game(seed=random.SystemRandom().randrange(2**63))
+            seed = random.SystemRandom().randrange(2**63)
+            game = choices.practice_game(seed) if practice else choices.new_game(seed)
         except ValueError as error:
             self._say(str(error), NOTICE)
             return

@@ -84,7 +84,7 @@ def practice_title(controller: TableController) -> str:
         refereed = table.refereed
     else:
         refereed = state is not None and state.refereed and controller.game.match.rack_number > 0
-    referee = f"{setup.kind.display_name} rules" if refereed else "referee off"
+    referee = "referee on" if refereed else "referee off"
     return f"Practice · {setup.kind.display_name} · {referee}"
 
 

@@ -86,6 +86,16 @@ class TableSetup:
         self._known(ball)
         balls = {**self.balls, ball: point}
         where = f"{_name(ball)} at ({point[0]:.3f}, {point[1]:.3f})"
+        # The ball put down is the one said to overlap (the position's own check names
+        # whichever ball comes first).
+        radius = self.setup.spec.ball_radius
+        other = (
+            Positions(self.balls)
+            .without(ball)
+            .overlapping(point, radius, self.setup.options.contact_epsilon)
+        )
+        if other is not None:
+            raise GameError(f"{where}: {_name(ball)} overlaps {_name(other)}")
         self._checked(balls, self._in_hand_with(balls), what=where)
         self.balls = balls
 
@@ -181,6 +191,7 @@ class TableSetup:
     def _checked(
         self, balls: dict[BallId, Point], in_hand: BallInHand | None, *, what: str
     ) -> Position:
+        """The position of ``balls``; GameError naming ``what`` otherwise."""
         ordered = dict(sorted(balls.items(), key=lambda item: ball_number(item[0])))
         try:
             return Position(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import CUE, BallId
+from rules import CUE, BallId, BallInHand
 from rules.geometry import Point, distance
 from sim.app.hud import Hud
 from sim.app.modes.aim import BALL_PICK
@@ -97,6 +97,11 @@ class SetupMode(TableMode):
             self.controller.table_setup().remove(ball)
 
     # -- drawing ------------------------------------------------------------------------------
+
+    def shows_kitchen(self) -> bool:
+        """With the referee on and the cue ball in hand in the kitchen, the kitchen."""
+        table = self.controller.setting_up
+        return table is not None and table.in_hand is BallInHand.KITCHEN
 
     def shown_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
         """The dragged ball under the pointer (where it is put down on release)."""
