@@ -6,7 +6,6 @@ session on Try again."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -31,7 +30,9 @@ def worker() -> Iterator[InProcessSimulator]:
     physics.close()
 
 
-def _run(worker: InProcessSimulator, shipped: ShippedDrill) -> tuple[DrillRun, Clock, list[DrillSession]]:
+def _run(
+    worker: InProcessSimulator, shipped: ShippedDrill
+) -> tuple[DrillRun, Clock, list[DrillSession]]:
     position = shipped.drill.position
     game = Game(GameSetup(game=position.game, table=position.table, practice=True))
     clock = Clock()
