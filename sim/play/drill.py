@@ -152,7 +152,13 @@ class Goal:
     def words(self) -> str:
         """The goal in a sentence: "Pocket the 3 in the foot-left corner and stop the cue
         ball in the zone"."""
-        parts = [f"{_name(p.ball)} in {p.pockets_words}" for p in self.pots]
+        groups: list[tuple[str, list[str]]] = []  # balls of the same pockets together
+        for pot in self.pots:
+            if groups and groups[-1][0] == pot.pockets_words:
+                groups[-1][1].append(_name(pot.ball))
+            else:
+                groups.append((pot.pockets_words, [_name(pot.ball)]))
+        parts = [f"{in_words(balls, 'and')} in {pockets}" for pockets, balls in groups]
         said = f"Pocket {in_words(parts, 'and')}" if parts else ""
         if self.zone is not None:
             said += (" and stop" if said else "Stop") + " the cue ball in the zone"

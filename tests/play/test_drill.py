@@ -107,6 +107,7 @@ def test_any_pocket_a_list_of_pockets_and_a_rectangle() -> None:
 
 def test_an_attempt_of_several_shots_ends_on_a_miss_a_scratch_or_the_last_ball() -> None:
     run = _drill(goal=Goal((PotGoal("3"), PotGoal("5"), PotGoal("7"))), shots=3)
+    assert run.goal.words == "Pocket the 3, the 5 and the 7 in any pocket"
     assert not attempt_over(run, [])
     assert not attempt_over(run, [_potted("3", "rt")])
     assert attempt_over(run, [_potted("3", "rt"), (Hit((CUE, "5")),)])  # a miss
