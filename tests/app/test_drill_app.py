@@ -43,9 +43,7 @@ MISSED = [{"aim": REFERENCE.aim + 6}, {"shoot": "skip"}]
 
 def click_widget(app: PoolApp, widget: Any) -> None:
     """A click with the virtual mouse in the middle of ``widget`` as drawn."""
-    from panda3d.core import MouseButton
-
-    from panda3d.core import Point3
+    from panda3d.core import MouseButton, Point3
 
     left, right, bottom, top = widget.getBounds()
     middle = app.base.aspect2d.getRelativePoint(
