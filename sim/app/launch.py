@@ -15,6 +15,7 @@ from sim.play.game import Game
 
 if TYPE_CHECKING:
     from sim.physics.worker import PhysicsWorker
+    from sim.store.drillfile import ShippedDrill
 
 
 @attrs.frozen(kw_only=True)
@@ -31,7 +32,7 @@ class Launch:
     shots: tuple[Any, ...] = ()  # or replay these shots (ReplayItem) on their own
     shots_spec: Any = None  # ... on this table
     quit_when_ready: bool = False  # say when the window and the physics were ready, and quit
-    drill: Any = None  # open this drill (a ShippedDrill) on a practice table
+    drill: ShippedDrill | None = None  # open this drill on a practice table
     player: str = "Player 1"  # whose drill history it is
 
 

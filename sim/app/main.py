@@ -332,13 +332,21 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     def drill_again(self) -> None:
         """Try again: a new session of the drill, its balls back."""
-        self.close_drill_summary()
+        if isinstance(self.modes.screen, DrillSummaryMode):
+            self.modes.close()
         if self.drill is not None:
             self.modes.answer(self.drill.try_again)
 
     def close_drill_summary(self) -> None:
+        """Back to the table as the last attempt left it (Close, Esc); the menu offers
+        the drill again."""
         if isinstance(self.modes.screen, DrillSummaryMode):
             self.modes.close()
+            if self.drill is not None and self.controller is not None:
+                self.controller.message = (
+                    f"The drill is over: {self.drill.session.summary} "
+                    "Esc, then Try the drill again, for a new session."
+                )
 
     def show_start_screen(self) -> None:
         self.close_start_screen()

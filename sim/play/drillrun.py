@@ -81,12 +81,15 @@ class DrillRun:
 
     def attempt_nodes(self) -> list[Node]:
         """The shots of the attempt in play: the line from the set-up to the step in play
-        (empty when the table is at the set-up, or away from it: another line opened)."""
+        (empty when the table is at the set-up, or away from it: another line opened, or
+        the table set up again by hand)."""
         current = self.controller.game.current
         if not self.start.is_on_line_to(current):
             return []
         path = current.path()
         after = path[path.index(self.start) + 1 :]
+        if any(isinstance(node.record, SetupRecord) for node in after):
+            return []  # the table set up again by hand: no longer the drill's
         return [node for node in after if isinstance(node.record, ShotRecord)]
 
     def update(self) -> AttemptScore | None:

@@ -124,6 +124,21 @@ def test_a_drill_from_the_start_screen_scored_and_kept(
     assert hud_words(table)[0] == "Drill: Stop shot · attempt 1 of 5"
     assert controller.balls() == start
 
+    run_script(table, MISSED * 5)  # a second session, closed: the menu offers it again
+    summary = table.modes.screen
+    assert isinstance(summary, DrillSummaryMode)
+    assert "2 sessions so far" in " ".join(line.getText() for line in summary.summary.lines)
+    click_widget(table, summary.summary.buttons[1])  # Close
+    assert table.modes.screen is None
+    assert hud_words(table)[2].endswith("Esc, then Try the drill again, for a new session.")
+    table.open_menu()
+    menu = table.menu
+    assert menu is not None
+    (again,) = [b for b in menu.buttons if b["text"] == "Try the drill again"]
+    click_widget(table, again)
+    assert table.menu is None and hud_words(table)[0] == "Drill: Stop shot · attempt 1 of 5"
+    assert len(json.loads((tmp_path / "drills.json").read_text())["sessions"]) == 2
+
 
 def test_the_script_opens_a_drill_by_name_and_refuses_one_that_is_not_there(
     table: PoolApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -95,3 +95,17 @@ def test_a_run_out_is_one_attempt_of_its_shots(worker: InProcessSimulator) -> No
     _shoot(run, clock, CueAction(speed=1.0, aim=(first.aim + 90) % 360))  # pockets nothing
     assert len(run.session.scores) == 2 and not run.session.scores[1].made
     assert CUE in run.controller.balls()
+
+
+def test_a_table_set_up_again_by_hand_is_no_longer_the_drills(worker: InProcessSimulator) -> None:
+    shipped = drill_named("three-ball-run-out")
+    run, clock, _ = _run(worker, shipped)
+    _shoot(run, clock, shipped.reference[0])
+    assert len(run.attempt_nodes()) == 1
+    run.controller.begin_setup()
+    run.controller.setup_done()
+    assert run.attempt_nodes() == []
+    _shoot(run, clock, CueAction(speed=1.0, aim=90.0))
+    assert run.attempt_nodes() == [] and run.session.scores == ()
+    run.try_again()  # back at the drill's own set-up
+    assert run.controller.balls() == dict(shipped.drill.position.balls)
