@@ -5,10 +5,15 @@ say: the cue ball reaches a rail before the 7, the 8 a rail before its pocket.""
 
 from __future__ import annotations
 
+import os
+import sys
+
+import attrs
 import pytest
 
 from rules import CUE
 from rules.facts import Hit, Pocketing, RailContact, ShotFacts
+from sim.physics.simulate import simulate_shot
 from sim.play.drill import attempt_over, score_attempt
 from sim.play.game import Game, GameSetup, Stroke
 from sim.store.drillfile import ShippedDrill, shipped_drills
@@ -73,3 +78,39 @@ def test_the_kick_reaches_a_rail_first_and_the_bank_drives_the_8_into_one() -> N
     (bank,), _ = play_reference(by_name["bank"])
     pocketed = next(f for f in bank if isinstance(f, Pocketing))
     assert _before(bank, RailContact, "8", pocketed)
+
+
+SEARCH = os.environ.get("POOLSIM_DRILL_SEARCH") == "1"
+
+
+@pytest.mark.skipif(not SEARCH, reason="POOLSIM_DRILL_SEARCH=1 searches round each drill")
+@pytest.mark.parametrize(
+    "shipped",
+    [s for s in SHIPPED if s.drill.shots == 1],
+    ids=[s.drill.name for s in SHIPPED if s.drill.shots == 1],
+)
+def test_how_much_room_each_drill_leaves(shipped: ShippedDrill) -> None:
+    """A search round the reference stroke (aim +-1 degree by 0.05, speed -30% to +30%,
+    draw or follow +-0.1): the share of strokes that make the drill, a measure of how
+    hard it is, printed; the drill is made by more than the reference alone."""
+    drill = shipped.drill
+    (reference,) = shipped.reference
+    spec = drill.position.spec
+    made = tried = 0
+    for step in range(-20, 21):
+        for scale in (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3):
+            for db in (-0.1, 0.0, 0.1):
+                try:
+                    action = attrs.evolve(
+                        reference,
+                        aim=reference.aim + step * 0.05,
+                        speed=reference.speed * scale,
+                        b=reference.b + db,
+                    )
+                except ValueError:  # past the miscue limit
+                    continue
+                shot = simulate_shot(spec, drill.position.balls, action)
+                tried += 1
+                made += score_attempt(drill, [shot.facts], shot.after.get(CUE)).made
+    sys.__stdout__.write(f"\n{drill.name}: {made} of {tried} strokes round the reference make it")
+    assert made > 1
