@@ -17,6 +17,8 @@ Input (also in the in-game help, key H):
 - ball in hand: the cue ball follows the mouse over legal spots; click to put it down;
 - take it again: Backspace or the Take it again button (the last shot back, its stroke
   loaded, the first try kept as a branch); in the replay, P plays from the shot shown;
+- the practice table: U or Set up sets the table up by hand (drag a ball, drag it off the
+  cloth, right-click or Delete to take it off, the tray brings it back); Space: Done;
 - camera: right drag orbits, middle drag pans, the wheel zooms; 1 behind, 2 overhead,
   3 broadcast; G toggles the aiming aid; Esc opens the menu.
 """

@@ -368,6 +368,12 @@ def _open_practice(app: PoolApp, value: Any) -> None:
         setup,
         practice=True,
         race_to=1,
+        options=attrs.evolve(  # practice is untimed
+            setup.options,
+            shot_clock_s=None,
+            shot_clock_extension_s=None,
+            shot_clock_extensions_per_rack=0,
+        ),
         game=str(options.get("game", setup.game)),
         table=str(options.get("table", setup.table.value)),
     )

@@ -144,8 +144,16 @@ class StartChoices:
         return cls(**values)
 
     def practice_game(self, seed: int) -> Game:
-        """A practice table of the chosen game and table: set up first, referee off."""
-        return Game(attrs.evolve(self.setup(seed), practice=True))
+        """A practice table of the chosen game and table: set up first, referee off (and
+        no shot clock: practice is untimed)."""
+        setup = self.setup(seed)
+        untimed = attrs.evolve(
+            setup.options,
+            shot_clock_s=None,
+            shot_clock_extension_s=None,
+            shot_clock_extensions_per_rack=0,
+        )
+        return Game(attrs.evolve(setup, practice=True, race_to=1, options=untimed))
 
     def new_game(self, seed: int) -> Game:
         game = Game(self.setup(seed))

@@ -792,6 +792,7 @@ class TableController:
         if self.waiting is not None:
             raise GameError("a shot is still in the physics")
         self.game.go_to(node)  # first: it refuses a step of another game, changing nothing
+        self.setting_up = None
         self.watching = None
         self.lag_strokes = []
         self._arrived()
@@ -809,6 +810,7 @@ class TableController:
     def _return_before(self, node: Node, *, main: bool) -> None:
         assert node.parent is not None and isinstance(node.record, ShotRecord)
         self.game.go_to(node.parent, main=main)  # first, as in continue_from
+        self.setting_up = None
         self.watching = None
         self.lag_strokes = []
         turned = self._turned_before.get(node.record)

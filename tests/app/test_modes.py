@@ -31,6 +31,8 @@ TABLE_KEYS = {
     "enter",
     "escape",
     "backspace",  # take it again
+    "u",  # set the practice table up
+    "delete",  # take the ball under the pointer off, setting up
 }
 
 
@@ -66,6 +68,7 @@ def test_every_stage_has_its_mode_and_a_picked_ball_is_a_call() -> None:
         Stage.WATCH: "watch",
         Stage.CHOOSE: "choose",
         Stage.OVER: "over",
+        Stage.SETUP: "setup",
     }
     assert modes.for_stage(controller(Stage.AIM, "3")).name == "call"
     aiming = {mode.name for mode in modes.all() if mode.aiming}

@@ -269,3 +269,72 @@ def test_poolsim_play_practice_with_a_bad_position_file(tmp_path: Path) -> None:
     assert len(lines) == 1 and str(bad) in lines[0]
     result = poolsim("play", "--position", str(bad))
     assert result.returncode == 2 and "--position applies only with --practice" in result.stderr
+
+
+def test_a_rack_won_with_the_referee_on_offers_to_set_up_again(table: PoolApp) -> None:
+    table.play(practice())
+    run_script(
+        table,
+        [
+            {"clear": True},
+            {"add_ball": ["9", 0.18, 2.18]},
+            {"move_ball": ["cue", 0.36, 1.82]},
+            {"referee": "on"},
+            {"setup_done": True},
+            {"aim": 116.565},
+            {"power": 0.25},
+            {"shoot": "skip"},
+        ],
+    )
+    controller, hud = ready(table), table.hud
+    assert hud is not None and controller.stage is Stage.OVER
+    assert controller.game.winner() is Player.A
+    assert hud.verdict.getText().startswith("Ann wins the rack")
+    assert not hud.buttons["again"].isHidden() and not hud.buttons["setup"].isHidden()
+    assert [b["text"].split("\n")[0] for b in hud.choice_buttons] == [
+        "Set up again",
+        "Replay the shots",
+    ]
+    hud.choice_buttons[0].commandFunc(None)
+    step(table)
+    assert controller.stage is Stage.SETUP and "9" in controller.table_setup().off_table
+
+
+@pytest.mark.parametrize("size", ["1280x800", "800x1000"])
+def test_no_panel_covers_a_pocket_or_a_ball_on_the_practice_table(
+    size: str, tmp_path: Path
+) -> None:
+    """tests/app/test_hud_clear.py's check, on the practice table: setting up (the rack,
+    and a few balls with the tray full) and aiming after a shot, from the framed views."""
+
+    def look(moment: str) -> list[dict[str, Any]]:
+        steps: list[dict[str, Any]] = []
+        for camera in ("overhead", "broadcast"):
+            steps += [{"camera": camera}, {"layout": str(tmp_path / f"{moment}-{camera}.json")}]
+        return steps
+
+    script = [
+        *look("rack"),
+        *CUT,
+        *look("tray"),
+        {"setup_done": True},
+        {"aim": 116.565},
+        {"power": 0.25},
+        {"shoot": "skip"},
+        *look("aim"),
+    ]
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(script))
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["POOLSIM_DATA_DIR"] = str(tmp_path / "user")
+    result = poolsim(
+        *("play", "--practice", "--game", "nine-ball", "--seed", "3"),
+        *("--size", size, "--script", str(path), "--frames", "1"),
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    layouts = {p.stem: json.loads(p.read_text()) for p in tmp_path.glob("*-*.json")}
+    assert len(layouts) == 6
+    for stem, layout in layouts.items():
+        assert not _problems(layout), (stem, _problems(layout))
+        assert layout["stage"] == ("aim" if stem.startswith("aim") else "setup")

@@ -106,3 +106,21 @@ def test_a_saved_game_played_on_is_archived(tmp_path: Path) -> None:
     autosave.save(opened)
     archived = autosave.archive()
     assert archived is not None and archived.parent == autosave.saved_dir and archived.is_file()
+
+
+@pytest.mark.app
+def test_practice_opens_the_practice_table_of_the_game_and_table_chosen(table: PoolApp) -> None:
+    from sim.play.controller import Stage
+
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    start.fill(StartChoices(game="rotation", table="8ft", players=("Ann", "Bob")))
+    start.practice_button.commandFunc(None)
+    table.step(2)
+    controller = table.controller
+    assert controller is not None and table.start_screen is None
+    setup = controller.game.setup
+    assert setup.practice and (setup.game, setup.table.value) == ("rotation", "8ft")
+    assert setup.players == ("Ann", "Bob")
+    assert controller.stage is Stage.SETUP and len(controller.balls()) == 16  # the rack
