@@ -152,6 +152,11 @@ class DrillSummary:
         height = -y + 0.08
         self.frame["frameSize"] = (-1.0, 1.0, -height / 2, height / 2)
         content.setZ(height / 2)
+        # Within the window whatever its shape: render2d spans -1..1 both ways, so the
+        # parent's scale says how far its units reach across and down.
+        sx, _, sz = parent.getScale()
+        reach = min((1 / sx - 0.03) / 1.0, (1 / sz - 0.03) / (height / 2))
+        self.frame.setScale(min(1.0, reach))
 
     def destroy(self) -> None:
         self.veil.destroy()

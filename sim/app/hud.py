@@ -336,7 +336,7 @@ class Hud:
         self.message = label(
             self.root, "", (block.x0 + 0.02, block.y1 - 0.045), LINE, NOTICE, TextNode.ALeft
         )
-        self.message.setWordwrap(wrap / LINE)
+        self.message.setWordwrap((wrap - 0.25) / LINE)  # beside the Details button too
         # The referee's plain line: what happened and what the next player may do.
         self.verdict = label(
             self.root, "", (block.x0 + 0.02, block.y1 - 0.045), 0.04, WHITE, TextNode.ALeft
@@ -512,10 +512,8 @@ class Hud:
         board = scoreboard(controller)
         headline = self.headline() if self.headline is not None else None
         if headline is not None:
-            title, goal = headline
-            board = attrs.evolve(
-                board, title=title, status=" · ".join(filter(None, (goal, board.status)))
-            )
+            title, goal = headline  # the goal alone: the prompt says the cue ball in hand
+            board = attrs.evolve(board, title=title, status=goal)
         _set(self.title, board.title)
         if self.status.getText() != board.status:
             self.status.setText(board.status)
