@@ -1239,10 +1239,10 @@ def drill(
     size: tuple[int, int],
     script: Path | None,
 ) -> None:
-    """Practise a drill (docs/DRILLS.md): NAME opens it on a practice table; --list
-    lists them."""
+    """Practise a drill (docs/DRILLS.md): NAME (a shipped drill, or a drill file of your
+    own, FILE.json) opens it on a practice table; --list lists the shipped ones."""
     from sim.play.game import MAX_NAME
-    from sim.store.drillfile import DrillFileError, drill_named, shipped_drills
+    from sim.store.drillfile import DrillFileError, drill_named, load_drill, shipped_drills
     from sim.store.drillhistory import DEFAULT_PLAYER, DrillHistory
 
     ctx = click.get_current_context()
@@ -1294,7 +1294,8 @@ def drill(
         _refuse_unused(ctx, {"frames": "--frames"}, "applies only with --screenshot or --script")
     _check_output(screenshot, "--screenshot")
     try:
-        shipped = drill_named(name)
+        # A drill of one's own, by its file (docs/DRILLS.md), or a shipped one by name.
+        shipped = load_drill(Path(name)) if name.endswith(".json") else drill_named(name)
     except DrillFileError as error:
         raise click.ClickException(str(error)) from None
     _open_window(

@@ -86,3 +86,26 @@ def test_the_command_as_a_user_runs_it(tmp_path: Path) -> None:
     assert listed.returncode == 0 and "one-rail-kick" in listed.stdout
     unknown = poolsim("drill", "nope", env=env)
     assert unknown.returncode == 2 and len(unknown.stderr.splitlines()) == 1
+
+
+def test_a_drill_file_of_ones_own_opens_and_a_bad_one_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sim.app.launch
+
+    opened: list[object] = []
+    monkeypatch.setattr(sim.app.launch, "has_display", lambda: True)
+    monkeypatch.setattr(sim.app.launch, "run", lambda launch: opened.append(launch) or 0)
+    mine = tmp_path / "mine.json"
+    mine.write_text(drill_named("follow").path.read_text().replace('"follow"', '"my-follow"'))
+    status, _, err = _main("drill", str(mine), "--player", "Ann")
+    assert status == 0 and err == ""
+    (launch,) = opened
+    assert launch.drill.drill.name == "my-follow" and launch.player == "Ann"  # type: ignore[attr-defined]
+    bad = tmp_path / "bad.json"
+    bad.write_text(mine.read_text().replace('["lt"]', '["xx"]'))
+    status, out, err = _main("drill", str(bad))
+    assert status == 2 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith(f"poolsim: error: {bad}: goal.balls.5[0]: unknown pocket")
+    status, _, err = _main("drill", str(tmp_path / "missing.json"))
+    assert status == 2 and err.startswith(f"poolsim: error: {tmp_path / 'missing.json'}: ")

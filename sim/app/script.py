@@ -42,8 +42,9 @@ A script is a JSON list; each step is an object with one action key:
     {"save_position": "pos.json"}        Save position: the table as a position file
     {"save_position": null}              (null: the user data folder's positions/)
     {"drill": "stop-shot"}               open a shipped drill by name on a practice table
-                                         (poolsim drill --list names them); its attempts
-                                         are ordinary shoots, each scored as its balls stop
+                                         (poolsim drill --list names them), or a drill
+    {"drill": "mine.json"}               file; its attempts are ordinary shoots, each
+                                         scored as its balls stop
     {"drill_again": true}                the drill's Try again: a new session, the balls back
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
@@ -274,12 +275,13 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
 
 
 def _open_drill(app: PoolApp, name: Any) -> None:
-    from sim.store.drillfile import DrillFileError, drill_named
+    from sim.store.drillfile import DrillFileError, drill_named, load_drill
 
     if app.controller is not None:
         _settle(app)
+    name = str(name)
     try:
-        shipped = drill_named(str(name))
+        shipped = load_drill(Path(name)) if name.endswith(".json") else drill_named(name)
     except DrillFileError as error:
         raise ScriptError(str(error)) from None
     player = app.drill.player if app.drill is not None else None
