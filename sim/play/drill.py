@@ -12,7 +12,7 @@ Scoring is pure: from an attempt's shot facts (``rules.facts``: the pocketings w
 their pockets, the cue ball's) and where the cue ball came to rest,
 :func:`score_attempt` gives an :class:`AttemptScore` with its points and its sentence
 in a player's words ("The 3 went in the foot-left corner; the cue ball stopped 14 cm
-from the zone."). A :class:`DrillSession` holds a session's scores: the attempt in
+short of the zone."). A :class:`DrillSession` holds a session's scores: the attempt in
 play, the best, whether it is finished.
 """
 
@@ -265,6 +265,7 @@ class AttemptScore:
     zone: bool  # the drill has a zone
     cue_at: Point | None  # where the cue ball stopped; None: pocketed or off the table
     cue_distance: float | None
+    miss: str = "from"  # how it missed the zone: "short of", "past", "wide of" (or "from")
     scratch: str | None  # "went in the head-right corner", "left the table"
     points: int
     max_points: int
@@ -283,7 +284,7 @@ class AttemptScore:
     @property
     def words(self) -> str:
         """The attempt in a sentence: "The 3 went in the foot-left corner; the cue ball
-        stopped 14 cm from the zone."."""
+        stopped 14 cm short of the zone."."""
         parts = [p.words for p in self.pots]
         if self.scratch is not None:
             parts.append(f"the cue ball {self.scratch}")
@@ -293,7 +294,7 @@ class AttemptScore:
                 parts.append("the cue ball stopped in the zone")
             else:
                 parts.append(
-                    f"the cue ball stopped {_centimetres(self.cue_distance)} from the zone"
+                    f"the cue ball stopped {_centimetres(self.cue_distance)} {self.miss} the zone"
                 )
         text = "; ".join(parts) if parts else "the cue ball stayed on the table"
         return text[0].upper() + text[1:] + "."
@@ -343,9 +344,31 @@ def attempt_over(drill: Drill, shots: Sequence[ShotFacts]) -> bool:
     return not any(isinstance(f, Pocketing) and f.ball in goal for f in shots[-1])
 
 
-def score_attempt(drill: Drill, shots: Sequence[ShotFacts], cue_at: Point | None) -> AttemptScore:
+def _missed_by(zone: Zone, cue_from: Point, cue_at: Point) -> str:
+    """How a cue ball that went from ``cue_from`` to ``cue_at`` missed ``zone``, as a
+    player sees it from where it was struck: short of it, past it, or wide of it."""
+    centre = zone.centre_point
+    reach = distance(cue_from, centre)
+    if reach == 0:
+        return "from"
+    ux, uy = (centre[0] - cue_from[0]) / reach, (centre[1] - cue_from[1]) / reach
+    rx, ry = cue_at[0] - cue_from[0], cue_at[1] - cue_from[1]
+    along = rx * ux + ry * uy
+    across = abs(rx * uy - ry * ux)
+    if across > abs(along - reach):
+        return "wide of"
+    return "short of" if along < reach else "past"
+
+
+def score_attempt(
+    drill: Drill,
+    shots: Sequence[ShotFacts],
+    cue_at: Point | None,
+    cue_from: Point | None = None,
+) -> AttemptScore:
     """Score an attempt from its shots' facts and where the cue ball came to rest after
-    the last (None: not on the table)."""
+    the last (None: not on the table); ``cue_from``, where the last shot struck it from,
+    says how it missed the zone (short of it, past it, wide of it)."""
     gone = _gone(shots)
     went: dict[BallId, PocketId | None] = {}
     for fact in gone:
@@ -365,6 +388,9 @@ def score_attempt(drill: Drill, shots: Sequence[ShotFacts], cue_at: Point | None
     elif cue_at is None:
         scratch = "did not stop on the table"
     cue_distance = None if zone is None or cue_at is None else zone.distance(cue_at)
+    miss = "from"
+    if zone is not None and cue_at is not None and cue_from is not None and cue_distance:
+        miss = _missed_by(zone, cue_from, cue_at)
     points = drill.scoring.ball * sum(p.met for p in pots)
     if cue_distance is not None:
         points += drill.scoring.zone_points(cue_distance)
@@ -373,6 +399,7 @@ def score_attempt(drill: Drill, shots: Sequence[ShotFacts], cue_at: Point | None
         zone=zone is not None,
         cue_at=cue_at,
         cue_distance=cue_distance,
+        miss=miss,
         scratch=scratch,
         points=points,
         max_points=drill.max_points,

@@ -111,7 +111,7 @@ class DrillRun:
             return None
         last = records[-1]
         assert isinstance(last, ShotRecord)
-        score = score_attempt(self.drill, shots, last.simulated.after.get(CUE))
+        score = score_attempt(self.drill, shots, last.simulated.after.get(CUE), last.start.get(CUE))
         self._scored.add(id(nodes[-1]))
         number = self.session.attempt
         self.session = self.session.record(score)

@@ -69,6 +69,15 @@ def test_the_cue_ball_short_of_the_zone_earns_a_share_by_its_distance() -> None:
         "The 3 went in the foot-right corner; the cue ball stopped 14 cm from the zone."
     )
     assert [p.met for p in score.pots] == [True]
+    # Seen from where the cue ball was struck: short of the zone, past it, wide of it.
+    for cue_at, miss in (
+        ((0.9, 1.88), "short of"),
+        ((0.9, 2.32), "past"),
+        ((1.12, 2.1), "wide of"),
+    ):
+        said = score_attempt(_drill(), [_potted("3", "rt")], cue_at, (0.9, 1.5))
+        assert said.cue_distance == pytest.approx(0.14)
+        assert said.words.endswith(f"the cue ball stopped 14 cm {miss} the zone."), said.words
 
 
 def test_a_wrong_pocket_a_ball_left_out_and_a_scratch_are_each_said() -> None:
