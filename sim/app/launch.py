@@ -184,6 +184,7 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
         resumed=launch.resumed,
         worker=worker,
     )
+    app.keep_drill_history = not scripted  # a script leaves the player's files alone
     if launch.shots:
         app.view_shots(list(launch.shots), launch.shots_spec)
     elif launch.drill is not None:

@@ -138,6 +138,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         # A drill on the practice table (None: no drill), and its goal on the cloth.
         self.drill: DrillRun | None = None
         self.drill_overlay: DrillOverlay | None = None
+        # Finished drill sessions go into the player's history (not in a scripted run,
+        # which leaves the player's files alone, as it has no autosave).
+        self.keep_drill_history = True
         self.pointer = Pointer()
         self.modes = ModeManager(self)
         self._last_frame = time.monotonic()
@@ -304,6 +307,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         the history the summary shows. A history that cannot be written is said, and
         the drill goes on."""
         assert self.drill is not None
+        if not self.keep_drill_history:
+            return ["(a scripted run: this session is not kept in the history)"]
         history = DrillHistory()
         player = self.drill.player
         try:

@@ -27,7 +27,6 @@ from rules import CUE, BallId, PocketId
 from rules.errors import FormatError
 from rules.facts import OffTable, Pocketing, ShotFacts
 from rules.geometry import Point, TableGeometry, distance
-from rules.positions import ball_number
 from rules.words import in_words, pocket_name
 from sim.play.position import Position
 
@@ -452,8 +451,3 @@ class DrillSession:
             f"{self.made} of {len(self.scores)} made; {best_words}, "
             f"{self.total} of {self.drill.max_points * len(self.scores)} in all."
         )
-
-
-def target_balls(drill: Drill) -> list[BallId]:
-    """The goal's balls in number order."""
-    return sorted((p.ball for p in drill.goal.pots), key=ball_number)
