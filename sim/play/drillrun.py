@@ -51,8 +51,7 @@ class DrillRun:
         if not (isinstance(record, SetupRecord) and record.balls == drill.position.balls):
             game.set_up(drill.position)  # unless the table was just set up at the drill
         self.start: Node = game.current
-        controller.continue_from(self.start)
-        controller.message = drill.instruction
+        self._at_start()
 
     # -- what it says -----------------------------------------------------------------------
 
@@ -132,5 +131,13 @@ class DrillRun:
         self.session = DrillSession(self.drill)
         self.last = None
         self.history = []
+        self._at_start()
+
+    def _at_start(self) -> None:
+        """The table at the drill's set-up, aimed at the first ball to pocket, and the
+        drill's instruction said."""
         self.controller.continue_from(self.start)
+        pots = self.drill.goal.pots
+        if pots:
+            self.controller.aim_at(self.drill.position.balls[pots[0].ball])
         self.controller.message = self.drill.instruction

@@ -11,7 +11,7 @@ import pytest
 
 from rules import CUE
 from sim.physics.inprocess import InProcessSimulator
-from sim.physics.simulate import CueAction
+from sim.physics.simulate import CueAction, aim_towards
 from sim.play.controller import Aim, Stage, TableController
 from sim.play.drill import DrillSession
 from sim.play.drillrun import DrillRun
@@ -60,6 +60,8 @@ def test_attempts_are_scored_put_back_and_the_session_kept(worker: InProcessSimu
     assert controller.balls() == dict(shipped.drill.position.balls)
     assert run.headline == "Drill: Stop shot · attempt 1 of 5"
     assert controller.message == shipped.drill.instruction
+    balls = shipped.drill.position.balls
+    assert controller.aim.direction == pytest.approx(aim_towards(balls[CUE], balls["3"]))
     (reference,) = shipped.reference
     _shoot(run, clock, reference)
     assert run.last is not None and run.last.made
