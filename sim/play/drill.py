@@ -237,16 +237,19 @@ class Drill:
 
 @attrs.frozen
 class PotResult:
-    """What became of a goal ball: ``pocket`` where it went (None: still on the table or
-    off it), ``met`` whether that is one of the goal's pockets."""
+    """What became of a goal ball: ``pocket`` where it went (None: still on the table, or
+    ``off_table``), ``met`` whether that is one of the goal's pockets."""
 
     goal: PotGoal
     pocket: PocketId | None
     met: bool
+    off_table: bool = False
 
     @property
     def words(self) -> str:
         ball = _name(self.goal.ball)
+        if self.off_table:
+            return f"{ball} left the table"
         if self.pocket is None:
             return f"{ball} stayed out"
         if self.met:
@@ -377,6 +380,7 @@ def score_attempt(
             goal=pot,
             pocket=went.get(pot.ball),
             met=(pocket := went.get(pot.ball)) is not None and pot.allows(pocket),
+            off_table=pot.ball in went and pocket is None,
         )
         for pot in drill.goal.pots
     )

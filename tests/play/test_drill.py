@@ -95,6 +95,9 @@ def test_a_wrong_pocket_a_ball_left_out_and_a_scratch_are_each_said() -> None:
     )
     off = score_attempt(_drill(), [(OffTable(CUE),)], None)
     assert off.words == "The 3 stayed out; the cue ball left the table."
+    jumped = score_attempt(_drill(), [(Hit((CUE, "3")), OffTable("3"))], (0.9, 2.1))
+    assert jumped.words == "The 3 left the table; the cue ball stopped in the zone."
+    assert not jumped.made and jumped.points == 10
 
 
 def test_any_pocket_a_list_of_pockets_and_a_rectangle() -> None:
