@@ -806,7 +806,7 @@ Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 Backspace (or Take it again): the last shot back, its stroke loaded; the first try is kept
 Practice table: U (or Set up) sets the table up: drag balls, drag one off the cloth or
-  right-click it to take it off, the tray brings it back; Space (Done) shoots from it
+  right-click it to take it off, the tray brings it back; Space (Done) shoots, U leaves it
 R: replay the shots (P there: play from that shot)  ·  G: aiming aid  ·  X: shot-clock extension
 W: the referee's details (every reason, with its rule)
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

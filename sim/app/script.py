@@ -27,6 +27,7 @@ A script is a JSON list; each step is an object with one action key:
       "table": "8ft", "position": FILE}}  table, or set up from a position file
     {"set_up": true}                     U (or Set up): set the practice table up by
                                          hand, from the balls as they lie
+    {"set_up": false}                    U again: leave the set-up, the table as it was
     {"move_ball": ["3", x, y]}           drag a ball (on the table or not) to (x, y)
     {"remove_ball": "3"}                 take a ball off the table (to the tray)
     {"add_ball": "3"}                    bring a ball back from the tray, at its spot
@@ -319,6 +320,8 @@ def _practice(app: PoolApp, action: str, value: Any) -> None:
     controller = _controller(app)
     if action == "practice":
         _open_practice(app, value)
+    elif action == "set_up" and value is False:
+        controller.cancel_setup()
     elif action == "set_up":
         controller.begin_setup()
     elif action == "move_ball":

@@ -94,7 +94,7 @@ def prompt(controller: TableController) -> str:
     if stage is Stage.SETUP:
         return (
             "Set up: drag a ball to move it, off the cloth (or right-click) to take it off; "
-            "Done or Space to shoot"
+            "Space to shoot" + ("; U: back as it was" if controller.can_cancel_setup else "")
         )
     name = controller.game.setup.name(controller.shooter)
     state = controller.state

@@ -717,12 +717,21 @@ class TableController:
             self.placement = cue
         return record
 
+    @property
+    def can_cancel_setup(self) -> bool:
+        """A set-up is in progress over a table there was before it (not a new one)."""
+        return (
+            self.setting_up is not None
+            and self.state is not None
+            and self.game.phase is not MatchPhase.LAG
+        )
+
     def cancel_setup(self) -> None:
         """Leave the set-up unchanged: the table as it was before it."""
         if self.setting_up is None:
             return
-        if self.state is None or self.game.phase is MatchPhase.LAG:
-            raise GameError("set the table up first: Done (Space) when it is ready")
+        if not self.can_cancel_setup:
+            raise GameError("set the table up first: Space (Done) when it is ready")
         self.setting_up = None
         self._touch_aim()
 

@@ -338,3 +338,20 @@ def test_no_panel_covers_a_pocket_or_a_ball_on_the_practice_table(
     for stem, layout in layouts.items():
         assert not _problems(layout), (stem, _problems(layout))
         assert layout["stage"] == ("aim" if stem.startswith("aim") else "setup")
+
+
+def test_u_again_leaves_the_set_up_and_the_table_is_as_it_was(table: PoolApp) -> None:
+    table.play(practice())
+    run_script(table, [*CUT, {"setup_done": True}, {"aim": 100.0}])
+    controller = ready(table)
+    before, aim = controller.balls(), controller.aim.direction
+    press(table, KeyboardButton.asciiKey("u"))
+    run_script(table, [{"remove_ball": "9"}, {"move_ball": ["3", 0.5, 1.0]}])
+    assert controller.stage is Stage.SETUP and "U: back as it was" in table.hud.prompt.getText()
+    press(table, KeyboardButton.asciiKey("u"))
+    assert controller.stage is Stage.AIM and controller.balls() == before
+    assert controller.aim.direction == aim and len(controller.game.records) == 1
+    # A new practice table has no table before its set-up to go back to.
+    table.play(practice())
+    with pytest.raises(ScriptError, match="set the table up first"):
+        run_script(table, [{"set_up": False}])

@@ -44,7 +44,8 @@ class SetupMode(TableMode):
         self.controller.setup_done()
 
     def set_up(self) -> None:
-        """U again: the set-up is already up."""
+        """U again: the set-up left unchanged, the table as it was before it."""
+        self.controller.cancel_setup()
 
     # -- the mouse ------------------------------------------------------------------------
 
