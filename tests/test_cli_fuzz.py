@@ -85,6 +85,7 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
     shot = ["--screenshot", str(tmp / "ok.png")]
     gif = ["export", MISSING, "--gif", str(tmp / "ok.gif")]
     duel = ["duel", "--a", "1", "--b", "1"]
+    drill = ["drill", "stop-shot"]
     return [
         (["simulate"], "--seed", INTEGERS),
         (["simulate"], "--speed", FLOATS),
@@ -137,6 +138,16 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
         (["export", MISSING, "--diagram", str(tmp / "d.png")], "--fps", ["nan", "10"]),
         (["export", MISSING, "--diagram", str(tmp / "d.png")], "--camera", ["behind"]),
         (["export", MISSING, "--diagram", str(tmp / "d.png")], "--gif", [str(tmp / "g.gif")]),
+        (drill, "--player", ["", " ", "x" * 41, "a\nb", "\x00"]),
+        (drill, "--size", SIZES),
+        (drill, "--screenshot", files),
+        (drill, "--quality", CHOICES),
+        ([*drill, *shot], "--frames", [*INTEGERS, "0", "100001"]),
+        (drill, "--frames", ["5"]),  # no --screenshot nor --script
+        (drill, "--list", ["--player"]),  # --list takes no drill name
+        (["drill", "--list"], "--screenshot", [str(tmp / "ok.png")]),  # a list has no window
+        (["drill", "no-such-drill"], "--player", ["Ann"]),  # no such drill
+        (["drill"], "--player", ["Ann"]),  # no drill named
         (["bench"], "--repeats", [*INTEGERS, "0", "101"]),
         (["warmup"], "--frobnicate", ["1"]),
         (["rules", "check"], "--frobnicate", ["1"]),

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import attrs
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import (
@@ -165,6 +166,9 @@ class Hud:
         self._shown_choices: tuple[Any, ...] = ()
         self._shown_reasons: object = self  # nothing shown yet
         self._shown_spoken: object = self  # the step they are about (a set-up has none)
+        # What the board's title and status say instead, while a drill is on the table:
+        # "Drill: Stop shot · attempt 2 of 5 · best so far 18 of 20", and its goal.
+        self.headline: Callable[[], tuple[str, str] | None] | None = None
         self._show_folded()
 
     # -- building --------------------------------------------------------------------------
@@ -348,7 +352,7 @@ class Hud:
         self.message = label(
             self.root, "", (block.x0 + 0.02, block.y1 - 0.045), LINE, NOTICE, TextNode.ALeft
         )
-        self.message.setWordwrap(wrap / LINE)
+        self.message.setWordwrap((wrap - 0.25) / LINE)  # beside the Details button too
         # The referee's plain line: what happened and what the next player may do.
         self.verdict = label(
             self.root, "", (block.x0 + 0.02, block.y1 - 0.045), 0.04, WHITE, TextNode.ALeft
@@ -522,6 +526,10 @@ class Hud:
             self._refresh_aim()
             return
         board = scoreboard(controller)
+        headline = self.headline() if self.headline is not None else None
+        if headline is not None:
+            title, goal = headline  # the goal alone: the prompt says the cue ball in hand
+            board = attrs.evolve(board, title=title, status=goal)
         _set(self.title, board.title)
         if self.status.getText() != board.status:
             self.status.setText(board.status)

@@ -15,6 +15,7 @@ from sim.play.game import Game
 
 if TYPE_CHECKING:
     from sim.physics.worker import PhysicsWorker
+    from sim.store.drillfile import ShippedDrill
 
 
 @attrs.frozen(kw_only=True)
@@ -31,6 +32,8 @@ class Launch:
     shots: tuple[Any, ...] = ()  # or replay these shots (ReplayItem) on their own
     shots_spec: Any = None  # ... on this table
     quit_when_ready: bool = False  # say when the window and the physics were ready, and quit
+    drill: ShippedDrill | None = None  # open this drill on a practice table
+    player: str = "Player 1"  # whose drill history it is
 
 
 def has_display() -> bool:
@@ -140,7 +143,7 @@ def run(launch: Launch) -> int:
         configure_offscreen(width, height)
     else:
         configure_window(width, height, "poolsim")
-    if launch.game is not None or launch.shots:
+    if launch.game is not None or launch.shots or launch.drill is not None:
         load_pooltool()
     worker = PhysicsWorker().start()
     try:
@@ -181,8 +184,11 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
         resumed=launch.resumed,
         worker=worker,
     )
+    app.keep_drill_history = not scripted  # a script leaves the player's files alone
     if launch.shots:
         app.view_shots(list(launch.shots), launch.shots_spec)
+    elif launch.drill is not None:
+        app.open_drill(launch.drill, launch.player)
     elif launch.game is None:
         app.show_start_screen()
     elif watch:

@@ -50,11 +50,13 @@ from rules.geometry import Point, TableGeometry
 from sim.app.callmarker import CallMarker
 from sim.app.camera import WHOLE_WINDOW, CameraRig
 from sim.app.cue import CueStick
+from sim.app.drilloverlay import DrillOverlay
+from sim.app.drillscreens import DrillSummary, history_lines
 from sim.app.hud import Hud
 from sim.app.menu import GameMenu
 from sim.app.modes.manager import ModeManager
 from sim.app.modes.pointer import Pointer
-from sim.app.modes.screens import MenuMode, ReplayMode, StartMode
+from sim.app.modes.screens import DrillSummaryMode, MenuMode, ReplayMode, StartMode
 from sim.app.preferences import Preferences
 from sim.app.replay import ReplayItem, ReplayView, game_items, last_in_play
 from sim.app.rest import RestingWindow
@@ -69,8 +71,12 @@ from sim.physics.simulator import Simulator
 from sim.physics.table import TableSpec, pocket_centre
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController
-from sim.play.game import Game, GameError, Node, SetupRecord
+from sim.play.drill import DrillSession
+from sim.play.drillrun import DrillRun
+from sim.play.game import Game, GameError, GameSetup, Node, SetupRecord
 from sim.store.autosave import Autosave
+from sim.store.drillfile import ShippedDrill
+from sim.store.drillhistory import DEFAULT_PLAYER, DrillHistory
 
 VIEWS = ("behind", "overhead", "broadcast")  # the camera presets a player picks (keys 1 2 3)
 DEFAULT_VIEW = "behind"
@@ -131,6 +137,12 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.cue: CueStick | None = None
         self.call_marker: CallMarker | None = None
         self.tracking_lines: TrackingOverlay | None = None
+        # A drill on the practice table (None: no drill), and its goal on the cloth.
+        self.drill: DrillRun | None = None
+        self.drill_overlay: DrillOverlay | None = None
+        # Finished drill sessions go into the player's history (not in a scripted run,
+        # which leaves the player's files alone, as it has no autosave).
+        self.keep_drill_history = True
         self.pointer = Pointer()
         self.modes = ModeManager(self)
         self._last_frame = time.monotonic()
@@ -258,6 +270,99 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         controller.message = f"Position saved: {path}"
         return path
 
+    # -- drills ---------------------------------------------------------------------------
+
+    def open_drill(self, shipped: ShippedDrill, player: str = DEFAULT_PLAYER) -> None:
+        """A drill on a practice table of its game and table, set up at its position:
+        its goal drawn on the cloth, the HUD saying the attempt and the best so far,
+        each attempt scored when its balls stop (:class:`sim.play.drillrun.DrillRun`)."""
+        import random
+
+        drill = shipped.drill
+        position = drill.position
+        game = Game(
+            GameSetup(
+                game=position.game,
+                table=position.table,
+                players=(player, "Player 2"),
+                seed=random.SystemRandom().randrange(2**63),
+                practice=True,
+            )
+        )
+        game.set_up(position)
+        self.play(game)
+        controller = self.controller
+        assert controller is not None and self.hud is not None
+        self.drill = DrillRun(drill, controller, player, self._keep_drill)
+        table = game.setup.spec.build()
+        pockets = {pocket: pocket_centre(table, pocket) for pocket in PocketId}
+        self.drill_overlay = DrillOverlay(self.base, game.setup.spec.geometry, pockets, drill)
+        self.hud.headline = self._drill_headline
+        self.hud.refresh()
+        # Overhead: the zone and the pockets, the whole table at once, and back there
+        # after each shot (for this table; the player's own choice is not changed).
+        self.view = "overhead"
+        self.show_view(self.view)
+        if self.rig is not None:
+            self.rig.jump()
+
+    def _drill_headline(self) -> tuple[str, str] | None:
+        drill = self.drill
+        return None if drill is None else (drill.headline, f"Goal: {drill.goal_words}")
+
+    def _keep_drill(self, session: DrillSession) -> list[str]:
+        """A finished session into the player's history (written at once); the lines of
+        the history the summary shows. A history that cannot be written is said, and
+        the drill goes on."""
+        assert self.drill is not None
+        if not self.keep_drill_history:
+            return ["(a scripted run: this session is not kept in the history)"]
+        history = DrillHistory()
+        player = self.drill.player
+        try:
+            history.add(session, player)
+        except OSError as error:
+            return [f"the history could not be written: {error.strerror or error}"]
+        return history_lines(history, session.drill.name, player)
+
+    def _drill_frame(self) -> None:
+        """Score an attempt once its balls stop; at the session's end, its summary."""
+        drill = self.drill
+        if drill is None or self.modes.screen is not None:
+            return
+        score = drill.update()
+        if score is not None and drill.session.finished:
+            self.modes.open(
+                DrillSummaryMode(
+                    self,
+                    DrillSummary(
+                        self.base.aspect2d,
+                        drill.session,
+                        drill.history,
+                        self.drill_again,
+                        self.close_drill_summary,
+                    ),
+                )
+            )
+
+    def drill_again(self) -> None:
+        """Try again: a new session of the drill, its balls back."""
+        if isinstance(self.modes.screen, DrillSummaryMode):
+            self.modes.close()
+        if self.drill is not None:
+            self.modes.answer(self.drill.try_again)
+
+    def close_drill_summary(self) -> None:
+        """Back to the table as the last attempt left it (Close, Esc); the menu offers
+        the drill again."""
+        if isinstance(self.modes.screen, DrillSummaryMode):
+            self.modes.close()
+            if self.drill is not None and self.controller is not None:
+                self.controller.message = (
+                    f"The drill is over: {self.drill.session.summary} "
+                    "Esc, then Try the drill again, for a new session."
+                )
+
     def show_start_screen(self) -> None:
         self.close_start_screen()
         self.close_table()
@@ -283,6 +388,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.call_marker.destroy()
         if self.tracking_lines is not None:
             self.tracking_lines.destroy()
+        if self.drill_overlay is not None:
+            self.drill_overlay.destroy()
+        self.drill = self.drill_overlay = None
         self.hud = self.scene = self.cue = self.kitchen = self.call_marker = None
         self.tracking_lines = None
         self.controller = self.rig = None
@@ -540,6 +648,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self._last_frame = now
         del self.frame_times[:-240]
         self.modes.frame(dt)
+        self._drill_frame()
         if self.rest is not None:
             self.rest.frame(busy=self._playing(), mouse=self.mouse(), words=self._moving_words())
         return int(Task.cont)

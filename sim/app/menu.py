@@ -12,6 +12,7 @@ from panda3d.core import TextNode
 
 from sim.app.widgets import BACKDROP, DIM, GOLD, NOTICE, PANEL, WHITE, button, entry, label
 from sim.play.controller import TableController
+from sim.play.drillrun import DrillRun
 from sim.store.autosave import Autosave
 
 VEIL = (0.0, 0.0, 0.0, 0.35)
@@ -27,6 +28,13 @@ class MenuHost(Protocol):
     def controller(self) -> TableController | None: ...
     @property
     def autosave(self) -> Autosave | None: ...
+
+    @property
+    def drill(self) -> DrillRun | None:
+        """The drill on the table (None: none)."""
+
+    def drill_again(self) -> None:
+        """A new session of the drill on the table, its balls back."""
 
     def close_menu(self) -> None: ...
     def save_position(self) -> Path:
@@ -63,6 +71,8 @@ class GameMenu:
         controller = app.controller
         if controller is not None and controller.practice:  # the table as a position file
             entries.insert(2, ("Save position", self.save_position))
+        if app.drill is not None:  # a new session of the drill on the table
+            entries.insert(1, ("Try the drill again", self.drill_again))
         gap = 0.64 / len(entries)  # the buttons share the room over the path's field
         self.buttons = [
             button(self.frame, text, (0, 0.25 - i * gap), command, scale=0.055, pad=(0.8, 0.4))
@@ -72,6 +82,10 @@ class GameMenu:
 
     def close(self) -> None:
         self.app.close_menu()
+
+    def drill_again(self) -> None:
+        self.close()
+        self.app.drill_again()
 
     def save_copy(self) -> None:
         """First ask for the file's path (a text field); Enter or the button saves."""

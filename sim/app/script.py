@@ -46,6 +46,11 @@ A script is a JSON list; each step is an object with one action key:
                                          the paths of the cue ball and of the first
                                          object ball, drawn while aiming once the aim
                                          rests and its preview is back
+    {"drill": "stop-shot"}               open a shipped drill by name on a practice table
+                                         (poolsim drill --list names them), or a drill
+    {"drill": "mine.json"}               file; its attempts are ordinary shoots, each
+                                         scored as its balls stop
+    {"drill_again": true}                the drill's Try again: a new session, the balls back
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
     {"screenshot": "out.png"}            save the window as it is now
@@ -100,6 +105,8 @@ ACTIONS = {
     "setup_done",
     "save_position",
     "tracking",
+    "drill",
+    "drill_again",
     "camera",
     "wait",
     "screenshot",
@@ -187,12 +194,20 @@ def _await_tracking(app: PoolApp) -> None:
 def _run(app: PoolApp, action: str, value: Any) -> None:
     from panda3d.core import KeyboardButton, MouseButton
 
+    if action == "drill":  # also where no table is up yet (the start screen)
+        _open_drill(app, value)
+        return
     controller = _controller(app)
     if action not in ("wait", "screenshot", "camera", "click", "key", "layout", "play_from_here"):
         _settle(app)
     if action in ("screenshot", "layout"):
         _await_tracking(app)
-    if action == "breaker":
+    if action == "drill_again":
+        if app.drill is None:
+            raise ScriptError("no drill on the table: a drill step first")
+        app.drill_again()
+        app.step()
+    elif action == "breaker":
         controller.skip_lag(Player(value))
     elif action == "place":
         x, y = float(value[0]), float(value[1])
@@ -291,6 +306,25 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.step()
         mouse.releaseButton(button)
         app.step()
+
+
+def _open_drill(app: PoolApp, name: Any) -> None:
+    from sim.store.drillfile import DrillFileError, drill_named, load_drill
+
+    if app.controller is not None:
+        _settle(app)
+    name = str(name)
+    try:
+        shipped = load_drill(Path(name)) if name.endswith(".json") else drill_named(name)
+    except DrillFileError as error:
+        raise ScriptError(str(error)) from None
+    player = app.drill.player if app.drill is not None else None
+    app.close_start_screen()
+    if player is None:
+        app.open_drill(shipped)
+    else:
+        app.open_drill(shipped, player)
+    app.step()
 
 
 PRACTICE_ACTIONS = {

@@ -17,6 +17,7 @@ from panda3d.core import TextNode
 
 from rules import GAMES as KINDS
 from rules import Options, Player, TenBall
+from sim.app.drillscreens import DrillList
 from sim.app.opengame import OpenGamePanel
 from sim.app.preferences import Preferences
 from sim.app.scene import Quality
@@ -38,6 +39,7 @@ from sim.physics.simulator import Simulator
 from sim.play.controller import TableController
 from sim.play.game import MAX_RACE, Game, GameSetup
 from sim.store.autosave import Autosave
+from sim.store.drillfile import ShippedDrill
 from sim.store.savedgames import SavedGame, summarise
 
 GAMES = {kind.display_name: name for name, kind in KINDS.items()}
@@ -183,6 +185,9 @@ class StartHost(Protocol):
     @property
     def autosave(self) -> Autosave | None: ...
 
+    def open_drill(self, shipped: ShippedDrill, player: str) -> None:
+        """A drill on a practice table, for ``player``."""
+
 
 class StartScreen:
     def __init__(self, app: StartHost, on_start: OnStart) -> None:
@@ -239,6 +244,9 @@ class StartScreen:
         ]
         # The practice table of the game and table chosen above: set up any position.
         self.practice_button = self._button("Practice", (-0.7, -0.9 + 0.16), self.practice)
+        # The shipped drills (docs/DRILLS.md), listed with Player 1's best at each.
+        self.drills_button = self._button("Drills", (0.72, -0.9 + 0.16), self.open_drills)
+        self.drill_list: DrillList | None = None
         self.open_panel: OpenGamePanel | None = None
         if app.autosave is None or not app.autosave.exists():
             self.buttons[1]["state"] = DGG.DISABLED
@@ -362,8 +370,10 @@ class StartScreen:
         self.on_start(game, resumed=True)
 
     def _say(self, text: str, colour: tuple[float, ...]) -> None:
-        """A line on the form, or on the saved-games panel when it is up."""
-        if self.open_panel is not None:
+        """A line on the form, or on the saved-games panel or the drills' list when up."""
+        if self.drill_list is not None:
+            self.drill_list.say(text)
+        elif self.open_panel is not None:
             self.open_panel.say(text, colour)
         else:
             self.error.setFg(colour)
@@ -399,6 +409,43 @@ class StartScreen:
             self.close_saved,
         )
 
+    def _player(self) -> str:
+        return self.fields["player_a"].get().strip() or "Player 1"
+
+    def open_drills(self) -> None:
+        """The drills' list: each drill with Player 1's best; a click opens one."""
+        from sim.store.drillfile import DrillFileError, shipped_drills
+        from sim.store.drillhistory import DrillHistory
+
+        if self.drill_list is not None:
+            return
+        try:
+            drills = shipped_drills()
+        except DrillFileError as error:
+            self._say(str(error), NOTICE)
+            return
+        self.frame.hide()
+        self.drill_list = DrillList(
+            self.app.base.aspect2d,
+            drills,
+            DrillHistory(),
+            self._player(),
+            self.open_drill,
+            self.close_drills,
+        )
+
+    def close_drills(self) -> None:
+        if self.drill_list is not None:
+            self.drill_list.destroy()
+            self.drill_list = None
+        self.frame.show()
+
+    def open_drill(self, shipped: ShippedDrill) -> None:
+        """The drill at the table, for the player named first on the form."""
+        player = self._player()
+        self._say(f"opening {shipped.drill.title}...", DIM)
+        self._shortly(lambda: self.app.open_drill(shipped, player))
+
     def close_saved(self) -> None:
         if self.open_panel is not None:
             self.open_panel.destroy()
@@ -429,4 +476,7 @@ class StartScreen:
         if self.open_panel is not None:
             self.open_panel.destroy()
             self.open_panel = None
+        if self.drill_list is not None:
+            self.drill_list.destroy()
+            self.drill_list = None
         self.frame.destroy()

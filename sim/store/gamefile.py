@@ -14,7 +14,7 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
 
     {"format": "poolsim-game", "version": 2, "poolsim": "0.1.0", "pooltool": "0.6.0",
      "created": "2026-11-30T04:10:00+00:00",
-     "setup": {"game", "race_to", "table", "options", "players", "seed", "practice"},
+     "setup": {"game", "race_to", "table", "options", "players", "seed", ["practice"]},
      "branches": [{"from": {"line": 0, "step": 12}, "records": [RECORD, ...]}, ...],
      "in_play": {"line": 1, "step": 3, "next_is_main": false},
      "records": [
@@ -32,7 +32,7 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
     ``records`` is the main line; a branch starts after step ``step`` of line ``line``
     (0: the main line, n: branches[n - 1], always an earlier one), as another step in
     place of that line's next; ``in_play``, the step the match is at. A practice
-    session (``setup.practice``, absent: false) has ``setup`` records: the table set up
+    session (``"practice": true`` in ``setup``, only there) has ``setup`` records: the table set up
     by hand, checked as a position file's balls are (docs/POSITION.md).
 
     ACTION    = {"speed", "aim", "elevation", "a", "b"}   (sim.physics.simulate.CueAction)
@@ -185,6 +185,8 @@ def _place_to_json(place: tuple[int, int]) -> dict[str, int]:
 
 
 def setup_to_json(setup: GameSetup) -> dict[str, Any]:
+    """The set-up as game.json has it; ``practice`` only in a practice session's (a
+    match's file is as it always was)."""
     return {
         "game": setup.game,
         "race_to": setup.race_to,
@@ -192,7 +194,7 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
         "options": attrs.asdict(setup.options),
         "players": list(setup.players),
         "seed": setup.seed,
-        "practice": setup.practice,
+        **({"practice": True} if setup.practice else {}),
     }
 
 

@@ -33,7 +33,8 @@ FORMAT = "poolsim-position"
 VERSION = 1
 SUFFIX = ".json"
 MAX_FILE_BYTES = 64 * 2**10  # a position of 16 balls, written by hand with comments, is 1 KB
-KEYS = ("format", "version", "game", "table", "turn", "cue_ball_in_hand", "balls")
+POSITION_KEYS = ("game", "table", "turn", "cue_ball_in_hand", "balls")
+KEYS = ("format", "version", *POSITION_KEYS)
 
 
 class PositionFileError(ValueError):
@@ -88,11 +89,14 @@ def _object(pairs: list[tuple[str, Any]]) -> _Object:
     return found
 
 
-class _Reader(Reader):
+class StrictReader(Reader):
+    """An object read strictly, a key given twice refused too (the drill file's reader
+    too: ``document`` names the document itself in a refusal)."""
+
     __slots__ = ()
 
-    def __init__(self, data: Any, where: str) -> None:
-        super().__init__(data, where, "the position")
+    def __init__(self, data: Any, where: str, document: str = "the position") -> None:
+        super().__init__(data, where, document)
         repeated = getattr(data, "repeated", None)
         if repeated is not None:
             raise FormatError(at(where, repeated), "given twice")
@@ -107,30 +111,33 @@ def load_position(path: Path) -> Position:
         raise PositionFileError(f"{path}: {error}") from None
     except OSError as error:
         raise PositionFileError(f"{path}: cannot read: {error.strerror or error}") from None
-    document = _document(path, data)
+    document = parse_json(path, data, PositionFileError, "a position")
     try:
         return _position(document)
     except FormatError as error:
         raise PositionFileError(f"{path}: {error.key}: {error.problem}") from None
 
 
-def _document(path: Path, data: bytes) -> Any:
+def parse_json(path: Path, data: bytes, refusal: type[ValueError], kind: str) -> Any:
+    """The JSON document of a file's bytes, read strictly (UTF-8 only, keys given twice
+    remembered, whole numbers of sane length); ``refusal`` with one line naming the
+    file for anything else (``kind``: what the file should hold, "a position")."""
     if data.startswith(codecs.BOM_UTF8) or b"\x00" in data:
-        raise PositionFileError(f"{path}: not UTF-8 text (UTF-16, UTF-32 or a BOM)")
+        raise refusal(f"{path}: not UTF-8 text (UTF-16, UTF-32 or a BOM)")
     try:
         return json.loads(data.decode("utf-8"), object_pairs_hook=_object, parse_int=whole_number)
     except UnicodeDecodeError as error:
-        raise PositionFileError(f"{path}: not UTF-8 text ({error.reason})") from None
+        raise refusal(f"{path}: not UTF-8 text ({error.reason})") from None
     except json.JSONDecodeError as error:
-        raise PositionFileError(f"{path}: not valid JSON: {error}") from None
+        raise refusal(f"{path}: not valid JSON: {error}") from None
     except ValueError as error:  # whole_number's refusal
-        raise PositionFileError(f"{path}: {one_line(error)}") from None
+        raise refusal(f"{path}: {one_line(error)}") from None
     except RecursionError:
-        raise PositionFileError(f"{path}: nested too deep to be a position") from None
+        raise refusal(f"{path}: nested too deep to be {kind}") from None
 
 
 def _position(document: Any) -> Position:
-    top = _Reader(document, "")
+    top = StrictReader(document, "")
     if top.data.get("format") != FORMAT:
         raise FormatError(
             "format", f"not a poolsim position file (format {top.data.get('format')!r})"
@@ -138,44 +145,50 @@ def _position(document: Any) -> Position:
     version = top.data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
         raise FormatError(
-            "version", f"unknown version {_shown(version)}; this poolsim reads {VERSION}"
+            "version", f"unknown version {shown(version)}; this poolsim reads {VERSION}"
         )
     top.keys(KEYS)
+    return position_of(top)
+
+
+def position_of(reader: StrictReader) -> Position:
+    """The position the object of ``reader`` gives by the keys :data:`POSITION_KEYS`
+    (its keys checked by the caller: a position file's top, a drill's ``position``)."""
     return Position(
-        game=top.get("game", str),
-        table=top.convert("table", lambda value: table_spec(value).size),
-        turn=top.convert("turn", lambda value: _one_of(value, [p.value for p in Player])),
-        in_hand=top.convert(
+        game=reader.get("game", str),
+        table=reader.convert("table", lambda value: table_spec(value).size),
+        turn=reader.convert("turn", lambda value: one_of(value, [p.value for p in Player])),
+        in_hand=reader.convert(
             "cue_ball_in_hand",
-            lambda value: None if value is None else _one_of(value, [b.value for b in BallInHand]),
+            lambda value: None if value is None else one_of(value, [b.value for b in BallInHand]),
         ),
-        balls=_balls(top.sub("balls")),
+        balls=_balls(reader.sub("balls")),
     )
 
 
-def _one_of(value: Any, allowed: list[str]) -> str:
+def one_of(value: Any, allowed: list[str]) -> str:
     if not isinstance(value, str) or value not in allowed:
         words = " or ".join(json.dumps(word) for word in allowed)
-        raise ValueError(f"expected {words}, got {_shown(value)}")
+        raise ValueError(f"expected {words}, got {shown(value)}")
     return value
 
 
-def _shown(value: Any, limit: int = 60) -> str:
+def shown(value: Any, limit: int = 60) -> str:
     """A refused value as JSON, cut to ``limit`` characters."""
     text = json.dumps(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _balls(reader: _Reader) -> dict[str, tuple[float, float]]:
+def _balls(reader: StrictReader) -> dict[str, tuple[float, float]]:
     balls = {}
     for ball, value in reader.data.items():
         if ball not in BALL_IDS:
             raise FormatError(reader.at(ball), "unknown ball (the balls are cue and 1 to 15)")
-        balls[ball] = converted(reader.at(ball), value, _point)
+        balls[ball] = converted(reader.at(ball), value, point)
     return balls
 
 
-def _point(value: Any) -> tuple[float, float]:
+def point(value: Any) -> tuple[float, float]:
     if not isinstance(value, list) or len(value) != 2 or not all(map(is_finite_number, value)):
-        raise ValueError(f"expected [x, y], two finite numbers of metres, got {_shown(value)}")
+        raise ValueError(f"expected [x, y], two finite numbers of metres, got {shown(value)}")
     return (float(value[0]), float(value[1]))

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sim.app.drillscreens import DrillSummary
 from sim.app.menu import GameMenu
 from sim.app.modes.base import Mode
-from sim.app.modes.window import Mouse, Window
+from sim.app.modes.window import DrillWindow, Mouse, Window
 from sim.app.replay import ReplayView
 from sim.app.start import StartScreen
 
@@ -43,6 +44,26 @@ class MenuMode(Mode):
 
     def exit(self) -> None:
         self.menu.destroy()
+
+
+class DrillSummaryMode(Mode):
+    """The end of a drill session, over the table (which goes on under it): Try again
+    or Close; Esc closes it."""
+
+    name = "drill-summary"
+    table_underneath = True
+    over_table = True
+
+    def __init__(self, window: DrillWindow, summary: DrillSummary) -> None:
+        self.drill_window = window  # first: the keys are mapped as the mode is made
+        super().__init__(window)
+        self.summary = summary
+
+    def key_map(self) -> dict[str, Callable[[], None]]:
+        return {"escape": self.drill_window.close_drill_summary}
+
+    def exit(self) -> None:
+        self.summary.destroy()
 
 
 class ReplayMode(Mode):
