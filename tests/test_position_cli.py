@@ -14,8 +14,8 @@ from PIL import Image
 
 from rules import Player
 from sim.play.game import Game, GameSetup, ShotRecord
-from sim.play.selfplay import play_turn
 from sim.play.position import position_before
+from sim.play.selfplay import play_turn
 from sim.store.gamefile import load, save
 from sim.store.positionfile import load_position
 from tests.run import poolsim

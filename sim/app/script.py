@@ -22,6 +22,9 @@ A script is a JSON list; each step is an object with one action key:
                                          shot list (0 first; null: the last shot played)
     {"play_from_here": true}             the viewer's Play from here: the table before
                                          the shot shown, its stroke loaded; a new branch
+    {"compare": 0} / {"compare": null}   the viewer's side by side with the Nth other
+                                         attempt at the shot shown (0 first, as C cycles
+                                         through them; null: off)
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
     {"screenshot": "out.png"}            save the window as it is now
@@ -63,6 +66,7 @@ ACTIONS = {
     "take_again",
     "replay",
     "play_from_here",
+    "compare",
     "camera",
     "wait",
     "screenshot",
@@ -132,7 +136,8 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     from panda3d.core import KeyboardButton, MouseButton
 
     controller = _controller(app)
-    if action not in ("wait", "screenshot", "camera", "click", "key", "layout", "play_from_here"):
+    viewer = ("play_from_here", "compare")
+    if action not in ("wait", "screenshot", "camera", "click", "key", "layout", *viewer):
         _settle(app)
     if action == "breaker":
         controller.skip_lag(Player(value))
@@ -189,6 +194,14 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         if view.item.node is None:
             raise ScriptError(f"{view.item.label} cannot be played from (a lag shot)")
         view.play_from_here()
+        app.step()
+    elif action == "compare":
+        view = app.replay
+        if view is None:
+            raise ScriptError("the replay viewer is not open: a replay step first")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ScriptError(f"compare takes a whole number (0 first) or null, not {value!r}")
+        view.compare(value)
         app.step()
     elif action == "camera":
         if value not in CAMERAS:  # the rig would quietly show the overhead view
