@@ -164,8 +164,9 @@ def shot_diagram(
     ``players``: the two names (A's first), and ``shot_number`` (as ``--shot N`` counts),
     for the first line of text, with ``branch``, the line of the game's branches it was
     counted along (none: the line the match is at); ``kind``: the game, for the
-    referee's plain line first (without it, the fouls) and for the title (a game that calls no shot, as 9-ball, is
-    not said to have played one with "no call"); ``title`` replaces that line;
+    referee's plain line first (without it, the fouls) and for the title (a game that
+    calls no shot, as 9-ball, is not said to have played one with "no call"); ``title``
+    replaces that line;
     ``timeline``: the shot's, when the caller has built it already.
     Returns an RGB image ``width`` pixels wide, as tall as its text needs."""
     layout = diagram_layout(spec, width)
