@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import bisect
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -78,12 +78,11 @@ HELP = (
     "P play from here · C compare · Esc back"
 )
 # Side by side: the attempt shown in warm gold, the other (its ghosts and paths) in cyan.
-THIS_ATTEMPT = (1.0, 0.76, 0.2)
+THIS_ATTEMPT = (1.0, 0.66, 0.1)
 OTHER_ATTEMPT = (0.25, 0.88, 1.0)
 GHOST_TINT = (0.55, 0.95, 1.0)  # the ghosts' colour scale: the ball's own, towards cyan
 NO_OTHER = (
-    "No other attempt at this shot to compare with: take it again (Backspace at the "
-    "table) or play from here (P) to make one."
+    "No other attempt at this shot to compare with (Backspace at the table or P here makes one)."
 )
 
 # The balls' colours, as the standard set has them (lightened a little where the true
@@ -388,7 +387,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             self.other_frames = self.other_timeline.frames(60.0)
             if self.ghosts is None:
                 assert self.app.scene is not None
-                self.ghosts = GhostBalls(self.app.scene, GHOST_TINT)
+                self.ghosts = GhostBalls(self.app.scene, self.app.scene.drawn_colour(GHOST_TINT))
         self.compare_note = ""
         if self.comparing is None and self.ghosts is not None:
             self.ghosts.hide()
@@ -595,13 +594,15 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             return
         self._trail_t = self.t
         comparing = self.comparing is not None
-        _draw_tracks(
-            self.paths, self.timeline, self.frames, self.t, THIS_ATTEMPT if comparing else None
-        )
+        assert self.app.scene is not None
+        drawn = self.app.scene.drawn_colour
+        this = drawn(THIS_ATTEMPT) if comparing else None
+        _draw_tracks(self.paths, self.timeline, self.frames, self.t, this, drawn)
         if comparing:
             self.other_paths.show()
+            other = drawn(OTHER_ATTEMPT)
             _draw_tracks(
-                self.other_paths, self.other_timeline, self.other_frames, self.t, OTHER_ATTEMPT
+                self.other_paths, self.other_timeline, self.other_frames, self.t, other, drawn
             )
         else:
             self.other_paths.hide()
@@ -765,10 +766,11 @@ def _draw_tracks(
     frames: BallStates,
     t: float,
     colour: tuple[float, float, float] | None,
+    drawn: Callable[[Sequence[float]], tuple[float, float, float]],
 ) -> None:
     """Under ``parent`` (emptied first), each ball's path up to ``t``: in its ball's
     colour, or all in ``colour`` (an attempt's, side by side); thinner and faded a
-    little once the ball rests."""
+    little once the ball rests. ``drawn``: a colour as the graphics preset takes it."""
     for child in parent.getChildren():
         child.removeNode()
     count = int(np.searchsorted(frames.t, t, side="right"))
@@ -786,7 +788,7 @@ def _draw_tracks(
         thickness, alpha = PATH_RESTING if resting else PATH_MOVING
         lines = LineSegs(f"path-{ball}")
         lines.setThickness(thickness)
-        lines.setColor(*(colour or BALL_COLOURS.get(ball, _ball_colour(ball))), 1.0)
+        lines.setColor(*(colour or drawn(BALL_COLOURS.get(ball, _ball_colour(ball)))), 1.0)
         down = np.flatnonzero(pocketed[:, j])
         xy = track[: down[0] if len(down) else count, :2]
         if len(xy) < 2:
