@@ -12,7 +12,8 @@ import pytest
 from panda3d.core import GeomNode, GeomVertexReader, KeyboardButton
 
 from rules import CUE, Player
-from sim.app.compare import nearest_rail
+from rules.geometry import TableGeometry
+from sim.app.compare import Outcome, attempt_lines, attempt_name, nearest_rail
 from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
 from sim.app.replay import NO_OTHER, OTHER_ATTEMPT, THIS_ATTEMPT, ReplayView
@@ -192,3 +193,29 @@ def test_a_shot_with_no_other_attempt_says_so(table: PoolApp) -> None:
     view.close()
     with pytest.raises(ScriptError, match="not open"):
         run_script(table, [{"compare": 0}])
+
+
+def test_each_attempt_in_a_players_words() -> None:
+    """The panel's words for an attempt: the nearest rail and the gap from the ball's
+    edge to its cushion, the other attempt's cue ball centre to centre, a cue ball that
+    dropped by its pocket's name, and the balls potted in order."""
+    geometry = TableGeometry(width=1.27, length=2.54, ball_radius=0.028575)
+    near_foot = Outcome(cue_rest=(0.6, 2.54 - 0.028575 - 0.42), cue_pocket=None, potted=())
+    near_left = Outcome(cue_rest=(0.1, 1.0), cue_pocket=None, potted=("3", "7", "10"))
+    scratched = Outcome(cue_rest=None, cue_pocket="lt", potted=("1",))
+    assert nearest_rail((0.6, 2.54 - 0.028575 - 0.42), geometry) == ("foot", pytest.approx(0.42))
+    apart = math.dist((0.6, 2.54 - 0.028575 - 0.42), (0.1, 1.0))
+    assert attempt_lines(near_foot, near_left, geometry) == [
+        f"cue ball stopped 0.42 m from the foot rail, {apart:.2f} m from the other attempt's",
+        "potted nothing",
+    ]
+    assert attempt_lines(near_left, scratched, geometry) == [
+        "cue ball stopped 0.07 m from the left rail",  # the other's dropped: no distance
+        "potted the 3, the 7 and the 10",
+    ]
+    assert attempt_lines(scratched, near_foot, geometry) == [
+        "cue ball dropped in the foot-left corner",
+        "potted the 1",
+    ]
+    assert attempt_name(2, 3, branch=True) == "Other attempt 2 of 3 (a branch)"
+    assert attempt_name(1, 1, branch=False) == "Other attempt (the match went on from it)"
