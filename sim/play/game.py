@@ -322,10 +322,8 @@ class Game:
         them: from the match's first shot, the shots before the branch point included."""
         found = self.lines()
         if not 0 <= number < len(found):
-            have = (
-                "no branches, only the main line 0"
-                if len(found) == 1
-                else f"the main line 0 and branches 1 to {len(found) - 1}"
+            have = {1: "no branches, only the main line 0", 2: "the main line 0 and branch 1"}.get(
+                len(found), f"the main line 0 and branches 1 to {len(found) - 1}"
             )
             raise GameError(f"the game has no branch {number}: it has {have}")
         line = found[number]
