@@ -904,21 +904,45 @@ def verify(file: Path) -> None:
     click.echo(f"{len(checks)} shots re-simulated, in {lines}: all bit-identical")
 
 
-def _load_shot(file: Path, shot: int) -> tuple[Any, Any]:
-    """A saved game and the node of its shot number ``shot`` (from 1, along the line the
-    match is at), or a one-line error."""
+def _load_shot(file: Path, shot: int, branch: int | None = None) -> tuple[Any, Any]:
+    """A saved game and the node of its shot number ``shot`` (from 1): along the line the
+    match is at, or along line ``branch`` (0: the main line, then the branches as the
+    game file numbers them, counted from the match's first shot); or a one-line error."""
+    from sim.play.game import GameError
     from sim.store.gamefile import GameFileError, load
 
     try:
         game = load(file)
     except GameFileError as error:
         raise click.ClickException(str(error)) from None
-    shots = game.shot_nodes()
+    if branch is None:
+        shots = game.shot_nodes()
+        line = "the game"
+    else:
+        try:
+            shots = game.line_shot_nodes(branch)
+        except GameError as error:
+            raise click.BadParameter(str(error), param_hint="'--branch'") from None
+        line = "the main line" if branch == 0 else f"branch {branch}"
     if not shots:
-        raise click.ClickException(f"{file}: the game has no shots yet")
+        raise click.ClickException(f"{file}: {line} has no shots yet")
     if not 1 <= shot <= len(shots):
-        raise click.BadParameter(f"the game has shots 1 to {len(shots)}", param_hint="'--shot'")
+        raise click.BadParameter(f"{line} has shots 1 to {len(shots)}", param_hint="'--shot'")
     return game, shots[shot - 1]
+
+
+def _branch_option(command: F) -> F:
+    """``--branch N``: the line of a game's tree that ``--shot`` counts along."""
+    option = click.option(
+        "--branch",
+        type=WholeNumber(0, 1_000_000),
+        default=None,
+        help=(
+            "The line of the game's branches --shot counts along: 0 the main line, then the "
+            "branches as docs/GAMEFILE.md numbers them (default: the line the match is at)."
+        ),
+    )
+    return option(command)
 
 
 @cli.command()
@@ -936,14 +960,15 @@ def _load_shot(file: Path, shot: int) -> tuple[Any, Any]:
     required=True,
     help="The position file to write (JSON, docs/POSITION.md).",
 )
-def position(file: Path, shot: int, output: Path) -> None:
+@_branch_option
+def position(file: Path, shot: int, output: Path, branch: int | None) -> None:
     """Write the position before one shot of a saved game: the balls, whose turn, and the
     cue ball in hand as the match had them."""
     _check_output(output, "-o")
     from sim.play.position import PositionError, position_before
     from sim.store.positionfile import save_position
 
-    game, node = _load_shot(file, shot)
+    game, node = _load_shot(file, shot, branch)
     try:
         taken = position_before(game, node)
     except PositionError as error:  # a ball the physics eased across the head string...
@@ -1002,9 +1027,11 @@ def position(file: Path, shot: int, output: Path) -> None:
 @click.option(
     "--quality", type=click.Choice(["fast", "quality"]), default="fast", show_default=True
 )
+@_branch_option
 def export(
     file: Path,
     shot: int,
+    branch: int | None,
     frames_dir: Path | None,
     gif: Path | None,
     mp4: Path | None,
@@ -1032,7 +1059,9 @@ def export(
         if diagram is None:
             raise click.UsageError("a position is a still: export it with --diagram")
         _refuse_unused(
-            click.get_current_context(), {"shot": "--shot"}, "does not apply to a position"
+            click.get_current_context(),
+            {"shot": "--shot", "branch": "--branch"},
+            "does not apply to a position",
         )
     if diagram is not None:
         _refuse_unused(
@@ -1059,7 +1088,7 @@ def export(
         assert diagram is not None  # checked above: a position is only drawn
         _export_position(file, diagram, width)
         return
-    game, node = _load_shot(file, shot)
+    game, node = _load_shot(file, shot, branch)
     record = node.record
     try:
         if diagram is not None:
@@ -1072,6 +1101,7 @@ def export(
                 players=game.setup.players,
                 kind=game.setup.kind,
                 shot_number=shot,
+                branch=branch or None,
             )
             write_png(picture, diagram)
             click.echo(f"wrote {diagram}")
@@ -1092,7 +1122,7 @@ def export(
                 quality="quality" if quality == "quality" else "fast",
             ),
             total=frame_count(duration, fps),
-            description=f"rendering shot {shot}",
+            description=f"rendering shot {shot}" + (f" of branch {branch}" if branch else ""),
             transient=True,
         )
         if frames_dir is not None:

@@ -17,6 +17,7 @@ from sim.play.game import Game, GameSetup
 from sim.play.selfplay import play_racks
 from sim.store.gamefile import save
 from tests.run import poolsim
+from tests.test_position_cli import taken_back_game
 
 pytestmark = [pytest.mark.physics, pytest.mark.app]
 
@@ -136,3 +137,64 @@ def test_replay_refuses_a_damaged_pooltool_file(tmp_path: Path) -> None:
     result = poolsim("replay", str(bad), "--screenshot", str(tmp_path / "x.png"))
     assert result.returncode == 2
     assert len(result.stderr.splitlines()) == 1 and "not a pooltool shot" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def taken_back(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Game]:
+    game = taken_back_game()
+    path = tmp_path_factory.mktemp("export-branch") / "taken-back.poolsim"
+    save(game, path)
+    return path, game
+
+
+def test_export_a_branch_shot_as_frames_and_a_diagram(
+    taken_back: tuple[Path, Game], tmp_path: Path
+) -> None:
+    """``--branch 1 --shot 3``: the shot taken back, rendered (its own length of frames)
+    and drawn (the title names the branch), not the shot the main line played instead."""
+    path, game = taken_back
+    main, branch = game.lines()
+    durations = [
+        ShotTimeline.from_system(node.record.simulated.system).duration  # type: ignore[union-attr]
+        for node in (branch.nodes[0], main.nodes[-1])
+    ]
+    assert frame_count(durations[0], 4) != frame_count(durations[1], 4)
+    out = tmp_path / "frames"
+    result = poolsim(
+        "export", str(path), "--branch", "1", "--shot", "3", "--frames", str(out),
+        "--fps", "4", "--size", "320x200",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert len(list(out.glob("*.png"))) == frame_count(durations[0], 4)
+    pictures = {}
+    for line in ("0", "1"):
+        diagram = tmp_path / f"line{line}.png"
+        result = poolsim(
+            "export", str(path), "--branch", line, "--shot", "3", "--diagram", str(diagram)
+        )
+        assert result.returncode == 0, result.stderr
+        pictures[line] = np.asarray(Image.open(diagram).convert("RGB"))
+        assert non_blank(pictures[line])
+    assert pictures["0"].shape != pictures["1"].shape or (pictures["0"] != pictures["1"]).any()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--branch", "1", "--shot", "4", "--diagram", "x.png"], "branch 1 has shots 1 to 3"),
+        (["--branch", "5", "--shot", "1", "--gif", "a.gif"], "the game has no branch 5"),
+        (["--branch", "x", "--shot", "1", "--mp4", "a.mp4"], "branch: a whole number from 0"),
+    ],
+)
+def test_export_refuses_a_branch_that_is_not_there(
+    taken_back: tuple[Path, Game], tmp_path: Path, args: list[str], message: str
+) -> None:
+    path, _ = taken_back
+    result = poolsim(
+        "export",
+        str(path),
+        *[str(tmp_path / a) if a.endswith((".png", ".gif", ".mp4")) else a for a in args],
+    )
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.splitlines()) == 1 and message in result.stderr, result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -4,21 +4,47 @@ line, status 2, and no file written or changed."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import attrs
 import numpy as np
 import pytest
 from PIL import Image
 
-from sim.play.game import ShotRecord
+from rules import Player
+from sim.play.game import Game, GameSetup, ShotRecord
 from sim.play.position import position_before
-from sim.store.gamefile import load
+from sim.play.selfplay import play_turn
+from sim.store.gamefile import load, save
 from sim.store.positionfile import load_position
 from tests.run import poolsim
 from tests.store.test_system_agreement import OLD_FILE
 from tests.test_cli_fuzz import _snapshot, run_in_process
 
 pytestmark = pytest.mark.physics
+
+
+def taken_back_game() -> Game:
+    """Three shots of 10-ball, the third taken back and played again softer: the main
+    line ends with the new third shot, branch 1 is the one taken back."""
+    game = Game(GameSetup(game="ten-ball", race_to=3, seed=6, players=("Ann", "Bob")))
+    game.start(Player.A)
+    rng = random.Random(6)
+    while len(game.shots) < 3:
+        play_turn(game, rng)
+    first = game.take_back().stroke
+    softer = attrs.evolve(first.action, speed=first.action.speed * 0.6)
+    game.shoot(attrs.evolve(first, action=softer))
+    return game
+
+
+@pytest.fixture(scope="module")
+def taken_back(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Game]:
+    game = taken_back_game()
+    path = tmp_path_factory.mktemp("branched") / "taken-back.poolsim"
+    save(game, path)
+    return path, game
 
 
 def test_the_position_before_a_shot_and_its_diagram(tmp_path: Path) -> None:
@@ -110,3 +136,48 @@ def test_export_of_a_position_refuses_bad_input_and_writes_nothing(tmp_path: Pat
         ),
     ]:
         _refused(["export", *args], tmp_path, words)
+
+
+def test_position_of_a_branch_counts_its_shots_from_the_first(
+    taken_back: tuple[Path, Game], tmp_path: Path
+) -> None:
+    """``--branch 1 --shot 3`` is the shot taken back (the branch's own first shot, third
+    as a player counts); ``--branch 0`` the main line's, played in its place; both from
+    the same position, and shot 2 is the same whichever line counts it."""
+    path, game = taken_back
+    main, branch = game.lines()
+    assert len(branch.nodes) == 1 and branch.nodes[0].parent is main.nodes[-1].parent
+    outs = {}
+    for args in (["--branch", "1", "--shot", "3"], ["--branch", "0", "--shot", "3"]):
+        out = tmp_path / f"{args[1]}.json"
+        outcome = run_in_process(["position", str(path), *args, "-o", str(out)])
+        assert outcome.status == 0, outcome.stderr
+        outs[args[1]] = load_position(out)
+    assert outs["1"] == position_before(game, branch.nodes[0])
+    assert outs["0"] == position_before(game, main.nodes[-1])
+    assert outs["0"] == outs["1"]  # the same position: one shot taken back, one in its place
+    second = tmp_path / "second.json"
+    outcome = run_in_process(
+        ["position", str(path), "--branch", "1", "--shot", "2", "-o", str(second)]
+    )
+    assert outcome.status == 0, outcome.stderr
+    assert load_position(second) == position_before(game, game.shot_nodes()[1])
+
+
+def test_position_refuses_a_branch_or_shot_that_is_not_there(
+    taken_back: tuple[Path, Game], tmp_path: Path
+) -> None:
+    path, _ = taken_back
+    out = str(tmp_path / "pos.json")
+    for args, words in [
+        (["--branch", "2", "--shot", "1"], "the game has no branch 2: it has the main line 0"),
+        (["--branch", "1", "--shot", "4"], "branch 1 has shots 1 to 3"),
+        (["--branch", "0", "--shot", "9"], "the main line has shots 1 to 3"),
+        (["--branch", "-1", "--shot", "1"], "branch must be a whole number from 0"),
+    ]:
+        _refused(["position", str(path), *args, "-o", out], tmp_path, words)
+    _refused(
+        ["position", str(OLD_FILE), "--branch", "1", "--shot", "1", "-o", out],
+        tmp_path,
+        "the game has no branch 1: it has no branches, only the main line 0",
+    )

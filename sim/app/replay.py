@@ -9,7 +9,13 @@ read from a pooltool file). Keys while it is open:
 - Page Up / Page Down: the previous / next shot; Esc: back to the table;
 - P (or the Play from here button): back to the table at the position before the shot
   shown, the match as it was then and the shot's stroke loaded; what is played from
-  there is a new branch.
+  there is a new branch;
+- C (or the Compare button, shown for a shot with other attempts): side by side with
+  another attempt at the same shot (the shot taken back, the one played in its place, a
+  shot played from here): its balls as translucent ghosts, this attempt's paths in gold
+  and the other's in cyan, both on one clock (the shorter rests at its end), the panel
+  saying where each cue ball stopped and what each potted; C again: the next other
+  attempt, then off (:mod:`sim.app.compare`, :mod:`sim.app.ghosts`).
 
 The shot list marks a branch's shots (a shot taken back, a shot played from here) with
 an arrow, indented under the shot they were played in place of.
@@ -26,7 +32,7 @@ from __future__ import annotations
 
 import bisect
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
@@ -37,14 +43,16 @@ from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.DirectObject import DirectObject
 from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task
-from panda3d.core import ClockObject, LineSegs, TextNode, TransparencyAttrib
+from panda3d.core import ClockObject, LineSegs, NodePath, TextNode, TransparencyAttrib
 
 from rules import CUE, PocketId, Ruling
 from rules.words import pocket_name
+from sim.app.compare import attempt_lines, attempt_name, other_attempts, outcome
+from sim.app.ghosts import GhostBalls
 from sim.app.scene import TableScene
 from sim.app.sound import SoundBoard, cues_between, sound_cues
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
-from sim.physics.timeline import EventMarker, MarkerKind, ShotTimeline
+from sim.physics.timeline import BallStates, EventMarker, MarkerKind, ShotTimeline
 from sim.play.branches import in_play_order
 from sim.play.game import Game, LagRecord, Node, ShotRecord, shot_number
 from sim.play.said import detail_lines, record_line
@@ -67,7 +75,14 @@ BRANCH = (0.16, 0.24, 0.3, 0.95)  # a branch's entry in the shot list: bluer tha
 HELP = (
     "Space play/pause · \u2190 \u2192 one frame · [ ] previous/next event · "
     "- = slower/faster · L loop · T paths · click the bar: go there · PgUp PgDn shot · "
-    "P play from here · Esc back"
+    "P play from here · C compare · Esc back"
+)
+# Side by side: the attempt shown in warm gold, the other (its ghosts and paths) in cyan.
+THIS_ATTEMPT = (1.0, 0.66, 0.1)
+OTHER_ATTEMPT = (0.25, 0.88, 1.0)
+GHOST_TINT = (0.55, 0.95, 1.0)  # the ghosts' colour scale: the ball's own, towards cyan
+NO_OTHER = (
+    "No other attempt at this shot to compare with (Backspace at the table or P here makes one)."
 )
 
 # The balls' colours, as the standard set has them (lightened a little where the true
@@ -278,8 +293,19 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.shot_buttons: list[DirectButton] = []
         # Play from here: the table at the position before the shot shown (a game's shot).
         self.play_button = button(
-            self.root, "Play from here", (aspect - 0.46, PLAY_FROM_Y), self.play_from_here
+            self.root, "Play from here", (aspect - 0.62, PLAY_FROM_Y), self.play_from_here
         )
+        # Compare: side by side with another attempt at the shot (shown when there is one).
+        self.compare_button = button(
+            self.root, "Compare", (aspect - 0.2, PLAY_FROM_Y), self.cycle_compare
+        )
+        self.comparing: int | None = None  # the index in ``items`` of the other attempt
+        self.compare_note = ""  # C on a shot with no other attempt says so
+        self.ghosts: GhostBalls | None = None  # made at the first comparison
+        self.other_paths = self.base.render.attachNewNode("replay-other-paths")
+        self.other_paths.setLightOff()
+        self.other_paths.setTransparency(TransparencyAttrib.MAlpha)
+        self.other_paths.setDepthWrite(False)
         self.paths = self.base.render.attachNewNode("replay-paths")
         self.paths.setLightOff()
         self.paths.setTransparency(TransparencyAttrib.MAlpha)
@@ -314,6 +340,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             "page_up": lambda: self.select(self.index - 1),
             "page_down": lambda: self.select(self.index + 1),
             "p": self.play_from_here,
+            "c": self.cycle_compare,
             "escape": self.close,
         }
         for key, action in keys.items():
@@ -329,6 +356,57 @@ class ReplayView(DirectObject):  # type: ignore[misc]
     def speed(self) -> float:
         return SPEEDS[self.speed_index]
 
+    @property
+    def duration(self) -> float:
+        """The clock's length: the shot's, or side by side the longer attempt's."""
+        if self.comparing is None:
+            return self.timeline.duration
+        return max(self.timeline.duration, self.other_timeline.duration)
+
+    def others(self) -> list[int]:
+        """The indices in ``items`` of the other attempts at the shot shown."""
+        return other_attempts([item.node for item in self.items], self.index)
+
+    def compare(self, number: int | None) -> None:
+        """Side by side with the other attempt ``number`` (0 first, as :meth:`others`
+        lists them), on the same clock from where it is now; None: off."""
+        if number is None:
+            self.comparing = None
+        else:
+            others = self.others()
+            if not others:
+                raise ValueError(NO_OTHER)
+            if not 0 <= number < len(others):
+                raise ValueError(
+                    f"this shot has {len(others)} other attempt{'s' if len(others) > 1 else ''}"
+                    f" (0 to {len(others) - 1}), not {number}"
+                )
+            self.comparing = others[number]
+            other = self.items[self.comparing]
+            self.other_timeline = ShotTimeline.from_system(other.system)
+            self.other_frames = self.other_timeline.frames(60.0)
+            if self.ghosts is None:
+                assert self.app.scene is not None
+                self.ghosts = GhostBalls(self.app.scene, self.app.scene.drawn_colour(GHOST_TINT))
+        self.compare_note = ""
+        if self.comparing is None and self.ghosts is not None:
+            self.ghosts.hide()
+        self._trail_t = -1.0
+        self._shown_panel = None
+        self._draw_ticks()
+        self.set_time(self.t)
+
+    def cycle_compare(self) -> None:
+        """C: the next other attempt, then off; a shot with none says so."""
+        others = self.others()
+        if not others:
+            self.compare_note = NO_OTHER
+            self._shown_panel = None
+            self.show()
+            return
+        number = None if self.comparing is None else others.index(self.comparing) + 1
+        self.compare(0 if number is None else (number if number < len(others) else None))
+
     def select(self, index: int) -> None:
         """Show shot ``index`` from its start."""
         self.index = max(0, min(index, len(self.items) - 1))
@@ -340,12 +418,20 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self._just_started = True
         self._trail_t = -1.0
         self._marker_times = [m.t for m in self.timeline.markers]
+        self.comparing = None  # a new shot: side by side again only when asked
+        self.compare_note = ""
+        if self.ghosts is not None:
+            self.ghosts.hide()
         self._draw_ticks()
         self._draw_shot_list()
         if self.item.node is None:
             self.play_button.hide()
         else:
             self.play_button.show()
+        if self.others():
+            self.compare_button.show()
+        else:
+            self.compare_button.hide()
         self._shown_panel = None
         self.show()
 
@@ -365,7 +451,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         return ((left + half) * scale, (right - half) * scale)
 
     def set_time(self, t: float) -> None:
-        self.t = min(max(0.0, t), self.timeline.duration)
+        self.t = min(max(0.0, t), self.duration)
         self.show()
 
     def step_frames(self, count: int) -> None:
@@ -378,7 +464,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         times = sorted({m.t for m in self.timeline.markers})
         if direction > 0:
             later = [t for t in times if t > self.t + 1e-9]
-            self.set_time(later[0] if later else self.timeline.duration)
+            self.set_time(later[0] if later else self.duration)
         else:
             earlier = [t for t in times if t < self.t - 1e-9]
             self.set_time(earlier[-1] if earlier else 0.0)
@@ -387,7 +473,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
 
     def toggle_play(self) -> None:
-        if not self.playing and self.t >= self.timeline.duration:
+        if not self.playing and self.t >= self.duration:
             self.t = 0.0
         self.playing = not self.playing
 
@@ -408,10 +494,18 @@ class ReplayView(DirectObject):  # type: ignore[misc]
 
     def show(self) -> None:
         """Balls, paths, the scrub bar, the clock and the referee's panel at ``t``."""
-        states = self.timeline.at(self.t)
+        states = self.timeline.at(min(self.t, self.timeline.duration))
         assert self.app.scene is not None
         self.app.scene.set_states(list(self.timeline.ball_ids), states)
-        duration = self.timeline.duration
+        if self.comparing is not None and self.ghosts is not None:
+            other = self.other_timeline
+            self.ghosts.show(
+                other.ball_ids,
+                other.at(min(self.t, other.duration)),
+                self.timeline.ball_ids,
+                states,
+            )
+        duration = self.duration
         self._setting_slider = True
         self.slider["value"] = self.t / duration if duration > 0 else 0.0
         self._setting_slider = False
@@ -455,7 +549,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
     def _draw_ticks(self) -> None:
         for child in self.ticks.getChildren():
             child.removeNode()
-        duration = self.timeline.duration or 1.0
+        duration = self.duration or 1.0
         lines = LineSegs("ticks")
         lines.setThickness(2)
         colours = {
@@ -490,6 +584,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
     def _draw_paths(self) -> None:
         if not self.trails:
             self.paths.hide()
+            self.other_paths.hide()
             return
         self.paths.show()
         # Rebuilding every path costs milliseconds: while playing forward, only every
@@ -498,42 +593,61 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         if abs(moved) < 1e-9 or (self.playing and 0 < moved < PATH_EVERY):
             return
         self._trail_t = self.t
-        for child in self.paths.getChildren():
-            child.removeNode()
-        count = int(np.searchsorted(self.frames.t, self.t, side="right"))
-        if count < 2:
-            return
-        positions = self.frames.positions[:count]
-        pocketed = self.frames.pocketed[:count]
-        now = self.timeline.at(self.t)
-        z = 0.002
-        for j, ball in enumerate(self.timeline.ball_ids):
-            track = positions[:, j]
-            if np.ptp(track[:, :2], axis=0).max() < 1e-6:
-                continue  # it has not moved (yet)
-            resting = bool(now.pocketed[j]) or int(now.motion[j]) == 0
-            thickness, alpha = PATH_RESTING if resting else PATH_MOVING
-            lines = LineSegs(f"path-{ball}")
-            lines.setThickness(thickness)
-            lines.setColor(*BALL_COLOURS.get(ball, _ball_colour(ball)), 1.0)
-            down = np.flatnonzero(pocketed[:, j])
-            xy = track[: down[0] if len(down) else count, :2]
-            if len(xy) < 2:
-                continue
-            # Only the frames where it moved: a ball rests most of a long shot, and each
-            # point costs (a break's paths at its end took 72 ms to build, now 12).
-            moved_here = np.concatenate(([True], np.any(xy[1:] != xy[:-1], axis=1)))
-            points = xy[moved_here].tolist()
-            lines.moveTo(points[0][0], points[0][1], z)
-            for x, y in points[1:]:
-                lines.drawTo(x, y, z)
-            self.paths.attachNewNode(lines.create()).setAlphaScale(alpha)
+        comparing = self.comparing is not None
+        assert self.app.scene is not None
+        drawn = self.app.scene.drawn_colour
+        this = drawn(THIS_ATTEMPT) if comparing else None
+        _draw_tracks(self.paths, self.timeline, self.frames, self.t, this, drawn)
+        if comparing:
+            self.other_paths.show()
+            other = drawn(OTHER_ATTEMPT)
+            _draw_tracks(
+                self.other_paths, self.other_timeline, self.other_frames, self.t, other, drawn
+            )
+        else:
+            self.other_paths.hide()
+
+    def _compare_lines(self) -> list[tuple[str, tuple[float, ...]]]:
+        """Side by side: the legend, each attempt in its colour, where its cue ball
+        stopped and what it potted (as each has played by then); or C's note."""
+        if self.compare_note:
+            return [(self.compare_note, DIM), ("", WHITE)]
+        if self.comparing is None:
+            return []
+        assert self.app.scene is not None
+        geometry = self.app.scene.spec.geometry
+        others = self.others()
+        other_item = self.items[self.comparing]
+        this_end = outcome(self.timeline)
+        other_end = outcome(self.other_timeline)
+        this_done = self.t >= self.timeline.duration - 1e-9
+        other_done = self.t >= self.other_timeline.duration - 1e-9
+        kept = "a branch" if self.item.depth else "the match went on from it"
+        name = attempt_name(
+            others.index(self.comparing) + 1, len(others), branch=bool(other_item.depth)
+        )
+        lines: list[tuple[str, tuple[float, ...]]] = [
+            (f"This attempt ({kept})", (*THIS_ATTEMPT, 1))
+        ]
+        if this_done:
+            lines += [(text, WHITE) for text in attempt_lines(this_end, other_end, geometry)]
+        else:
+            lines.append(("still rolling", DIM))
+        lines.append((name, (*OTHER_ATTEMPT, 1)))
+        if other_done:
+            lines += [(text, WHITE) for text in attempt_lines(other_end, this_end, geometry)]
+        else:
+            lines.append(("still rolling", DIM))
+        lines.append(("", WHITE))
+        return lines
 
     def _draw_panel(self) -> None:
-        """What the referee saw up to ``t``; the ruling once the shot is over."""
+        """What the referee saw up to ``t``; the ruling once the shot is over; side by
+        side, the two attempts first."""
         markers = [m for m in self.timeline.markers if m.t <= self.t + 1e-9]
         done = self.t >= self.timeline.duration - 1e-9
-        key = (len(markers), done, self.index)
+        other_done = self.comparing is not None and self.t >= self.other_timeline.duration - 1e-9
+        key = (len(markers), done, self.index, self.comparing, other_done, self.compare_note)
         if key == self._shown_panel:
             return
         self._shown_panel = key
@@ -550,6 +664,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             if m.kind is MarkerKind.POCKET
         ]
         seen = [
+            *self._compare_lines(),
             ("What the referee saw", GOLD),
             (
                 f"first ball hit: the {next(b for b in first.balls if b != CUE)}"
@@ -588,7 +703,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
     def _scrubbed(self) -> None:
         """The player dragged the scrub bar. (Setting the bar ourselves also lands here,
         an event later: a value that is already ``t`` is ignored.)"""
-        t = float(self.slider["value"]) * self.timeline.duration
+        t = float(self.slider["value"]) * self.duration
         if self._setting_slider or abs(t - self.t) < FRAME / 4:
             return
         self.playing = False
@@ -599,11 +714,11 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         if self.playing and not started:
             dt = min(ClockObject.getGlobalClock().getDt(), MAX_PLAY_STEP)
             t = self.t + dt * self.speed
-            if t >= self.timeline.duration:
+            if t >= self.duration:
                 if self.loop:
                     t = 0.0
                 else:
-                    t = self.timeline.duration
+                    t = self.duration
                     self.playing = False
             # Sounds only while playing forward (not when stepping or scrubbing); the
             # strike at 0 too when playing starts from the beginning; up to the end
@@ -621,6 +736,8 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         view = ReplayView(self.app, self.items, self.index)
         view.speed_index, view.loop, view.trails = self.speed_index, self.loop, self.trails
         view.playing = self.playing
+        if self.comparing is not None:
+            view.compare(self.others().index(self.comparing))
         view.set_time(self.t)
         return view
 
@@ -637,7 +754,53 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.ignoreAll()
         self.base.taskMgr.remove("replay-frame")
         self.paths.removeNode()
+        self.other_paths.removeNode()
+        if self.ghosts is not None:
+            self.ghosts.destroy()
         destroy_under(self.root)
+
+
+def _draw_tracks(
+    parent: NodePath,
+    timeline: ShotTimeline,
+    frames: BallStates,
+    t: float,
+    colour: tuple[float, float, float] | None,
+    drawn: Callable[[Sequence[float]], tuple[float, float, float]],
+) -> None:
+    """Under ``parent`` (emptied first), each ball's path up to ``t``: in its ball's
+    colour, or all in ``colour`` (an attempt's, side by side); thinner and faded a
+    little once the ball rests. ``drawn``: a colour as the graphics preset takes it."""
+    for child in parent.getChildren():
+        child.removeNode()
+    count = int(np.searchsorted(frames.t, t, side="right"))
+    if count < 2:
+        return
+    positions = frames.positions[:count]
+    pocketed = frames.pocketed[:count]
+    now = timeline.at(min(t, timeline.duration))
+    z = 0.002
+    for j, ball in enumerate(timeline.ball_ids):
+        track = positions[:, j]
+        if np.ptp(track[:, :2], axis=0).max() < 1e-6:
+            continue  # it has not moved (yet)
+        resting = bool(now.pocketed[j]) or int(now.motion[j]) == 0
+        thickness, alpha = PATH_RESTING if resting else PATH_MOVING
+        lines = LineSegs(f"path-{ball}")
+        lines.setThickness(thickness)
+        lines.setColor(*(colour or drawn(BALL_COLOURS.get(ball, _ball_colour(ball)))), 1.0)
+        down = np.flatnonzero(pocketed[:, j])
+        xy = track[: down[0] if len(down) else count, :2]
+        if len(xy) < 2:
+            continue
+        # Only the frames where it moved: a ball rests most of a long shot, and each
+        # point costs (a break's paths at its end took 72 ms to build, now 12).
+        moved_here = np.concatenate(([True], np.any(xy[1:] != xy[:-1], axis=1)))
+        points = xy[moved_here].tolist()
+        lines.moveTo(points[0][0], points[0][1], z)
+        for x, y in points[1:]:
+            lines.drawTo(x, y, z)
+        parent.attachNewNode(lines.create()).setAlphaScale(alpha)
 
 
 def _wrap(text: str, width: int) -> list[str]:

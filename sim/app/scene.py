@@ -221,6 +221,15 @@ class TableScene:
         self._camera_task = f"poolsim-table-view-{id(self)}"
         base.taskMgr.add(self._follow_camera, self._camera_task, sort=45)
 
+    def drawn_colour(self, colour: Sequence[float]) -> tuple[float, float, float]:
+        """An sRGB colour as this preset is to be given it for a flat, unlit thing (a
+        line, a tint): as it is (fast), or in linear light (quality: simplepbr works in
+        linear light and encodes it to sRGB at the end, which would wash it out)."""
+        if self.quality == "quality":
+            return _to_linear(colour)
+        r, g, b = colour[:3]
+        return (r, g, b)
+
     # ---- set-up
 
     def _load_textures(self) -> dict[str, Texture]:

@@ -51,6 +51,9 @@ A script is a JSON list; each step is an object with one action key:
     {"drill": "mine.json"}               file; its attempts are ordinary shoots, each
                                          scored as its balls stop
     {"drill_again": true}                the drill's Try again: a new session, the balls back
+    {"compare": 0} / {"compare": null}   the viewer's side by side with the Nth other
+                                         attempt at the shot shown (0 first, as C cycles
+                                         through them; null: off)
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
     {"screenshot": "out.png"}            save the window as it is now
@@ -107,6 +110,7 @@ ACTIONS = {
     "tracking",
     "drill",
     "drill_again",
+    "compare",
     "camera",
     "wait",
     "screenshot",
@@ -198,7 +202,8 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         _open_drill(app, value)
         return
     controller = _controller(app)
-    if action not in ("wait", "screenshot", "camera", "click", "key", "layout", "play_from_here"):
+    viewer = ("play_from_here", "compare")
+    if action not in ("wait", "screenshot", "camera", "click", "key", "layout", *viewer):
         _settle(app)
     if action in ("screenshot", "layout"):
         _await_tracking(app)
@@ -271,6 +276,14 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
             raise ScriptError(f"tracking is true or false, not {value!r}")
         if controller.tracking != value:
             app.toggle_tracking()
+        app.step()
+    elif action == "compare":
+        view = app.replay
+        if view is None:
+            raise ScriptError("the replay viewer is not open: a replay step first")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ScriptError(f"compare takes a whole number (0 first) or null, not {value!r}")
+        view.compare(value)
         app.step()
     elif action == "camera":
         if value not in CAMERAS:  # the rig would quietly show the overhead view

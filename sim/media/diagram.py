@@ -153,6 +153,7 @@ def shot_diagram(
     players: tuple[str, str] | None = None,
     kind: type[GameState] | None = None,
     shot_number: int | None = None,
+    branch: int | None = None,
     title: str | None = None,
     timeline: ShotTimeline | None = None,
 ) -> Image.Image:
@@ -161,9 +162,11 @@ def shot_diagram(
     contacts and drops, the call; under it a legend and the ruling, every reason line.
 
     ``players``: the two names (A's first), and ``shot_number`` (as ``--shot N`` counts),
-    for the first line of text; ``kind``: the game, for the referee's plain line first
-    (without it, the fouls) and for the title (a game that calls no shot, as 9-ball, is
-    not said to have played one with "no call"); ``title`` replaces that line;
+    for the first line of text, with ``branch``, the line of the game's branches it was
+    counted along (none: the line the match is at); ``kind``: the game, for the
+    referee's plain line first (without it, the fouls) and for the title (a game that
+    calls no shot, as 9-ball, is not said to have played one with "no call"); ``title``
+    replaces that line;
     ``timeline``: the shot's, when the caller has built it already.
     Returns an RGB image ``width`` pixels wide, as tall as its text needs."""
     layout = diagram_layout(spec, width)
@@ -179,6 +182,8 @@ def shot_diagram(
     legend_height = round(rows * _legend_row_height(fonts) + 0.5 * fonts.body.size)
     if title is None:
         title = _title(record, players, shot_number, calls_shots=kind is None or kind.calls_shots)
+        if branch:
+            title = f"Branch {branch}, {title[0].lower()}{title[1:]}"
     text_lines = _text_lines(record, shot, title, fonts, right - left, players, kind)
     text_height = sum(line.height for line in text_lines) + round(fonts.body.size * 1.2)
     height = big.table_height + legend_height + text_height

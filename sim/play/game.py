@@ -355,6 +355,20 @@ class Game:
         """The nodes of the shots on the line in play, first to last (shot N is [N-1])."""
         return [node for node in self.current.path() if isinstance(node.record, ShotRecord)]
 
+    def line_shot_nodes(self, number: int) -> list[Node]:
+        """The nodes of the shots of line ``number`` (0: the main line, then the branches
+        as :meth:`lines` and game files number them), first to last as a player counts
+        them: from the match's first shot, the shots before the branch point included."""
+        found = self.lines()
+        if not 0 <= number < len(found):
+            have = {1: "no branches, only the main line 0", 2: "the main line 0 and branch 1"}.get(
+                len(found), f"the main line 0 and branches 1 to {len(found) - 1}"
+            )
+            raise GameError(f"the game has no branch {number}: it has {have}")
+        line = found[number]
+        end = line.nodes[-1] if line.nodes else line.start
+        return [node for node in end.path() if isinstance(node.record, ShotRecord)]
+
     def last_shot(self) -> Node | None:
         """The node of the last shot on the line in play (None before the first)."""
         node: Node | None = self.current
