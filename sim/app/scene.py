@@ -226,7 +226,7 @@ class TableScene:
         line, a tint): as it is (fast), or in linear light (quality: simplepbr works in
         linear light and encodes it to sRGB at the end, which would wash it out)."""
         if self.quality == "quality":
-            return _to_linear(colour)
+            return to_linear(colour)
         r, g, b = colour[:3]
         return (r, g, b)
 
