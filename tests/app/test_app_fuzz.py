@@ -118,7 +118,7 @@ SPECIAL_KEYS: dict[str, Callable[[], Any]] = {
     "backspace": KeyboardButton.backspace,
 }
 # Every key the table, the replay viewer and the menu bind (sim/app/main.py, replay.py).
-KEYS = [*SPECIAL_KEYS, *"ijkledspbghrx123m[]-=+t"]
+KEYS = [*SPECIAL_KEYS, *"ijkledspbghrx123m[]-=+tc"]
 BUTTONS = {"mouse1": MouseButton.one, "mouse2": MouseButton.two, "mouse3": MouseButton.three}
 
 
@@ -269,7 +269,7 @@ class Fuzzer:
             if panel is not None:
                 found += [*panel.rows, panel.previous, panel.next, panel.back, panel.path]
         if app.replay is not None:
-            found += [*app.replay.shot_buttons, app.replay.slider]
+            found += [*app.replay.shot_buttons, app.replay.slider, app.replay.compare_button]
         return [w for w in found if not w.isEmpty() and not w.isHidden()]
 
     def target(self) -> tuple[int, int]:
