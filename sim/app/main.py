@@ -48,7 +48,7 @@ from panda3d.core import (
 from rules import PocketId, game_kind
 from rules.geometry import Point, TableGeometry
 from sim.app.callmarker import CallMarker
-from sim.app.camera import WHOLE_WINDOW, CameraRig
+from sim.app.camera import CameraRig
 from sim.app.cue import CueStick
 from sim.app.drilloverlay import DrillOverlay
 from sim.app.drillscreens import DrillSummary, history_lines
@@ -58,7 +58,7 @@ from sim.app.modes.manager import ModeManager
 from sim.app.modes.pointer import Pointer
 from sim.app.modes.screens import DrillSummaryMode, MenuMode, ReplayMode, StartMode
 from sim.app.preferences import Preferences
-from sim.app.replay import ReplayItem, ReplayView, game_items, last_in_play
+from sim.app.replay import ReplayItem, ReplayView, game_items, last_in_play, table_box
 from sim.app.rest import RestingWindow
 from sim.app.scene import Quality, TableScene
 from sim.app.sound import SoundBoard
@@ -565,7 +565,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.call_marker.hide()
         if self.tracking_lines is not None:  # the viewer draws the shot's own paths
             self.tracking_lines.show(None)
-        self.rig.set_free(WHOLE_WINDOW)  # the HUD's bands are gone while it is up
+        # The HUD's bands are gone while it is up: the table between the viewer's panels.
+        self.rig.set_free(table_box(self.base.getAspectRatio()))
         self.rig.show("broadcast")  # the whole table, whatever view the player had
         controller.pause_clock()
         self.modes.open(ReplayMode(self, ReplayView(self, items, index), self.modes.drag))
@@ -574,6 +575,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         """Replay shots that belong to no game here (a pooltool file): a table, no play."""
         self.scene = TableScene(self.base, spec, quality=self.quality)
         self.rig = CameraRig(self.base, spec)
+        self.rig.set_free(table_box(self.base.getAspectRatio()))
         self.rig.show("broadcast")
         self.rig.jump()
         self.modes.open(ReplayMode(self, ReplayView(self, items, 0), self.modes.drag))
@@ -630,10 +632,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             shown = not hud.root.isHidden()
             hud.destroy()
             self.hud = self._new_hud(self.controller)
-            if not shown:  # the replay viewer hides it, and the table has the window
+            if not shown:  # the replay viewer hides it: the table between its panels
                 self.hud.root.hide()
                 if self.rig is not None:
-                    self.rig.set_free(WHOLE_WINDOW)
+                    self.rig.set_free(table_box(aspect))
         if self.rig is not None:
             self.rig.reframe()  # the lens is another shape
         if self.modes.screen is not None:

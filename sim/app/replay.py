@@ -47,8 +47,10 @@ from panda3d.core import ClockObject, LineSegs, NodePath, TextNode, Transparency
 
 from rules import CUE, PocketId, Ruling
 from rules.words import pocket_name
+from sim.app.camera import WHOLE_WINDOW, WINDOW_MARGIN
 from sim.app.compare import attempt_lines, attempt_name, other_attempts, outcome
 from sim.app.ghosts import GhostBalls
+from sim.app.hudlayout import Box
 from sim.app.scene import TableScene
 from sim.app.sound import SoundBoard, cues_between, sound_cues
 from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
@@ -142,6 +144,25 @@ def event_words(marker: EventMarker) -> str:
 def _pocket_words(place: str | None) -> str:
     """A pocket by its one name (:func:`rules.words.pocket_name`): "foot-left corner"."""
     return pocket_name(place) if place in set(PocketId) else "pocket"
+
+
+# Where the viewer's own panels end, in aspect2d units: the shot list's right edge
+# (from the window's left), the referee's panel's left edge (from the right) and the top
+# of the scrub bar's band. The table is framed between them, never under them.
+LIST_RIGHT = 0.42
+PANEL_LEFT = 0.92
+BAND_TOP = -0.76
+MIN_TABLE_SHARE = 0.35  # narrower than this share of the window: the whole window
+
+
+def table_box(aspect: float) -> Box:
+    """The part of the window (render2d units) the viewer leaves the table: between its
+    shot list, its panel and its scrub bar. On a window too narrow for that (taller than
+    wide), the whole window, the panels see-through over it."""
+    left, right = (-aspect + LIST_RIGHT) / aspect, (aspect - PANEL_LEFT) / aspect
+    if right - left < 2 * MIN_TABLE_SHARE:
+        return WHOLE_WINDOW
+    return Box(left, right, BAND_TOP, 1.0).shrunk(WINDOW_MARGIN)
 
 
 @attrs.frozen(eq=False)
