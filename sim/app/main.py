@@ -603,6 +603,35 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.modes.answer(lambda: controller.play_from(node))
         self.show_view("overhead" if controller.stage is Stage.PLACE else self.view)
 
+    def play_on(self, node: Node) -> None:
+        """The replay's Play on: the viewer closed, and the table after the last step of
+        the line the shot of ``node`` is on (the main variations from it), the match as it
+        was there, to play on; what is played is added to that line."""
+        controller = self.controller
+        if controller is None:
+            return
+        self.replay_closed()
+        self.modes.answer(lambda: controller.continue_from(node.end()))
+        self.show_view("overhead" if controller.stage is Stage.PLACE else self.view)
+
+    def make_main_line(self, node: Node) -> list[ReplayItem]:
+        """The replay's Main line: the line through ``node`` is the main line (autosaved)."""
+        assert self.controller is not None
+        self.controller.promote_to_main(node)
+        return game_items(self.controller.game)
+
+    def delete_line(self, node: Node) -> list[ReplayItem]:
+        """The replay's Delete: ``node`` and every step after it (autosaved)."""
+        assert self.controller is not None
+        self.controller.delete_branch(node)
+        return game_items(self.controller.game)
+
+    def line_start(self, node: Node) -> Node | None:
+        """Where the branch ``node`` is on leaves the line in play (None: on it)."""
+        if self.controller is None:
+            return None
+        return self.controller.game.off_line_in_play(node)
+
     def open_menu(self) -> None:
         """The menu over the table (Esc); not over another screen."""
         assert self.controller is not None

@@ -73,11 +73,12 @@ MAX_PLAY_STEP = 0.1
 EVENT = (0.6, 0.9, 1.0, 1.0)  # the event line: apart from the referee's gold and red
 BAR_Y = -0.91  # the scrub bar's height on the screen (aspect2d units)
 PLAY_FROM_Y = -0.69  # the Play from here button, at the foot of the referee's panel
+LINE_Y = -0.59  # the line's buttons (play on, main line, delete), above it
 BRANCH = (0.16, 0.24, 0.3, 0.95)  # a branch's entry in the shot list: bluer than a button
 HELP = (
     "Space play/pause · \u2190 \u2192 one frame · [ ] previous/next event · "
     "- = slower/faster · L loop · T paths · click the bar: go there · PgUp PgDn shot · "
-    "P play from here · C compare · Esc back"
+    "P play from here · C compare · O play on · V main line · Del delete · Esc back"
 )
 # Side by side: the attempt shown in warm gold, the other (its ghosts and paths) in cyan.
 THIS_ATTEMPT = (1.0, 0.66, 0.1)
@@ -254,6 +255,21 @@ class ReplayHost(Protocol):
     def play_from(self, node: Node) -> None:
         """Close the viewer and play from before the shot of ``node``."""
 
+    def play_on(self, node: Node) -> None:
+        """Close the viewer and play on from the end of the line ``node`` is on."""
+
+    def make_main_line(self, node: Node) -> list[ReplayItem]:
+        """The line through ``node`` made the main line; the game's shots again."""
+        ...
+
+    def delete_line(self, node: Node) -> list[ReplayItem]:
+        """The branch ``node`` starts deleted; the game's shots again."""
+        ...
+
+    def line_start(self, node: Node) -> Node | None:
+        """Where the branch ``node`` is on leaves the line in play (None: it is on it)."""
+        ...
+
 
 class ReplayView(DirectObject):  # type: ignore[misc]
     def __init__(
@@ -320,6 +336,21 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.compare_button = button(
             self.root, "Compare", (aspect - 0.2, PLAY_FROM_Y), self.cycle_compare
         )
+        # The line the shot shown is on: play on from its end, make it the main line,
+        # delete it (a branch; Delete asks again before it deletes).
+        self.line_buttons = {
+            name: button(
+                self.root, text, (aspect - 0.75 + i * 0.29, LINE_Y), action, 0.034, width=0.27
+            )
+            for i, (name, text, action) in enumerate(
+                (
+                    ("play_on", "Play on (O)", self.play_on),
+                    ("main", "Main line (V)", self.make_main),
+                    ("delete", "Delete (Del)", self.delete_line),
+                )
+            )
+        }
+        self._delete_armed: Node | None = None  # Delete pressed once on this branch
         self.comparing: int | None = None  # the index in ``items`` of the other attempt
         self.compare_note = ""  # C on a shot with no other attempt says so
         self.ghosts: GhostBalls | None = None  # made at the first comparison
@@ -362,6 +393,9 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             "page_down": lambda: self.select(self.index + 1),
             "p": self.play_from_here,
             "c": self.cycle_compare,
+            "o": self.play_on,
+            "v": self.make_main,
+            "delete": self.delete_line,
             "escape": self.close,
         }
         for key, action in keys.items():
@@ -453,6 +487,8 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             self.compare_button.show()
         else:
             self.compare_button.hide()
+        self._delete_armed = None
+        self._show_line_buttons()
         self._shown_panel = None
         self.show()
 
@@ -504,6 +540,69 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         node = self.item.node
         if node is not None:
             self.app.play_from(node)
+
+    def _show_line_buttons(self) -> None:
+        """Play on for any shot of a game; Main line for a shot off it; Delete for a
+        shot off the line in play."""
+        node = self.item.node
+        shown = {
+            "play_on": node is not None,
+            "main": node is not None and not node.is_mainline(),
+            "delete": node is not None and self.app.line_start(node) is not None,
+        }
+        for name, entry in self.line_buttons.items():
+            entry.show() if shown[name] else entry.hide()
+
+    def play_on(self) -> None:
+        """O: back to the table at the end of the line the shot shown is on, to play on
+        from there (a branch: the match as it was at its last step)."""
+        node = self.item.node
+        if node is not None:
+            self.app.play_on(node)
+
+    def make_main(self) -> None:
+        """V: the line of the shot shown becomes the main line (saved so)."""
+        node = self.item.node
+        if node is None or node.is_mainline():
+            self._note("This shot is on the main line already.")
+            return
+        self._reload(self.app.make_main_line(node), node, "This line is now the main line.")
+
+    def delete_line(self) -> None:
+        """Delete: the branch of the shot shown, every shot of it, after asking once more
+        (never the line in play)."""
+        node = self.item.node
+        start = None if node is None else self.app.line_start(node)
+        if node is None or start is None:
+            self._note("The line in play cannot be deleted (play from another shot first).")
+            return
+        if self._delete_armed is not start:
+            self._delete_armed = start
+            count = sum(1 for step in start.nodes() if isinstance(step.record, ShotRecord))
+            self._note(
+                f"Delete this branch ({count} shot{'s' * (count != 1)})? "
+                "Press Delete again to delete it."
+            )
+            return
+        parent = start.parent
+        self._reload(self.app.delete_line(start), parent, "The branch is deleted.")
+
+    def _note(self, text: str) -> None:
+        self.compare_note = text
+        self._shown_panel = None
+        self.show()
+
+    def _reload(self, items: list[ReplayItem], near: Node | None, note: str) -> None:
+        """The game's shots listed again (after a change to its tree), showing ``near``'s
+        shot, or the one before it, or the last in play."""
+        self.items = list(items)
+        nodes = [item.node for item in self.items]
+        index = None
+        while near is not None and index is None:
+            index = next((i for i, n in enumerate(nodes) if n is near), None)
+            near = near.parent
+        self.select(last_in_play(self.items) if index is None else index)
+        self._note(note)
 
     def toggle_loop(self) -> None:
         self.loop = not self.loop

@@ -54,6 +54,9 @@ A script is a JSON list; each step is an object with one action key:
     {"compare": 0} / {"compare": null}   the viewer's side by side with the Nth other
                                          attempt at the shot shown (0 first, as C cycles
                                          through them; null: off)
+    {"replay_line": "play_on"}           the viewer's line buttons for the shot shown:
+    {"replay_line": "main"}              Play on (O: the table at the end of its line),
+    {"replay_line": "delete"}            Main line (V), Delete (Del, pressed twice)
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
     {"screenshot": "out.png"}            save the window as it is now
@@ -111,6 +114,7 @@ ACTIONS = {
     "drill",
     "drill_again",
     "compare",
+    "replay_line",
     "camera",
     "wait",
     "screenshot",
@@ -276,6 +280,24 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
             raise ScriptError(f"tracking is true or false, not {value!r}")
         if controller.tracking != value:
             app.toggle_tracking()
+        app.step()
+    elif action == "replay_line":
+        view = app.replay
+        if view is None:
+            raise ScriptError("the replay viewer is not open: a replay step first")
+        if view.item.node is None:
+            raise ScriptError(f"{view.item.label} is on no line of a game (a lag shot)")
+        if value == "play_on":
+            view.play_on()
+        elif value == "main":
+            view.make_main()
+        elif value == "delete":  # the button pressed twice: asked, then done
+            if app.line_start(view.item.node) is None:
+                raise ScriptError("the line in play cannot be deleted: play from another first")
+            view.delete_line()
+            view.delete_line()
+        else:
+            raise ScriptError(f"replay_line is play_on, main or delete, not {value!r}")
         app.step()
     elif action == "compare":
         view = app.replay

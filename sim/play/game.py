@@ -413,6 +413,15 @@ class Game:
         node.remove()
         self.changes += 1
 
+    def off_line_in_play(self, node: Node) -> Node | None:
+        """The first step of the branch ``node`` is on, where it leaves the line in play
+        (what deleting "this branch" deletes); None when ``node`` is on the line in play."""
+        if node.root() is not self.root:
+            raise GameError("that step is not of this game")
+        while node.parent is not None and not node.parent.is_on_line_to(self.current):
+            node = node.parent
+        return None if node.is_on_line_to(self.current) else node
+
     # -- before the first rack (GEN-2, GEN-3) ------------------------------------------
 
     def start(self, breaker: Player) -> BreakerRecord:
