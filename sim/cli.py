@@ -769,6 +769,61 @@ def duel(
         sys.exit(130)
 
 
+def _since(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    from sim.store.stats.report import since_value
+
+    try:
+        return since_value(value)
+    except ValueError:
+        raise click.BadParameter(f"{_shown(value)} is not a date (YYYY-MM-DD)") from None
+
+
+@cli.command()
+@click.option("--player", default=None, help="Only this player (default: every player).")
+@click.option(
+    "--since",
+    callback=_since,
+    default=None,
+    help="Only matches played on or after DATE (YYYY-MM-DD).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option(
+    "--import",
+    "import_dir",
+    type=click.Path(exists=True, path_type=Path),
+    default=None,
+    help="Index the game files in DIR (or the file DIR) first.",
+)
+def stats(player: str | None, since: str | None, as_json: bool, import_dir: Path | None) -> None:
+    """Every player's statistics, from the games indexed (the window indexes each game it
+    saves; --import indexes game files from anywhere, e.g. a duel's --save folder)."""
+    from sim.store.stats.database import opened
+    from sim.store.stats.report import players, report, table_lines
+
+    with opened() as database:
+        if database.note is not None:
+            click.echo(f"poolsim stats: {database.note}", err=True)
+        if import_dir is not None:
+            if database.read_only:
+                raise click.ClickException("cannot import into a read-only statistics database")
+            done = database.index_folders([import_dir])
+            for problem in done.problems:
+                click.echo(f"poolsim stats: skipped {problem}", err=True)
+            click.echo(f"indexed {done.indexed} game files from {import_dir}", err=True)
+        names = players(database, since)
+        if player is not None:
+            names = [name for name in names if name == player]
+        reports = [report(database, name, since) for name in names]
+    if as_json:
+        click.echo(json.dumps({"since": since, "players": [r.to_json() for r in reports]}))
+    elif not reports:
+        click.echo("no games indexed" + (f" for {player}" if player else ""))
+    else:
+        click.echo("\n".join(table_lines(reports)))
+
+
 DUEL_ROWS = (
     ("level", "level"),
     ("racks_won", "racks won"),
