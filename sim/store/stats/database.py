@@ -294,6 +294,14 @@ def _insert_figures(connection: sqlite3.Connection, match_id: int, figures: Game
     )
 
 
+def index_quietly(path: Path) -> None:
+    """Index the game file just saved at ``path`` in the user's statistics, saying
+    nothing if it cannot be: the statistics are an index, never a reason to fail a save
+    (a damaged database is rebuilt the next time it is opened)."""
+    with contextlib.suppress(StatsError, sqlite3.Error, OSError), opened() as database:
+        database.index_file(path)
+
+
 @contextlib.contextmanager
 def opened(
     path: Path | None = None, rebuild_from: Iterable[Path] | None = None

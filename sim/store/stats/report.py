@@ -11,8 +11,8 @@ from typing import Any
 
 import attrs
 
-from rules.terms import FoulCode
 from rules.geometry import Point
+from rules.terms import FoulCode
 from rules.words import FOUL_WORDS
 from sim.store.stats.database import COUNT_COLUMNS, StatsDatabase
 from sim.store.stats.figures import PlayerFigures
