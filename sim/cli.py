@@ -21,7 +21,7 @@ from rules import TenBall
 from rules.games import GAMES as _GAMES
 from rules.options import SHOT_CLOCK_S
 from sim import sizes
-from sim.files import output_problem
+from sim.files import output_problem, write_atomically
 from sim.limits import MAX_SEED, SKILL_LEVELS
 
 if TYPE_CHECKING:
@@ -713,6 +713,18 @@ def _save_rack(save: Callable[[Any, Path], None], game: Any, path: Path) -> None
     help="Processes to play racks on (default: one per core).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option(
+    "--scheduler",
+    default=None,
+    help="Play the racks on the Dask cluster of this scheduler (tcp://HOST:PORT).",
+)
+@click.option(
+    "--save",
+    "save_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder to keep every rack in as a game file (created if needed).",
+)
 def duel(
     game: str,
     level_a: str,
@@ -722,20 +734,46 @@ def duel(
     table_size: str,
     workers: int | None,
     as_json: bool,
+    scheduler: str | None,
+    save_dir: Path | None,
 ) -> None:
     """Two computer players (levels 1 to 5, or perfect) play RACKS racks, A breaking the
     first and every other one; the figures of each side. The same seed plays the same
-    racks on any number of workers. Ctrl-C stops it and prints the racks finished."""
+    racks on any number of workers, or on a Dask cluster (--scheduler). Ctrl-C stops it
+    and prints the racks finished."""
     import os
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    if scheduler is not None:
+        _check_scheduler(scheduler)
+        if workers is not None:
+            raise click.UsageError("--workers and --scheduler: the cluster has its own workers")
+    _check_output(save_dir, "--save", folder=True)
     from sim.play.duel import DuelInterrupted, DuelSetup, RackOutcome, figures, run_duel
+    from sim.store.gamefile import SUFFIX, to_bytes
 
     setup = DuelSetup(
-        game=game, levels=(level_a, level_b), racks=racks, seed=seed, table=table_size
+        game=game,
+        levels=(level_a, level_b),
+        racks=racks,
+        seed=seed,
+        table=table_size,
+        names=duel_names(level_a, level_b),
     )
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
+
+    def keep(outcome: RackOutcome) -> None:
+        if save_dir is None or outcome.file is None:
+            return
+        path = save_dir / f"duel-{game}-seed{seed}-rack{outcome.index + 1:05d}{SUFFIX}"
+        try:
+            write_atomically(path, outcome.file)
+        except OSError as error:
+            raise click.ClickException(f"cannot save {path}: {error.strerror or error}") from None
+
     wins = {"A": 0, "B": 0}
     console = Console(stderr=True)
     with Progress(
@@ -749,6 +787,7 @@ def duel(
         task = progress.add_task(f"{game}: racks", total=racks, a=0, b=0)
 
         def on_rack(outcome: RackOutcome) -> None:
+            keep(outcome)
             if outcome.winner is not None:
                 wins[outcome.winner.value] += 1
             progress.update(task, advance=1, a=wins["A"], b=wins["B"])
@@ -758,8 +797,17 @@ def duel(
                     f"rack {outcome.index + 1} of {racks}: {winner} (A {wins['A']} - {wins['B']} B)"
                 )
 
+        encode = to_bytes if save_dir is not None else None
         try:
-            outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack)
+            if scheduler is not None:
+                from sim.play.cluster import ClusterError, run_on_cluster
+
+                try:
+                    outcomes = run_on_cluster(setup, scheduler, on_rack, encode)
+                except ClusterError as error:
+                    raise click.ClickException(str(error)) from None
+            else:
+                outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack, encode)
             stopped = False
         except DuelInterrupted as interrupted:
             outcomes, stopped = interrupted.finished, True
@@ -822,6 +870,31 @@ def stats(player: str | None, since: str | None, as_json: bool, import_dir: Path
         click.echo("no games indexed" + (f" for {player}" if player else ""))
     else:
         click.echo("\n".join(table_lines(reports)))
+
+
+def duel_names(level_a: str, level_b: str) -> tuple[str, str]:
+    """The computer players' names in a duel's game files (and so in the statistics):
+    "computer 3" by its level, with its side when both play at one level."""
+    if level_a != level_b:
+        return (f"computer {level_a}", f"computer {level_b}")
+    return (f"computer {level_a} A", f"computer {level_b} B")
+
+
+def _check_scheduler(address: str) -> None:
+    """A scheduler's address as Dask takes it: tcp://HOST:PORT (before any import)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(address)
+        port = parts.port
+    except ValueError:
+        port = None
+        parts = None
+    if parts is None or parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None:
+        raise click.BadParameter(
+            f"{_shown(address)} is not a scheduler address (tcp://HOST:PORT)",
+            param_hint="'--scheduler'",
+        )
 
 
 DUEL_ROWS = (

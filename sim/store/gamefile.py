@@ -138,7 +138,12 @@ def poolsim_version() -> str:
 
 def save(game: Game, path: Path) -> None:
     """Write ``game`` to ``path`` atomically (``path`` is replaced only when whole)."""
-    path = Path(path)
+    write_atomically(Path(path), to_bytes(game))
+
+
+def to_bytes(game: Game) -> bytes:
+    """``game`` as a game file's bytes (what :func:`save` writes): a duel's worker
+    encodes its rack so that the file is written where the duel was started."""
     members: dict[str, bytes] = {}
     main, *branches = game.lines()
     places = {id(game.root): (0, 0)}  # each node's line and step, as the file names it
@@ -172,7 +177,7 @@ def save(game: Game, path: Path) -> None:
         zf.writestr("game.json", json.dumps(document, indent=1))
         for name, data in members.items():
             zf.writestr(name, data)
-    write_atomically(path, buffer.getvalue())
+    return buffer.getvalue()
 
 
 def _place_to_json(place: tuple[int, int]) -> dict[str, int]:
