@@ -828,8 +828,25 @@ def _since(ctx: click.Context, param: click.Parameter, value: str | None) -> str
         raise click.BadParameter(f"{_shown(value)} is not a date (YYYY-MM-DD)") from None
 
 
+def _player_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from sim.play.game import MAX_NAME
+
+    if value is not None and (
+        not value.strip() or len(value) > MAX_NAME or not value.isprintable()
+    ):
+        raise click.BadParameter(
+            f"{_shown(value)} is not a player's name (1 to {MAX_NAME} printable characters)"
+        )
+    return value
+
+
 @cli.command()
-@click.option("--player", default=None, help="Only this player (default: every player).")
+@click.option(
+    "--player",
+    callback=_player_name,
+    default=None,
+    help="Only this player (default: every player).",
+)
 @click.option(
     "--since",
     callback=_since,

@@ -23,7 +23,8 @@ What each figure means (docs/STATISTICS.md says the same for players):
   **Cut angle**: between the cue ball's path to the ghost ball and the object ball's to
   the pocket's mouth; **distance**: the cue ball's path to the ghost ball plus the
   object ball's to the mouth (metres).
-- **fouls by kind**: the referee's foul codes on the player's shots.
+- **fouls**: the player's shots with a foul; **by kind**: the referee's foul codes on
+  them (a shot can break two rules: a wrong ball first and no rail).
 - **safety**: a shot declared safe; it **left no shot** when the incoming player was
   not given ball in hand and had no straight pot of the ball on: no pocket the shot
   picker's geometry (:func:`sim.play.picker.pots`) finds open, cut up to its limit and
@@ -75,6 +76,7 @@ class PlayerFigures:
     racks_played: int = 0
     racks_won: int = 0
     shots: int = 0
+    fouls: int = 0  # shots with a foul (a shot may break two rules: see GameFigures.fouls)
     breaks: int = 0
     legal_breaks: int = 0
     balls_on_break: int = 0
@@ -195,8 +197,10 @@ def _shot_figures(shot: Mapping[str, Any], is_break: bool, spec: TableSpec) -> P
     foul = bool(ruling["foul_codes"])
     if is_break:
         made = sum(1 for ball in ruling["pocketed"] if ball != CUE)
-        return PlayerFigures(shots=1, breaks=1, legal_breaks=int(not foul), balls_on_break=made)
-    figures = PlayerFigures(shots=1)
+        return PlayerFigures(
+            shots=1, fouls=int(foul), breaks=1, legal_breaks=int(not foul), balls_on_break=made
+        )
+    figures = PlayerFigures(shots=1, fouls=int(foul))
     if _is_kick(shot["events"]):
         figures += PlayerFigures(kicks=1, kicks_made=int(not foul))
     if shot.get("declaration") == "safety":

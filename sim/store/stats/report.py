@@ -65,7 +65,7 @@ class PlayerReport:
             **attrs.asdict(self.counts),
             "pots_attempted": self.pots_attempted,
             "pots_made": self.pots_made,
-            "fouls": dict(sorted(self.fouls.items())),
+            "fouls_by_kind": dict(sorted(self.fouls.items())),
             "by_cut": [attrs.asdict(t) for t in self.by_cut],
             "by_distance": [attrs.asdict(t) for t in self.by_distance],
             "sessions": [attrs.asdict(s) for s in self.sessions],
@@ -208,7 +208,7 @@ def table_lines(reports: Sequence[PlayerReport]) -> list[str]:
         )
     )
     rows.append(("kicks made", [_percent(r.counts.kicks_made, r.counts.kicks) for r in reports]))
-    rows.append(("fouls", [str(sum(r.fouls.values())) for r in reports]))
+    rows.append(("fouls", [str(r.counts.fouls) for r in reports]))
     codes = sorted({code for r in reports for code in r.fouls})
     rows.extend(
         (f"  {foul_words(code)}", [str(r.fouls.get(code, 0)) for r in reports]) for code in codes
