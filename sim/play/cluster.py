@@ -134,7 +134,7 @@ def run_on_cluster(
             )
             for index in range(setup.racks)
         ]
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+        for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
             remote: RemoteRack = future.result()
             problem = version_problem(remote.worker, remote.versions, ours)
             if problem is not None:
