@@ -55,7 +55,8 @@ MIGRATIONS: tuple[str, ...] = (
         opponent TEXT NOT NULL,
         matches_played INTEGER NOT NULL, matches_won INTEGER NOT NULL,
         racks_played INTEGER NOT NULL, racks_won INTEGER NOT NULL,
-        shots INTEGER NOT NULL, fouls INTEGER NOT NULL, breaks INTEGER NOT NULL, legal_breaks INTEGER NOT NULL,
+        shots INTEGER NOT NULL, fouls INTEGER NOT NULL,
+        breaks INTEGER NOT NULL, legal_breaks INTEGER NOT NULL,
         balls_on_break INTEGER NOT NULL, break_and_runs INTEGER NOT NULL,
         run_outs INTEGER NOT NULL, safeties INTEGER NOT NULL,
         safeties_no_shot INTEGER NOT NULL, kicks INTEGER NOT NULL, kicks_made INTEGER NOT NULL
