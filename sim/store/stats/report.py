@@ -162,61 +162,47 @@ def _percent(made: int, attempted: int) -> str:
     return f"{made}/{attempted} ({100 * made / attempted:.0f}%)" if attempted else "0/0"
 
 
+def figure_rows(report: PlayerReport, foul_codes: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """A player's figures as (label, value) rows, as the command line and the window
+    show them; ``foul_codes``: the kinds of foul to list (default: the player's)."""
+    counts = report.counts
+    rows = [
+        ("matches won", _percent(counts.matches_won, counts.matches_played)),
+        ("racks won", _percent(counts.racks_won, counts.racks_played)),
+        ("legal breaks", _percent(counts.legal_breaks, counts.breaks)),
+        ("balls on the break", str(counts.balls_on_break)),
+        ("break-and-runs", str(counts.break_and_runs)),
+        ("run-outs", str(counts.run_outs)),
+        ("shots", str(counts.shots)),
+        ("pots made", _percent(report.pots_made, report.pots_attempted)),
+    ]
+    rows += [
+        (f"  cut {t.low:.0f}-{t.high:.0f} deg", _percent(t.made, t.attempted))
+        for t in report.by_cut
+    ]
+    for t in report.by_distance:
+        high = f"{t.high:.2f} m" if t.high < DISTANCE_BINS[-1] else "more"
+        rows.append((f"  distance {t.low:.2f}-{high}", _percent(t.made, t.attempted)))
+    rows += [
+        ("safeties (left no shot)", f"{counts.safeties} ({counts.safeties_no_shot})"),
+        ("kicks made", _percent(counts.kicks_made, counts.kicks)),
+        ("fouls", str(counts.fouls)),
+    ]
+    codes = foul_codes or sorted(report.fouls)
+    rows += [(f"  {foul_words(code)}", str(report.fouls.get(code, 0))) for code in codes]
+    return rows
+
+
 def table_lines(reports: Sequence[PlayerReport]) -> list[str]:
     """The reports as a table, one column a player, for the command line."""
-    rows: list[tuple[str, list[str]]] = [
-        ("matches won", [_percent(r.counts.matches_won, r.counts.matches_played) for r in reports]),
-        ("racks won", [_percent(r.counts.racks_won, r.counts.racks_played) for r in reports]),
-        ("legal breaks", [_percent(r.counts.legal_breaks, r.counts.breaks) for r in reports]),
-        ("balls on the break", [str(r.counts.balls_on_break) for r in reports]),
-        ("break-and-runs", [str(r.counts.break_and_runs) for r in reports]),
-        ("run-outs", [str(r.counts.run_outs) for r in reports]),
-        ("shots", [str(r.counts.shots) for r in reports]),
-        ("pots made", [_percent(r.pots_made, r.pots_attempted) for r in reports]),
-    ]
-    for tally in reports[0].by_cut if reports else ():
-        label = f"  cut {tally.low:.0f}-{tally.high:.0f} deg"
-        rows.append(
-            (
-                label,
-                [
-                    _percent(t.made, t.attempted)
-                    for r in reports
-                    for t in r.by_cut
-                    if t.low == tally.low
-                ],
-            )
-        )
-    for tally in reports[0].by_distance if reports else ():
-        high = f"{tally.high:.2f} m" if tally.high < DISTANCE_BINS[-1] else "more"
-        label = f"  distance {tally.low:.2f}-{high}"
-        rows.append(
-            (
-                label,
-                [
-                    _percent(t.made, t.attempted)
-                    for r in reports
-                    for t in r.by_distance
-                    if t.low == tally.low
-                ],
-            )
-        )
-    rows.append(
-        (
-            "safeties (left no shot)",
-            [f"{r.counts.safeties} ({r.counts.safeties_no_shot})" for r in reports],
-        )
-    )
-    rows.append(("kicks made", [_percent(r.counts.kicks_made, r.counts.kicks) for r in reports]))
-    rows.append(("fouls", [str(r.counts.fouls) for r in reports]))
     codes = sorted({code for r in reports for code in r.fouls})
-    rows.extend(
-        (f"  {foul_words(code)}", [str(r.fouls.get(code, 0)) for r in reports]) for code in codes
-    )
-    header = ("", [r.player for r in reports])
-    width = max(len(label) for label, _ in (*rows, header))
-    columns = [max(len(row[1][i]) for row in (*rows, header)) for i in range(len(reports))]
+    columns = [figure_rows(r, codes) for r in reports]
+    labels = [label for label, _ in columns[0]] if columns else []
+    rows = [("", [r.player for r in reports])]
+    rows += [(label, [column[i][1] for column in columns]) for i, label in enumerate(labels)]
+    width = max(len(label) for label, _ in rows)
+    widths = [max(len(row[1][i]) for row in rows) for i in range(len(reports))]
     return [
-        f"{label:<{width}}  " + "  ".join(f"{cell:>{columns[i]}}" for i, cell in enumerate(cells))
-        for label, cells in (header, *rows)
+        f"{label:<{width}}  " + "  ".join(f"{cell:>{widths[i]}}" for i, cell in enumerate(cells))
+        for label, cells in rows
     ]
