@@ -29,6 +29,11 @@ A script is a JSON list; each step is an object with one action key:
     {"key": "space"}                     a key press (Panda3D key names)
     {"layout": "out.json"}               write where the pockets, the balls and the
                                          HUD's panels are on the screen now (pixels)
+    {"statistics": "Ann"}                the start screen's Statistics at Ann's figures
+                                         (the table closes for the start screen, as its
+                                         New game does); {"statistics": null} closes it
+    {"summary": true}                    the match summary (shown by itself when a
+                                         match ends) opened; false closes it
 
 Steps run one after another, each when the table is ready for it; a step the game
 refuses stops the script with a :class:`ScriptError` naming the step.
@@ -69,6 +74,8 @@ ACTIONS = {
     "click",
     "key",
     "layout",
+    "statistics",
+    "summary",
 }
 CAMERAS = ("behind", "overhead", "broadcast")
 BUSY = (Stage.SIMULATING, Stage.WATCH)
@@ -131,6 +138,9 @@ def _settle(app: PoolApp) -> None:
 def _run(app: PoolApp, action: str, value: Any) -> None:
     from panda3d.core import KeyboardButton, MouseButton
 
+    if action == "statistics":  # the start screen's: no table needed
+        _statistics(app, value)
+        return
     controller = _controller(app)
     if action not in ("wait", "screenshot", "camera", "click", "key", "layout", "play_from_here"):
         _settle(app)
@@ -197,6 +207,14 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.show_view(str(value))
         assert app.rig is not None
         app.rig.jump()
+    elif action == "summary":
+        if value:
+            app.show_match_summary()
+            if app.match_summary is None:
+                raise ScriptError("no match summary: the match is not over")
+        else:
+            app.close_match_summary()
+        app.step()
     elif action == "wait":
         app.step(int(value))
     elif action == "screenshot":
@@ -224,6 +242,21 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.step()
         mouse.releaseButton(button)
         app.step()
+
+
+def _statistics(app: PoolApp, player: Any) -> None:
+    if player is None:
+        if app.start_screen is not None:
+            app.start_screen.close_statistics()
+        app.step()
+        return
+    if app.start_screen is None:
+        app.show_start_screen()
+    assert app.start_screen is not None
+    panel = app.start_screen.open_statistics()
+    if not panel.show(str(player)):
+        raise ScriptError(f"no statistics for {player!r}: no game of theirs is indexed")
+    app.step()
 
 
 def on_screen(app: PoolApp) -> dict[str, Any]:

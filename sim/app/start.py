@@ -20,6 +20,7 @@ from rules import Options, Player, TenBall
 from sim.app.opengame import OpenGamePanel
 from sim.app.preferences import Preferences
 from sim.app.scene import Quality
+from sim.app.statsscreen import StatisticsPanel
 from sim.app.texts import physics_status
 from sim.app.widgets import (
     BACKDROP,
@@ -221,11 +222,13 @@ class StartScreen:
         if app.preferences is not None:
             self.fill(StartChoices.remembered(app.preferences.load().get("start")))
         self.buttons = [
-            self._button("New game", (-0.7, -0.9), self.start),
-            self._button("Resume last game", (0.0, -0.9), self.resume),
-            self._button("Open saved game", (0.72, -0.9), self.open_saved),
+            self._button("New game", (-0.92, -0.9), self.start),
+            self._button("Resume last game", (-0.27, -0.9), self.resume),
+            self._button("Open saved game", (0.43, -0.9), self.open_saved),
+            self._button("Statistics", (1.0, -0.9), self._statistics_pressed),
         ]
         self.open_panel: OpenGamePanel | None = None
+        self.statistics: StatisticsPanel | None = None
         if app.autosave is None or not app.autosave.exists():
             self.buttons[1]["state"] = DGG.DISABLED
             self.buttons[1]["text_fg"] = DIM
@@ -381,6 +384,24 @@ class StartScreen:
             self.close_saved,
         )
 
+    def _statistics_pressed(self) -> None:
+        self.open_statistics()
+
+    def open_statistics(self, player: str | None = None) -> StatisticsPanel:
+        """The statistics panel, at ``player``'s figures (default: the first player's)."""
+        if self.statistics is None:
+            self.frame.hide()
+            self.statistics = StatisticsPanel(self.app.base.aspect2d, self.close_statistics, player)
+        elif player is not None:
+            self.statistics.show(player)
+        return self.statistics
+
+    def close_statistics(self) -> None:
+        if self.statistics is not None:
+            self.statistics.destroy()
+            self.statistics = None
+        self.frame.show()
+
     def close_saved(self) -> None:
         if self.open_panel is not None:
             self.open_panel.destroy()
@@ -411,4 +432,5 @@ class StartScreen:
         if self.open_panel is not None:
             self.open_panel.destroy()
             self.open_panel = None
+        self.close_statistics()
         self.frame.destroy()
