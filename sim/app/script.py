@@ -141,6 +141,11 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     if action == "statistics":  # the start screen's: no table needed
         _statistics(app, value)
         return
+    if app.controller is None and action in ("wait", "screenshot"):  # a screen, no table
+        app.step(int(value) if action == "wait" else 1)
+        if action == "screenshot":
+            app.screenshot(Path(value))
+        return
     controller = _controller(app)
     if action not in ("wait", "screenshot", "camera", "click", "key", "layout", "play_from_here"):
         _settle(app)

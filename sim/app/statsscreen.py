@@ -28,7 +28,6 @@ from sim.store.stats.report import PlayerReport, figure_rows, players, report
 PICTURE = (1000, 900)  # pixels of the pictures' image
 PICTURE_WIDTH = 1.45  # aspect2d units: within a 4:3 window beside the figures
 TEXT = 0.036
-LINE = 1.25  # line spacing of the figures, in text heights (Panda3D's default is 1)
 
 
 def read_reports() -> tuple[list[PlayerReport], str | None]:
@@ -80,8 +79,6 @@ class StatisticsPanel:
         self.next = button(self.frame, ">", (-0.34, 0.735), self._next, 0.05)
         self.labels: OnscreenText = label(self.frame, "", (-1.28, 0.6), TEXT, DIM)
         self.values: OnscreenText = label(self.frame, "", (-0.3, 0.6), TEXT, WHITE, TextNode.ARight)
-        for text in (self.labels, self.values):
-            text.textNode.setLineHeight(LINE)
         self.note = label(self.frame, note or "", (0, -0.93), 0.035, NOTICE, TextNode.ACenter)
         self.picture: OnscreenImage | None = None
         self.back = button(self.frame, "Back", (-0.79, -0.8), self.close, 0.05, (0.8, 0.4))

@@ -64,14 +64,14 @@ def statistics_picture(
 
 def _title(draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int]) -> int:
     """The panel's title at its top left; returns the height it took."""
-    size = max(14, (box[3] - box[1]) // 12)
+    size = max(14, (box[3] - box[1]) // 9)
     draw.text((box[0] + 20, box[1] + 10), text, fill=GOLD, font=_font(size))
     return size + 20
 
 
 def _bars(draw: ImageDraw.ImageDraw, bars: Sequence[Bar], box: tuple[int, int, int, int]) -> None:
     top = box[1] + _title(draw, "Pots made by cut angle", box)
-    small = _font(max(12, (box[3] - box[1]) // 16))
+    small = _font(max(12, (box[3] - box[1]) // 11))
     left, right, bottom = box[0] + 40, box[2] - 40, box[3] - 44
     if not bars:
         return
@@ -129,7 +129,7 @@ def _heat_map(
     for px in (x0, x0 + w / 2, x0 + w):
         for py in (y0, y0 + h):
             draw.ellipse((px - pocket, py - pocket, px + pocket, py + pocket), fill=(0, 0, 0))
-    small = _font(max(12, (box[3] - box[1]) // 16))
+    small = _font(max(12, (box[3] - box[1]) // 11))
     draw.text((x0 - rail - 8, y0 + h / 2), "head", fill=DIM, font=small, anchor="rm")
     words = f"{len(stops)} pots" if stops else "no pots made yet"
     draw.text((x0 + w + rail + 8, y0 + h / 2), words, fill=DIM, font=small, anchor="lm")
@@ -139,7 +139,7 @@ def _progress(
     draw: ImageDraw.ImageDraw, sessions: Sequence[tuple[int, int]], box: tuple[int, int, int, int]
 ) -> None:
     top = box[1] + _title(draw, "Pots made, match by match", box)
-    small = _font(max(12, (box[3] - box[1]) // 16))
+    small = _font(max(12, (box[3] - box[1]) // 11))
     left, right, bottom = box[0] + 90, box[2] - 40, box[3] - 40
     for share in (0.0, 0.5, 1.0):
         y = bottom - share * (bottom - top)
