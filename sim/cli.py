@@ -864,8 +864,31 @@ def _player_name(ctx: click.Context, param: click.Parameter, value: str | None) 
 def stats(player: str | None, since: str | None, as_json: bool, import_dir: Path | None) -> None:
     """Every player's statistics, from the games indexed (the window indexes each game it
     saves; --import indexes game files from anywhere, e.g. a duel's --save folder)."""
+    import sqlite3
+
+    from sim.store.stats.database import database_path
+    from sim.store.stats.report import table_lines
+
+    try:
+        reports = _stats_reports(player, since, import_dir)
+    except sqlite3.Error as error:
+        raise click.ClickException(
+            f"the statistics database {database_path()} cannot be read ({error}):"
+            " remove it and it is rebuilt from your game files"
+        ) from None
+    if as_json:
+        click.echo(json.dumps({"since": since, "players": [r.to_json() for r in reports]}))
+    elif not reports:
+        click.echo("no games indexed" + (f" for {player}" if player else ""))
+    else:
+        click.echo("\n".join(table_lines(reports)))
+
+
+def _stats_reports(player: str | None, since: str | None, import_dir: Path | None) -> list[Any]:
+    """The players' reports (``sim.store.stats.report.PlayerReport``), after indexing
+    ``import_dir``; notes on stderr."""
     from sim.store.stats.database import opened
-    from sim.store.stats.report import players, report, table_lines
+    from sim.store.stats.report import players, report
 
     with opened() as database:
         if database.note is not None:
@@ -880,13 +903,7 @@ def stats(player: str | None, since: str | None, as_json: bool, import_dir: Path
         names = players(database, since)
         if player is not None:
             names = [name for name in names if name == player]
-        reports = [report(database, name, since) for name in names]
-    if as_json:
-        click.echo(json.dumps({"since": since, "players": [r.to_json() for r in reports]}))
-    elif not reports:
-        click.echo("no games indexed" + (f" for {player}" if player else ""))
-    else:
-        click.echo("\n".join(table_lines(reports)))
+        return [report(database, name, since) for name in names]
 
 
 def duel_names(level_a: str, level_b: str) -> tuple[str, str]:

@@ -1,11 +1,14 @@
 """Duels on a Dask cluster: a real local scheduler with two worker processes plays the
 same racks, to the same figures, as this process; a worker with other versions is
-refused, both named."""
+refused, both named; a worker lost mid-run has its racks played again, none counted
+twice."""
 
 from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import zipfile
 from typing import Any
 
@@ -33,8 +36,17 @@ def test_a_worker_with_other_versions_is_refused_both_named() -> None:
     assert f"pooltool-billiards {ours['pooltool-billiards']}" in problem
 
 
+def _kill_workers(cluster: Any) -> None:
+    """Kill every worker process of ``cluster`` (SIGKILL: lost, not retired); their
+    nannies start new ones, which the scheduler gives the racks that were lost."""
+    for nanny in cluster.workers.values():
+        process = nanny.process.process if nanny.process is not None else None
+        if process is not None and process.pid is not None:
+            os.kill(process.pid, signal.SIGKILL)
+
+
 @pytest.mark.physics
-def test_a_duel_on_a_local_cluster_is_the_duel_played_here() -> None:
+def test_a_duel_on_a_local_cluster_is_the_duel_played_here_even_with_workers_lost() -> None:
     from distributed import LocalCluster
 
     from sim.play.cluster import run_on_cluster
@@ -45,7 +57,13 @@ def test_a_duel_on_a_local_cluster_is_the_duel_played_here() -> None:
     with LocalCluster(
         n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
     ) as cluster:
-        there = run_on_cluster(setup, cluster.scheduler_address, heard.append, to_bytes)
+
+        def on_rack(outcome: RackOutcome) -> None:
+            heard.append(outcome)
+            if len(heard) == 1:  # the other rack is being played: its worker is lost
+                _kill_workers(cluster)
+
+        there = run_on_cluster(setup, cluster.scheduler_address, on_rack, to_bytes)
     assert [o.index for o in there] == [0, 1]
     assert _without_clock(figures(setup, there)) == _without_clock(figures(setup, here))
     assert sorted(o.index for o in heard) == [0, 1] and all(o.file for o in heard)

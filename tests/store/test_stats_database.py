@@ -128,3 +128,11 @@ def test_poolsim_stats_agrees_with_a_count_by_hand_of_self_played_games(tmp_path
             assert shown[key] == counted[key], (name, key)
     table = poolsim("stats", "--player", "Ann", env=env)
     assert table.returncode == 0 and "pots made" in table.stdout and "Bob" not in table.stdout
+
+
+def test_a_database_that_cannot_be_read_is_one_line_and_status_2(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "statistics.sqlite3") as connection:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")  # and no tables
+    result = poolsim("stats", env={**os.environ, "POOLSIM_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and "rebuilt from your game files" in result.stderr

@@ -176,7 +176,9 @@ class StatsDatabase:
                 )
                 return cls(connection, path, note)
             _migrate(connection, version)
-            connection.execute("PRAGMA quick_check").fetchone()
+            check = connection.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(f"quick_check: {check[0] if check else 'nothing'}")
         except sqlite3.DatabaseError as error:
             with contextlib.suppress(NameError, sqlite3.Error):
                 connection.close()
