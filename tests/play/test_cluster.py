@@ -36,13 +36,17 @@ def test_a_worker_with_other_versions_is_refused_both_named() -> None:
     assert f"pooltool-billiards {ours['pooltool-billiards']}" in problem
 
 
-def _kill_workers(cluster: Any) -> None:
+def _kill_workers(cluster: Any) -> int:
     """Kill every worker process of ``cluster`` (SIGKILL: lost, not retired); their
-    nannies start new ones, which the scheduler gives the racks that were lost."""
+    nannies start new ones, which the scheduler gives the racks that were lost. Returns
+    how many were killed."""
+    killed = 0
     for nanny in cluster.workers.values():
         process = nanny.process.process if nanny.process is not None else None
         if process is not None and process.pid is not None:
             os.kill(process.pid, signal.SIGKILL)
+            killed += 1
+    return killed
 
 
 @pytest.mark.physics
@@ -54,6 +58,7 @@ def test_a_duel_on_a_local_cluster_is_the_duel_played_here_even_with_workers_los
     setup = DuelSetup(game="ten-ball", levels=("1", "1"), racks=2, seed=4, names=("Ann", "Bob"))
     here = [play_rack(setup, index) for index in range(setup.racks)]
     heard: list[RackOutcome] = []
+    killed: list[int] = []
     with LocalCluster(
         n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
     ) as cluster:
@@ -61,9 +66,10 @@ def test_a_duel_on_a_local_cluster_is_the_duel_played_here_even_with_workers_los
         def on_rack(outcome: RackOutcome) -> None:
             heard.append(outcome)
             if len(heard) == 1:  # the other rack is being played: its worker is lost
-                _kill_workers(cluster)
+                killed.append(_kill_workers(cluster))
 
         there = run_on_cluster(setup, cluster.scheduler_address, on_rack, to_bytes)
+    assert killed == [2]
     assert [o.index for o in there] == [0, 1]
     assert _without_clock(figures(setup, there)) == _without_clock(figures(setup, here))
     assert sorted(o.index for o in heard) == [0, 1] and all(o.file for o in heard)
