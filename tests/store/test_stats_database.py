@@ -136,3 +136,22 @@ def test_a_database_that_cannot_be_read_is_one_line_and_status_2(tmp_path: Path)
     result = poolsim("stats", env={**os.environ, "POOLSIM_DATA_DIR": str(tmp_path)})
     assert result.returncode == 2 and result.stdout == ""
     assert len(result.stderr.splitlines()) == 1 and "rebuilt from your game files" in result.stderr
+
+
+def test_the_autosave_indexes_each_game_it_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sim.store.autosave import Autosave
+    from sim.store.gamefile import load
+    from sim.store.stats.database import index_quietly
+
+    monkeypatch.setenv("POOLSIM_DATA_DIR", str(tmp_path))
+    autosave = Autosave(tmp_path / "autosave.poolsim", on_saved=index_quietly)
+    autosave.save(load(GAME))
+    with opened() as database:
+        assert players(database) == ["Ann", "Bob"]
+        assert report(database, "Bob").counts.racks_won == 1
+    (tmp_path / "statistics.sqlite3").write_bytes(b"damaged")
+    autosave.save(load(GAME))  # a damaged index never fails a save: it is rebuilt
+    with opened() as database:
+        assert report(database, "Ann").counts.shots == 10
