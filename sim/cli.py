@@ -21,7 +21,7 @@ from rules import TenBall
 from rules.games import GAMES as _GAMES
 from rules.options import SHOT_CLOCK_S
 from sim import sizes
-from sim.files import output_problem
+from sim.files import output_problem, write_atomically
 from sim.limits import MAX_SEED, SKILL_LEVELS
 
 if TYPE_CHECKING:
@@ -775,6 +775,18 @@ def _save_rack(save: Callable[[Any, Path], None], game: Any, path: Path) -> None
     help="Processes to play racks on (default: one per core).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option(
+    "--scheduler",
+    default=None,
+    help="Play the racks on the Dask cluster of this scheduler (tcp://HOST:PORT).",
+)
+@click.option(
+    "--save",
+    "save_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Folder to keep every rack in as a game file (created if needed).",
+)
 def duel(
     game: str,
     level_a: str,
@@ -784,20 +796,46 @@ def duel(
     table_size: str,
     workers: int | None,
     as_json: bool,
+    scheduler: str | None,
+    save_dir: Path | None,
 ) -> None:
     """Two computer players (levels 1 to 5, or perfect) play RACKS racks, A breaking the
     first and every other one; the figures of each side. The same seed plays the same
-    racks on any number of workers. Ctrl-C stops it and prints the racks finished."""
+    racks on any number of workers, or on a Dask cluster (--scheduler). Ctrl-C stops it
+    and prints the racks finished."""
     import os
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    if scheduler is not None:
+        _check_scheduler(scheduler)
+        if workers is not None:
+            raise click.UsageError("--workers and --scheduler: the cluster has its own workers")
+    _check_output(save_dir, "--save", folder=True)
     from sim.play.duel import DuelInterrupted, DuelSetup, RackOutcome, figures, run_duel
+    from sim.store.gamefile import SUFFIX, to_bytes
 
     setup = DuelSetup(
-        game=game, levels=(level_a, level_b), racks=racks, seed=seed, table=table_size
+        game=game,
+        levels=(level_a, level_b),
+        racks=racks,
+        seed=seed,
+        table=table_size,
+        names=duel_names(level_a, level_b),
     )
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
+
+    def keep(outcome: RackOutcome) -> None:
+        if save_dir is None or outcome.file is None:
+            return
+        path = save_dir / f"duel-{game}-seed{seed}-rack{outcome.index + 1:05d}{SUFFIX}"
+        try:
+            write_atomically(path, outcome.file)
+        except OSError as error:
+            raise click.ClickException(f"cannot save {path}: {error.strerror or error}") from None
+
     wins = {"A": 0, "B": 0}
     console = Console(stderr=True)
     with Progress(
@@ -811,6 +849,7 @@ def duel(
         task = progress.add_task(f"{game}: racks", total=racks, a=0, b=0)
 
         def on_rack(outcome: RackOutcome) -> None:
+            keep(outcome)
             if outcome.winner is not None:
                 wins[outcome.winner.value] += 1
             progress.update(task, advance=1, a=wins["A"], b=wins["B"])
@@ -820,8 +859,17 @@ def duel(
                     f"rack {outcome.index + 1} of {racks}: {winner} (A {wins['A']} - {wins['B']} B)"
                 )
 
+        encode = to_bytes if save_dir is not None else None
         try:
-            outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack)
+            if scheduler is not None:
+                from sim.play.cluster import ClusterError, run_on_cluster
+
+                try:
+                    outcomes = run_on_cluster(setup, scheduler, on_rack, encode)
+                except ClusterError as error:
+                    raise click.ClickException(str(error)) from None
+            else:
+                outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack, encode)
             stopped = False
         except DuelInterrupted as interrupted:
             outcomes, stopped = interrupted.finished, True
@@ -829,6 +877,120 @@ def duel(
     if stopped:
         click.echo(f"poolsim duel: stopped after {len(outcomes)} of {racks} racks", err=True)
         sys.exit(130)
+
+
+def _since(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    from sim.store.stats.report import since_value
+
+    try:
+        return since_value(value)
+    except ValueError:
+        raise click.BadParameter(f"{_shown(value)} is not a date (YYYY-MM-DD)") from None
+
+
+def _player_name(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from sim.play.game import MAX_NAME
+
+    if value is not None and (
+        not value.strip() or len(value) > MAX_NAME or not value.isprintable()
+    ):
+        raise click.BadParameter(
+            f"{_shown(value)} is not a player's name (1 to {MAX_NAME} printable characters)"
+        )
+    return value
+
+
+@cli.command()
+@click.option(
+    "--player",
+    callback=_player_name,
+    default=None,
+    help="Only this player (default: every player).",
+)
+@click.option(
+    "--since",
+    callback=_since,
+    default=None,
+    help="Only matches played on or after DATE (YYYY-MM-DD).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option(
+    "--import",
+    "import_dir",
+    type=click.Path(exists=True, path_type=Path),
+    default=None,
+    help="Index the game files in DIR (or the file DIR) first.",
+)
+def stats(player: str | None, since: str | None, as_json: bool, import_dir: Path | None) -> None:
+    """Every player's statistics, from the games indexed (the window indexes each game it
+    saves; --import indexes game files from anywhere, e.g. a duel's --save folder)."""
+    import sqlite3
+
+    from sim.store.stats.database import database_path
+    from sim.store.stats.report import table_lines
+
+    try:
+        reports = _stats_reports(player, since, import_dir)
+    except sqlite3.Error as error:
+        raise click.ClickException(
+            f"the statistics database {database_path()} cannot be read ({error}):"
+            " remove it and it is rebuilt from your game files"
+        ) from None
+    if as_json:
+        click.echo(json.dumps({"since": since, "players": [r.to_json() for r in reports]}))
+    elif not reports:
+        click.echo("no games indexed" + (f" for {player}" if player else ""))
+    else:
+        click.echo("\n".join(table_lines(reports)))
+
+
+def _stats_reports(player: str | None, since: str | None, import_dir: Path | None) -> list[Any]:
+    """The players' reports (``sim.store.stats.report.PlayerReport``), after indexing
+    ``import_dir``; notes on stderr."""
+    from sim.store.stats.database import opened
+    from sim.store.stats.report import players, report
+
+    with opened() as database:
+        if database.note is not None:
+            click.echo(f"poolsim stats: {database.note}", err=True)
+        if import_dir is not None:
+            if database.read_only:
+                raise click.ClickException("cannot import into a read-only statistics database")
+            done = database.index_folders([import_dir])
+            for problem in done.problems:
+                click.echo(f"poolsim stats: skipped {problem}", err=True)
+            click.echo(f"indexed {done.indexed} game files from {import_dir}", err=True)
+        names = players(database, since)
+        if player is not None:
+            names = [name for name in names if name == player]
+        return [report(database, name, since) for name in names]
+
+
+def duel_names(level_a: str, level_b: str) -> tuple[str, str]:
+    """The computer players' names in a duel's game files (and so in the statistics):
+    "computer 3" by its level, with its side when both play at one level."""
+    if level_a != level_b:
+        return (f"computer {level_a}", f"computer {level_b}")
+    return (f"computer {level_a} A", f"computer {level_b} B")
+
+
+def _check_scheduler(address: str) -> None:
+    """A scheduler's address as Dask takes it: tcp://HOST:PORT (before any import)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(address)
+        port = parts.port
+    except ValueError:
+        port = None
+        parts = None
+    if parts is None or parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None:
+        raise click.BadParameter(
+            f"{_shown(address)} is not a scheduler address (tcp://HOST:PORT)",
+            param_hint="'--scheduler'",
+        )
 
 
 DUEL_ROWS = (

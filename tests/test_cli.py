@@ -21,6 +21,7 @@ def test_help_lists_the_commands() -> None:
         "simulate",
         "selfplay",
         "duel",
+        "stats",
         "verify",
         "position",
         "warmup",

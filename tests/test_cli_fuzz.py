@@ -47,6 +47,8 @@ SIZES = ["0x0", "nanxnan", "1e308x2", "-1x-1", "x", "", "99999999999999999999x20
 SPINS = ["nan,0", "0,inf", "1e308,0", "", ",", "a,b", "1,2,3", "0.5,0.5"]
 CHOICES = ["", "x", "NINE-BALL", "9FT"]
 NAMES = ["Solo", ",", "A,A", "A,B,C", "," + "x" * 100]
+SCHEDULERS = ["", "x", "127.0.0.1:8786", "http://127.0.0.1:8786", "tcp://", "tcp://:8786"]
+SCHEDULERS += ["tcp://host", "tcp://host:99999", "tcp://host:port", "nan"]
 
 
 def _file_outputs(tmp: Path) -> list[str]:
@@ -167,6 +169,12 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
         ([*duel, "--racks", "1"], "--workers", [*INTEGERS, "0", "100000"]),
         ([*duel, "--racks", "1"], "--game", CHOICES),
         ([*duel, "--racks", "1"], "--table", CHOICES),
+        ([*duel, "--racks", "1"], "--scheduler", SCHEDULERS),
+        ([*duel, "--racks", "1", "--scheduler", "tcp://127.0.0.1:8786"], "--workers", ["2"]),
+        ([*duel, "--racks", "1"], "--save", folders),
+        (["stats"], "--player", ["", " ", "x" * 41, "a\tb"]),
+        (["stats"], "--since", ["", "x", "2026-13-01", "2026-02-30", "nan", "1e9", "yesterday"]),
+        (["stats"], "--import", [str(tmp / "no-such-folder"), ""]),
     ]
 
 

@@ -159,6 +159,7 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
     from sim.app.preferences import Preferences
     from sim.app.script import ScriptError, run_script
     from sim.store.autosave import Autosave
+    from sim.store.stats.database import index_quietly
 
     scripted = launch.screenshot is not None or launch.script is not None
     if scripted:
@@ -178,7 +179,7 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
         base,
         None if watch else launch.game,
         quality=launch.quality,
-        autosave=None if scripted else Autosave(),
+        autosave=None if scripted else Autosave(on_saved=index_quietly),
         preferences=None if scripted else Preferences(),
         realtime=not scripted,
         resumed=launch.resumed,

@@ -63,6 +63,7 @@ from sim.app.rest import RestingWindow
 from sim.app.scene import Quality, TableScene
 from sim.app.sound import SoundBoard
 from sim.app.start import StartScreen
+from sim.app.summary import MatchSummary
 from sim.app.texts import physics_status
 from sim.app.tracking import TrackingOverlay
 from sim.app.widgets import typing
@@ -143,6 +144,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         # Finished drill sessions go into the player's history (not in a scripted run,
         # which leaves the player's files alone, as it has no autosave).
         self.keep_drill_history = True
+        self.match_summary: MatchSummary | None = None
         self.pointer = Pointer()
         self.modes = ModeManager(self)
         self._last_frame = time.monotonic()
@@ -206,7 +208,11 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.rig.jump()
 
     def _new_hud(self, controller: TableController) -> Hud:
-        actions = {"New game": self.show_start_screen, "Replay the shots": self.open_replay}
+        actions = {
+            "New game": self.show_start_screen,
+            "Replay the shots": self.open_replay,
+            "Match summary": self.show_match_summary,
+        }
         if controller.practice:  # a rack won with the referee on: set up again, or replay
             actions = {
                 "Set up again": lambda: self.modes.answer(controller.begin_setup),
@@ -371,6 +377,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
     def close_table(self) -> None:
         """Take the game off the table: its autosave finished, the HUD, menu, replay,
         scene, cue and camera gone (the physics worker stays for the next game)."""
+        self.close_match_summary()
         if self.controller is not None:
             self.controller.close()
             self.worker = self.controller.worker  # it may have been restarted
@@ -394,6 +401,20 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.hud = self.scene = self.cue = self.kitchen = self.call_marker = None
         self.tracking_lines = None
         self.controller = self.rig = None
+
+    def show_match_summary(self) -> None:
+        """The match's summary over the table, once the match is over."""
+        if self.controller is None or self.controller.stage is not Stage.OVER:
+            return
+        self.close_match_summary()
+        self.match_summary = MatchSummary(
+            self.base.aspect2d, self.controller.game, self.close_match_summary
+        )
+
+    def close_match_summary(self) -> None:
+        if self.match_summary is not None:
+            self.match_summary.destroy()
+            self.match_summary = None
 
     def close_start_screen(self) -> None:
         if isinstance(self.modes.screen, StartMode):

@@ -64,6 +64,11 @@ A script is a JSON list; each step is an object with one action key:
     {"key": "space"}                     a key press (Panda3D key names)
     {"layout": "out.json"}               write where the pockets, the balls and the
                                          HUD's panels are on the screen now (pixels)
+    {"statistics": "Ann"}                the start screen's Statistics at Ann's figures
+                                         (the table closes for the start screen, as its
+                                         New game does); {"statistics": null} closes it
+    {"summary": true}                    the match summary (shown by itself when a
+                                         match ends) opened; false closes it
 
 Steps run one after another, each when the table is ready for it (a screenshot or a
 layout with tracking lines on waits for the lines of the aim as it rests); a step the
@@ -121,6 +126,8 @@ ACTIONS = {
     "click",
     "key",
     "layout",
+    "statistics",
+    "summary",
 }
 CAMERAS = ("behind", "overhead", "broadcast")
 BUSY = (Stage.SIMULATING, Stage.WATCH)
@@ -204,6 +211,14 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
 
     if action == "drill":  # also where no table is up yet (the start screen)
         _open_drill(app, value)
+        return
+    if action == "statistics":  # the start screen's: no table needed
+        _statistics(app, value)
+        return
+    if app.controller is None and action in ("wait", "screenshot"):  # a screen, no table
+        app.step(int(value) if action == "wait" else 1)
+        if action == "screenshot":
+            app.screenshot(Path(value))
         return
     controller = _controller(app)
     viewer = ("play_from_here", "compare")
@@ -314,6 +329,14 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.show_view(str(value))
         assert app.rig is not None
         app.rig.jump()
+    elif action == "summary":
+        if value:
+            app.show_match_summary()
+            if app.match_summary is None:
+                raise ScriptError("no match summary: the match is not over")
+        else:
+            app.close_match_summary()
+        app.step()
     elif action == "wait":
         app.step(int(value))
     elif action == "screenshot":
@@ -458,6 +481,21 @@ def _open_practice(app: PoolApp, value: Any) -> None:
             raise GameError(str(error)) from None
         game.set_up(position)
     app.play(game)
+
+
+def _statistics(app: PoolApp, player: Any) -> None:
+    if player is None:
+        if app.start_screen is not None:
+            app.start_screen.close_statistics()
+        app.step()
+        return
+    if app.start_screen is None:
+        app.show_start_screen()
+    assert app.start_screen is not None
+    panel = app.start_screen.open_statistics()
+    if not panel.show(str(player)):
+        raise ScriptError(f"no statistics for {player!r}: no game of theirs is indexed")
+    app.step()
 
 
 def on_screen(app: PoolApp) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from sim.app.drillscreens import DrillList
 from sim.app.opengame import OpenGamePanel
 from sim.app.preferences import Preferences
 from sim.app.scene import Quality
+from sim.app.statsscreen import StatisticsPanel
 from sim.app.texts import physics_status
 from sim.app.widgets import (
     BACKDROP,
@@ -238,9 +239,10 @@ class StartScreen:
         if app.preferences is not None:
             self.fill(StartChoices.remembered(app.preferences.load().get("start")))
         self.buttons = [
-            self._button("New game", (-0.7, -0.9), self.start),
-            self._button("Resume last game", (0.0, -0.9), self.resume),
-            self._button("Open saved game", (0.72, -0.9), self.open_saved),
+            self._button("New game", (-0.92, -0.9), self.start),
+            self._button("Resume last game", (-0.27, -0.9), self.resume),
+            self._button("Open saved game", (0.43, -0.9), self.open_saved),
+            self._button("Statistics", (1.0, -0.9), self._statistics_pressed),
         ]
         # The practice table of the game and table chosen above: set up any position.
         self.practice_button = self._button("Practice", (-0.7, -0.9 + 0.16), self.practice)
@@ -248,6 +250,7 @@ class StartScreen:
         self.drills_button = self._button("Drills", (0.72, -0.9 + 0.16), self.open_drills)
         self.drill_list: DrillList | None = None
         self.open_panel: OpenGamePanel | None = None
+        self.statistics: StatisticsPanel | None = None
         if app.autosave is None or not app.autosave.exists():
             self.buttons[1]["state"] = DGG.DISABLED
             self.buttons[1]["text_fg"] = DIM
@@ -446,6 +449,24 @@ class StartScreen:
         self._say(f"opening {shipped.drill.title}...", DIM)
         self._shortly(lambda: self.app.open_drill(shipped, player))
 
+    def _statistics_pressed(self) -> None:
+        self.open_statistics()
+
+    def open_statistics(self, player: str | None = None) -> StatisticsPanel:
+        """The statistics panel, at ``player``'s figures (default: the first player's)."""
+        if self.statistics is None:
+            self.frame.hide()
+            self.statistics = StatisticsPanel(self.app.base.aspect2d, self.close_statistics, player)
+        elif player is not None:
+            self.statistics.show(player)
+        return self.statistics
+
+    def close_statistics(self) -> None:
+        if self.statistics is not None:
+            self.statistics.destroy()
+            self.statistics = None
+        self.frame.show()
+
     def close_saved(self) -> None:
         if self.open_panel is not None:
             self.open_panel.destroy()
@@ -479,4 +500,5 @@ class StartScreen:
         if self.drill_list is not None:
             self.drill_list.destroy()
             self.drill_list = None
+        self.close_statistics()
         self.frame.destroy()

@@ -46,6 +46,7 @@ class DuelSetup:
     table: str = "9ft"
     max_steps: int = MAX_STEPS
     max_reracks: int = MAX_RERACKS
+    names: tuple[str, str] = ("A", "B")  # the players' names in the racks' game files
 
     def level(self, player: Player) -> str:
         return self.levels[0] if player is Player.A else self.levels[1]
@@ -84,6 +85,8 @@ class RackOutcome:
     index: int
     winner: Player | None
     sides: tuple[SideFigures, SideFigures]  # A's, B's
+    # The rack as a game file's bytes, when the duel keeps its racks (see run_duel).
+    file: bytes | None = attrs.field(default=None, eq=False, repr=False)
 
 
 def rack_seed(seed: int, index: int) -> int:
@@ -91,10 +94,14 @@ def rack_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}:duel rack {index}").getrandbits(63)
 
 
-def play_rack(setup: DuelSetup, index: int) -> RackOutcome:
-    """Rack ``index`` of the duel, played out in this process."""
+Encoder = Callable[[Game], bytes]  # a game as a game file's bytes (the store's to_bytes)
+
+
+def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> RackOutcome:
+    """Rack ``index`` of the duel, played out in this process; with ``encode``, the
+    outcome carries the rack as a game file's bytes."""
     seed = rack_seed(setup.seed, index)
-    game = Game(GameSetup(game=setup.game, table=setup.table, players=("A", "B"), seed=seed))
+    game = Game(GameSetup(game=setup.game, table=setup.table, players=setup.names, seed=seed))
     game.start(Player.A if index % 2 == 0 else Player.B)
     spec = game.setup.spec
     levels = {player: level_named(setup.level(player)) for player in Player}
@@ -126,7 +133,8 @@ def play_rack(setup: DuelSetup, index: int) -> RackOutcome:
             if reracks > setup.max_reracks:
                 break
     winner = game.winner()
-    return RackOutcome(index, winner, (_side(Player.A, game, moves), _side(Player.B, game, moves)))
+    sides = (_side(Player.A, game, moves), _side(Player.B, game, moves))
+    return RackOutcome(index, winner, sides, None if encode is None else encode(game))
 
 
 def _side(
@@ -166,7 +174,10 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play(job: tuple[DuelSetup, int]) -> RackOutcome:
+Job = tuple[DuelSetup, int, Encoder | None]
+
+
+def _play(job: Job) -> RackOutcome:
     return play_rack(*job)
 
 
@@ -182,15 +193,17 @@ def run_duel(
     setup: DuelSetup,
     workers: int = 1,
     on_rack: Callable[[RackOutcome], None] | None = None,
+    encode: Encoder | None = None,
 ) -> list[RackOutcome]:
     """Every rack of the duel, in rack order, played on ``workers`` processes (1: here).
-    ``on_rack`` hears of each rack as it finishes. Ctrl-C raises :class:`DuelInterrupted`
-    with the racks finished."""
+    ``on_rack`` hears of each rack as it finishes (with ``encode``, with its game file's
+    bytes, which the outcomes returned no longer hold). Ctrl-C raises
+    :class:`DuelInterrupted` with the racks finished."""
     finished: list[RackOutcome] = []
-    jobs = [(setup, index) for index in range(setup.racks)]
+    jobs: list[Job] = [(setup, index, encode) for index in range(setup.racks)]
     try:
         for outcome in _outcomes(jobs, min(workers, setup.racks)):
-            finished.append(outcome)
+            finished.append(attrs.evolve(outcome, file=None))
             if on_rack is not None:
                 on_rack(outcome)
     except KeyboardInterrupt:
@@ -198,7 +211,7 @@ def run_duel(
     return sorted(finished, key=lambda o: o.index)
 
 
-def _outcomes(jobs: list[tuple[DuelSetup, int]], workers: int) -> Iterator[RackOutcome]:
+def _outcomes(jobs: list[Job], workers: int) -> Iterator[RackOutcome]:
     if workers <= 1:
         yield from map(_play, jobs)
         return

@@ -7,6 +7,7 @@ most the shot in flight; ``poolsim play --resume`` picks the game up again.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from pathlib import Path
 
 from sim.files import remove_leftovers
@@ -22,8 +23,12 @@ def autosave_path() -> Path:
 class Autosave:
     """Saves a game to one file after every step; the file outlives the process."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(
+        self, path: Path | None = None, on_saved: Callable[[Path], None] | None = None
+    ) -> None:
         self.path = path if path is not None else autosave_path()
+        # Told of each file saved (the statistics index it); it must not raise.
+        self.on_saved = on_saved
         # The player's other games: each autosave a new game replaced, and copies saved
         # from the menu (listed by the start screen's "Open saved game").
         self.saved_dir = self.path.parent / "saved"
@@ -41,6 +46,8 @@ class Autosave:
 
     def save(self, game: Game) -> None:
         save(game, self.path)
+        if self.on_saved is not None:
+            self.on_saved(self.path)
         if self._opening is not None:
             path, changes = self._opening
             self._opening = None

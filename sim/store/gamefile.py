@@ -143,8 +143,26 @@ def poolsim_version() -> str:
 
 def save(game: Game, path: Path) -> None:
     """Write ``game`` to ``path`` atomically (``path`` is replaced only when whole)."""
-    path = Path(path)
+    write_atomically(Path(path), to_bytes(game))
+
+
+def to_bytes(game: Game) -> bytes:
+    """``game`` as a game file's bytes (what :func:`save` writes): a duel's worker
+    encodes its rack so that the file is written where the duel was started."""
     members: dict[str, bytes] = {}
+    document = game_document(game, members)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
+        zf.writestr("game.json", json.dumps(document, indent=1))
+        for name, data in members.items():
+            zf.writestr(name, data)
+    return buffer.getvalue()
+
+
+def game_document(game: Game, members: dict[str, bytes] | None = None) -> dict[str, Any]:
+    """``game`` as a game file's ``game.json`` (the statistics read a match on the table
+    from it); each shot's stored system goes into ``members``, by its member's name."""
+    members = {} if members is None else members
     main, *branches = game.lines()
     places = {id(game.root): (0, 0)}  # each node's line and step, as the file names it
     for line in (main, *branches):
@@ -172,12 +190,7 @@ def save(game: Game, path: Path) -> None:
             "next_is_main": game.next_is_main,
         },
     }
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
-        zf.writestr("game.json", json.dumps(document, indent=1))
-        for name, data in members.items():
-            zf.writestr(name, data)
-    write_atomically(path, buffer.getvalue())
+    return document
 
 
 def _place_to_json(place: tuple[int, int]) -> dict[str, int]:

@@ -108,7 +108,7 @@ def summarise(path: Path) -> SavedGame:
         return SavedGame(path, modified, problem=f"not a poolsim game: {error}")
 
 
-def _line_in_play(document: Any) -> list[Any]:
+def line_in_play(document: Any) -> list[Any]:
     """The records of the line the match is at (version 2 keeps branches beside the
     main line, ``records``): the main line's start, then each branch's own steps."""
     records = document["records"]
@@ -132,7 +132,7 @@ def _summary(path: Path, modified: dt.datetime, document: Any) -> SavedGame:
     setup = document["setup"]
     if document.get("format") != "poolsim-game" or not isinstance(document["records"], list):
         raise ValueError("unknown format")
-    records = _line_in_play(document)
+    records = line_in_play(document)
     players = setup["players"]
     won = {"A": 0, "B": 0}
     for record in records:

@@ -12,4 +12,11 @@ class ChooseMode(TableMode):
 
 
 class OverMode(TableMode):
+    """The match is over: its summary comes up by itself (the over bar's Match summary
+    brings it back once closed)."""
+
     name = "over"
+
+    def enter(self) -> None:
+        super().enter()
+        self.window.show_match_summary()

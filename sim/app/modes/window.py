@@ -74,6 +74,9 @@ class Window(Protocol):
         """Tracking lines on or off (remembered for the next match)."""
 
     def open_replay(self, index: int | None = None) -> None: ...
+    def show_match_summary(self) -> None:
+        """The match summary over the table (a match over only)."""
+
     def open_menu(self) -> None: ...
     def close_menu(self) -> None: ...
 

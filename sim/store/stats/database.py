@@ -1,0 +1,317 @@
+"""The statistics database: an SQLite index of the figures of every game file indexed
+(:mod:`.figures`), in the user data folder.
+
+The game files stay the record. The database holds nothing they do not, so it is
+rebuilt from them whenever it is missing or damaged (:meth:`StatsDatabase.open`), and
+``poolsim stats --import DIR`` fills it from any folder. It is written by one writer at a
+time (WAL, a busy timeout for readers), its schema is versioned by ``PRAGMA
+user_version`` and brought forward by :data:`MIGRATIONS`; a database written by a newer
+poolsim is opened read-only and never written, with a one-line note.
+
+A match is one row however many files hold it: the autosave, the copy the start screen
+moves aside, a copy saved from the menu. Its key is its set-up and first step
+(:func:`match_key`); the file with the most steps wins.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import json
+import sqlite3
+import zipfile
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from rules.userfile import FileRefused, open_regular
+from sim.paths import data_dir
+from sim.physics.table import table_spec
+from sim.store.autosave import autosave_path
+from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX, read_game_json
+from sim.store.stats.figures import GameFigures, PlayerFigures, game_figures
+
+FILE_NAME = "statistics.sqlite3"
+BUSY_TIMEOUT_S = 5.0
+
+# Each entry brings a database from version i to i + 1 (``PRAGMA user_version``).
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,
+        path TEXT NOT NULL,
+        steps INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        played TEXT NOT NULL
+    );
+    CREATE TABLE player_matches (
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        opponent TEXT NOT NULL,
+        matches_played INTEGER NOT NULL, matches_won INTEGER NOT NULL,
+        racks_played INTEGER NOT NULL, racks_won INTEGER NOT NULL,
+        shots INTEGER NOT NULL, fouls INTEGER NOT NULL,
+        breaks INTEGER NOT NULL, legal_breaks INTEGER NOT NULL,
+        balls_on_break INTEGER NOT NULL, break_and_runs INTEGER NOT NULL,
+        run_outs INTEGER NOT NULL, safeties INTEGER NOT NULL,
+        safeties_no_shot INTEGER NOT NULL, kicks INTEGER NOT NULL, kicks_made INTEGER NOT NULL
+    );
+    CREATE INDEX player_matches_player ON player_matches(player);
+    CREATE TABLE fouls (
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        code TEXT NOT NULL,
+        count INTEGER NOT NULL
+    );
+    CREATE TABLE attempts (
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        ball TEXT NOT NULL,
+        pocket TEXT NOT NULL,
+        called INTEGER NOT NULL,
+        cut REAL NOT NULL,
+        distance REAL NOT NULL,
+        made INTEGER NOT NULL,
+        cue_x REAL,
+        cue_y REAL
+    );
+    CREATE INDEX attempts_player ON attempts(player);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+COUNT_COLUMNS = tuple(field.name for field in attrs.fields(PlayerFigures))
+
+
+class StatsError(Exception):
+    """A game file that cannot be indexed (one line)."""
+
+
+def database_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+def user_game_files() -> tuple[Path, ...]:
+    """Where the player's own games are: the autosave and the saved games beside it."""
+    autosave = autosave_path()
+    return (autosave, autosave.parent / "saved")
+
+
+def read_document(path: Path) -> Mapping[str, Any]:
+    """A game file's ``game.json``, read as the saved-games list reads it (no physics);
+    :class:`StatsError` naming the file for anything wrong."""
+    try:
+        with open_regular(path, MAX_FILE_BYTES, "a game file") as file, zipfile.ZipFile(file) as zf:
+            document = json.loads(read_game_json(zf, zf.getinfo("game.json")))
+    except KeyError:
+        raise StatsError(f"{path}: not a poolsim game file (no game.json)") from None
+    except FileRefused as error:
+        raise StatsError(f"{path}: {error}") from None
+    except (ValueError, RecursionError) as error:
+        raise StatsError(f"{path}: not a poolsim game file: {error}") from None
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError) as error:
+        raise StatsError(f"{path}: damaged: {error}") from None
+    if not isinstance(document, dict) or document.get("format") != "poolsim-game":
+        raise StatsError(f"{path}: not a poolsim game file")
+    return document
+
+
+def match_key(document: Mapping[str, Any]) -> str:
+    """The match a file holds, whichever file and however far on: its set-up and the
+    main line's first step."""
+    first = document["records"][0] if document["records"] else None
+    text = json.dumps([document["setup"], first], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _steps(document: Mapping[str, Any]) -> int:
+    return len(document["records"]) + sum(
+        len(branch["records"]) for branch in document.get("branches", ())
+    )
+
+
+@attrs.frozen
+class Indexed:
+    """What :meth:`StatsDatabase.index_folders` did: files indexed, and a line for each
+    file it could not read."""
+
+    indexed: int
+    problems: tuple[str, ...]
+
+
+class StatsDatabase:
+    """The statistics database at ``path`` (see the module). Use :meth:`open`."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path, note: str | None) -> None:
+        self.connection = connection
+        self.path = path
+        self.note = note  # a one-line note for the user (a rebuild, a newer database)
+        self.read_only = note is not None and "read-only" in note
+
+    @classmethod
+    def open(
+        cls, path: Path | None = None, rebuild_from: Iterable[Path] | None = None
+    ) -> StatsDatabase:
+        """The database at ``path`` (default: the user data folder's), created or brought
+        to this poolsim's schema. A damaged one is moved aside and rebuilt from the game
+        files in ``rebuild_from``; a newer one is opened read-only."""
+        path = database_path() if path is None else Path(path)
+        folders = user_game_files() if rebuild_from is None else tuple(rebuild_from)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fresh = not path.exists()
+        try:
+            connection = _connect(path)
+            version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                connection.close()
+                uri = f"{path.resolve().as_uri()}?mode=ro"
+                connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S)
+                note = (
+                    f"the statistics database {path} is from a newer poolsim (schema {version},"
+                    f" this poolsim reads {SCHEMA_VERSION}): opened read-only"
+                )
+                return cls(connection, path, note)
+            _migrate(connection, version)
+            check = connection.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(f"quick_check: {check[0] if check else 'nothing'}")
+        except sqlite3.DatabaseError as error:
+            with contextlib.suppress(NameError, sqlite3.Error):
+                connection.close()
+            aside = path.with_name(path.name + ".damaged")
+            path.replace(aside)
+            for extra in ("-wal", "-shm"):
+                path.with_name(path.name + extra).unlink(missing_ok=True)
+            database = cls.open(path, ())
+            database.note = (
+                f"the statistics database was damaged ({error}): rebuilt from the game files"
+            )
+            database.index_folders(folders)
+            return database
+        database = cls(connection, path, None)
+        if fresh:
+            database.index_folders(folders)
+        return database
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def index_file(self, path: Path) -> bool:
+        """Index the game file ``path``: its match's figures replace what an earlier
+        file of the same match with fewer steps gave. False if it was indexed already
+        from a file as far on; :class:`StatsError` for a file that cannot be read."""
+        if self.read_only:
+            return False
+        document = read_document(path)
+        try:
+            key, steps = match_key(document), _steps(document)
+            figures = game_figures(document, table_spec(str(document["setup"]["table"])))
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise StatsError(f"{path}: not a poolsim game file: {error!r}") from None
+        played = str(document.get("created", ""))[:19] or dt.datetime.now(dt.UTC).isoformat()
+        with self.connection:  # one transaction: a file's figures all or nothing
+            row = self.connection.execute(
+                "SELECT id, steps FROM matches WHERE key = ?", (key,)
+            ).fetchone()
+            if row is not None and row[1] > steps:
+                return False
+            if row is not None:
+                self.connection.execute("DELETE FROM matches WHERE id = ?", (row[0],))
+            match_id = self.connection.execute(
+                "INSERT INTO matches (key, path, steps, game, played) VALUES (?, ?, ?, ?, ?)",
+                (key, str(path.resolve()), steps, figures.game, played),
+            ).lastrowid
+            assert match_id is not None
+            _insert_figures(self.connection, match_id, figures)
+        return True
+
+    def index_folders(self, folders: Iterable[Path]) -> Indexed:
+        """Index every game file in ``folders`` (and the files named among them)."""
+        files: list[Path] = []
+        for folder in folders:
+            if folder.is_file():
+                files.append(folder)
+            elif folder.is_dir():
+                files.extend(sorted(folder.rglob(f"*{SUFFIX}")))
+        indexed, problems = 0, []
+        for path in files:
+            try:
+                indexed += int(self.index_file(path))
+            except StatsError as error:
+                problems.append(str(error))
+        return Indexed(indexed, tuple(problems))
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA foreign_keys=ON")
+    return connection
+
+
+def _migrate(connection: sqlite3.Connection, version: int) -> None:
+    for number in range(version, SCHEMA_VERSION):
+        with connection:
+            connection.executescript(
+                f"BEGIN; {MIGRATIONS[number]} PRAGMA user_version = {number + 1}; COMMIT;"
+            )
+
+
+def _insert_figures(connection: sqlite3.Connection, match_id: int, figures: GameFigures) -> None:
+    columns = ", ".join(COUNT_COLUMNS)
+    marks = ", ".join("?" for _ in COUNT_COLUMNS)
+    for index, (name, counts, fouls) in enumerate(
+        zip(figures.players, figures.counts, figures.fouls, strict=True)
+    ):
+        opponent = figures.players[1 - index]
+        connection.execute(
+            f"INSERT INTO player_matches (match_id, player, opponent, {columns})"
+            f" VALUES (?, ?, ?, {marks})",
+            (match_id, name, opponent, *(getattr(counts, c) for c in COUNT_COLUMNS)),
+        )
+        connection.executemany(
+            "INSERT INTO fouls (match_id, player, code, count) VALUES (?, ?, ?, ?)",
+            [(match_id, name, code, count) for code, count in sorted(fouls.items())],
+        )
+    connection.executemany(
+        "INSERT INTO attempts (match_id, player, ball, pocket, called, cut, distance, made,"
+        " cue_x, cue_y) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                match_id,
+                a.player,
+                a.ball,
+                a.pocket,
+                int(a.called),
+                a.cut,
+                a.distance,
+                int(a.made),
+                *(a.cue_after if a.cue_after is not None else (None, None)),
+            )
+            for a in figures.attempts
+        ],
+    )
+
+
+def index_quietly(path: Path) -> None:
+    """Index the game file just saved at ``path`` in the user's statistics, saying
+    nothing if it cannot be: the statistics are an index, never a reason to fail a save
+    (a damaged database is rebuilt the next time it is opened)."""
+    with contextlib.suppress(StatsError, sqlite3.Error, OSError), opened() as database:
+        database.index_file(path)
+
+
+@contextlib.contextmanager
+def opened(
+    path: Path | None = None, rebuild_from: Iterable[Path] | None = None
+) -> Iterator[StatsDatabase]:
+    """:meth:`StatsDatabase.open`, closed after the ``with``."""
+    database = StatsDatabase.open(path, rebuild_from)
+    try:
+        yield database
+    finally:
+        database.close()

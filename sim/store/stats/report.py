@@ -1,0 +1,208 @@
+"""Each player's statistics summed from the database (:mod:`.database`): the figures
+``poolsim stats`` prints and the window's statistics screen draws.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from rules.geometry import Point
+from rules.terms import FoulCode
+from rules.words import FOUL_WORDS
+from sim.store.stats.database import COUNT_COLUMNS, StatsDatabase
+from sim.store.stats.figures import PlayerFigures
+
+# Pot percentage by cut angle: the bins' upper edges (degrees); distance likewise (m).
+CUT_BINS = (15.0, 30.0, 45.0, 60.0, 90.0)
+DISTANCE_BINS = (0.75, 1.5, 2.25, 10.0)
+
+
+@attrs.frozen
+class Tally:
+    """Pots made of pots attempted in one bin, from ``low`` to ``high``."""
+
+    low: float
+    high: float
+    attempted: int
+    made: int
+
+    @property
+    def percent(self) -> float | None:
+        return 100.0 * self.made / self.attempted if self.attempted else None
+
+
+@attrs.frozen
+class Session:
+    """One match's pots, for progress over sessions: when, made and attempted."""
+
+    played: str
+    attempted: int
+    made: int
+
+
+@attrs.frozen
+class PlayerReport:
+    """One player's statistics over the matches chosen."""
+
+    player: str
+    counts: PlayerFigures
+    fouls: dict[str, int]  # by foul code
+    pots_attempted: int
+    pots_made: int
+    by_cut: tuple[Tally, ...]
+    by_distance: tuple[Tally, ...]
+    cue_after_pots: tuple[Point, ...]
+    sessions: tuple[Session, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            **attrs.asdict(self.counts),
+            "pots_attempted": self.pots_attempted,
+            "pots_made": self.pots_made,
+            "fouls_by_kind": dict(sorted(self.fouls.items())),
+            "by_cut": [attrs.asdict(t) for t in self.by_cut],
+            "by_distance": [attrs.asdict(t) for t in self.by_distance],
+            "sessions": [attrs.asdict(s) for s in self.sessions],
+        }
+
+
+def since_value(text: str) -> str:
+    """A ``--since`` date (``YYYY-MM-DD``) as the database compares it; ValueError else."""
+    return dt.date.fromisoformat(text).isoformat()
+
+
+def players(database: StatsDatabase, since: str | None = None) -> list[str]:
+    """Every player with a match indexed (since ``since``), by name."""
+    rows = database.connection.execute(
+        "SELECT DISTINCT p.player FROM player_matches p JOIN matches m ON m.id = p.match_id"
+        " WHERE m.played >= ? ORDER BY p.player",
+        (since or "",),
+    )
+    return [str(row[0]) for row in rows]
+
+
+def report(database: StatsDatabase, player: str, since: str | None = None) -> PlayerReport:
+    """``player``'s statistics over the matches indexed (played on or after ``since``)."""
+    db = database.connection
+    after = since or ""
+    sums = ", ".join(f"COALESCE(SUM(p.{c}), 0)" for c in COUNT_COLUMNS)
+    row = db.execute(
+        f"SELECT {sums} FROM player_matches p JOIN matches m ON m.id = p.match_id"
+        " WHERE p.player = ? AND m.played >= ?",
+        (player, after),
+    ).fetchone()
+    counts = PlayerFigures(*(int(value) for value in row))
+    fouls = {
+        str(code): int(count)
+        for code, count in db.execute(
+            "SELECT f.code, SUM(f.count) FROM fouls f JOIN matches m ON m.id = f.match_id"
+            " WHERE f.player = ? AND m.played >= ? GROUP BY f.code",
+            (player, after),
+        )
+    }
+    attempts = db.execute(
+        "SELECT a.cut, a.distance, a.made, a.cue_x, a.cue_y, m.played FROM attempts a"
+        " JOIN matches m ON m.id = a.match_id WHERE a.player = ? AND m.played >= ?"
+        " ORDER BY m.played",
+        (player, after),
+    ).fetchall()
+    return PlayerReport(
+        player=player,
+        counts=counts,
+        fouls=fouls,
+        pots_attempted=len(attempts),
+        pots_made=sum(1 for a in attempts if a[2]),
+        by_cut=_tallies([(a[0], bool(a[2])) for a in attempts], CUT_BINS),
+        by_distance=_tallies([(a[1], bool(a[2])) for a in attempts], DISTANCE_BINS),
+        cue_after_pots=tuple((a[3], a[4]) for a in attempts if a[2] and a[3] is not None),
+        sessions=_sessions(db, player, after),
+    )
+
+
+def _tallies(values: Sequence[tuple[float, bool]], edges: Sequence[float]) -> tuple[Tally, ...]:
+    tallies = []
+    low = 0.0
+    for high in edges:
+        inside = [
+            made
+            for value, made in values
+            if low <= value < high or (high == edges[-1] and value >= low)
+        ]
+        tallies.append(Tally(low, high, len(inside), sum(inside)))
+        low = high
+    return tuple(tallies)
+
+
+def _sessions(db: sqlite3.Connection, player: str, after: str) -> tuple[Session, ...]:
+    rows = db.execute(
+        "SELECT m.played, COUNT(a.made), COALESCE(SUM(a.made), 0) FROM matches m"
+        " JOIN player_matches p ON p.match_id = m.id AND p.player = ?"
+        " LEFT JOIN attempts a ON a.match_id = m.id AND a.player = ?"
+        " WHERE m.played >= ? GROUP BY m.id ORDER BY m.played",
+        (player, player, after),
+    )
+    return tuple(Session(str(played), int(n), int(made)) for played, n, made in rows)
+
+
+def foul_words(code: str) -> str:
+    """A foul code as a player reads it."""
+    try:
+        return FOUL_WORDS[FoulCode(code)]
+    except ValueError:
+        return code
+
+
+def _percent(made: int, attempted: int) -> str:
+    return f"{made}/{attempted} ({100 * made / attempted:.0f}%)" if attempted else "0/0"
+
+
+def figure_rows(report: PlayerReport, foul_codes: Sequence[str] = ()) -> list[tuple[str, str]]:
+    """A player's figures as (label, value) rows, as the command line and the window
+    show them; ``foul_codes``: the kinds of foul to list (default: the player's)."""
+    counts = report.counts
+    rows = [
+        ("matches won", _percent(counts.matches_won, counts.matches_played)),
+        ("racks won", _percent(counts.racks_won, counts.racks_played)),
+        ("legal breaks", _percent(counts.legal_breaks, counts.breaks)),
+        ("balls on the break", str(counts.balls_on_break)),
+        ("break-and-runs", str(counts.break_and_runs)),
+        ("run-outs", str(counts.run_outs)),
+        ("shots", str(counts.shots)),
+        ("pots made", _percent(report.pots_made, report.pots_attempted)),
+    ]
+    rows += [
+        (f"  cut {t.low:.0f}-{t.high:.0f} deg", _percent(t.made, t.attempted))
+        for t in report.by_cut
+    ]
+    for t in report.by_distance:
+        high = f"{t.high:.2f} m" if t.high < DISTANCE_BINS[-1] else "more"
+        rows.append((f"  distance {t.low:.2f}-{high}", _percent(t.made, t.attempted)))
+    rows += [
+        ("safeties (left no shot)", f"{counts.safeties} ({counts.safeties_no_shot})"),
+        ("kicks made", _percent(counts.kicks_made, counts.kicks)),
+        ("fouls", str(counts.fouls)),
+    ]
+    codes = foul_codes or sorted(report.fouls)
+    rows += [(f"  {foul_words(code)}", str(report.fouls.get(code, 0))) for code in codes]
+    return rows
+
+
+def table_lines(reports: Sequence[PlayerReport]) -> list[str]:
+    """The reports as a table, one column a player, for the command line."""
+    codes = sorted({code for r in reports for code in r.fouls})
+    columns = [figure_rows(r, codes) for r in reports]
+    labels = [label for label, _ in columns[0]] if columns else []
+    rows = [("", [r.player for r in reports])]
+    rows += [(label, [column[i][1] for column in columns]) for i, label in enumerate(labels)]
+    width = max(len(label) for label, _ in rows)
+    widths = [max(len(row[1][i]) for row in rows) for i in range(len(reports))]
+    return [
+        f"{label:<{width}}  " + "  ".join(f"{cell:>{widths[i]}}" for i, cell in enumerate(cells))
+        for label, cells in rows
+    ]

@@ -1,0 +1,63 @@
+"""The statistics in the window: the start screen's Statistics shows each indexed
+player's figures, the same the command line prints, with their pictures; a match that
+ends shows its summary, side by side, with the figures the statistics count."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sim.app.main import PoolApp
+from sim.app.summary import summary_rows
+from sim.play.controller import Stage
+from sim.store.gamefile import game_document, load
+from sim.store.stats.database import opened
+from sim.store.stats.figures import game_figures
+from sim.store.stats.report import figure_rows, report
+from tests.run import ROOT
+
+GAMES = ROOT / "tests" / "data" / "games"
+WON = GAMES / "duel-ten-ball-won.poolsim"
+
+
+@pytest.mark.app
+def test_the_statistics_screen_shows_the_figures_of_each_player(
+    table: PoolApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POOLSIM_DATA_DIR", str(tmp_path))
+    with opened() as database:
+        database.index_folders([GAMES])
+        expected = {name: figure_rows(report(database, name)) for name in ("Ann", "Bob")}
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    panel = start.open_statistics()
+    table.step(2)
+    assert [r.player for r in panel.reports] == ["Ann", "Bob", "computer 1 A", "computer 1 B"]
+    assert panel.show("Bob")
+    table.step(1)
+    assert panel.name.getText() == "Bob"
+    labels, values = panel.labels.getText().split("\n"), panel.values.getText().split("\n")
+    assert list(zip(labels, values, strict=True)) == expected["Bob"]
+    assert panel.picture is not None and panel.picture.getTexture().getXSize() > 0
+    assert not panel.show("Nobody")
+    panel.close()
+    assert start.statistics is None
+
+
+@pytest.mark.app
+def test_a_match_over_shows_its_summary_side_by_side(table: PoolApp) -> None:
+    game = load(WON)
+    table.play(game, save=False)
+    table.step(3)
+    controller = table.controller
+    assert controller is not None and controller.stage is Stage.OVER
+    summary = table.match_summary
+    assert summary is not None  # by itself, as the match ended
+    rows = summary_rows(game_figures(game_document(game), game.setup.spec))
+    assert rows[0] == ("0", "racks won", "1")
+    summary.close_button["command"]()
+    assert table.match_summary is None
+    table.show_match_summary()  # the over bar's Match summary brings it back
+    assert table.match_summary is not None

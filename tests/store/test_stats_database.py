@@ -1,0 +1,157 @@
+"""The statistics database: an index of game files, one row a match whichever files hold
+it, rebuilt when missing or damaged, read-only when a newer poolsim wrote it; and
+``poolsim stats`` agrees with a count by hand from the game files."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import zipfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sim.store.stats.database import SCHEMA_VERSION, StatsDatabase, StatsError, opened
+from sim.store.stats.report import players, report
+from tests.run import ROOT, poolsim
+
+GAME = ROOT / "tests" / "data" / "games" / "ten-ball-saved-by-56f7334.poolsim"
+
+
+def _document(path: Path) -> Any:
+    with zipfile.ZipFile(path) as zf:
+        return json.loads(zf.read("game.json"))
+
+
+def _by_hand(paths: list[Path]) -> dict[str, Counter[str]]:
+    """Per player, counted straight from the main lines' records: shots, fouls (shots
+    with one), racks won, breaks (a rack's first shot), safeties and pots made (the called
+    ball in its pocket, or without a call the lowest ball down, without a foul)."""
+    counts: dict[str, Counter[str]] = {}
+    for path in paths:
+        document = _document(path)
+        names = dict(zip("AB", document["setup"]["players"], strict=True))
+        racks_seen: set[int] = set()
+        for record in document["records"]:
+            if record["type"] != "shot":
+                continue
+            who = counts.setdefault(names[record["shooter"]], Counter())
+            ruling = record["ruling"]
+            who["shots"] += 1
+            who["fouls"] += bool(ruling["foul_codes"])
+            is_break = record["rack"] not in racks_seen
+            who["breaks"] += is_break
+            racks_seen.add(record["rack"])
+            who["safeties"] += record["declaration"] == "safety"
+            went = {e["ball"]: e["pocket"] for e in record["events"] if e["type"] == "pocket"}
+            call = record["call"]
+            if is_break or record["declaration"] or ruling["foul_codes"]:
+                pass
+            elif call:  # the called ball in the called pocket
+                who["pots_made"] += went.get(call["ball"]) == call["pocket"]
+            else:  # the lowest ball, anywhere
+                lowest = min((b for b in record["start"] if b != "cue"), key=int)
+                who["pots_made"] += lowest in went
+            if ruling["rack_over"] and ruling["winner"]:
+                counts.setdefault(names[ruling["winner"]], Counter())["racks_won"] += 1
+    return counts
+
+
+def test_a_match_is_one_row_whichever_files_hold_it(tmp_path: Path) -> None:
+    autosave, copy = tmp_path / "autosave.poolsim", tmp_path / "saved" / "copy.poolsim"
+    copy.parent.mkdir()
+    shutil.copy(GAME, autosave)
+    shutil.copy(GAME, copy)
+    with opened(tmp_path / "stats.sqlite3", [tmp_path]) as database:
+        assert database.note is None
+        assert players(database) == ["Ann", "Bob"]
+        assert database.connection.execute("SELECT COUNT(*) FROM matches").fetchone() == (1,)
+        assert report(database, "Ann").counts.shots == 10
+        database.index_file(copy)  # as far on: it takes the match's row, not a second one
+        assert database.connection.execute("SELECT COUNT(*) FROM matches").fetchone() == (1,)
+
+
+def test_a_damaged_database_is_rebuilt_from_the_game_files(tmp_path: Path) -> None:
+    shutil.copy(GAME, tmp_path / "game.poolsim")
+    path = tmp_path / "stats.sqlite3"
+    path.write_bytes(b"not a database at all" * 100)
+    with opened(path, [tmp_path]) as database:
+        assert database.note is not None and "rebuilt" in database.note
+        assert report(database, "Bob").counts.racks_won == 1
+
+
+def test_a_database_from_a_newer_poolsim_is_read_only(tmp_path: Path) -> None:
+    path = tmp_path / "stats.sqlite3"
+    with opened(path, [GAME]):
+        pass
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    before = path.read_bytes()
+    with opened(path, [GAME]) as database:
+        assert database.read_only and database.note is not None
+        assert "newer poolsim" in database.note and "read-only" in database.note
+        assert not database.index_file(GAME)
+        assert report(database, "Ann").counts.breaks == 1  # still read
+    assert path.read_bytes() == before
+
+
+def test_a_file_that_is_no_game_is_skipped_with_its_reason(tmp_path: Path) -> None:
+    (tmp_path / "bad.poolsim").write_bytes(b"PK\x03\x04 truncated")
+    database = StatsDatabase.open(tmp_path / "stats.sqlite3", [])
+    with pytest.raises(StatsError, match=r"bad\.poolsim"):
+        database.index_file(tmp_path / "bad.poolsim")
+    done = database.index_folders([tmp_path])
+    assert done.indexed == 0 and len(done.problems) == 1
+    database.close()
+
+
+@pytest.mark.physics
+def test_poolsim_stats_agrees_with_a_count_by_hand_of_self_played_games(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    played = poolsim("selfplay", "--racks", "2", "--seed", "5", "--save", str(games))
+    assert played.returncode == 0, played.stderr
+    files = [*sorted(games.glob("*.poolsim")), GAME]
+    shutil.copy(GAME, games)
+    env = {**os.environ, "POOLSIM_DATA_DIR": str(tmp_path / "user")}
+    result = poolsim("stats", "--import", str(games), "--json", env=env)
+    assert result.returncode == 0, result.stderr
+    figures = {p["player"]: p for p in json.loads(result.stdout)["players"]}
+    hand = _by_hand(files)
+    assert set(figures) == set(hand)
+    for name, counted in hand.items():
+        shown = figures[name]
+        for key in ("shots", "fouls", "breaks", "safeties", "racks_won", "pots_made"):
+            assert shown[key] == counted[key], (name, key)
+    table = poolsim("stats", "--player", "Ann", env=env)
+    assert table.returncode == 0 and "pots made" in table.stdout and "Bob" not in table.stdout
+
+
+def test_a_database_that_cannot_be_read_is_one_line_and_status_2(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "statistics.sqlite3") as connection:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")  # and no tables
+    result = poolsim("stats", env={**os.environ, "POOLSIM_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and "rebuilt from your game files" in result.stderr
+
+
+def test_the_autosave_indexes_each_game_it_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sim.store.autosave import Autosave
+    from sim.store.gamefile import load
+    from sim.store.stats.database import index_quietly
+
+    monkeypatch.setenv("POOLSIM_DATA_DIR", str(tmp_path))
+    autosave = Autosave(tmp_path / "autosave.poolsim", on_saved=index_quietly)
+    autosave.save(load(GAME))
+    with opened() as database:
+        assert players(database) == ["Ann", "Bob"]
+        assert report(database, "Bob").counts.racks_won == 1
+    (tmp_path / "statistics.sqlite3").write_bytes(b"damaged")
+    autosave.save(load(GAME))  # a damaged index never fails a save: it is rebuilt
+    with opened() as database:
+        assert report(database, "Ann").counts.shots == 10
