@@ -19,4 +19,5 @@ class OverMode(TableMode):
 
     def enter(self) -> None:
         super().enter()
-        self.window.show_match_summary()
+        if not self.controller.practice:  # a practice rack won: set up again instead
+            self.window.show_match_summary()
