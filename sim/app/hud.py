@@ -538,6 +538,12 @@ class Hud:
         for i, panel in enumerate(board.players):
             marker = "▶ " if panel.at_table and i == 0 else ""
             suffix = " ◀" if panel.at_table and i == 1 else ""
+            if board.solo:  # the one player at the table, named on the left; no score
+                name = board.players[0] if board.players[0].at_table else board.players[1]
+                _set(self.names[i], f"{name.name}" if i == 0 else "")
+                self.names[i].setFg(WHITE)
+                _set(self.details[i], "")
+                continue
             _set(
                 self.names[i],
                 f"{marker}{panel.name}  {panel.racks}{suffix}"

@@ -30,6 +30,8 @@ class Scoreboard:
     players: tuple[PlayerPanel, PlayerPanel]
     title: str  # "10-ball · race to 5 · rack 2"
     status: str  # "lowest ball: 3 · cue ball in hand (kitchen)"
+    # One person alone at a practice table with the referee off: no score, no opponent.
+    solo: bool = False
 
 
 def scoreboard(controller: TableController) -> Scoreboard:
@@ -72,7 +74,10 @@ def scoreboard(controller: TableController) -> Scoreboard:
         status.append(f"call: {controller.call}")
     elif controller.declaration is not None:
         status.append(f"declared: {DECLARATION_WORDS[controller.declaration]}")
-    return Scoreboard(players=(panels[0], panels[1]), title=title, status=" · ".join(status))
+    solo = setup.practice and (state is None or not state.refereed)
+    return Scoreboard(
+        players=(panels[0], panels[1]), title=title, status=" · ".join(status), solo=solo
+    )
 
 
 def practice_title(controller: TableController) -> str:
