@@ -92,7 +92,10 @@ def ruling_line(
         points = _points(ruling.pocketed) if kind.keeps_score else ""
         return f"{who} pockets {describe(down)}{points} and shoots again.{spotted}"
     if safety:
-        return f"{who} plays a safety. {_next(ruling, names)}"
+        dropped = f" and {describe(down)} {'drops' if len(down) == 1 else 'drop'}" if down else ""
+        return f"{who} plays a safety{dropped}. {_next(ruling, names)}"
+    if down:  # EB-10: balls down that do not count, and no choice
+        return f"{who} pockets {describe(down)}, not as called. {_next(ruling, names)}"
     missed = "breaks" if on_break else "misses"
     return f"{who} {missed}: no ball pocketed. {_next(ruling, names)}"
 
