@@ -16,7 +16,7 @@ from rules.fouls import Foul, break_fouls, codes_and_reasons, general_fouls
 from rules.geometry import Point
 from rules.groups import EIGHT, Group, Groups, Loss, Target
 from rules.options import Options
-from rules.positions import Positions, describe
+from rules.positions import Positions, by_number, describe
 from rules.rack import RackPattern, SlotDraw
 from rules.ruling import Reason, Ruling
 from rules.shot import Call, Shot
@@ -78,6 +78,15 @@ class EightBall(GameState):
             return frozenset(balls)
         left = self.groups.left(player, on_table)
         return frozenset(left) if left else frozenset({EIGHT}) & frozenset(on_table)
+
+    @property
+    def balls_on(self) -> tuple[BallId, ...]:
+        """EB-8: the on-set, lowest number first. On the break any ball may be hit first
+        (EB-5(a)): the one nearest the head string, the apex of a rack."""
+        if self.phase is Phase.BREAK:
+            balls = self.balls.object_balls
+            return (min(balls, key=lambda b: self.balls[b][1]),) if balls else ()
+        return by_number(self.on_set())
 
     @property
     def target(self) -> Target:

@@ -187,6 +187,12 @@ class GameState:
         return self.balls.lowest
 
     @property
+    def balls_on(self) -> tuple[BallId, ...]:
+        """The object balls the shooter may hit first, lowest number first (GEN-10: the
+        lowest ball; 8-ball's EB-8 has a set of them)."""
+        return () if self.lowest is None else (self.lowest,)
+
+    @property
     def winning_ball(self) -> BallId | None:
         """The object ball that wins the rack when legally pocketed on this shot wherever
         the others lie (NB-10: the 9; TB-12 under ``ten_ball_early_pocket = win``: the
