@@ -169,8 +169,8 @@ def _parse_spin(
 @click.version_option(package_name="poolsim", prog_name="poolsim")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """poolsim: a physics-based pool simulator for WPA 10-ball, WPA 9-ball and 61-point
-    rotation.
+    """poolsim: a physics-based pool simulator for WPA 10-ball, WPA 9-ball, WPA 8-ball and
+    61-point rotation.
 
     With no command, opens the desktop table at its start screen."""
     if ctx.invoked_subcommand is None:
@@ -276,7 +276,7 @@ _GAME_FLAGS = {  # play's flags that set up the game --game starts
     type=click.Choice(["explicit", "infer_obvious"]),
     default="explicit",
     show_default=True,
-    help="10-ball: call every shot, or obvious shots need no call.",
+    help="10-ball and 8-ball: call every shot, or obvious shots need no call.",
 )
 @click.option(
     "--shot-clock",
