@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules import BallInHand, Player
+from rules import BallInHand, Group, Groups, Player
 from rules.errors import FormatError
 from rules.facts import BALL_IDS
 from rules.reading import Reader, at, converted, is_finite_number, one_line, whole_number
@@ -34,6 +34,7 @@ VERSION = 1
 SUFFIX = ".json"
 MAX_FILE_BYTES = 64 * 2**10  # a position of 16 balls, written by hand with comments, is 1 KB
 KEYS = ("format", "version", "game", "table", "turn", "cue_ball_in_hand", "balls")
+OPTIONAL_KEYS = ("groups",)  # 8-ball's (EB-7): absent, the table is open
 
 
 class PositionFileError(ValueError):
@@ -51,6 +52,7 @@ def position_to_json(position: Position) -> dict[str, Any]:
         "table": position.table.value,
         "turn": position.turn.value,
         "cue_ball_in_hand": position.in_hand.value if position.in_hand else None,
+        **({"groups": position.groups.as_dict()} if position.kind.has_groups else {}),
         "balls": {ball: [x, y] for ball, (x, y) in position.balls.items()},
     }
 
@@ -140,7 +142,7 @@ def _position(document: Any) -> Position:
         raise FormatError(
             "version", f"unknown version {_shown(version)}; this poolsim reads {VERSION}"
         )
-    top.keys(KEYS)
+    top.keys(KEYS, optional=OPTIONAL_KEYS)
     return Position(
         game=top.get("game", str),
         table=top.convert("table", lambda value: table_spec(value).size),
@@ -150,7 +152,19 @@ def _position(document: Any) -> Position:
             lambda value: None if value is None else _one_of(value, [b.value for b in BallInHand]),
         ),
         balls=_balls(top.sub("balls")),
+        groups=top.convert("groups", _groups) if "groups" in top.data else Groups(),
     )
+
+
+def _groups(value: Any) -> Groups:
+    """8-ball's groups: ``{"A": "solids", "B": "stripes"}``, or both null (open)."""
+    if not isinstance(value, dict) or set(value) != {"A", "B"}:
+        raise ValueError(f'expected {{"A": ..., "B": ...}}, got {_shown(value)}')
+    named = [value[p] for p in ("A", "B")]
+    allowed = [None, *(g.value for g in Group)]
+    if any(v not in allowed for v in named):
+        raise ValueError(f'expected "solids", "stripes" or null, got {_shown(value)}')
+    return Groups(*(None if v is None else Group(v) for v in named))
 
 
 def _one_of(value: Any, allowed: list[str]) -> str:

@@ -119,3 +119,22 @@ def test_selfplay_saves_a_match_that_verify_finds_bit_identical(tmp_path: Path) 
     )
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.strip().splitlines()[-1].endswith("all bit-identical")
+
+
+def test_eb_7_a_position_keeps_the_groups(tmp_path: Path) -> None:
+    """EB-7: a position of 8-ball says each player's group; its file writes and reads
+    them; a group in another game's position is refused."""
+    from sim.play.position import Position, PositionError
+    from sim.store.positionfile import load_position, save_position
+
+    balls = {CUE: (0.6, 1.0), "3": (0.3, 1.6), "11": (1.0, 2.2), "8": (0.7, 1.3)}
+    solids = Groups.assigned(Player.B, Group.SOLIDS)
+    position = Position(game="eight-ball", table="9ft", balls=balls, turn="B", groups=solids)
+    state = position.state()
+    assert isinstance(state, EightBall) and state.balls_on == ("3",)
+    path = tmp_path / "eight.json"
+    save_position(position, path)
+    assert '"groups": {' in path.read_text()
+    assert load_position(path) == position
+    with pytest.raises(PositionError, match="groups"):
+        Position(game="ten-ball", table="9ft", balls={CUE: (0.6, 1.0)}, turn="A", groups=solids)
