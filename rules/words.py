@@ -104,13 +104,13 @@ CHOICE_WORDS: dict[Choice, ChoiceWords] = {
     ),
     Choice.RERACK: ChoiceWords(
         "Rack again and break",
-        "the balls are racked again and you break",
+        "a new rack, broken by you",
         "have the balls racked again and break",
         "{chooser} has the balls racked again and breaks.",
     ),
     Choice.RERACK_OTHER: ChoiceWords(
-        "Rack again, the other breaks",
-        "the balls are racked again and the other player breaks",
+        "Rack again, other breaks",
+        "a new rack, broken by the other player",
         "have the balls racked again for the other player to break",
         "{chooser} has the balls racked again: {other} breaks.",
     ),
