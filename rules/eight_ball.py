@@ -397,6 +397,7 @@ class EightBall(GameState):
                 ),
                 inning_ends=False,
                 groups=groups,
+                groups_taken=not groups.is_open,
             )
         return plain.then(  # row 10
             Reason(
@@ -619,6 +620,7 @@ class EightBall(GameState):
                 ),
                 inning_ends=False,
                 groups=groups,
+                groups_taken=bool(taken),
             )
         open_note = "; the table stays open" if self.groups.is_open else ""
         if safety:

@@ -17,7 +17,14 @@ from rules.positions import ball_number, describe
 from rules.ruling import Ruling
 from rules.state import GameState, ordinal
 from rules.terms import Choice, Declaration, FoulCode, Phase, Player
-from rules.words import BALL_IN_HAND_WORDS, CHOICE_WORDS, FOUL_WORDS, LOSS_WORDS, offered
+from rules.words import (
+    BALL_IN_HAND_WORDS,
+    CHOICE_WORDS,
+    FOUL_WORDS,
+    GROUP_WORDS,
+    LOSS_WORDS,
+    offered,
+)
 
 Names = tuple[str, str]
 
@@ -88,6 +95,11 @@ def ruling_line(
             else f"{who} pockets {describe(down)}, not as called"
         )
         return f"{what}.{spotted} {_next(ruling, names)}"
+    if ruling.next_shooter is ruling.player and ruling.groups_taken and ruling.groups:
+        group = ruling.groups[ruling.player]  # EB-7: the called ball's group is theirs
+        assert group is not None
+        taken = f", takes the {GROUP_WORDS[group]}"
+        return f"{who} pockets {describe(down)}{taken} and shoots again.{spotted}"
     if ruling.next_shooter is ruling.player:
         points = _points(ruling.pocketed) if kind.keeps_score else ""
         return f"{who} pockets {describe(down)}{points} and shoots again.{spotted}"

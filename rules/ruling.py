@@ -39,7 +39,8 @@ class Ruling:
     applied itself instead of offering it (ROT-15, ROT-16, B-22), and ``choice_spotted``
     the balls that choice placed (part of ``spotted``).
     ``turn``, ``quiet_innings``, ``extensions_used``: bookkeeping for the next state.
-    8-ball's (None elsewhere): ``groups`` after the ruling (EB-7), ``illegal_break``
+    8-ball's (None elsewhere): ``groups`` after the ruling (EB-7), ``groups_taken`` when
+    this shot gave them (EB-7, B-35), ``illegal_break``
     (EB-5(c), not in itself a foul) and ``loss``, why the shooter lost the rack (EB-12).
     """
 
@@ -67,6 +68,7 @@ class Ruling:
     quiet_innings: int = 0
     extensions_used: Tally = attrs.field(factory=Tally)
     groups: Groups | None = None
+    groups_taken: bool = False
     illegal_break: bool = False
     loss: Loss | None = None
 

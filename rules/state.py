@@ -709,6 +709,7 @@ class GameState:
                 self.extensions_used.plus(player, 1) if shot.extension else self.extensions_used
             ),
             groups=verdict.groups,
+            groups_taken=verdict.groups_taken,
             illegal_break=verdict.illegal_break,
             loss=verdict.loss,
         )

@@ -46,6 +46,7 @@ class Verdict:
     reasons: tuple[Reason, ...] = ()
     next_turn: tuple[Reason, ...] = ()
     groups: Groups | None = None
+    groups_taken: bool = False
     illegal_break: bool = False
     loss: Loss | None = None
 

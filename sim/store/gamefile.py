@@ -233,6 +233,7 @@ def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
     if ruling.groups is not None:
         data |= {
             "groups": ruling.groups.as_dict(),
+            "groups_taken": ruling.groups_taken,
             "target": ruling.target.value if ruling.target else None,
             "illegal_break": ruling.illegal_break,
             "loss": ruling.loss.value if ruling.loss else None,

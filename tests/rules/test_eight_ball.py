@@ -22,7 +22,10 @@ from rules import (
     Target,
 )
 from rules.eight_ball import RACK_PATTERN
+from rules.facts import Fact
 from rules.geometry import Point
+from rules.lead import ruling_line
+from rules.ruling import Ruling
 from tests.rules.builders import (
     EIGHT_BALL_RACK,
     FOOT_SPOT,
@@ -56,7 +59,7 @@ def racked(**options: object) -> EightBall:
     return EightBall.new_rack(EIGHT_BALL_RACK, options=Options(**options))
 
 
-def broke(state: EightBall, *facts: object) -> tuple[EightBall, object]:
+def broke(state: EightBall, *facts: Fact) -> tuple[EightBall, Ruling]:
     ruling = state.rule(shot(*facts, placement=KITCHEN))
     return state.apply(ruling), ruling
 
@@ -273,3 +276,26 @@ def test_the_groups_carry_over_from_shot_to_shot() -> None:
     state = state.push(shot(hit(CUE, "4"), rail("4"), call=call("4")))
     assert state.groups == SOLIDS_A and state.shooter is Player.B
     assert state.target is Target.STRIPES
+
+
+def test_the_plain_lines_say_who_takes_which_group_and_why_a_rack_is_lost() -> None:
+    """EB-7, EB-12, EB-6 in the referee's one line (rules.lead), in the players' names."""
+    names = ("Ann", "Bob")
+    taken = eight(TABLE).rule(shot(hit(CUE, "2"), pocket("2", "lc"), call=call("2", "lc")))
+    assert ruling_line(taken, EightBall, names, on_break=False) == (
+        "Ann pockets the 2, takes the solids and shoots again."
+    )
+    lost = eight(ON_THE_EIGHT, groups=SOLIDS_A).rule(
+        shot(hit(CUE, "8"), pocket("8", "rt"), call=call("8", "lc"))
+    )
+    assert ruling_line(lost, EightBall, names, on_break=False) == (
+        "Ann loses the rack: the 8 went into a pocket that was not called. Bob wins the rack."
+    )
+    state, ruling = broke(racked(), *BREAK_HITS, *FOUR_RAILS[:3])
+    assert ruling_line(ruling, EightBall, names, on_break=True).startswith(
+        "Ann's break is illegal: nothing down and too few balls reached a cushion. Bob may "
+    )
+    chosen = state.rule_choice(Choice.RERACK_OTHER)
+    assert ruling_line(chosen, EightBall, names, choice=Choice.RERACK_OTHER) == (
+        "Bob has the balls racked again: Ann breaks."
+    )
