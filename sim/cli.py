@@ -412,7 +412,10 @@ def play(
     "--aim",
     type=FiniteFloat(-360, 360),
     default=None,
-    help="Aim in degrees, -360 to 360 (0 = +x, 90 = up the table). Default: at the 1.",
+    help=(
+        "Aim in degrees, -360 to 360 (0 = +x, 90 = up the table). Default: at the apex "
+        "ball (the 1; in 8-ball whichever ball the seed racks there)."
+    ),
 )
 @click.option(
     "--elevation",
@@ -449,10 +452,11 @@ def simulate(
 
     spec = table_spec(table_size)
     balls = opening_position(game, spec.geometry, seed)
+    apex = min((b for b in balls if b != CUE), key=lambda b: balls[b][1])
     try:
         action = CueAction(
             speed=speed,
-            aim=aim_towards(balls[CUE], balls["1"]) if aim is None else aim % 360.0,
+            aim=aim_towards(balls[CUE], balls[apex]) if aim is None else aim % 360.0,
             elevation=elevation,
             a=spin[0],
             b=spin[1],

@@ -138,3 +138,28 @@ def test_eb_7_a_position_keeps_the_groups(tmp_path: Path) -> None:
     assert load_position(path) == position
     with pytest.raises(PositionError, match="groups"):
         Position(game="ten-ball", table="9ft", balls={CUE: (0.6, 1.0)}, turn="A", groups=solids)
+
+
+def test_simulate_breaks_an_eight_ball_rack_at_its_apex() -> None:
+    """``poolsim simulate --game eight-ball``: the default break aims at the apex ball,
+    whichever the seed racked there (EB-3, EB-5: no first-ball rule)."""
+    balls = GameSetup(game="eight-ball", seed=3).rack_up(1, Player.A)
+    apex = min(balls, key=lambda b: balls[b][1])
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from sim.cli import main; main()",
+            "simulate",
+            "--game",
+            "eight-ball",
+            "--seed",
+            "3",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"cue ball first hit the {apex};" in result.stdout
