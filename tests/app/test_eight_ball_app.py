@@ -96,3 +96,31 @@ def test_a_window_script_plays_a_break_and_a_called_shot(table: PoolApp, tmp_pat
     assert hud.status.getText() == "to hit first: a solid"
     for picture in (broke_png, called_png):
         assert np.asarray(Image.open(picture).convert("RGB")).std() > 10
+
+
+def test_an_illegal_break_offers_the_re_racks_and_one_is_taken(table: PoolApp) -> None:
+    """EB-5(c), EB-6 row 7, EB-18: a soft break is illegal, not a foul; Bob gets three
+    buttons and has the balls racked again for Ann, who breaks rack 2."""
+    table.play(eight_ball())
+    run_script(
+        table,
+        [
+            {"breaker": "A"},
+            {"place": [0.635, 0.5]},
+            {"aim_at": [0.635, 1.905]},
+            {"power": 0.25},
+            {"shoot": "skip"},
+        ],
+    )
+    controller, hud = table.controller, table.hud
+    assert controller is not None and hud is not None
+    (broke,) = controller.game.shots
+    assert broke.ruling.illegal_break and not broke.ruling.foul
+    assert controller.stage is Stage.CHOOSE
+    labels = {button["text"].split("\n")[0] for button in hud.choice_buttons}
+    assert labels == {"Shoot", "Rack again and break", "Rack again, other breaks"}
+    run_script(table, [{"choose": "rerack-other"}, {"wait": 2}])
+    state = controller.state
+    assert state is not None and state.phase is Phase.BREAK and state.shooter is Player.A
+    assert controller.game.match.rack_number == 2
+    assert hud.title.getText() == "8-ball · race to 3 · rack 2"
