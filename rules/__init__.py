@@ -1,5 +1,5 @@
-"""poolsim's referee: WPA 10-ball, WPA 9-ball and 61-point 15-ball rotation, pure and
-deterministic.
+"""poolsim's referee: WPA 10-ball, WPA 9-ball, WPA 8-ball and 61-point 15-ball rotation,
+pure and deterministic.
 
     state = TenBall.new_rack(rack_positions, breaker=Player.A)
     ruling = state.rule(shot)        # the referee's decision, as data
@@ -7,14 +7,16 @@ deterministic.
     if state.legal_choices:          # a decision turn
         state = state.choose(Choice.PASS)
 
-Rule IDs (GEN-n, TB-n, NB-n, ROT-n, B-n) are those of the rules reference; docs/RULES.md says
+Rule IDs (GEN-n, TB-n, NB-n, EB-n, ROT-n, B-n) are those of the rules reference; docs/RULES.md says
 how poolsim applies them.
 """
 
+from rules.eight_ball import EightBall
 from rules.errors import FormatError, IllegalAction
 from rules.facts import CUE, BallId, PocketId, RailName
 from rules.games import GAMES, game_kind
 from rules.geometry import TableGeometry
+from rules.groups import Group, Groups, Loss, Target
 from rules.lag import LagResult, LagShot, judge_lag
 from rules.match import Match, MatchPhase
 from rules.nine_ball import NineBall
@@ -38,12 +40,16 @@ __all__ = [
     "Choice",
     "Decision",
     "Declaration",
+    "EightBall",
     "FormatError",
     "FoulCode",
     "GameState",
+    "Group",
+    "Groups",
     "IllegalAction",
     "LagResult",
     "LagShot",
+    "Loss",
     "Match",
     "MatchPhase",
     "NineBall",
@@ -61,6 +67,7 @@ __all__ = [
     "Shot",
     "TableGeometry",
     "Tally",
+    "Target",
     "TenBall",
     "game_kind",
     "judge_lag",

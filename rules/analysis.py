@@ -21,6 +21,7 @@ from rules.facts import (
 from rules.geometry import TableGeometry, distance
 from rules.options import Options
 from rules.positions import Positions, frozen_rails
+from rules.shot import Call
 
 
 @attrs.frozen(kw_only=True)
@@ -210,3 +211,23 @@ def _credited_rails(
             continue
         credited.append(index)
     return tuple(credited)
+
+
+def obvious_call(reading: ShotReading, options: Options, *, never: BallId) -> Call | None:
+    """B-10 ``call_mode = infer_obvious``: the call a shot with none counts as, or None.
+    Exactly one object ball pocketed, the first the cue ball met, with no cushion or ball
+    contact of its own between that contact and its pocket; never the ball ``never`` (the
+    10 in 10-ball, the 8 in 8-ball, EB-9)."""
+    if options.call_mode != "infer_obvious" or len(reading.pocketed) != 1:
+        return None
+    ball = reading.pocketed[0]
+    start, end = reading.first_contact_index, reading.pocket_index(ball)
+    if ball == never or ball != reading.first_contact or start is None or end is None:
+        return None
+    for fact in reading.facts[start + 1 : end]:
+        if (isinstance(fact, RailContact) and fact.ball == ball) or (
+            isinstance(fact, Hit) and fact.involves(ball)
+        ):
+            return None
+    pocket = reading.pocket_of(ball)
+    return Call(ball, pocket) if pocket is not None else None

@@ -22,6 +22,7 @@ import attrs
 
 from rules.errors import IllegalAction
 from rules.geometry import Point
+from rules.groups import Groups
 from rules.positions import Positions
 from rules.ruling import Ruling
 from rules.scenarios import Scenario, ScenarioError, read_scenarios
@@ -107,6 +108,10 @@ def observed(ruling: Ruling, key: str) -> Any:
         "winner": ruling.winner,
         "rerack": ruling.rerack,
         "next_breaker": ruling.next_breaker,
+        "groups": ruling.groups,
+        "target": ruling.target,
+        "illegal_break": ruling.illegal_break,
+        "loss": ruling.loss,
     }
     return values[key]
 
@@ -155,6 +160,8 @@ def _plain(value: Any) -> Any:
         return value.value
     if isinstance(value, frozenset | set):
         return sorted(_plain(v) for v in value)
+    if isinstance(value, Groups):
+        return value.as_dict()
     if isinstance(value, Mapping):
         return {str(_plain(k)): _plain(v) for k, v in value.items()}
     if isinstance(value, tuple):

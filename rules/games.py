@@ -10,16 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules.eight_ball import EightBall
 from rules.nine_ball import NineBall
 from rules.rotation import Rotation
 from rules.state import GameState
 from rules.ten_ball import TenBall
 
-GAMES: Mapping[str, type[GameState]] = {kind.game: kind for kind in (TenBall, NineBall, Rotation)}
+GAMES: Mapping[str, type[GameState]] = {
+    kind.game: kind for kind in (TenBall, NineBall, EightBall, Rotation)
+}
 
 
 def game_kind(name: str) -> type[GameState]:
-    """The game called ``name`` (``"ten-ball"``, ``"nine-ball"``, ``"rotation"``);
+    """The game called ``name`` (``"ten-ball"``, ``"nine-ball"``, ``"eight-ball"``,
+    ``"rotation"``);
     ValueError otherwise."""
     try:
         return GAMES[name]

@@ -19,7 +19,14 @@ from rules.positions import ball_number, describe
 from rules.ruling import Ruling
 from rules.state import GameState, ordinal
 from rules.terms import Choice, Declaration, FoulCode, Phase, Player
-from rules.words import BALL_IN_HAND_WORDS, CHOICE_WORDS, FOUL_WORDS, offered
+from rules.words import (
+    BALL_IN_HAND_WORDS,
+    CHOICE_WORDS,
+    FOUL_WORDS,
+    GROUP_WORDS,
+    LOSS_WORDS,
+    offered,
+)
 
 Names = tuple[str, str]
 
@@ -62,7 +69,7 @@ def ruling_line(
         on_break = ruling.turn == 0
     who = _name(ruling.player, names)
     if ruling.rack_over:
-        return _rack_over(ruling, kind, names)
+        return _rack_over(ruling, kind, names, on_break=on_break)
     down = _down(ruling)
     if ruling.foul:
         line = f"Foul: {FOUL_WORDS[main_foul(ruling.foul_codes)]}. {_next(ruling, names)}"
@@ -78,6 +85,13 @@ def ruling_line(
             return f"{who} pockets {describe(down)} on the break and may push out."
         return f"{who} breaks, nothing down. {_name(ruling.next_shooter, names)} may push out."
     spotted = _spotted(ruling.spotted)
+    if on_break and ruling.illegal_break:  # EB-5(c), EB-6: not in itself a foul
+        return (
+            f"{who}'s break is illegal: nothing down and too few balls reached a cushion. "
+            f"{_next(ruling, names)}"
+        )
+    if on_break and ruling.choices:  # EB-6: the 8 down on a legal break
+        return f"{who} pockets {describe(down)} on the break.{spotted} {_next(ruling, names)}"
     if ruling.choices:  # balls down that do not count (TB-13, TB-14)
         what = (
             f"{who} plays a safety and {describe(down)} drops"
@@ -85,11 +99,19 @@ def ruling_line(
             else f"{who} pockets {describe(down)}, not as called"
         )
         return f"{what}.{spotted} {_next(ruling, names)}"
+    if ruling.next_shooter is ruling.player and ruling.groups_taken and ruling.groups:
+        group = ruling.groups[ruling.player]  # EB-7: the called ball's group is theirs
+        assert group is not None
+        taken = f", takes the {GROUP_WORDS[group]}"
+        return f"{who} pockets {describe(down)}{taken} and shoots again.{spotted}"
     if ruling.next_shooter is ruling.player:
         points = _points(ruling.pocketed) if kind.keeps_score else ""
         return f"{who} pockets {describe(down)}{points} and shoots again.{spotted}"
     if safety:
-        return f"{who} plays a safety. {_next(ruling, names)}"
+        dropped = f" and {describe(down)} {'drops' if len(down) == 1 else 'drop'}" if down else ""
+        return f"{who} plays a safety{dropped}. {_next(ruling, names)}"
+    if down:  # EB-10: balls down that do not count, and no choice
+        return f"{who} pockets {describe(down)}, not as called. {_next(ruling, names)}"
     missed = "breaks" if on_break else "misses"
     return f"{who} {missed}: no ball pocketed. {_next(ruling, names)}"
 
@@ -127,19 +149,28 @@ def _next(ruling: Ruling, names: Names) -> str:
     return f"{nxt} to shoot."
 
 
-def _rack_over(ruling: Ruling, kind: type[GameState], names: Names) -> str:
+def _rack_over(
+    ruling: Ruling, kind: type[GameState], names: Names, *, on_break: bool = False
+) -> str:
     who = _name(ruling.player, names)
     foul = FOUL_WORDS[main_foul(ruling.foul_codes)] if ruling.foul else ""
+    fouled = f"Foul: {foul}. " if foul else ""
     winner = ruling.winner
     if winner is not None:
         won = f"{_name(winner, names)} wins the rack"
         count = ruling.fouls[ruling.player]
         if foul and winner is not ruling.player and count >= kind.foul_limit:
             return f"Foul: {foul}, {who}'s {ordinal(count)} in a row. {won}."
+        if ruling.loss is not None:  # EB-12: lost, whoever else did what
+            return f"{fouled}{who} loses the rack: {LOSS_WORDS[ruling.loss]}. {won}."
         how = kind.win_words.format(points=ruling.score[winner])
-        return f"{f'Foul: {foul}. ' if foul else ''}{won} {how}."
+        if on_break and kind.has_groups:  # B-31 ``win_unless_scratch``
+            how = "with the 8 on the break"
+        return f"{fouled}{won} {how}."
     if foul:
         return f"Foul: {foul}. {_sentence(_rerack(ruling, names))}"
+    if on_break and ruling.rerack:  # B-31 ``rerack_same_breaker``
+        return f"{who} pockets {describe(_down(ruling))} on the break: {_rerack(ruling, names)}"
     if not ruling.positions.object_balls:  # ROT-10: a tie with the table empty
         score = f"{ruling.score.a}-{ruling.score.b}"
         return f"The table is empty with the score tied {score}: {_rerack(ruling, names)}"

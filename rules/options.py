@@ -43,6 +43,21 @@ NineRackPosition = Literal["one_on_foot_spot", "nine_on_foot_spot"]
 NineOnBreak = Literal["win", "spot_continue"]
 ThreeFoulRule = Literal["on", "off"]
 ObOffTable = Literal["stay_off", "spot_all"]
+EightOnBreak = Literal["wpa_options", "win_unless_scratch", "rerack_same_breaker"]
+EightBreakFoulRebreakBy = Literal["chooser", "original_breaker"]
+EightPocketedOtherBreakFoul = Literal["f_tree_with_shoot", "g_tree"]
+EightOffTableOnBreak = Literal["g_tree", "f_tree"]
+EightIllegalBreak = Literal["wpa_options", "standard_foul"]
+EightIllegalBreakWithFoul = Literal["union", "illegal_break_tree", "foul_tree"]
+EightBreakFoulCueBall = Literal["kitchen_or_table", "anywhere"]
+EightGroupsAfterBreak = Literal["always_open", "first_pocketed_on_break"]
+OpenTableEightFirst = Literal["foul", "legal_no_credit"]
+EightObOffTable = Literal["stay_off", "spot_all"]
+ScratchWhenEightOn = Literal["standard_foul", "loss"]
+OpenTableEmptyGroup = Literal["stay_open_eight_excluded", "empty_group_chooser_on_eight"]
+EightKitchenRule = Literal["wpa_6_11", "rotation_rail_rule"]
+EightThreeFoulRule = Literal["off", "on"]
+EightBreakNoHit = Literal["foul_and_illegal", "illegal_only"]
 
 # The ranges of the options that have one, for every reader of options (the game file, the
 # scenario files, the command line's flags): (lowest, highest), both allowed.
@@ -194,6 +209,38 @@ class Options:
     three_foul_rule: ThreeFoulRule = attrs.field(default="on", validator=_choice)
     ob_off_table: ObOffTable = attrs.field(default="stay_off", validator=_choice)
     nine_push_out_after_break_foul: bool = attrs.field(default=False, validator=_flag)
+    # B-31..B-42, B-44: 8-ball's own (B-39 needs none).
+    eight_on_break: EightOnBreak = attrs.field(default="wpa_options", validator=_choice)
+    eight_break_foul_rebreak_by: EightBreakFoulRebreakBy = attrs.field(
+        default="chooser", validator=_choice
+    )
+    eight_pocketed_other_break_foul: EightPocketedOtherBreakFoul = attrs.field(
+        default="f_tree_with_shoot", validator=_choice
+    )
+    eight_off_table_on_break: EightOffTableOnBreak = attrs.field(
+        default="g_tree", validator=_choice
+    )
+    eight_illegal_break: EightIllegalBreak = attrs.field(default="wpa_options", validator=_choice)
+    eight_illegal_break_with_foul: EightIllegalBreakWithFoul = attrs.field(
+        default="union", validator=_choice
+    )
+    eight_break_foul_cue_ball: EightBreakFoulCueBall = attrs.field(
+        default="kitchen_or_table", validator=_choice
+    )
+    eight_groups_after_break: EightGroupsAfterBreak = attrs.field(
+        default="always_open", validator=_choice
+    )
+    open_table_eight_first: OpenTableEightFirst = attrs.field(default="foul", validator=_choice)
+    eight_ob_off_table: EightObOffTable = attrs.field(default="stay_off", validator=_choice)
+    scratch_when_eight_on: ScratchWhenEightOn = attrs.field(
+        default="standard_foul", validator=_choice
+    )
+    open_table_empty_group: OpenTableEmptyGroup = attrs.field(
+        default="stay_open_eight_excluded", validator=_choice
+    )
+    eight_kitchen_rule: EightKitchenRule = attrs.field(default="wpa_6_11", validator=_choice)
+    eight_three_foul_rule: EightThreeFoulRule = attrs.field(default="off", validator=_choice)
+    eight_break_no_hit: EightBreakNoHit = attrs.field(default="foul_and_illegal", validator=_choice)
     # Part A tolerances (metres): conventions, GEN-4, B-4, GEN-2; TB-3 rack clearance.
     head_string_epsilon: float = attrs.field(default=1e-6, validator=_length)
     contact_epsilon: float = attrs.field(default=1e-4, validator=_length)

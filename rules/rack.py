@@ -18,21 +18,44 @@ def _rows(value: Sequence[Sequence[Slot]]) -> tuple[tuple[Slot, ...], ...]:
     return tuple(tuple(row) for row in value)
 
 
+def _ints(value: Sequence[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class SlotDraw:
+    """Slots filled by a seeded draw, one ball from each group (EB-3's back corners: one
+    solid and one stripe, either way round). ``slots``: indexes in rack order."""
+
+    slots: tuple[int, ...] = attrs.field(converter=_ints)
+    groups: tuple[tuple[BallId, ...], ...] = attrs.field(converter=_rows)
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.slots) != len(self.groups):
+            raise ValueError("a slot draw has one group per slot")
+
+
 @attrs.frozen
 class RackPattern:
     """A rack's slots, row by row from the apex toward the foot rail, each row left to
     right (x rising): the ball the rules put there, or None for a slot the rules leave to a
     seeded shuffle by whoever racks. Rows are centred on the long string and frozen, √3·R
-    apart. ``foot_spot_row``: the row whose centre is on the foot spot (0, the apex, in
+    apart. ``draws``: free slots the racker fills from given groups (EB-3).
+    ``foot_spot_row``: the row whose centre is on the foot spot (0, the apex, in
     TB-3, ROT-3 and NB-3; 2 under B-26 ``nine_on_foot_spot``); the rows before it lie
     toward the head rail."""
 
     rows: tuple[tuple[Slot, ...], ...] = attrs.field(converter=_rows)
     foot_spot_row: int = 0
+    draws: tuple[SlotDraw, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if not self.rows or not all(self.rows):
             raise ValueError("a rack has rows of at least one slot each")
+        count = sum(len(row) for row in self.rows)
+        for draw in self.draws:
+            if any(not 0 <= slot < count or self.slots[slot] is not None for slot in draw.slots):
+                raise ValueError(f"a slot draw fills free slots of the rack: {draw.slots}")
         if not 0 <= self.foot_spot_row < len(self.rows):
             raise ValueError(f"foot_spot_row {self.foot_spot_row} is not a row of the rack")
 

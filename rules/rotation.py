@@ -13,12 +13,8 @@ from rules.analysis import ShotReading
 from rules.facts import (
     CUE,
     BallId,
-    HeadStringCrossing,
     Hit,
-    PocketId,
-    Pocketing,
     RailContact,
-    RailName,
 )
 from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, distance
@@ -35,7 +31,6 @@ from rules.words import offered
 
 TARGET = 61  # ROT-9
 # The corner pockets at the head rail, in the kitchen; every other pocket lies past it.
-HEAD_POCKETS = frozenset({PocketId.LB, PocketId.RB})
 
 
 def rack_pattern(
@@ -151,37 +146,6 @@ class Rotation(GameState):
                     Foul(FoulCode.KITCHEN, "ROT-17", text), replay=crossed is None and first_ball
                 )
         return KitchenCheck()
-
-    def _crossed_head_string(self, shot: Shot, reading: ShotReading) -> int | None:
-        """The index of the fact where the cue ball left the kitchen: -1 when it was struck
-        from on or past the head string (FORMAT.md), None when it never crossed.
-
-        The ``head-string`` event says it; so does geometry, where the event is missing:
-        the cue ball's centre is within 2R of a ball it touches, so its contact with a ball
-        still where it lay at the stroke (no event of its own before) 2R or more past the
-        string, any touch of the foot cushion, and a drop into a side or foot pocket come
-        after it crossed. A cue ball that comes to rest on or past the string crossed at
-        some point (taken as the end of the shot: it is then not "never crossed")."""
-        if shot.placement is not None and not self._in_kitchen(shot.placement):
-            return -1
-        past = self.table.head_string_y + self.table.ball_diameter + self.options.contact_epsilon
-        moved: set[BallId] = set()  # balls with an event of their own: maybe not at start
-        for index, fact in enumerate(shot.facts):
-            if isinstance(fact, HeadStringCrossing):
-                return index
-            if isinstance(fact, RailContact) and fact.ball == CUE and fact.rail is RailName.FOOT:
-                return index
-            if isinstance(fact, Pocketing) and fact.ball == CUE and fact.pocket not in HEAD_POCKETS:
-                return index
-            if isinstance(fact, Hit) and fact.involves(CUE):
-                ball = fact.other(CUE)
-                if ball not in moved and reading.start[ball][1] >= past:
-                    return index
-            moved.update(fact.balls if isinstance(fact, Hit) else (fact.ball,))
-        resting = shot.resting
-        if resting is not None and CUE in resting and not self._in_kitchen(resting[CUE]):
-            return len(shot.facts)
-        return None
 
     # -- ROT-11..16: a foul ---------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from rules.facts import BallId
+from rules.groups import Groups, Loss, Target
 from rules.positions import Positions
 from rules.terms import BallInHand, Choice, FoulCode, Phase, Player, Tally
 
@@ -38,6 +39,9 @@ class Ruling:
     applied itself instead of offering it (ROT-15, ROT-16, B-22), and ``choice_spotted``
     the balls that choice placed (part of ``spotted``).
     ``turn``, ``quiet_innings``, ``extensions_used``: bookkeeping for the next state.
+    8-ball's (None elsewhere): ``groups`` after the ruling (EB-7), ``groups_taken`` when
+    this shot gave them (EB-7, B-35), ``illegal_break``
+    (EB-5(c), not in itself a foul) and ``loss``, why the shooter lost the rack (EB-12).
     """
 
     turn: int
@@ -63,10 +67,21 @@ class Ruling:
     reasons: tuple[Reason, ...] = ()
     quiet_innings: int = 0
     extensions_used: Tally = attrs.field(factory=Tally)
+    groups: Groups | None = None
+    groups_taken: bool = False
+    illegal_break: bool = False
+    loss: Loss | None = None
 
     @property
     def foul(self) -> bool:
         return bool(self.foul_codes)
+
+    @property
+    def target(self) -> Target | None:
+        """8-ball: what the next shooter must hit first (FORMAT.md ``target``)."""
+        if self.groups is None:
+            return None
+        return self.groups.target(self.next_shooter, self.positions)
 
     def explain(self) -> str:
         """The reasons, one a line, as a referee would say them."""

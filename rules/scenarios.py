@@ -28,6 +28,7 @@ from rules.errors import FormatError, IllegalAction
 from rules.facts import CUE, BallId, Hit, OffTable, PocketId, Pocketing, facts_from_json
 from rules.games import GAMES
 from rules.geometry import Point, TableGeometry
+from rules.groups import Group, Groups, Loss, Target
 from rules.options import Options
 from rules.positions import Positions
 from rules.reading import (
@@ -58,9 +59,11 @@ FORMAT_NAME = "poolsim-scenarios"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 4 * 2**20  # the largest scenario file poolsim ships is 75 KB
 # REFERENCE.md's rule IDs of the games poolsim referees: GEN-1..17, TB-1..20, NB-1..18,
-# ROT-1..20, and Part B's B-1..44 (shared by every game).
-RULE_ID_RANGES = {"GEN": 17, "TB": 20, "NB": 18, "ROT": 20, "B": 44}
-_RULE_ID = re.compile(r"(GEN|TB|NB|ROT|B)-([1-9][0-9]*)")
+# EB-1..21, ROT-1..20, and Part B's B-1..44 (shared by every game).
+RULE_ID_RANGES = {"GEN": 17, "TB": 20, "NB": 18, "EB": 21, "ROT": 20, "B": 44}
+_RULE_ID = re.compile(r"(GEN|TB|NB|EB|ROT|B)-([1-9][0-9]*)")
+# FORMAT.md "8-ball": keys only the games with groups accept (elsewhere they are errors).
+GROUP_EXPECT_KEYS = ("groups", "target", "illegal_break", "loss")
 
 E = TypeVar("E")
 T = TypeVar("T")
@@ -211,6 +214,20 @@ def _warning(value: Any, key: str) -> frozenset[Player]:
     return frozenset({_player(value, key)})
 
 
+def _groups(value: Any, key: str) -> Groups:
+    """FORMAT.md ``groups``: ``{"A": "solids", "B": "stripes"}``; null or both null, open."""
+    data = _object({} if value is None else value, key)
+    _keys(data, key, ["A", "B"], [])
+    read = {
+        name: _optional(lambda v, k: _enum(Group, v, k, "group"), data.get(name), at(key, name))
+        for name in ("A", "B")
+    }
+    try:
+        return Groups(read["A"], read["B"])
+    except ValueError as error:
+        raise FormatError(key, str(error)) from None
+
+
 def _rule_id(value: Any, key: str) -> str:
     match = _RULE_ID.fullmatch(value) if isinstance(value, str) else None
     if match is None or int(match.group(2)) > RULE_ID_RANGES[match.group(1)]:
@@ -259,6 +276,13 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
         "rerack": _bool,
         "next_breaker": lambda v, k: _optional(_player, v, k),
     }
+    if GAMES[game].has_groups:  # FORMAT.md "8-ball"
+        readers |= {
+            "groups": _groups,
+            "target": lambda v, k: _enum(Target, v, k, "target"),
+            "illegal_break": _bool,
+            "loss": lambda v, k: _optional(lambda x, y: _enum(Loss, x, y, "loss"), v, k),
+        }
     _keys(data, key, list(readers), [])
     return {name: readers[name](v, at(key, name)) for name, v in data.items()}
 
@@ -268,10 +292,12 @@ def _state(
 ) -> tuple[GameState, Point | None]:
     """``before`` as a game state, and the cue ball's placement when it was in hand."""
     data = _object(value, "before")
+    cls = GAMES[game]
     _keys(
         data,
         "before",
-        ["shooter", "phase", "breaker", "ball_in_hand", "balls", "fouls", "score"],
+        ["shooter", "phase", "breaker", "ball_in_hand", "balls", "fouls", "score"]
+        + (["groups"] if cls.has_groups else []),
         ["shooter", "phase", "balls"],
     )
     shooter = _player(data["shooter"], "before.shooter")
@@ -291,7 +317,9 @@ def _state(
     score = _per_player(_given(data, "score"), "before.score")
     breaker = _given(data, "breaker")
     placement = balls.get(CUE) if in_hand else None
-    cls = GAMES[game]
+    extra: dict[str, Any] = {}
+    if cls.has_groups:  # FORMAT.md "8-ball": absent, the table is open
+        extra["groups"] = _groups(_given(data, "groups"), "before.groups")
     try:
         state = cls(
             balls=balls.without(CUE) if in_hand else balls,
@@ -303,6 +331,7 @@ def _state(
             ball_in_hand=in_hand,
             fouls=_tally(fouls),
             score=_tally(score),
+            **extra,
         )
     except IllegalAction as error:
         raise FormatError("before", str(error)) from None
@@ -327,6 +356,8 @@ def _shot(value: Any, game: str, placement: Point | None) -> Shot:
     declaration = _optional(
         lambda v, k: _enum(Declaration, v, k, "declaration"), data.get("declare"), "shot.declare"
     )
+    if declaration is Declaration.PUSH_OUT and GAMES[game].has_groups:
+        raise FormatError("shot.declare", "8-ball has no push out: safety only (EB-10)")
     try:
         facts = facts_from_json(_events(data["events"]))
     except FormatError as error:

@@ -23,7 +23,17 @@ import attrs
 
 from rules.analysis import ShotReading, read_shot
 from rules.errors import IllegalAction
-from rules.facts import CUE, BallId, Hit, OffTable, Pocketing
+from rules.facts import (
+    CUE,
+    BallId,
+    HeadStringCrossing,
+    Hit,
+    OffTable,
+    PocketId,
+    Pocketing,
+    RailContact,
+    RailName,
+)
 from rules.fouls import Foul, break_fouls, contact_fouls, general_fouls
 from rules.geometry import Point, TableGeometry, distance
 from rules.options import Options
@@ -34,6 +44,8 @@ from rules.shot import Shot
 from rules.terms import BallInHand, Choice, Declaration, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
 
+# The head corner pockets: a cue ball dropping into one may never have left the kitchen.
+HEAD_POCKETS = frozenset({PocketId.LB, PocketId.RB})
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
@@ -96,6 +108,7 @@ class GameState:
     calls_shots: ClassVar[bool]
     has_push_out: ClassVar[bool]
     keeps_score: ClassVar[bool]
+    has_groups: ClassVar[bool] = False  # EB-7: solids and stripes (8-ball)
     win_words: ClassVar[str]
     object_balls: ClassVar[tuple[BallId, ...]]
     foul_limit: ClassVar[int]
@@ -174,6 +187,12 @@ class GameState:
     def lowest(self) -> BallId | None:
         """LB: the lowest-numbered object ball on the table."""
         return self.balls.lowest
+
+    @property
+    def balls_on(self) -> tuple[BallId, ...]:
+        """The object balls the shooter may hit first, lowest number first (GEN-10: the
+        lowest ball; 8-ball's EB-8 has a set of them)."""
+        return () if self.lowest is None else (self.lowest,)
 
     @property
     def winning_ball(self) -> BallId | None:
@@ -297,6 +316,17 @@ class GameState:
             return self._replay(pending)
         rule = pending.rule or self.choice_rule
         effect = self._effect(choice, self.balls, pending.chooser, pending.offender, rule)
+        if effect.next_breaker is not None:  # EB-18: racked again
+            return self._ruling_between_shots(
+                pending.chooser,
+                effect.next_breaker,
+                effect.reason,
+                ball_in_hand=BallInHand.KITCHEN,
+                phase=Phase.BREAK,
+                rack_over=True,
+                rerack=True,
+                next_breaker=effect.next_breaker,
+            )
         return self._ruling_between_shots(
             pending.chooser,
             effect.next_shooter,
@@ -442,6 +472,37 @@ class GameState:
 
     def _in_kitchen(self, point: Point) -> bool:
         return self.table.in_kitchen(point, self.options.head_string_epsilon)
+
+    def _crossed_head_string(self, shot: Shot, reading: ShotReading) -> int | None:
+        """ROT-17, EB-14: the index of the fact where the cue ball left the kitchen: -1 when
+        it was struck from on or past the head string (FORMAT.md), None when it never crossed.
+
+        The ``head-string`` event says it; so does geometry, where the event is missing:
+        the cue ball's centre is within 2R of a ball it touches, so its contact with a ball
+        still where it lay at the stroke (no event of its own before) 2R or more past the
+        string, any touch of the foot cushion, and a drop into a side or foot pocket come
+        after it crossed. A cue ball that comes to rest on or past the string crossed at
+        some point (taken as the end of the shot: it is then not "never crossed")."""
+        if shot.placement is not None and not self._in_kitchen(shot.placement):
+            return -1
+        past = self.table.head_string_y + self.table.ball_diameter + self.options.contact_epsilon
+        moved: set[BallId] = set()  # balls with an event of their own: maybe not at start
+        for index, fact in enumerate(shot.facts):
+            if isinstance(fact, HeadStringCrossing):
+                return index
+            if isinstance(fact, RailContact) and fact.ball == CUE and fact.rail is RailName.FOOT:
+                return index
+            if isinstance(fact, Pocketing) and fact.ball == CUE and fact.pocket not in HEAD_POCKETS:
+                return index
+            if isinstance(fact, Hit) and fact.involves(CUE):
+                ball = fact.other(CUE)
+                if ball not in moved and reading.start[ball][1] >= past:
+                    return index
+            moved.update(fact.balls if isinstance(fact, Hit) else (fact.ball,))
+        resting = shot.resting
+        if resting is not None and CUE in resting and not self._in_kitchen(resting[CUE]):
+            return len(shot.facts)
+        return None
 
     def _resting(self, shot: Shot, reading: ShotReading) -> Positions:
         """Where the balls stopped; without ``resting``, those still on the table stayed."""
@@ -649,6 +710,10 @@ class GameState:
             extensions_used=(
                 self.extensions_used.plus(player, 1) if shot.extension else self.extensions_used
             ),
+            groups=verdict.groups,
+            groups_taken=verdict.groups_taken,
+            illegal_break=verdict.illegal_break,
+            loss=verdict.loss,
         )
         if winner is not None or rerack:
             next_breaker = next_breaker or self._next_breaker(winner)

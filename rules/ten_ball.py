@@ -7,9 +7,9 @@ from typing import ClassVar
 
 import attrs
 
-from rules.analysis import ShotReading
+from rules.analysis import ShotReading, obvious_call
 from rules.errors import IllegalAction
-from rules.facts import CUE, BallId, Hit, RailContact
+from rules.facts import CUE, BallId
 from rules.fouls import codes_and_reasons
 from rules.options import Options
 from rules.positions import Positions, describe
@@ -221,20 +221,9 @@ class TenBall(GameState):
         )
 
     def _obvious(self, reading: ShotReading) -> Call | None:
-        """B-10 ``infer_obvious``: one ball, met first by the cue ball, straight in."""
-        if self.options.call_mode != "infer_obvious" or len(reading.pocketed) != 1:
-            return None
-        ball = reading.pocketed[0]
-        start, end = reading.first_contact_index, reading.pocket_index(ball)
-        if ball == TEN or ball != reading.first_contact or start is None or end is None:
-            return None
-        for fact in reading.facts[start + 1 : end]:
-            if (isinstance(fact, RailContact) and fact.ball == ball) or (
-                isinstance(fact, Hit) and fact.involves(ball)
-            ):
-                return None
-        pocket = reading.pocket_of(ball)
-        return Call(ball, pocket) if pocket is not None else None
+        """B-10 ``infer_obvious``: one ball, met first by the cue ball, straight in; never
+        the 10 (S000 §9.5)."""
+        return obvious_call(reading, self.options, never=TEN)
 
     def _ten_wins(self, reading: ShotReading, resting: Positions) -> Reason | None:
         """TB-12 / B-1: does the legally pocketed called 10 win?"""

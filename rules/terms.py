@@ -36,13 +36,16 @@ class BallInHand(StrEnum):
 
 
 class Choice(StrEnum):
-    """The incoming player's options (TB-9, TB-14, ROT-14..17)."""
+    """The incoming player's options (TB-9, TB-14, ROT-14..17, EB-6)."""
 
     SHOOT = "shoot"
     PASS = "pass"
     SPOT_LOWEST = "spot-lowest"
     KITCHEN = "kitchen"
     REPLAY = "replay"
+    RERACK = "rerack"  # EB-6, EB-18: racked again, the chooser breaks
+    RERACK_OTHER = "rerack-other"  # EB-6, EB-18: racked again, the other player breaks
+    ANYWHERE = "anywhere"  # B-34 ``anywhere``: ball in hand anywhere after a break foul
 
 
 class Declaration(StrEnum):

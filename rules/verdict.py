@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from rules.facts import BallId
+from rules.groups import Groups, Loss
 from rules.positions import Positions
 from rules.ruling import Reason
 from rules.terms import BallInHand, Choice, FoulCode, Phase, Player, Tally
@@ -22,7 +23,8 @@ class Verdict:
     ``next_breaker``: set only where a rule, not the break format, decides it.
     ``choice_rule``: the rule that gives the ``choices`` (the game's own by default).
     ``applied_choice``: the only possible choice, applied by the verdict itself, and
-    ``choice_spotted`` the balls it placed.
+    ``choice_spotted`` the balls it placed. ``groups``, ``illegal_break``, ``loss``:
+    8-ball's, as the :class:`Ruling` reports them.
     """
 
     fouls: tuple[FoulCode, ...] = ()
@@ -43,6 +45,10 @@ class Verdict:
     choice_spotted: Positions = attrs.field(factory=Positions)
     reasons: tuple[Reason, ...] = ()
     next_turn: tuple[Reason, ...] = ()
+    groups: Groups | None = None
+    groups_taken: bool = False
+    illegal_break: bool = False
+    loss: Loss | None = None
 
     def noting(self, *reasons: Reason, **changes: Any) -> Verdict:
         """This verdict with ``changes`` and more ``reasons``."""
@@ -64,3 +70,5 @@ class Effect:
     ball_in_hand: BallInHand | None = None
     spotted: Positions = attrs.field(factory=Positions)
     reason: Reason
+    # A re-rack (EB-18): the rack ends with no winner and this player breaks the next.
+    next_breaker: Player | None = None

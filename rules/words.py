@@ -13,6 +13,7 @@ from collections.abc import Iterable
 import attrs
 
 from rules.facts import PocketId
+from rules.groups import Group, Loss, Target
 from rules.terms import BallInHand, Choice, Declaration, FoulCode
 
 # As a player standing at the head rail sees the table: l/r, and head (b) to foot (t).
@@ -101,6 +102,42 @@ CHOICE_WORDS: dict[Choice, ChoiceWords] = {
         "{chooser} asks for a replay: every ball goes back and {other} shoots again "
         "from the kitchen.",
     ),
+    Choice.RERACK: ChoiceWords(
+        "Rack again and break",
+        "a new rack, broken by you",
+        "have the balls racked again and break",
+        "{chooser} has the balls racked again and breaks.",
+    ),
+    Choice.RERACK_OTHER: ChoiceWords(
+        "Rack again, other breaks",
+        "a new rack, broken by the other player",
+        "have the balls racked again for the other player to break",
+        "{chooser} has the balls racked again: {other} breaks.",
+    ),
+    Choice.ANYWHERE: ChoiceWords(
+        "Ball in hand anywhere",
+        "cue ball in hand anywhere on the table, no ball moved",
+        "take ball in hand anywhere",
+        "{chooser} takes ball in hand anywhere.",
+    ),
+}
+
+# 8-ball: a group as a player names it (EB-7), what the next shooter must hit first
+# (EB-8), and why a rack was lost, after "Ann loses the rack: ..." (EB-12, B-38, B-42).
+GROUP_WORDS: dict[Group, str] = {Group.SOLIDS: "solids", Group.STRIPES: "stripes"}
+TARGET_WORDS: dict[Target, str] = {
+    Target.OPEN: "any ball but the 8",
+    Target.SOLIDS: "a solid",
+    Target.STRIPES: "a stripe",
+    Target.EIGHT: "the 8",
+}
+LOSS_WORDS: dict[Loss, str] = {
+    Loss.EIGHT_OFF_TABLE: "the 8 left the table",
+    Loss.EIGHT_WITH_FOUL: "the 8 went down on a foul",
+    Loss.EIGHT_EARLY: "the 8 went down before its turn",
+    Loss.EIGHT_WRONG_POCKET: "the 8 went into a pocket that was not called",
+    Loss.THREE_FOULS: "three fouls in a row",
+    Loss.SCRATCH_ON_EIGHT: "a scratch while shooting at the 8",
 }
 
 # "Bob has ball in hand {…}" (GEN-5).

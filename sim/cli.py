@@ -169,8 +169,8 @@ def _parse_spin(
 @click.version_option(package_name="poolsim", prog_name="poolsim")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """poolsim: a physics-based pool simulator for WPA 10-ball, WPA 9-ball and 61-point
-    rotation.
+    """poolsim: a physics-based pool simulator for WPA 10-ball, WPA 9-ball, WPA 8-ball and
+    61-point rotation.
 
     With no command, opens the desktop table at its start screen."""
     if ctx.invoked_subcommand is None:
@@ -276,7 +276,7 @@ _GAME_FLAGS = {  # play's flags that set up the game --game starts
     type=click.Choice(["explicit", "infer_obvious"]),
     default="explicit",
     show_default=True,
-    help="10-ball: call every shot, or obvious shots need no call.",
+    help="10-ball and 8-ball: call every shot, or obvious shots need no call.",
 )
 @click.option(
     "--shot-clock",
@@ -474,7 +474,10 @@ def _practice_game(setup: Any, position_file: Path | None, *, game_given: bool) 
     "--aim",
     type=FiniteFloat(-360, 360),
     default=None,
-    help="Aim in degrees, -360 to 360 (0 = +x, 90 = up the table). Default: at the 1.",
+    help=(
+        "Aim in degrees, -360 to 360 (0 = +x, 90 = up the table). Default: at the apex "
+        "ball (the 1; in 8-ball whichever ball the seed racks there)."
+    ),
 )
 @click.option(
     "--elevation",
@@ -511,10 +514,11 @@ def simulate(
 
     spec = table_spec(table_size)
     balls = opening_position(game, spec.geometry, seed)
+    apex = min((b for b in balls if b != CUE), key=lambda b: balls[b][1])
     try:
         action = CueAction(
             speed=speed,
-            aim=aim_towards(balls[CUE], balls["1"]) if aim is None else aim % 360.0,
+            aim=aim_towards(balls[CUE], balls[apex]) if aim is None else aim % 360.0,
             elevation=elevation,
             a=spin[0],
             b=spin[1],

@@ -150,19 +150,21 @@ def test_bench_json_reports_every_figure() -> None:
 def test_rules_check_runs_the_public_conformance_files() -> None:
     """The public conformance scenarios (project copies) pass through the command."""
     scenarios = ROOT / "tests" / "data" / "scenarios"
-    files = [str(scenarios / f"{game}.json") for game in ("ten-ball", "rotation", "nine-ball")]
+    games = ("ten-ball", "rotation", "nine-ball", "eight-ball")
+    files = [str(scenarios / f"{game}.json") for game in games]
     result = poolsim("rules", "check", *files)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert all(line.startswith("PASS ") for line in lines[:-1])
-    assert len(lines) == 77 and lines[-1] == "76 passed, 0 failed"
+    assert len(lines) == 103 and lines[-1] == "102 passed, 0 failed"
 
 
-@pytest.mark.parametrize("command", ["play", "simulate", "selfplay"])
+@pytest.mark.parametrize("command", ["play", "simulate", "selfplay", "duel"])
 def test_every_game_flag_offers_every_game(command: str) -> None:
     result = poolsim(command, "--help")
     assert result.returncode == 0
-    assert "ten-ball|nine-ball|rotation" in result.stdout.replace("\n", "").replace(" ", "")
+    flag = "ten-ball|nine-ball|eight-ball|rotation"
+    assert flag in result.stdout.replace("\n", "").replace(" ", "")
 
 
 def test_rules_check_on_a_malformed_file_is_one_line_and_status_2(tmp_path: Path) -> None:

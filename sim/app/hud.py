@@ -551,7 +551,7 @@ class Hud:
                 else f"{marker}{panel.racks}  {panel.name}{suffix}",
             )
             self.names[i].setFg(GOLD if panel.at_table else WHITE)
-            parts = []
+            parts = [panel.group] if panel.group else []  # 8-ball's group (EB-7)
             if panel.points is not None:
                 parts.append(f"{panel.points} points")
             if panel.fouls:

@@ -10,11 +10,12 @@ A script is a JSON list; each step is an object with one action key:
     {"power": 0.6}                       the power meter, 0..1
     {"tip": [a, b]}                      cue-tip offset in ball radii (a: + left, b: + follow)
     {"elevation": 10}                    cue elevation, degrees
-    {"call": ["3", "rt"]}                10-ball call: ball and pocket
+    {"call": ["3", "rt"]}                a call (10-ball, 8-ball): ball and pocket
     {"declare": "safety" | "push-out" | null}
     {"shoot": true}                      strike; waits until the balls stop (or
     {"shoot": "skip"}                    skips the animation to the ruling)
-    {"choose": "pass"}                   the incoming player's option
+    {"choose": "pass"}                   the incoming player's option (8-ball's break:
+                                         "rerack", "rerack-other", "kitchen", ...)
     {"take_again": true}                 take it again (Backspace, the Take it again
                                          button): the balls back as before the last
                                          shot, its stroke loaded; the first try kept

@@ -56,14 +56,16 @@ MENU_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("Table", "table", TABLES),
     ("Who breaks first", "breaker", BREAKS),
     ("10-ball: an early 10", "ten_ball_early_pocket", EARLY_TEN),
-    ("10-ball: calls", "call_mode", CALLS),
+    ("Calls (10-ball, 8-ball)", "call_mode", CALLS),
     ("Shot clock", "shot_clock_s", CLOCKS),
     ("Graphics", "quality", QUALITY),
 )
 MENUS = {key: items for _, key, items in MENU_ROWS}
 # The rows that mean something only in a game whose shots are called (10-ball's early 10
-# and its calls): dimmed and closed for the others (9-ball, rotation).
+# and the calls of 10-ball and 8-ball): dimmed and closed for the others (9-ball,
+# rotation); the early 10 only in 10-ball.
 CALL_SHOT_ROWS = ("ten_ball_early_pocket", "call_mode")
+TEN_BALL_ROWS = ("ten_ball_early_pocket",)
 OPENING_TASK = "start-screen-opening"
 
 
@@ -202,7 +204,7 @@ class StartScreen:
         label(self.frame, "poolsim", (0, 0.8), 0.14, GOLD, TextNode.ACenter)
         label(
             self.frame,
-            "WPA 10-ball, WPA 9-ball and 61-point rotation, refereed rule by rule",
+            "WPA 10-ball, 9-ball and 8-ball, and 61-point rotation, refereed rule by rule",
             (0, 0.7),
             0.045,
             DIM,
@@ -296,8 +298,9 @@ class StartScreen:
         self._rows_for = game
         calls = KINDS[game].calls_shots
         for key in CALL_SHOT_ROWS:
-            self.fields[key].enable(calls)
-            self.row_labels[key].setFg(WHITE if calls else FADED)
+            used = calls and (key not in TEN_BALL_ROWS or KINDS[game] is TenBall)
+            self.fields[key].enable(used)
+            self.row_labels[key].setFg(WHITE if used else FADED)
 
     def _name_the_breakers(self) -> None:
         """ "Ann breaks" rather than "Player 1 breaks", as the names are typed."""

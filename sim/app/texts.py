@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import attrs
 
-from rules import BallInHand, Choice, Declaration, Phase, Player
-from rules.words import CHOICE_WORDS, DECLARATION_WORDS
+from rules import BallInHand, Choice, Declaration, EightBall, GameState, Phase, Player
+from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS
 from sim.physics.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulator import Simulator
 from sim.play.controller import Stage, TableController
@@ -23,6 +23,7 @@ class PlayerPanel:
     fouls: int
     warned: bool
     at_table: bool
+    group: str | None = None  # 8-ball: "solids · 5 left", "stripes · on the 8" (EB-7, EB-20)
 
 
 @attrs.frozen
@@ -50,6 +51,7 @@ def scoreboard(controller: TableController) -> Scoreboard:
                 fouls=state.fouls[player] if state is not None else 0,
                 warned=state is not None and player in state.warned and not state.is_over,
                 at_table=player is at_table,
+                group=group_words(state, player) if state is not None else None,
             )
         )
     if setup.practice:
@@ -60,7 +62,9 @@ def scoreboard(controller: TableController) -> Scoreboard:
             title += f" · rack {game.match.rack_number}"
     status = []
     if state is not None and not state.is_over:
-        if state.lowest is not None and state.refereed:  # free play has no lowest ball
+        if isinstance(state, EightBall) and state.refereed:  # EB-7, EB-8: groups
+            status.append(eight_ball_status(state))
+        elif state.lowest is not None and state.refereed:  # free play has no lowest ball
             status.append(f"lowest ball: {state.lowest}")
         if state.winning_ball is not None and not state.calls_shots:  # NB-10
             status.append(f"the {state.winning_ball} wins")
@@ -91,6 +95,26 @@ def practice_title(controller: TableController) -> str:
         refereed = state is not None and state.refereed and controller.game.match.rack_number > 0
     referee = "referee on" if refereed else "referee off"
     return f"Practice · {setup.kind.display_name} · {referee}"
+
+
+def group_words(state: GameState, player: Player) -> str | None:
+    """8-ball: ``player``'s group and the balls of it left (EB-7, EB-20), or None (the
+    open table, or a game without groups)."""
+    if not isinstance(state, EightBall) or state.groups.is_open:
+        return None
+    group = state.groups[player]
+    assert group is not None
+    left = len(state.groups.left(player, state.balls.object_balls))
+    return f"{GROUP_WORDS[group]} · {f'{left} left' if left else 'on the 8'}"
+
+
+def eight_ball_status(state: EightBall) -> str:
+    """What the shooter must hit first (EB-8): the open table, a group, or the 8."""
+    if state.phase is Phase.BREAK:
+        return "break: the table is open after it"
+    if state.groups.is_open:
+        return "open table: any ball but the 8"
+    return f"to hit first: {TARGET_WORDS[state.target]}"
 
 
 def prompt(controller: TableController) -> str:

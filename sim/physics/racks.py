@@ -1,5 +1,5 @@
-"""Racks: the 10-ball triangle (TB-3), the 9-ball diamond (NB-3) and the 15-ball rotation
-triangle (ROT-3).
+"""Racks: the 10-ball triangle (TB-3), the 9-ball diamond (NB-3), the 15-ball rotation
+triangle (ROT-3) and the 8-ball triangle (EB-3).
 
 Which ball goes in which slot is the game's (``rack_pattern`` of its class in ``rules``);
 here the pattern is laid out on the table. The apex ball sits on the foot spot (under
@@ -50,12 +50,18 @@ def rack(
     seed: int,
     gap: float = DEFAULT_RACK_GAP,
 ) -> dict[BallId, Point]:
-    """Object balls of a rack: fixed balls where ``pattern`` says, the rest of
-    1..(its number of slots) shuffled by ``random.Random(seed)``."""
-    layout = pattern.slots
+    """Object balls of a rack: fixed balls where ``pattern`` says, its draws (EB-3) and
+    the rest of 1..(its number of slots) shuffled by ``random.Random(seed)``."""
+    layout = list(pattern.slots)
+    rng = random.Random(seed)
+    for draw in pattern.draws:  # EB-3: a solid and a stripe in the back corners
+        groups = list(draw.groups)
+        rng.shuffle(groups)
+        for slot, group in zip(draw.slots, groups, strict=True):
+            layout[slot] = rng.choice(group)
     fixed = {ball for ball in layout if ball is not None}
     free = [str(n) for n in range(1, len(layout) + 1) if str(n) not in fixed]
-    random.Random(seed).shuffle(free)
+    rng.shuffle(free)
     shuffled = iter(free)
     balls = [ball if ball is not None else next(shuffled) for ball in layout]
     return dict(zip(balls, rack_slots(geometry, pattern, gap), strict=True))

@@ -2,7 +2,8 @@
 geometry (pots, clear paths, placements) is also the computer opponent's
 (:mod:`sim.play.opponent`).
 
-The player aims at the lowest ball (every game requires hitting it first), finds the
+The player aims at a ball on (the lowest ball, which the rotation games require hitting
+first, or in 8-ball a ball of the shooter's group or the 8: ``GameState.balls_on``), finds the
 pockets it can be sent into by ghost-ball geometry (the cue ball's centre must reach the
 point 2R behind the object ball on the line from the pocket), keeps the pots whose paths
 are clear and whose cut is not too thin, calls the easiest, and strokes it with a speed
@@ -179,15 +180,22 @@ def combinations(
     return sorted(found, key=lambda pot: pot.difficulty)
 
 
+def pots_on(state: GameState, cue: Point, spec: TableSpec) -> list[Pot]:
+    """Every pot from ``cue`` of a ball the shooter may hit first (``balls_on``: the
+    lowest, or in 8-ball the shooter's group, EB-8), easiest first."""
+    found = [pot for ball in state.balls_on for pot in pots(state.balls, cue, ball, spec)]
+    return sorted(found, key=lambda pot: pot.difficulty)
+
+
 def best_pot(state: GameState, cue: Point, spec: TableSpec) -> Pot | None:
-    """The pot to play from ``cue``: the easiest of the lowest ball, or a combination
-    into the ball that wins the rack (the 9 in 9-ball) when it is less than
+    """The pot to play from ``cue``: the easiest of a ball on, or a combination of the
+    lowest ball into the ball that wins the rack (the 9 in 9-ball) when it is less than
     :data:`WIN_WEIGHT` times as hard."""
     target = state.lowest
     assert target is not None
-    plain = pots(state.balls, cue, target, spec)
+    plain = pots_on(state, cue, spec)
     winner = state.winning_ball
-    if winner is not None and winner != target:
+    if winner is not None and winner != target and target in state.balls_on:
         combos = combinations(state.balls, cue, target, winner, spec)
         if combos and (not plain or combos[0].difficulty < WIN_WEIGHT * plain[0].difficulty):
             return combos[0]
@@ -201,17 +209,20 @@ def speed_for(cue: Point, pot: Pot) -> float:
 
 def placements(state: GameState, spec: TableSpec, rng: random.Random) -> list[Point]:
     """Candidate spots for the cue ball in hand, best first: straight-in lines on the
-    lowest ball, then a grid over the allowed area."""
+    balls on (taken in turn, one pocket's line of each at a time), then a grid over the
+    allowed area."""
     geometry = spec.geometry
-    target = state.lowest
-    assert target is not None
-    ball = state.balls[target]
     table = spec.build()
-    candidates: list[Point] = []
-    for pocket in PocketId:
-        away = _unit(pocket_mouth(table, pocket), ball)
-        for back in (0.25, 0.4, 0.6):
-            candidates.append((ball[0] + back * away[0], ball[1] + back * away[1]))
+    lines: list[list[Point]] = []
+    for target in state.balls_on:
+        ball = state.balls[target]
+        spots: list[Point] = []
+        for pocket in PocketId:
+            away = _unit(pocket_mouth(table, pocket), ball)
+            for back in (0.25, 0.4, 0.6):
+                spots.append((ball[0] + back * away[0], ball[1] + back * away[1]))
+        lines.append(spots)
+    candidates = [spot for turn in zip(*lines, strict=True) for spot in turn]
     xs = [
         geometry.ball_radius + 0.05 + i * (geometry.width - 0.1 - geometry.ball_diameter) / 6
         for i in range(7)
@@ -236,8 +247,8 @@ def placeable(state: GameState, geometry: TableGeometry, point: Point) -> bool:
 
 def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stroke:
     """The picker's stroke for the shot ``state`` is waiting for."""
-    target = state.lowest
-    assert target is not None, "a rack in play has an object ball"
+    assert state.balls_on, "a rack in play has an object ball"
+    target = state.balls_on[0]
     if state.phase is Phase.BREAK:
         geometry = spec.geometry
         spot = (
@@ -251,12 +262,23 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
     placement: Point | None = None
     if state.ball_in_hand is not None:
         spots = placements(state, spec, rng)
-        others = [p for b, p in state.balls.items() if b not in (target, CUE)]
         diameter = spec.geometry.ball_diameter
+
+        def open_to(spot: Point) -> bool:  # a straight line to some ball on
+            return any(
+                path_clear(
+                    spot,
+                    state.balls[on],
+                    [p for b, p in state.balls.items() if b not in (on, CUE)],
+                    diameter,
+                )
+                for on in state.balls_on
+            )
+
         scored = [
             (
-                min((p.difficulty for p in pots(state.balls, spot, target, spec)), default=99.0)
-                + (0.0 if path_clear(spot, state.balls[target], others, diameter) else 50.0),
+                min((p.difficulty for p in pots_on(state, spot, spec)), default=99.0)
+                + (0.0 if open_to(spot) else 50.0),
                 spot,
             )
             for spot in spots[:40]
@@ -275,8 +297,9 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
         action = keep_the_cue_ball_up(spec, {**state.balls, CUE: cue}, action, pot.ball)
         call = Call(ball=pot.ball, pocket=pot.pocket) if state.calls_allowed else None
         return Stroke(action=action, placement=placement, call=call)
-    # No pot: hit the lowest ball first (around a blocker, or by a kick off one rail)
-    # and firmly enough to drive balls to a rail.
+    # No pot: hit the lowest ball (a ball on) first, around a blocker or by a kick off one
+    # rail, and firmly enough to drive balls to a rail.
+    target = nearest_open(state, cue, spec)
     action = CueAction(
         speed=rng.uniform(2.0, 3.0), aim=_contact_aim(state, spec, cue, target, rng), b=-0.2
     )
@@ -290,6 +313,22 @@ def choose_stroke(state: GameState, spec: TableSpec, rng: random.Random) -> Stro
 # Other ways to play the same pot when the first would scratch: more draw, follow, stun,
 # softer (a player thinks about where the cue ball goes, not only the object ball).
 SCRATCH_ESCAPES = ((-0.5, 1.0), (0.3, 1.0), (0.0, 1.0), (-0.2, 0.8))
+
+
+def nearest_open(state: GameState, cue: Point, spec: TableSpec) -> BallId:
+    """The ball on to play at without a pot: the only one (the lowest), or in 8-ball the
+    nearest one the cue ball can reach in a straight line (else the nearest)."""
+    on = state.balls_on
+    if len(on) == 1:
+        return on[0]
+    diameter = spec.geometry.ball_diameter
+
+    def reach(ball: BallId) -> tuple[bool, float]:
+        others = [p for b, p in state.balls.items() if b not in (ball, CUE)]
+        clear = path_clear(cue, state.balls[ball], others, diameter)
+        return (not clear, distance(cue, state.balls[ball]))
+
+    return min(on, key=reach)
 
 
 def keep_the_cue_ball_up(
@@ -364,15 +403,11 @@ def choose_choice(state: GameState, spec: TableSpec, rng: random.Random) -> Choi
     choices = state.legal_choices
     if Choice.REPLAY in choices and rng.random() < 0.5:
         return Choice.REPLAY
-    target = state.lowest
-    makeable = (
-        target is not None
-        and CUE in state.balls
-        and bool(pots(state.balls, state.balls[CUE], target, spec))
-    )
+    makeable = CUE in state.balls and bool(pots_on(state, state.balls[CUE], spec))
     if Choice.SHOOT in choices and makeable:
         return Choice.SHOOT
-    for preferred in (Choice.PASS, Choice.SPOT_LOWEST, Choice.KITCHEN, Choice.SHOOT):
+    preferences = (Choice.PASS, Choice.SPOT_LOWEST, Choice.ANYWHERE, Choice.KITCHEN, Choice.SHOOT)
+    for preferred in preferences:
         if preferred in choices:
             return preferred
     return sorted(choices)[0]

@@ -22,7 +22,18 @@ from __future__ import annotations
 
 import attrs
 
-from rules import CUE, BallInHand, GameState, Options, Phase, Player, Positions, game_kind
+from rules import (
+    CUE,
+    BallInHand,
+    EightBall,
+    GameState,
+    Groups,
+    Options,
+    Phase,
+    Player,
+    Positions,
+    game_kind,
+)
 from rules.errors import FormatError
 from rules.geometry import distance
 from rules.positions import ball_number
@@ -52,12 +63,15 @@ class Position:
     in_hand: BallInHand | None = attrs.field(
         default=None, converter=attrs.converters.optional(BallInHand)
     )
+    groups: Groups = attrs.field(factory=Groups)  # 8-ball (EB-7): open by default
 
     def __attrs_post_init__(self) -> None:
         try:
             kind = game_kind(self.game)
         except ValueError as error:
             raise PositionError("game", str(error)) from None
+        if not self.groups.is_open and not kind.has_groups:
+            raise PositionError("groups", f"{kind.display_name} has no groups")
         allowed = {CUE, *kind.object_balls}
         for ball in self.balls:
             if ball not in allowed:
@@ -129,7 +143,7 @@ class Position:
     def state(self, options: Options | None = None) -> GameState:
         """The referee's state for play from here (the rules ``options``, default WPA):
         ``turn`` to shoot, the cue ball in hand as the position says, no foul counted."""
-        return self.kind(
+        state = self.kind(
             balls=self.balls.without(CUE) if self.in_hand is not None else self.balls,
             table=self.spec.geometry,
             options=options or Options(),
@@ -138,6 +152,9 @@ class Position:
             phase=Phase.PLAY,
             ball_in_hand=self.in_hand,
         )
+        if isinstance(state, EightBall):  # EB-7: the groups are part of the position
+            return attrs.evolve(state, groups=self.groups)
+        return state
 
 
 def position_before(game: Game, node: Node) -> Position:
@@ -158,4 +175,5 @@ def position_before(game: Game, node: Node) -> Position:
         balls=balls,
         turn=state.shooter,
         in_hand=state.ball_in_hand,
+        groups=state.groups if isinstance(state, EightBall) else Groups(),
     )

@@ -82,7 +82,7 @@ def assert_every_ball_accounted_for(match: Game) -> None:
     max_examples=5, phases=NO_SHRINK, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(
-    game=st.sampled_from(["ten-ball", "rotation"]),
+    game=st.sampled_from(["ten-ball", "rotation", "eight-ball"]),
     seed=st.integers(0, 2**20),
     strokes=st.lists(cue_actions(), min_size=1, max_size=10),
     picks=st.randoms(use_true_random=False),

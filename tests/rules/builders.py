@@ -10,6 +10,7 @@ from rules import (
     BallInHand,
     Call,
     Declaration,
+    EightBall,
     GameState,
     NineBall,
     Options,
@@ -72,6 +73,25 @@ ROTATION_RACK: dict[str, Point] = {
     "8": (0.635000, 2.102973),
     "14": (0.692150, 2.102973),
     "3": (0.749300, 2.102973),
+}
+# EB-3: the nominal 8-ball rack, the 8 in the centre, a solid (2) and a stripe (15) in
+# the back corners.
+EIGHT_BALL_RACK: dict[str, Point] = {
+    "1": (0.635, 1.905),
+    "10": (0.606425, 1.954493),
+    "3": (0.663575, 1.954493),
+    "14": (0.577850, 2.003987),
+    "8": (0.635000, 2.003987),
+    "6": (0.692150, 2.003987),
+    "11": (0.549275, 2.053480),
+    "5": (0.606425, 2.053480),
+    "13": (0.663575, 2.053480),
+    "4": (0.720725, 2.053480),
+    "2": (0.520700, 2.102973),
+    "12": (0.577850, 2.102973),
+    "7": (0.635000, 2.102973),
+    "9": (0.692150, 2.102973),
+    "15": (0.749300, 2.102973),
 }
 KITCHEN_SPOT: Point = (0.4, 0.3)
 
@@ -140,6 +160,10 @@ def ten(balls: Mapping[str, Point], **kw: Any) -> TenBall:
 
 def nine(balls: Mapping[str, Point], **kw: Any) -> NineBall:
     return state_of(NineBall, balls, **kw)
+
+
+def eight(balls: Mapping[str, Point], **kw: Any) -> EightBall:
+    return state_of(EightBall, balls, **kw)
 
 
 def rot(balls: Mapping[str, Point], **kw: Any) -> Rotation:

@@ -42,6 +42,9 @@ SUITES = [
     # Issue 16: WPA 9-ball, the public suite and the project's own (its options B-26..B-43).
     ("nine-ball.json", 24),
     ("extra-nine-ball.json", 23),
+    # Issue 17: WPA 8-ball, the public suite and the project's own (its options B-31..B-44).
+    ("eight-ball.json", 26),
+    ("extra-eight-ball.json", 36),
 ]
 
 
@@ -248,3 +251,69 @@ def test_nothing_to_run_is_only_the_error(tmp_path: Path) -> None:
 def test_duplicate_ids_are_refused(tmp_path: Path) -> None:
     status, lines = run(write(tmp_path, base_scenario(), base_scenario()))
     assert status == 2 and lines[0].startswith("PASS ") and "id: duplicate id" in lines[1]
+
+
+def eight_scenario(scenario_id: str = "eb-wrong-group-first-foul") -> dict[str, Any]:
+    data = json.loads((SCENARIOS / "eight-ball.json").read_text())
+    return copy.deepcopy(next(s for s in data["scenarios"] if s["id"] == scenario_id))
+
+
+def test_eight_ball_reads_its_additions_and_a_wrong_expectation_fails(tmp_path: Path) -> None:
+    """FORMAT.md "8-ball": ``groups``, ``target``, ``loss``, ``illegal_break`` are checked,
+    so a scenario that expects the wrong one fails (EB-7, EB-8, EB-12)."""
+    scenario = eight_scenario()
+    assert run(write(tmp_path, scenario))[0] == 0
+    scenario["expect"]["target"] = "solids"
+    scenario["expect"]["groups"] = {"A": "stripes", "B": "solids"}
+    status, lines = run(write(tmp_path, scenario))
+    assert status == 1
+    assert 'expected target="solids" got "stripes"' in lines[0]
+    assert 'expected groups={"A": "stripes", "B": "solids"}' in lines[0]
+    lost = eight_scenario("eb-eight-uncalled-pocket-loses")
+    lost["expect"]["loss"] = "eight-early"
+    status, lines = run(write(tmp_path, lost))
+    assert status == 1 and 'expected loss="eight-early" got "eight-wrong-pocket"' in lines[0]
+
+
+EIGHT_BROKEN = [
+    (
+        "one group without the other",
+        lambda s: s["before"].update(groups={"A": "solids", "B": None}),
+        "before.groups: one group is never set without the other",
+    ),
+    (
+        "the same group twice",
+        lambda s: s["expect"].update(groups={"A": "solids", "B": "solids"}),
+        "expect.groups: both players never have the same group",
+    ),
+    ("unknown group", lambda s: s["before"].update(groups={"A": "spots"}), "unknown group"),
+    ("unknown target", lambda s: s["expect"].update(target="nine"), "unknown target 'nine'"),
+    ("unknown loss", lambda s: s["expect"].update(loss="late"), "unknown loss 'late'"),
+    (
+        "a push out",
+        lambda s: s["shot"].update(declare="push-out"),
+        "shot.declare: 8-ball has no push out",
+    ),
+    ("the after-break phase", lambda s: s["before"].update(phase="after-break"), "after-break"),
+    ("EB-22 is no rule", lambda s: s["rules"].append("EB-22"), 'unknown rule ID "EB-22"'),
+]
+
+
+@pytest.mark.parametrize(
+    ("what", "breaks", "message"), EIGHT_BROKEN, ids=[b[0] for b in EIGHT_BROKEN]
+)
+def test_eight_ball_additions_are_read_strictly(
+    tmp_path: Path, what: str, breaks: Any, message: str
+) -> None:
+    scenario = eight_scenario()
+    breaks(scenario)
+    status, lines = run(write(tmp_path, scenario))
+    assert status == 2 and message in lines[0], (what, lines)
+
+
+@pytest.mark.parametrize("key", ["groups", "target", "loss", "illegal_break"])
+def test_eight_ball_keys_are_errors_in_other_games(tmp_path: Path, key: str) -> None:
+    scenario = base_scenario()
+    scenario["expect"][key] = None
+    status, lines = run(write(tmp_path, scenario))
+    assert status == 2 and f"expect.{key}: unknown key" in lines[0]

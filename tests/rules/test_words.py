@@ -14,6 +14,7 @@ import pytest
 
 from rules import CUE, GAMES, Choice, GameState, Options, Phase, Player, PocketId, Ruling
 from rules.errors import IllegalAction
+from rules.groups import Group, Loss, Target
 from rules.lag import LagResult
 from rules.lead import lag_line, ruling_line
 from rules.ruling import Reason
@@ -24,7 +25,10 @@ from rules.words import (
     CHOICE_WORDS,
     DECLARATION_WORDS,
     FOUL_WORDS,
+    GROUP_WORDS,
+    LOSS_WORDS,
     POCKET_NAMES,
+    TARGET_WORDS,
     offered,
     pocket_name,
 )
@@ -107,6 +111,9 @@ CORPUS = list(_rulings())
         (CHOICE_WORDS, Choice),
         (BALL_IN_HAND_WORDS, BallInHand),
         (DECLARATION_WORDS, Declaration),
+        (GROUP_WORDS, Group),
+        (TARGET_WORDS, Target),
+        (LOSS_WORDS, Loss),
     ],
 )
 def test_every_term_has_its_words(table: dict[object, object], terms: type) -> None:

@@ -58,7 +58,7 @@ class Judge:
         self.mouths: dict[PocketId, Point] = {p: pocket_mouth(table, p) for p in PocketId}
         self.aim = math.radians(max(noise.aim, AIM_FLOOR))
         self.position = position
-        self._chances: dict[tuple[Positions, bool, BallId], float] = {}
+        self._chances: dict[tuple[Positions, bool, tuple[BallId, ...]], float] = {}
 
     # -- a pot ---------------------------------------------------------------------
 
@@ -103,26 +103,32 @@ class Judge:
     # -- a position -----------------------------------------------------------------
 
     def shooter_chance(self, state: GameState) -> float:
-        """The chance the player at the table makes the best pot on the ball on."""
-        target = state.lowest
-        if target is None:
+        """The chance the player at the table makes the best pot on the ball on (in 8-ball,
+        on any ball on: ``GameState.balls_on``)."""
+        targets = state.balls_on
+        if not targets:
             return 0.0
         in_hand = state.ball_in_hand is not None
-        key = (state.balls, in_hand, target)
+        key = (state.balls, in_hand, targets)
         if key not in self._chances:
-            if in_hand:
-                self._chances[key] = max(
-                    (self.best_pot(state.balls, spot, target)[1] for spot in self._spots(state)),
-                    default=0.0,
-                )
-            else:
-                self._chances[key] = self.best_pot(state.balls, state.balls[CUE], target)[1]
+            self._chances[key] = max(
+                (self._chance_on(state, target, in_hand) for target in targets), default=0.0
+            )
         return self._chances[key]
 
-    def _spots(self, state: GameState) -> list[Point]:
-        """Straight-in spots on each pocket's line, for the cue ball in hand."""
-        target = state.lowest
-        assert target is not None
+    def _chance_on(self, state: GameState, target: BallId, in_hand: bool) -> float:
+        if in_hand:
+            return max(
+                (
+                    self.best_pot(state.balls, spot, target)[1]
+                    for spot in self._spots(state, target)
+                ),
+                default=0.0,
+            )
+        return self.best_pot(state.balls, state.balls[CUE], target)[1]
+
+    def _spots(self, state: GameState, target: BallId) -> list[Point]:
+        """Straight-in spots on each pocket's line to ``target``, for the cue ball in hand."""
         ball = state.balls[target]
         spots = []
         for mouth in self.mouths.values():

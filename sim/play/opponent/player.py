@@ -150,7 +150,7 @@ def _break(
 ) -> Move:
     side = 1.0 if rng.random() < 0.5 else -1.0
     plan = break_stroke(state, spec, level.search.break_speed, side)
-    return _struck(Candidate(Intent.BREAK, plan, state.lowest), 0.5, level, rng, thinker)
+    return _struck(Candidate(Intent.BREAK, plan, state.balls_on[0]), 0.5, level, rng, thinker)
 
 
 def _shoot(
@@ -186,9 +186,10 @@ def _shoot(
 
 
 def _straight_at_it(state: GameState, cue: Point, place: Point | None) -> Candidate:
-    """The last resort, with every path blocked: a firm hit straight at the ball on."""
-    target = state.lowest
-    assert target is not None
+    """The last resort, with every path blocked: a firm hit straight at the ball on (in
+    8-ball, the first of them)."""
+    assert state.balls_on, "a rack in play has a ball on"
+    target = state.balls_on[0]
     declared = Declaration.SAFETY if Declaration.SAFETY in state.legal_declarations else None
     action = CueAction(speed=3.0, aim=aim_towards(cue, state.balls[target]))
     return Candidate(

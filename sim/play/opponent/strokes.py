@@ -20,7 +20,15 @@ from sim.physics.table import TableSpec
 from sim.play.game import Stroke
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Search
-from sim.play.picker import Pot, combinations, path_clear, placeable, pots, speed_for
+from sim.play.picker import (
+    Pot,
+    combinations,
+    nearest_open,
+    path_clear,
+    placeable,
+    pots,
+    speed_for,
+)
 
 POT_SPEED_MAX = 7.0  # m/s: no pot is struck harder
 SAFETY_SPEEDS = (1.0, 1.8, 3.0)  # m/s: soft, medium, firm
@@ -86,13 +94,14 @@ def pot_candidates(
     """The ``count`` likeliest pots from ``cue``, each with every pace and spin of the
     search: the ball on into each pocket the geometry allows, and
     where one ball wins the rack wherever the others lie (``GameState.winning_ball``,
-    the 9 in 9-ball), combinations of the ball on into it."""
+    the 9 in 9-ball), combinations of the ball on into it. In 8-ball every ball on
+    (``GameState.balls_on``: the shooter's group, or the 8) is tried."""
     target = state.lowest
     assert target is not None
     balls = state.balls
-    found_pots = pots(dict(balls), cue, target, spec)
+    found_pots = [pot for on in state.balls_on for pot in pots(dict(balls), cue, on, spec)]
     winner = state.winning_ball
-    if winner is not None and winner != target:
+    if winner is not None and winner != target and target in state.balls_on:
         found_pots += combinations(dict(balls), cue, target, winner, spec)
     ranked = sorted(
         ((judge.pot_chance(pot, cue, balls), pot) for pot in found_pots),
@@ -113,9 +122,9 @@ def pot_candidates(
 
 def contact_points(state: GameState, spec: TableSpec, cue: Point, count: int) -> list[Point]:
     """Up to ``count`` points across the ball on (full to thin, either side) that the
-    cue ball's centre can reach in a straight line, fullest first."""
-    target = state.lowest
-    assert target is not None
+    cue ball's centre can reach in a straight line, fullest first; in 8-ball, on the
+    nearest ball on with a clear line (:func:`~sim.play.picker.nearest_open`)."""
+    target = nearest_open(state, cue, spec)
     diameter = spec.geometry.ball_diameter
     ball = state.balls[target]
     others = [p for b, p in state.balls.items() if b not in (target, CUE)]
@@ -146,7 +155,7 @@ def safety_candidates(
         for speed in speeds:
             action = CueAction(speed=speed, aim=aim_towards(cue, point), b=-0.2)
             stroke = Stroke(action=action, placement=placement, declaration=declaration)
-            found.append(Candidate(Intent.SAFETY, stroke, state.lowest))
+            found.append(Candidate(Intent.SAFETY, stroke, nearest_open(state, cue, spec)))
     return found
 
 
@@ -154,9 +163,9 @@ def kick_candidates(
     state: GameState, spec: TableSpec, cue: Point, placement: Point | None
 ) -> list[Candidate]:
     """One-rail kicks at the ball on: the ball (a little off centre either way) mirrored
-    in the line the cue ball's centre bounces off, kept when both legs are clear."""
-    target = state.lowest
-    assert target is not None
+    in the line the cue ball's centre bounces off, kept when both legs are clear (in
+    8-ball, at the ball on nearest the cue ball)."""
+    target = nearest_open(state, cue, spec)
     geometry = spec.geometry
     diameter, radius = geometry.ball_diameter, geometry.ball_radius
     ball = state.balls[target]
@@ -212,9 +221,26 @@ def push_candidates(state: GameState, cue: Point, placement: Point | None) -> li
 def spots(state: GameState, spec: TableSpec, judge: Judge, count: int) -> list[Point]:
     """The ``count`` best places for the cue ball in hand: spots behind the ball on, on
     each pocket's line or at an angle to it, ranked by the chance of the pot from there
-    (one spot per pocket and angle's side first, so the search sees different shots)."""
-    target = state.lowest
-    assert target is not None
+    (one spot per pocket and angle's side first, so the search sees different shots).
+    In 8-ball, behind every ball on."""
+    ranked: list[tuple[float, PocketId, float, Point]] = []
+    for target in state.balls_on:
+        ranked += _spots_behind(state, spec, judge, target)
+    ranked.sort(key=lambda item: -item[0])
+    chosen: list[Point] = []
+    seen: set[tuple[PocketId, bool]] = set()
+    for _chance, pocket, angle, spot in ranked:
+        kind = (pocket, angle > 0)
+        if kind not in seen and len(chosen) < count:
+            seen.add(kind)
+            chosen.append(spot)
+    return chosen or [spot for *_, spot in ranked[:count]]
+
+
+def _spots_behind(
+    state: GameState, spec: TableSpec, judge: Judge, target: BallId
+) -> list[tuple[float, PocketId, float, Point]]:
+    """Spots behind ``target`` from which its best pot is into the pocket they face."""
     ball = state.balls[target]
     ranked: list[tuple[float, PocketId, float, Point]] = []
     for pocket, mouth in judge.mouths.items():
@@ -231,15 +257,7 @@ def spots(state: GameState, spec: TableSpec, judge: Judge, count: int) -> list[P
                 pot, chance = judge.best_pot(state.balls, spot, target)
                 if pot is not None and pot.pocket is pocket:
                     ranked.append((chance, pocket, angle, spot))
-    ranked.sort(key=lambda item: -item[0])
-    chosen: list[Point] = []
-    seen: set[tuple[PocketId, bool]] = set()
-    for _chance, pocket, angle, spot in ranked:
-        kind = (pocket, angle > 0)
-        if kind not in seen and len(chosen) < count:
-            seen.add(kind)
-            chosen.append(spot)
-    return chosen or [spot for *_, spot in ranked[:count]]
+    return ranked
 
 
 def any_spot(state: GameState, spec: TableSpec) -> Iterator[Point]:
@@ -266,8 +284,8 @@ def break_stroke(state: GameState, spec: TableSpec, speed: float, side: float) -
     of 10-ball at level 5's noise, this break was legal with a ball down in 28 (from the
     middle of the kitchen, 4 to 13 in 20; softer than 8.5 m/s, most were illegal, TB-6)."""
     geometry = spec.geometry
-    target = state.lowest
-    assert target is not None
+    assert state.balls_on, "a rack has an object ball"
+    target = state.balls_on[0]  # the apex: the lowest, or in 8-ball the nearest the head
     spot = (geometry.width * (0.5 + side * BREAK_SIDE), geometry.head_string_y - BREAK_BACK)
     if not placeable(state, geometry, spot):
         spot = next(any_spot(state, spec))
