@@ -240,6 +240,7 @@ class Hud:
             ("Push out", "push", partial(self._declare, Declaration.PUSH_OUT)),
             ("Safety", "safety", partial(self._declare, Declaration.SAFETY)),
             ("Shoot", "shoot", self._shoot),
+            ("Hint", "hint", self._hint),
         ):
             self.buttons[key] = button(self.root, text, (x, y), action, 0.045, width=width)
             y += height + 0.02
@@ -362,6 +363,9 @@ class Hud:
 
     def _shoot(self) -> None:
         self._guard(self.controller.strike)
+
+    def _hint(self) -> None:
+        self._guard(self.controller.ask_hint)
 
     def _take_again(self) -> None:
         self._guard(self.controller.take_back)
@@ -628,15 +632,18 @@ class Hud:
             self.stroke_tab.resetFrameSize()  # the tab as long as its words
         _shown(self.stroke_widget, not choosing and not self.folded)
         _shown(self.stroke_tab, not choosing and self.folded)
+        person = controller.computer_level is None  # the buttons are a person's
         for key, widget in self.buttons.items():
             if key == "shoot":
-                visible = aiming
+                visible = aiming and person
+            elif key == "hint":
+                visible = stage in (Stage.AIM, Stage.PLACE) and person
             elif key == "again":
                 visible = controller.can_take_back and controller.stage in AFTER_A_SHOT
             elif key == "safety":
-                visible = controller.can_declare(Declaration.SAFETY)
+                visible = controller.can_declare(Declaration.SAFETY) and person
             else:
-                visible = controller.can_declare(Declaration.PUSH_OUT)
+                visible = controller.can_declare(Declaration.PUSH_OUT) and person
             _shown(widget, visible)
         for key, declaration in (("safety", Declaration.SAFETY), ("push", Declaration.PUSH_OUT)):
             on = controller.declaration is declaration
@@ -773,5 +780,5 @@ Ball in hand: move the mouse, click to put the cue ball down (B: pick it up)
 Camera: right drag orbits, middle drag pans, wheel zooms  ·  1 behind, 2 overhead, 3 broadcast
 Backspace (or Take it again): the last shot back, its stroke loaded; the first try is kept
 R: replay the shots (P there: play from that shot)  ·  G: aiming aid  ·  X: shot-clock extension
-W: the referee's details (every reason, with its rule)
+W: the referee's details (every reason, with its rule)  ·  / or ?: a hint from the computer
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

@@ -31,6 +31,7 @@ class Launch:
     shots: tuple[Any, ...] = ()  # or replay these shots (ReplayItem) on their own
     shots_spec: Any = None  # ... on this table
     quit_when_ready: bool = False  # say when the window and the physics were ready, and quit
+    computers: tuple[tuple[str, str], ...] = ()  # (seat, level): the seats the computer plays
 
 
 def has_display() -> bool:
@@ -152,6 +153,7 @@ def run(launch: Launch) -> int:
 def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> int:
     from panda3d.core import ClockObject
 
+    from rules import Player
     from sim.app.main import PoolApp
     from sim.app.preferences import Preferences
     from sim.app.script import ScriptError, run_script
@@ -180,6 +182,7 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
         realtime=not scripted,
         resumed=launch.resumed,
         worker=worker,
+        computers={Player(seat): level for seat, level in launch.computers},
     )
     if launch.shots:
         app.view_shots(list(launch.shots), launch.shots_spec)

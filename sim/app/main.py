@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,11 +42,12 @@ from panda3d.core import (
     VirtualMouse,
 )
 
-from rules import PocketId
+from rules import Player, PocketId
 from rules.geometry import Point, TableGeometry
 from sim.app.callmarker import CallMarker
 from sim.app.camera import WHOLE_WINDOW, CameraRig
 from sim.app.cue import CueStick
+from sim.app.hintghost import HintGhost
 from sim.app.hud import Hud
 from sim.app.menu import GameMenu
 from sim.app.modes.manager import ModeManager
@@ -65,6 +67,7 @@ from sim.physics.table import TableSpec, pocket_centre
 from sim.physics.worker import PhysicsWorker
 from sim.play.controller import Stage, TableController
 from sim.play.game import Game, Node
+from sim.play.opponent.thinker_process import ThinkerProcess, Thinking
 from sim.store.autosave import Autosave
 
 VIEWS = ("behind", "overhead", "broadcast")  # the camera presets a player picks (keys 1 2 3)
@@ -92,7 +95,8 @@ def kitchen_overlay(base: ShowBase, geometry: TableGeometry, quality: Quality) -
 
 class PoolApp(DirectObject):  # type: ignore[misc]
     """The desktop table on a ShowBase (one per process). ``game`` to play (None: the
-    start screen comes first); ``resumed``: it is the autosaved game."""
+    start screen comes first); ``resumed``: it is the autosaved game; ``computers``: the
+    seats the computer plays in it, and at which level."""
 
     def __init__(
         self,
@@ -105,6 +109,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         preferences: Preferences | None = None,
         realtime: bool = True,
         resumed: bool = False,
+        computers: Mapping[Player, str] | None = None,
     ) -> None:
         super().__init__()
         self.base = base
@@ -125,6 +130,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.hud: Hud | None = None
         self.cue: CueStick | None = None
         self.call_marker: CallMarker | None = None
+        self.hint_ghost: HintGhost | None = None
+        # The computer's thinking, in a process of its own: started when a table first
+        # needs it (a computer seated, a hint asked), then kept for the session.
+        self.thinker: Thinking | None = None
         self.pointer = Pointer()
         self.modes = ModeManager(self)
         self._last_frame = time.monotonic()
@@ -146,12 +155,20 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.rest = RestingWindow(base) if realtime else None
         self.base.taskMgr.add(self._frame, "poolsim-frame")
         if game is not None:
-            self.play(game, resumed=resumed)
+            self.play(game, resumed=resumed, computers=computers)
 
     # -- screens ---------------------------------------------------------------------------
 
-    def play(self, game: Game, *, resumed: bool = False, save: bool = True) -> None:
-        """Put ``game`` on the table. ``resumed``: it is the autosaved game. Any other
+    def play(
+        self,
+        game: Game,
+        *,
+        resumed: bool = False,
+        save: bool = True,
+        computers: Mapping[Player, str] | None = None,
+    ) -> None:
+        """Put ``game`` on the table; ``computers``: the seats the computer plays, and at
+        which level. ``resumed``: it is the autosaved game. Any other
         game takes the autosave's place at its first save (the game there is archived,
         never lost), at once if it has steps already (a breaker agreed, a saved game
         opened) unless ``save`` is False (opened only to be replayed): Resume then finds
@@ -159,8 +176,16 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.close_start_screen()
         self.close_table()
         self.controller = TableController(
-            game, self.worker, self.autosave, clock=self.clock, resumed=resumed
+            game,
+            self.worker,
+            self.autosave,
+            clock=self.clock,
+            resumed=resumed,
+            computers=computers,
+            thinker=self._thinker,
         )
+        if computers:  # its process loads the physics while the table is laid out
+            self.controller.start_thinking()
         if game.records and save and not resumed:
             self.controller.save()
         spec = game.setup.spec
@@ -172,11 +197,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         table = spec.build()
         pockets = {pocket: pocket_centre(table, pocket) for pocket in PocketId}
         self.call_marker = CallMarker(self.base, spec.geometry, pockets)
+        self.hint_ghost = HintGhost(self.base, spec.geometry)
         # The cue ball in hand is placed from overhead (the place mode's view), else the
         # player's own view: the camera starts there, not eased into it.
         in_hand = self.controller.stage is Stage.PLACE
         self.show_view("overhead" if in_hand else self.view)
         self.rig.jump()
+
+    def _thinker(self) -> Thinking:
+        if self.thinker is None:
+            self.thinker = ThinkerProcess().start()
+        return self.thinker
 
     def _new_hud(self, controller: TableController) -> Hud:
         actions = {"New game": self.show_start_screen, "Replay the shots": self.open_replay}
@@ -204,6 +235,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.close()
             self.worker = self.controller.worker  # it may have been restarted
+            self.thinker = self.controller.thinker or self.thinker
         if self.hud is not None:
             self.hud.destroy()
         self.modes.table_closed()
@@ -216,7 +248,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.kitchen.removeNode()
         if self.call_marker is not None:
             self.call_marker.destroy()
+        if self.hint_ghost is not None:
+            self.hint_ghost.destroy()
         self.hud = self.scene = self.cue = self.kitchen = self.call_marker = None
+        self.hint_ghost = None
         self.controller = self.rig = None
 
     def close_start_screen(self) -> None:
@@ -371,6 +406,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.kitchen.hide()
         if self.call_marker is not None:
             self.call_marker.hide()
+        if self.hint_ghost is not None:
+            self.hint_ghost.hide()
         self.rig.set_free(WHOLE_WINDOW)  # the HUD's bands are gone while it is up
         self.rig.show("broadcast")  # the whole table, whatever view the player had
         controller.pause_clock()
@@ -502,7 +539,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.flush()
             self.worker = self.controller.worker  # it may have been restarted
+            self.thinker = self.controller.thinker or self.thinker
         self.worker.close()
+        if self.thinker is not None:
+            self.thinker.close()
 
     def destroy(self) -> None:
         """Take the table, the HUD, the input and the frame task off the ShowBase."""
@@ -519,6 +559,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.cue.focus if self.cue else None,
             self.cue.aid if self.cue else None,
             self.call_marker.node if self.call_marker else None,
+            self.hint_ghost.node if self.hint_ghost else None,
         ):
             if node is not None:
                 node.removeNode()

@@ -643,6 +643,10 @@ class TableController:
             self.thinking = None
         return self.thinker
 
+    def start_thinking(self) -> None:
+        """Start the thinker now (its process loads the physics before it is asked)."""
+        self._thinker()
+
     def _ask(self, player: Player, level: str, *, hint: bool) -> None:
         state = self.state
         assert state is not None
@@ -1099,3 +1103,4 @@ class TableController:
         if self.waiting is not None:
             self.worker.forget(self.waiting.jobs)
             self.waiting = None
+        self._drop_thinking()  # the thinker stays for the next game

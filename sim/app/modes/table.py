@@ -60,6 +60,7 @@ class TableMode(Mode):
         keys["r"] = lambda: window.open_replay()
         keys["x"] = lambda: self.controller.take_extension()
         keys["backspace"] = self.take_again
+        keys["/"] = keys["?"] = self.ask_hint
         for key, preset in (("1", "behind"), ("2", "overhead"), ("3", "broadcast")):
             keys[key] = self._viewer(preset)
         keys["escape"] = window.open_menu
@@ -86,6 +87,10 @@ class TableMode(Mode):
     def take_again(self) -> None:
         """Backspace: the last shot back, its stroke loaded (the first try kept)."""
         self.controller.take_back()
+
+    def ask_hint(self) -> None:
+        """/ or ?: what the computer would play here, loaded on the cue when it answers."""
+        self.controller.ask_hint()
 
     def turn(self, degrees: float) -> None:
         """The aim turns only while a stroke is set up (AIM, LAG)."""

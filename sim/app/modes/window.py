@@ -12,6 +12,7 @@ from rules.geometry import Point
 from sim.app.callmarker import CallMarker
 from sim.app.camera import CameraRig
 from sim.app.cue import CueStick
+from sim.app.hintghost import HintGhost
 from sim.app.hud import Hud
 from sim.app.modes.pointer import Pointer
 from sim.app.scene import TableScene
@@ -40,6 +41,8 @@ class Window(Protocol):
     def kitchen(self) -> NodePath | None: ...
     @property
     def call_marker(self) -> CallMarker | None: ...
+    @property
+    def hint_ghost(self) -> HintGhost | None: ...
     @property
     def sounds(self) -> SoundBoard: ...
     @property
