@@ -565,4 +565,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
                 node.removeNode()
         if self.scene is not None:
             self.scene.destroy()
+        thinker = (self.controller.thinker if self.controller else None) or self.thinker
+        if thinker is not None:  # the computer's process is this table's own
+            thinker.close()
+        self.thinker = None
         self.scene = self.controller = self.cue = self.rig = self.call_marker = None

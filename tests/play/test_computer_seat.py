@@ -7,7 +7,7 @@ person's last shot; the hint loads a stroke. The thinking runs in this process h
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -49,12 +49,12 @@ def table(
 
 
 def run(
-    controller: TableController, clock: Clock, until: object, limit: float = 120.0
+    controller: TableController, clock: Clock, until: Callable[[], object], limit: float = 120.0
 ) -> list[str]:
     """Frames (a twentieth of a second each) until ``until()``; the thinking lines seen."""
     seen = []
     deadline = time.monotonic() + limit
-    while not until():  # type: ignore[operator]
+    while not until():
         assert time.monotonic() < deadline, f"stuck at {controller.stage}"
         clock.now += 0.05
         controller.update()
