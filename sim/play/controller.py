@@ -628,7 +628,9 @@ class TableController:
             self.finish_watching()
         resting = self.clock() - self._aim_changed >= PREVIEW_AFTER
         fresh = self._aim_changed != self._previewed
-        if self.stage is Stage.AIM and self.worker.ready and resting and fresh:
+        # The computer's aim is worth simulating ahead once it is its stroke, not before.
+        considered = self.computer_level is None or self.showing is not None
+        if self.stage is Stage.AIM and self.worker.ready and resting and fresh and considered:
             self._previewed = self._aim_changed  # once per resting aim
             self._preview()
         self._think()

@@ -75,3 +75,19 @@ def test_script_seats_are_checked(table: PoolApp) -> None:
     assert table.controller is not None and table.controller.computers == {Player.A: "2"}
     run_script(table, [{"computer": {"seat": "A", "level": None}}])
     assert table.controller.computers == {}
+
+
+def test_the_start_screens_seats(table: PoolApp) -> None:
+    """Each seat a person or the computer at a level, remembered like the rest."""
+    from sim.app.start import StartChoices
+
+    choices = StartChoices.remembered({"players": ["Ann", "Player 2"], "seat_b": "5"})
+    assert choices.computers() == {Player.B: "5"}
+    assert StartChoices.remembered({"seat_b": "9"}).seat_b == "person"  # not on the menu
+    assert StartChoices.remembered({"seat_a": 3}).seat_a == "person"
+    table.show_start_screen()
+    screen = table.start_screen
+    assert screen is not None
+    screen.fill(choices)
+    assert screen.choices().computers() == {Player.B: "5"}
+    assert screen.choices().to_json()["seat_b"] == "5"
