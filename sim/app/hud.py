@@ -324,7 +324,7 @@ class Hud:
         self.message = label(
             self.root, "", (block.x0 + 0.02, block.y1 - 0.045), LINE, NOTICE, TextNode.ALeft
         )
-        self.message.setWordwrap(wrap / LINE)
+        self.message.setWordwrap((wrap - 0.25) / LINE)  # beside the Details button
         # The referee's plain line: what happened and what the next player may do.
         self.verdict = label(
             self.root, "", (block.x0 + 0.02, block.y1 - 0.045), 0.04, WHITE, TextNode.ALeft

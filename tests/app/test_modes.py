@@ -31,6 +31,8 @@ TABLE_KEYS = {
     "enter",
     "escape",
     "backspace",  # take it again
+    "/",  # a hint from the computer
+    "?",
 }
 
 

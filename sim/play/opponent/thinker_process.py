@@ -17,7 +17,7 @@ tests of the table's logic that need no window.
 
 A hint (:func:`hint`) is the decision of the perfect player (no noise: the stroke as
 planned), its plan simulated once more to see where it leaves the cue ball, and the
-words a person reads: "pot the 3 in the foot-left corner with draw; it leaves the 4
+words a person reads: "pot the 3 in the foot-left corner with draw; it leaves you the 4,
 0.6 m from the cue ball, near the right side".
 """
 
@@ -174,10 +174,10 @@ def leave_words(before: GameState, after: GameState, cue_after: Point | None, ta
     where = after.balls[ball]
     built = table_spec(table).build()
     near = min(PocketId, key=lambda p: distance(pocket_centre(built, p), where))
-    for_whom = "" if after.shooter is before.shooter else "the other player "
+    for_whom = "you" if after.shooter is before.shooter else "the other player"
     gap = distance(cue_after, where)
     return (
-        f"it leaves {for_whom}the {ball} {gap:.1f} m from the cue ball, "
+        f"it leaves {for_whom} the {ball}, {gap:.1f} m from the cue ball, "
         f"near the {pocket_name(near)}"
     )
 
