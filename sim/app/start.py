@@ -105,6 +105,19 @@ class StartChoices:
     seat_a: str = "person"  # "person", or the computer's level ("1".."5")
     seat_b: str = "person"
 
+    def seat_names(self) -> tuple[str, str]:
+        """The players' names, a computer's seat left at its default name ("Player 2")
+        named for what it is ("Computer (level 5)"), so the referee's lines say so."""
+        names = list(self.players)
+        computers = self.computers()
+        alike = len(computers) == 2 and len(set(computers.values())) == 1
+        for index, player in enumerate(Player):
+            level = computers.get(player)
+            if level is not None and names[index] in (f"Player {index + 1}", ""):
+                seat = f" {player.value}" if alike else ""
+                names[index] = f"Computer{seat} (level {level})"
+        return names[0], names[1]
+
     def computers(self) -> dict[Player, str]:
         """The seats the computer plays, and at which level."""
         seats = {Player.A: self.seat_a, Player.B: self.seat_b}
@@ -123,7 +136,7 @@ class StartChoices:
             race_to=self.race_to,
             table=self.table,
             options=options,
-            players=self.players,
+            players=self.seat_names(),
             seed=seed,
         )
 

@@ -338,7 +338,10 @@ class TableController:
     def seat_name(self, player: Player) -> str:
         """Who plays ``player``'s seat: "Computer (level 5)", or the person's name."""
         level = self.computers.get(player)
-        return computer_name(level) if level is not None else self.game.setup.name(player)
+        name = self.game.setup.name(player)
+        if level is None or name.startswith("Computer"):  # named so on the start screen
+            return name
+        return computer_name(level)
 
     def thinking_words(self) -> str | None:
         """ "Computer (level 5) is thinking… 1.2 s" (or the hint's), while it thinks."""

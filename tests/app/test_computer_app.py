@@ -91,3 +91,7 @@ def test_the_start_screens_seats(table: PoolApp) -> None:
     screen.fill(choices)
     assert screen.choices().computers() == {Player.B: "5"}
     assert screen.choices().to_json()["seat_b"] == "5"
+    # A computer's seat left at its default name is named for what it is.
+    assert choices.setup(seed=1).players == ("Ann", "Computer (level 5)")
+    both = StartChoices(seat_a="5", seat_b="5").setup(seed=1).players
+    assert both == ("Computer A (level 5)", "Computer B (level 5)")
