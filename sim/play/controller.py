@@ -719,6 +719,10 @@ class TableController:
         if stage is Stage.LAG:
             self.aim = Aim.of(self._computer_lag(self.shooter, level))
             self._strike_lag()
+            self.message = (
+                f"{self.seat_name(self.shooter)} lagged: a plain stroke up the table at a "
+                "lag's pace, with its level's touch"
+            )
         elif stage is Stage.BREAKER:  # the break is worth having: it takes it
             self.choose_breaker(self.shooter)
         else:
