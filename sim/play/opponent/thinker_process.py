@@ -27,7 +27,6 @@ import itertools
 import multiprocessing
 import queue
 import time
-import traceback
 from multiprocessing.context import SpawnProcess
 from typing import Any, Protocol
 
@@ -105,8 +104,7 @@ def answer(job: int, request: ThinkRequest, *, as_hint: bool) -> Answer:
             return hint(job, request)
         return Thought(job, think(request))
     except Exception as error:  # the table says so; the thinker lives on
-        message = f"{type(error).__name__}: {error}"
-        return ThinkFailed(job, message or traceback.format_exc(limit=1))
+        return ThinkFailed(job, f"{type(error).__name__}: {error}")
 
 
 def hint(job: int, request: ThinkRequest) -> Thought:
