@@ -121,6 +121,27 @@ class WholeNumber(click.ParamType):  # type: ignore[type-arg]
 SEED = WholeNumber(0, MAX_SEED)  # the seeds GameSetup takes, for every --seed
 
 
+class ComputerSeat(click.ParamType):  # type: ignore[type-arg]
+    """A seat and the computer's level for it: "A:5", "B:perfect"."""
+
+    name = "SEAT:LEVEL"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> tuple[str, str]:
+        if isinstance(value, tuple):
+            return value  # already converted (a default)
+        seat, _, level = str(value).partition(":")
+        if seat.strip().upper() not in ("A", "B") or level.strip() not in SKILL_LEVELS:
+            self.fail(
+                f"expected SEAT:LEVEL, a seat A or B and a level of "
+                f"{', '.join(SKILL_LEVELS)} (A:5, B:perfect), got {_shown(value)}",
+                param,
+                ctx,
+            )
+        return seat.strip().upper(), level.strip()
+
+
 class OneLineChoice(click.Choice):  # type: ignore[type-arg]
     """click's choice, saying a missing one on one line (click lists them a line each)."""
 
@@ -307,6 +328,14 @@ _GAME_FLAGS = {  # play's flags that set up the game --game starts
 @click.option(
     "--open", "open_file", type=click.Path(path_type=Path), default=None, help="Open a saved game."
 )
+@click.option(
+    "--computer",
+    "computers",
+    type=ComputerSeat(),
+    multiple=True,
+    help="The computer plays this seat at this level: A:5, B:3 or B:perfect (levels 1-5, "
+    "perfect); repeat it for both seats. With --game, --resume or --open.",
+)
 @_window_options
 @click.option(
     "--script",
@@ -340,12 +369,23 @@ def play(
     size: tuple[int, int],
     script: Path | None,
     quit_when_ready: bool,
+    computers: tuple[tuple[str, str], ...],
 ) -> None:
     """Open the desktop table (start screen, or straight into a game or practice)."""
     if sum(bool(x) for x in (practice or game, resume, open_file)) > 1:
         raise click.UsageError("choose one of --game (or --practice), --resume and --open")
     if position_file is not None and not practice:
         raise click.UsageError("--position applies only with --practice")
+    seats = [seat for seat, _ in computers]
+    if len(set(seats)) < len(seats):
+        raise click.BadParameter("each seat once (A:5 and B:3)", param_hint="'--computer'")
+    if computers and practice:
+        raise click.UsageError("--computer seats the computer in a match, not at practice")
+    if computers and not (game or resume or open_file):
+        raise click.UsageError(
+            "--computer needs a game on the table (--game, --resume or --open); "
+            "on the start screen, choose the seats there"
+        )
     names = tuple(name.strip() for name in players.split(","))
     if len(names) != 2:
         raise click.BadParameter(
@@ -431,6 +471,7 @@ def play(
         frames=frames,
         script=script,
         quit_when_ready=quit_when_ready,
+        computers=computers,
     )
 
 
@@ -1031,11 +1072,16 @@ def _print_duel(report: dict[str, Any], as_json: bool) -> None:
 
 @cli.command()
 @click.argument("file", type=click.Path(path_type=Path))
-def verify(file: Path) -> None:
+@click.option(
+    "--decisions",
+    is_flag=True,
+    help="Also decide each computer's shot again (its level and seed) and check it is the same.",
+)
+def verify(file: Path, decisions: bool) -> None:
     """Re-simulate every shot of a saved game, in every branch, and compare with what was
     recorded."""
     from sim.store.gamefile import GameFileError, load
-    from sim.store.verify import lines_in_words, verify_game
+    from sim.store.verify import lines_in_words, verify_decisions, verify_game
 
     try:
         game = load(file)
@@ -1064,10 +1110,20 @@ def verify(file: Path) -> None:
             f"max time difference {check.max_time_difference:.3g} s)"
         )
     lines = lines_in_words(game)
-    if differing:
-        click.echo(f"{differing} of {len(checks)} shots differ ({lines})")
+    decided = verify_decisions(game) if decisions else []
+    for decision in decided:
+        verdict = "the same decision" if decision.same else "DIFFERS: another decision"
+        click.echo(f"{decision.label}, computer (level {decision.level}): {verdict}")
+    changed = sum(not decision.same for decision in decided)
+    if differing or changed:
+        if differing:
+            click.echo(f"{differing} of {len(checks)} shots differ ({lines})")
+        if changed:
+            click.echo(f"{changed} of {len(decided)} computer's decisions differ")
         sys.exit(1)
     click.echo(f"{len(checks)} shots re-simulated, in {lines}: all bit-identical")
+    if decisions:
+        click.echo(f"{len(decided)} computer's decisions made again: all the same")
 
 
 def _load_shot(file: Path, shot: int, branch: int | None = None) -> tuple[Any, Any]:

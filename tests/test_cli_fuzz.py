@@ -111,6 +111,8 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
         (play, "--early-ten", CHOICES),
         (play, "--call-mode", CHOICES),
         (play, "--quality", CHOICES),
+        (play, "--computer", ["A:9", "C:5", "A", "5", ":", "A:5:5", "A:nan", "", "A:0", "AB:1"]),
+        (["play"], "--computer", ["A:5"]),  # no game on the table: the start screen's seats
         (play, "--size", SIZES),
         (play, "--screenshot", files),
         ([*play, *shot], "--frames", [*INTEGERS, "0", "100001"]),
@@ -350,6 +352,7 @@ def test_every_flag_of_every_command_is_fuzzed() -> None:
         "--open",
         "--script",
         "--practice",
+        "--decisions",
     }
     for name, command in cli.commands.items():  # type: ignore[attr-defined]
         if name == "rules":

@@ -256,6 +256,7 @@ class Hud:
             ("Push out", "push", partial(self._declare, Declaration.PUSH_OUT)),
             ("Safety", "safety", partial(self._declare, Declaration.SAFETY)),
             ("Shoot", "shoot", self._shoot),
+            ("Hint", "hint", self._hint),
         ):
             self.buttons[key] = button(self.root, text, (x, y), action, 0.045, width=width)
             y += height + 0.02
@@ -400,6 +401,9 @@ class Hud:
 
     def _shoot(self) -> None:
         self._guard(self.controller.strike)
+
+    def _hint(self) -> None:
+        self._guard(self.controller.ask_hint)
 
     def _take_again(self) -> None:
         self._guard(self.controller.take_back)
@@ -681,17 +685,20 @@ class Hud:
             self.stroke_tab.resetFrameSize()  # the tab as long as its words
         _shown(self.stroke_widget, not choosing and not self.folded)
         _shown(self.stroke_tab, not choosing and self.folded)
+        person = controller.computer_level is None  # the buttons are a person's
         for key, widget in self.buttons.items():
             if key == "shoot":
-                visible = aiming
+                visible = aiming and person
+            elif key == "hint":
+                visible = stage in (Stage.AIM, Stage.PLACE) and person
             elif key == "again":
                 visible = controller.can_take_back and controller.stage in AFTER_A_SHOT
             elif key == "setup":
                 visible = controller.practice and controller.stage in AFTER_A_SHOT
             elif key == "safety":
-                visible = controller.can_declare(Declaration.SAFETY)
+                visible = controller.can_declare(Declaration.SAFETY) and person
             else:
-                visible = controller.can_declare(Declaration.PUSH_OUT)
+                visible = controller.can_declare(Declaration.PUSH_OUT) and person
             _shown(widget, visible)
         self._refresh_tracking()
         for key, declaration in (("safety", Declaration.SAFETY), ("push", Declaration.PUSH_OUT)):
@@ -845,4 +852,5 @@ Practice table: U (or Set up) sets the table up: drag balls, drag one off the cl
   right-click it to take it off, the tray brings it back; Space (Done) shoots, U leaves it
 R: replay the shots (P there: play from that shot)  ·  G: aiming aid  ·  X: shot-clock extension
 W: the referee's details (every reason, with its rule)  ·  T: tracking lines (where the balls go)
+/ or ?: a hint: what the computer would play here, loaded on the cue
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

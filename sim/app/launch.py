@@ -34,6 +34,7 @@ class Launch:
     quit_when_ready: bool = False  # say when the window and the physics were ready, and quit
     drill: ShippedDrill | None = None  # open this drill on a practice table
     player: str = "Player 1"  # whose drill history it is
+    computers: tuple[tuple[str, str], ...] = ()  # (seat, level): the seats the computer plays
 
 
 def has_display() -> bool:
@@ -155,6 +156,7 @@ def run(launch: Launch) -> int:
 def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> int:
     from panda3d.core import ClockObject
 
+    from rules import Player
     from sim.app.main import PoolApp
     from sim.app.preferences import Preferences
     from sim.app.script import ScriptError, run_script
@@ -184,6 +186,7 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
         realtime=not scripted,
         resumed=launch.resumed,
         worker=worker,
+        computers={Player(seat): level for seat, level in launch.computers},
     )
     app.keep_drill_history = not scripted  # a script leaves the player's files alone
     if launch.shots:

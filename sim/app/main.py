@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -45,13 +46,14 @@ from panda3d.core import (
     VirtualMouse,
 )
 
-from rules import PocketId, game_kind
+from rules import Player, PocketId, game_kind
 from rules.geometry import Point, TableGeometry
 from sim.app.callmarker import CallMarker
 from sim.app.camera import CameraRig
 from sim.app.cue import CueStick
 from sim.app.drilloverlay import DrillOverlay
 from sim.app.drillscreens import DrillSummary, history_lines
+from sim.app.hintghost import HintGhost
 from sim.app.hud import Hud
 from sim.app.menu import GameMenu
 from sim.app.modes.manager import ModeManager
@@ -75,6 +77,7 @@ from sim.play.controller import Stage, TableController
 from sim.play.drill import DrillSession
 from sim.play.drillrun import DrillRun
 from sim.play.game import Game, GameError, GameSetup, Node, SetupRecord
+from sim.play.opponent.thinker_process import ThinkerProcess, Thinking
 from sim.store.autosave import Autosave
 from sim.store.drillfile import ShippedDrill
 from sim.store.drillhistory import DEFAULT_PLAYER, DrillHistory
@@ -104,7 +107,8 @@ def kitchen_overlay(base: ShowBase, geometry: TableGeometry, quality: Quality) -
 
 class PoolApp(DirectObject):  # type: ignore[misc]
     """The desktop table on a ShowBase (one per process). ``game`` to play (None: the
-    start screen comes first); ``resumed``: it is the autosaved game."""
+    start screen comes first); ``resumed``: it is the autosaved game; ``computers``: the
+    seats the computer plays in it, and at which level."""
 
     def __init__(
         self,
@@ -117,6 +121,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         preferences: Preferences | None = None,
         realtime: bool = True,
         resumed: bool = False,
+        computers: Mapping[Player, str] | None = None,
     ) -> None:
         super().__init__()
         self.base = base
@@ -145,6 +150,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         # which leaves the player's files alone, as it has no autosave).
         self.keep_drill_history = True
         self.match_summary: MatchSummary | None = None
+        self.hint_ghost: HintGhost | None = None
+        # The computer's thinking, in a process of its own: started when a table first
+        # needs it (a computer seated, a hint asked), then kept for the session.
+        self.thinker: Thinking | None = None
         self.pointer = Pointer()
         self.modes = ModeManager(self)
         self._last_frame = time.monotonic()
@@ -169,12 +178,20 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.rest = RestingWindow(base) if realtime else None
         self.base.taskMgr.add(self._frame, "poolsim-frame")
         if game is not None:
-            self.play(game, resumed=resumed)
+            self.play(game, resumed=resumed, computers=computers)
 
     # -- screens ---------------------------------------------------------------------------
 
-    def play(self, game: Game, *, resumed: bool = False, save: bool = True) -> None:
-        """Put ``game`` on the table. ``resumed``: it is the autosaved game. Any other
+    def play(
+        self,
+        game: Game,
+        *,
+        resumed: bool = False,
+        save: bool = True,
+        computers: Mapping[Player, str] | None = None,
+    ) -> None:
+        """Put ``game`` on the table; ``computers``: the seats the computer plays, and at
+        which level. ``resumed``: it is the autosaved game. Any other
         game takes the autosave's place at its first save (the game there is archived,
         never lost), at once if it has steps already (a breaker agreed, a saved game
         opened) unless ``save`` is False (opened only to be replayed): Resume then finds
@@ -182,9 +199,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.close_start_screen()
         self.close_table()
         self.controller = TableController(
-            game, self.worker, self.autosave, clock=self.clock, resumed=resumed
+            game,
+            self.worker,
+            self.autosave,
+            clock=self.clock,
+            resumed=resumed,
+            computers=computers,
+            thinker=self._thinker,
         )
         self.controller.tracking = self.tracking_in_matches
+        if computers:  # its process loads the physics while the table is laid out
+            self.controller.start_thinking()
         if game.records and save and not resumed:
             self.controller.save()
         if game.setup.practice:
@@ -201,11 +226,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         pockets = {pocket: pocket_centre(table, pocket) for pocket in PocketId}
         self.call_marker = CallMarker(self.base, spec.geometry, pockets)
         self.tracking_lines = TrackingOverlay(self.base, spec.ball_radius, self.quality)
+        self.hint_ghost = HintGhost(self.base, spec.geometry)
         # The cue ball in hand is placed from overhead (the place mode's view), else the
         # player's own view: the camera starts there, not eased into it.
         in_hand = self.controller.stage is Stage.PLACE
         self.show_view("overhead" if in_hand else self.view)
         self.rig.jump()
+
+    def _thinker(self) -> Thinking:
+        if self.thinker is None:
+            self.thinker = ThinkerProcess().start()
+        return self.thinker
 
     def _new_hud(self, controller: TableController) -> Hud:
         actions = {
@@ -381,6 +412,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.close()
             self.worker = self.controller.worker  # it may have been restarted
+            self.thinker = self.controller.thinker or self.thinker
         if self.hud is not None:
             self.hud.destroy()
         self.modes.table_closed()
@@ -398,8 +430,11 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.drill_overlay is not None:
             self.drill_overlay.destroy()
         self.drill = self.drill_overlay = None
+        if self.hint_ghost is not None:
+            self.hint_ghost.destroy()
         self.hud = self.scene = self.cue = self.kitchen = self.call_marker = None
         self.tracking_lines = None
+        self.hint_ghost = None
         self.controller = self.rig = None
 
     def show_match_summary(self) -> None:
@@ -588,6 +623,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.tracking_lines.show(None)
         # The HUD's bands are gone while it is up: the table between the viewer's panels.
         self.rig.set_free(table_box(self.base.getAspectRatio()))
+        if self.hint_ghost is not None:
+            self.hint_ghost.hide()
         self.rig.show("broadcast")  # the whole table, whatever view the player had
         controller.pause_clock()
         self.modes.open(ReplayMode(self, ReplayView(self, items, index), self.modes.drag))
@@ -751,7 +788,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.flush()
             self.worker = self.controller.worker  # it may have been restarted
+            self.thinker = self.controller.thinker or self.thinker
         self.worker.close()
+        if self.thinker is not None:
+            self.thinker.close()
 
     def destroy(self) -> None:
         """Take the table, the HUD, the input and the frame task off the ShowBase."""
@@ -769,10 +809,15 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.cue.aid if self.cue else None,
             self.call_marker.node if self.call_marker else None,
             self.tracking_lines.node if self.tracking_lines else None,
+            self.hint_ghost.node if self.hint_ghost else None,
         ):
             if node is not None:
                 node.removeNode()
         if self.scene is not None:
             self.scene.destroy()
+        thinker = (self.controller.thinker if self.controller else None) or self.thinker
+        if thinker is not None:  # the computer's process is this table's own
+            thinker.close()
+        self.thinker = None
         self.scene = self.controller = self.cue = self.rig = self.call_marker = None
         self.tracking_lines = None

@@ -70,6 +70,14 @@ A script is a JSON list; each step is an object with one action key:
                                          New game does); {"statistics": null} closes it
     {"summary": true}                    the match summary (shown by itself when a
                                          match ends) opened; false closes it
+    {"computer": {"seat": "B", "level": 3}}  the computer plays that seat from now, at
+                                         level 1..5 or "perfect" (level null: a person)
+    {"wait_for_computer": true}          frames until the computer has played and a
+                                         person is to act (or the match is over);
+                                         "thinking": until it thinks, "showing": until
+                                         its stroke is on the cue, before it strokes
+    {"hint": true}                       the hint (/ or ?, the Hint button): frames
+                                         until the computer's stroke is on the cue
 
 Steps run one after another, each when the table is ready for it (a screenshot or a
 layout with tracking lines on waits for the lines of the aim as it rests); a step the
@@ -129,12 +137,16 @@ ACTIONS = {
     "layout",
     "statistics",
     "summary",
+    "computer",
+    "wait_for_computer",
+    "hint",
 }
 CAMERAS = ("behind", "overhead", "broadcast")
 BUSY = (Stage.SIMULATING, Stage.WATCH)
 MAX_SCRIPT_BYTES = 2**20  # a script is a list of steps typed by hand: a few KB
 MAX_WAIT_FRAMES = 60 * 120  # two minutes of frames for one step (a cold first compile)
 TRACKING_WAIT_S = 30.0  # the longest a screenshot waits for tracking lines (real seconds)
+MAX_THINKING_S = 600.0  # real seconds the computer may take over its turns (a slow machine)
 
 
 class ScriptError(ValueError):
@@ -223,7 +235,8 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         return
     controller = _controller(app)
     viewer = ("play_from_here", "compare")
-    if action not in ("wait", "screenshot", "camera", "click", "key", "layout", *viewer):
+    computer = ("computer", "wait_for_computer")
+    if action not in ("wait", "screenshot", "camera", "click", "key", "layout", *viewer, *computer):
         _settle(app)
     if action in ("screenshot", "layout"):
         _await_tracking(app)
@@ -343,6 +356,25 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     elif action == "screenshot":
         app.step()
         app.screenshot(Path(value))
+    elif action == "computer":
+        _seat_computer(app, value)
+    elif action == "wait_for_computer":
+        waits = {
+            True: lambda: _persons_turn(controller),
+            "thinking": lambda: controller.thinking is not None,
+            "showing": lambda: controller.showing is not None,
+        }
+        if value not in waits or (isinstance(value, int) and value is not True):
+            raise ScriptError('wait_for_computer: true, "thinking" or "showing"')
+        if value is not True and _persons_turn(controller):  # it would wait for ever
+            raise ScriptError(f"it is a person's turn: the computer is not {value}")
+        _until(app, waits[value], f"the computer did not come to {value!r}")
+    elif action == "hint":
+        controller.ask_hint()
+        _until(app, lambda: controller.thinking is None, "the hint did not come")
+        app.step()
+        if controller.hint is None:
+            raise ScriptError(controller.message or "no hint came")
     elif action == "layout":
         app.step()
         path = Path(value)
@@ -497,6 +529,40 @@ def _statistics(app: PoolApp, player: Any) -> None:
     if not panel.show(str(player)):
         raise ScriptError(f"no statistics for {player!r}: no game of theirs is indexed")
     app.step()
+
+
+def _seat_computer(app: PoolApp, value: Any) -> None:
+    from sim.play.opponent.levels import level_named
+
+    controller = _controller(app)
+    if not isinstance(value, dict) or set(value) != {"seat", "level"}:
+        raise ScriptError('expected {"seat": "A" or "B", "level": 1..5, "perfect" or null}')
+    seat = Player(value["seat"])
+    if value["level"] is None:
+        controller.computers.pop(seat, None)
+        return
+    level = level_named(value["level"]).name
+    controller.computers[seat] = level
+    controller.start_thinking()
+
+
+def _persons_turn(controller: Any) -> bool:
+    """A person is to act (or nobody is: the match is over)."""
+    return controller.stage is Stage.OVER or (
+        controller.computer_level is None and controller.stage not in BUSY
+    )
+
+
+def _until(app: PoolApp, done: Any, failure: str) -> None:
+    """Frames until ``done()`` (in real time: the computer thinks in another process)."""
+    import time
+
+    deadline = time.monotonic() + MAX_THINKING_S
+    while not done():
+        if time.monotonic() > deadline:
+            raise ScriptError(failure)
+        app.step()
+        time.sleep(0.002)  # the thinker's process has the CPU it needs
 
 
 def on_screen(app: PoolApp) -> dict[str, Any]:

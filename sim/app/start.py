@@ -61,6 +61,13 @@ MENU_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("Graphics", "quality", QUALITY),
 )
 MENUS = {key: items for _, key, items in MENU_ROWS}
+# Who plays each seat, beside the player's name: a person, or the computer at a level.
+SEATS = {
+    "Person": "person",
+    **{f"Computer (level {level})": level for level in ("1", "2", "3", "4", "5")},
+}
+SEAT_MENUS = {"seat_a": SEATS, "seat_b": SEATS}
+FORM_MENUS = {**MENUS, **SEAT_MENUS}  # every drop-down of the form, remembered alike
 # The rows that mean something only in a game whose shots are called (10-ball's early 10
 # and the calls of 10-ball and 8-ball): dimmed and closed for the others (9-ball,
 # rotation); the early 10 only in 10-ball.
@@ -100,6 +107,26 @@ class StartChoices:
     shot_clock_s: float | None = None
     table: str = "9ft"
     quality: Quality = "fast"
+    seat_a: str = "person"  # "person", or the computer's level ("1".."5")
+    seat_b: str = "person"
+
+    def seat_names(self) -> tuple[str, str]:
+        """The players' names, a computer's seat left at its default name ("Player 2")
+        named for what it is ("Computer (level 5)"), so the referee's lines say so."""
+        names = list(self.players)
+        computers = self.computers()
+        alike = len(computers) == 2 and len(set(computers.values())) == 1
+        for index, player in enumerate(Player):
+            level = computers.get(player)
+            if level is not None and names[index] in (f"Player {index + 1}", ""):
+                seat = f" {player.value}" if alike else ""
+                names[index] = f"Computer{seat} (level {level})"
+        return names[0], names[1]
+
+    def computers(self) -> dict[Player, str]:
+        """The seats the computer plays, and at which level."""
+        seats = {Player.A: self.seat_a, Player.B: self.seat_b}
+        return {player: level for player, level in seats.items() if level != "person"}
 
     def setup(self, seed: int) -> GameSetup:
         options = Options.from_mapping(
@@ -114,7 +141,7 @@ class StartChoices:
             race_to=self.race_to,
             table=self.table,
             options=options,
-            players=self.players,
+            players=self.seat_names(),
             seed=seed,
         )
 
@@ -129,7 +156,7 @@ class StartChoices:
             return cls()
         values: dict[str, Any] = {
             key: data[key]
-            for key, items in MENUS.items()
+            for key, items in FORM_MENUS.items()
             if key in data
             and any(data[key] == v and type(data[key]) is type(v) for v in items.values())
         }
@@ -168,7 +195,9 @@ class StartChoices:
 class OnStart(Protocol):
     """Puts a game on the table (``PoolApp.play``); ``resumed``: it is the autosaved one."""
 
-    def __call__(self, game: Game, *, resumed: bool = False) -> None: ...
+    def __call__(
+        self, game: Game, *, resumed: bool = False, computers: dict[Player, str] | None = None
+    ) -> None: ...
 
 
 class StartHost(Protocol):
@@ -233,9 +262,11 @@ class StartScreen:
         y -= 0.1
         self._label("Player 1", y)
         self.fields["player_a"] = self._entry("Player 1", y, width=12)
+        self.fields["seat_a"] = self._seat_menu(y)
         y -= 0.1
         self._label("Player 2", y)
         self.fields["player_b"] = self._entry("Player 2", y, width=12)
+        self.fields["seat_b"] = self._seat_menu(y)
         y -= 0.13
         self.error = label(self.frame, "", (0, y), 0.045, NOTICE, TextNode.ACenter)
         if app.preferences is not None:
@@ -268,6 +299,21 @@ class StartScreen:
 
     def _label(self, text: str, y: float) -> OnscreenText:
         return label(self.frame, text, (-0.05, y), 0.045, WHITE, TextNode.ARight)
+
+    def _seat_menu(self, y: float) -> OptionMenu:
+        """Who plays the seat, beside the name: a person, or the computer at a level."""
+        return OptionMenu(
+            parent=self.frame,
+            items=list(SEATS),
+            pos=(0.72, 0, y - 0.012),
+            scale=0.045,
+            frameColor=(0.12, 0.2, 0.16, 1),
+            text_fg=WHITE,
+            highlightColor=(0.3, 0.5, 0.4, 1),
+            item_frameColor=(0.1, 0.16, 0.13, 1),
+            item_text_fg=WHITE,
+            popupMarker_scale=0.4,
+        )
 
     def _entry(self, text: str, y: float, width: int) -> DirectEntry:
         return entry(self.frame, text, (0.05, y - 0.012), width)
@@ -318,7 +364,7 @@ class StartScreen:
     def fill(self, choices: StartChoices) -> None:
         """Show ``choices`` in the form."""
         values = choices.to_json()
-        for key, items in MENUS.items():
+        for key, items in FORM_MENUS.items():
             self.fields[key].set(list(items.values()).index(values[key]), fCommand=False)
         self.fields["race_to"].enterText(str(choices.race_to))
         self.fields["player_a"].enterText(choices.players[0])
@@ -332,7 +378,7 @@ class StartScreen:
         # By position: the breaker's items are relabelled with the players' names.
         picked = {
             key: list(items.values())[self.fields[key].selectedIndex]
-            for key, items in MENUS.items()
+            for key, items in FORM_MENUS.items()
         }
         return StartChoices(race_to=int(race), players=names, **picked)
 
@@ -352,11 +398,12 @@ class StartScreen:
         self.app.quality = choices.quality
         if self.app.preferences is not None:
             self.app.preferences.update(start=choices.to_json())
+        computers = choices.computers()
         if pooltool_loaded():
-            self.on_start(game)  # its first autosave archives the previous game
+            self.on_start(game, computers=computers)  # its first autosave archives the last
         else:
             self._say("setting up the table...", DIM)
-            self._shortly(lambda: self.on_start(game))
+            self._shortly(lambda: self.on_start(game, computers=computers))
 
     def resume(self) -> None:
         if self.app.autosave is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from rules import BallInHand, Choice, Declaration, EightBall, GameState, Phase, Player
-from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS
+from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
 from sim.physics.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulator import Simulator
 from sim.play.controller import Stage, TableController
@@ -45,7 +45,7 @@ def scoreboard(controller: TableController) -> Scoreboard:
     for player in Player:
         panels.append(
             PlayerPanel(
-                name=setup.name(player),
+                name=controller.seat_name(player),
                 racks=racks[player],
                 points=state.score[player] if state is not None and state.keeps_score else None,
                 fouls=state.fouls[player] if state is not None else 0,
@@ -125,8 +125,11 @@ def prompt(controller: TableController) -> str:
             "Set up: drag a ball to move it, off the cloth (or right-click) to take it off; "
             "Space to shoot" + ("; U: back as it was" if controller.can_cancel_setup else "")
         )
-    name = controller.game.setup.name(controller.shooter)
+    name = controller.seat_name(controller.shooter)
     state = controller.state
+    computer = computer_prompt(controller, name)
+    if computer is not None:
+        return computer
     if stage is Stage.LAG:
         ball = "blue-tinted ball" if len(controller.lag_strokes) % 2 else "white ball"
         return f"{name} lags ({ball}): aim at the foot rail, set the power, Space"
@@ -171,6 +174,25 @@ def prompt(controller: TableController) -> str:
     if controller.can_declare(Declaration.PUSH_OUT) and not controller.needs_call:  # NB-8
         return f"{name}: P to push out, or drag to aim, wheel or arrows for power, Space to shoot"
     return f"{name}: drag to aim, wheel or arrows for power, Space to shoot"
+
+
+def computer_prompt(controller: TableController, name: str) -> str | None:
+    """The computer at the table: thinking (and for how long), or the stroke it is about
+    to play; None when it is a person's turn, or the shot is under way."""
+    if controller.computer_level is None or controller.stage in (Stage.SIMULATING, Stage.WATCH):
+        return None
+    thinking = controller.thinking_words()
+    if thinking is not None:
+        return thinking
+    showing = controller.showing
+    if showing is None:
+        return f"{name} is at the table"
+    stroke = showing.stroke
+    if stroke.call is not None:
+        return f"{name} calls the {stroke.call.ball} in the {pocket_name(stroke.call.pocket)}"
+    if stroke.declaration is not None:
+        return f"{name} declares a {DECLARATION_WORDS[stroke.declaration]}"
+    return f"{name} plays this stroke"
 
 
 @attrs.frozen

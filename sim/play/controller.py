@@ -19,6 +19,13 @@ On a practice table (``GameSetup.practice``) the player sets the table up by han
 progress, the stage ``SETUP``) and shoots from it (:meth:`TableController.setup_done`:
 the set-up becomes a step of the game, :meth:`Game.set_up`).
 
+A seat may be the computer's (``computers``: the player and the level): at its turn the
+controller asks a :class:`sim.play.opponent.thinker_process.Thinking` for the move (the
+window's is a process of its own, so the window keeps drawing while it thinks), shows
+the stroke on the cue for :data:`SHOW_COMPUTER_AIM` seconds, then strikes it; choices,
+the breaker and its lag are played the same way. :meth:`TableController.ask_hint` asks
+the same thinker what the person at the table should play, and loads it.
+
 Take it again (:meth:`TableController.take_back`) puts the table and the match back as
 they were before the last shot with that shot's stroke loaded, the shot kept in the game
 as a branch; :meth:`TableController.play_from` does the same from any shot of any line
@@ -37,11 +44,12 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import TypeAlias
 
 import attrs
+import numpy as np
 
 from rules import (
     CUE,
@@ -67,6 +75,7 @@ from sim.play.autosaver import Autosaver
 from sim.play.cueclearance import MAX_AIM_ELEVATION, Clearance, clearance
 from sim.play.game import (
     ChoiceRecord,
+    ComputerPlayer,
     Game,
     GameError,
     LagRecord,
@@ -81,12 +90,20 @@ from sim.play.game import (
 )
 from sim.play.position import Position
 from sim.play.tablesetup import TableSetup
+from sim.play.opponent.levels import level_named
+from sim.play.opponent.player import Kind, Move, ThinkRequest
+from sim.play.opponent.thinker_process import Hint, InProcessThinker, ThinkFailed, Thinking
 
 MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
 PREVIEW_AFTER = 0.15  # seconds the aim must rest before it is simulated ahead
 LAG_STARTS = (0.25, 0.75)  # across the width: A's lag ball on the left, B's on the right
 DEFAULT_POWER = 0.45  # a player's first stroke after the break (about 3 m/s)
 BREAK_POWER = 0.9
+SHOW_COMPUTER_AIM = 0.8  # seconds the computer's cue rests on its aim before it strokes
+# The computer's lag (9-ft table, from the lag spot): back to 0.15 m from the head rail,
+# struck with the level's noise; the B seat a touch softer, so two perfect players tie
+# no lag for ever.
+COMPUTER_LAG_SPEED = {Player.A: 1.30, Player.B: 1.29}
 
 
 class Stage(StrEnum):
@@ -184,6 +201,36 @@ def _ruling_of(spoken: Spoken | None) -> Ruling | None:
     return (
         spoken.ruling if isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord) else None
     )
+@attrs.frozen
+class Asked:
+    """A decision with the thinker: its job, for whom (``hint``: the person's hint), at
+    which step of the game it was asked, and when."""
+
+    job: int
+    player: Player
+    hint: bool
+    node: Node
+    since: float
+
+
+@attrs.frozen
+class Showing:
+    """The computer's stroke on the cue, struck at ``until``."""
+
+    stroke: Stroke
+    until: float
+
+
+@attrs.frozen
+class HintShown:
+    """The hint loaded for the person: the words and where the cue ball would end."""
+
+    words: str
+    cue_after: Point | None
+
+
+def computer_name(level: str) -> str:
+    return f"Computer (level {level})"
 
 
 class TableController:
@@ -194,6 +241,8 @@ class TableController:
         autosave: Autosaver | None = None,
         clock: Callable[[], float] = time.monotonic,
         resumed: bool = False,
+        computers: Mapping[Player, str] | None = None,
+        thinker: Callable[[], Thinking] = InProcessThinker,
     ) -> None:
         self.game = game
         # The paths of the stroke being aimed, drawn from the preview's simulation (on by
@@ -201,6 +250,14 @@ class TableController:
         self.tracking: bool = False
         # The table being set up by hand on the practice table (None: not now).
         self.setting_up: TableSetup | None = None
+        # The seats the computer plays, and at which level; the others are people's.
+        self.computers: dict[Player, str] = dict(computers or {})
+        self._new_thinker = thinker  # made at the first decision or hint, then kept
+        self.thinker: Thinking | None = None
+        self.thinking: Asked | None = None
+        self.showing: Showing | None = None
+        self.hint: HintShown | None = None
+        self._retakes = 0  # shots taken back: a computer's next try is a new decision
         self.worker = worker
         self.autosave = autosave
         # The autosave holds this game (resumed from it, or saved once): another game
@@ -312,7 +369,34 @@ class TableController:
         """A shot is in flight or playing out: what the player asks meanwhile (the aim,
         power, tip, elevation, the call, a declaration) is not for the next stroke, and
         is ignored."""
-        return self.watching is not None or self.waiting is not None
+        return (
+            self.watching is not None or self.waiting is not None or self.computer_level is not None
+        )
+
+    @property
+    def computer_level(self) -> str | None:
+        """The level of the computer whose turn it is (None: a person's turn, or none)."""
+        if self.stage is Stage.OVER:
+            return None
+        return self.computers.get(self.shooter)
+
+    def seat_name(self, player: Player) -> str:
+        """Who plays ``player``'s seat: "Computer (level 5)", or the person's name."""
+        level = self.computers.get(player)
+        name = self.game.setup.name(player)
+        if level is None or name.startswith("Computer"):  # named so on the start screen
+            return name
+        return computer_name(level)
+
+    def thinking_words(self) -> str | None:
+        """ "Computer (level 5) is thinking… 1.2 s" (or the hint's), while it thinks."""
+        asked = self.thinking
+        if asked is None:
+            return None
+        seconds = f"{max(0.0, self.clock() - asked.since):.1f} s"
+        if asked.hint:
+            return f"Hint: the computer is thinking… {seconds}"
+        return f"{self.seat_name(asked.player)} is thinking… {seconds}"
 
     def cue_ball(self) -> Point | None:
         return self.balls().get(CUE)
@@ -371,7 +455,7 @@ class TableController:
 
     def move_cue_ball(self, point: Point) -> bool:
         """Drag the cue ball in hand to ``point`` if it may go there; True if it moved."""
-        if self.stage is not Stage.PLACE:
+        if self.stage is not Stage.PLACE or self.computer_level is not None:
             return False
         if self.legal_placement(point) is not None:
             return False
@@ -383,6 +467,7 @@ class TableController:
         """Put the cue ball down and move on to aiming."""
         if self.stage is not Stage.PLACE:
             raise GameError("the cue ball is not in hand")
+        self._refuse_at_computer_turn()
         if self.placement is None:
             raise GameError("place the cue ball first")
         reason = self.legal_placement(self.placement)
@@ -528,6 +613,7 @@ class TableController:
         """Play the stroke as it is set up (or, at the lag, set this player's lag)."""
         stage = self.stage
         if stage is Stage.LAG:
+            self._refuse_at_computer_turn()
             self._strike_lag()
             return
         if stage is Stage.PLACE:  # say what is missing, not just that something is
@@ -538,7 +624,16 @@ class TableController:
             raise GameError("first the choice: one of the buttons below")
         if stage is not Stage.AIM:
             raise GameError("not ready to shoot")
-        prepared = self.game.prepare(self.stroke())
+        self._refuse_at_computer_turn()
+        self._strike(self.stroke())
+
+    def _refuse_at_computer_turn(self) -> None:
+        level = self.computer_level
+        if level is not None:
+            raise GameError(f"it is {computer_name(level)}'s turn: it is at the table")
+
+    def _strike(self, stroke: Stroke) -> None:
+        prepared = self.game.prepare(stroke)
         state = self.state
         if state is not None and state.phase is not Phase.BREAK:
             self.powers[state.shooter] = self.aim.power
@@ -582,10 +677,13 @@ class TableController:
             self.finish_watching()
         resting = self.clock() - self._aim_changed >= PREVIEW_AFTER
         fresh = self._aim_changed != self._previewed
-        if self.stage is Stage.AIM and self.worker.ready and resting and fresh:
+        # The computer's aim is worth simulating ahead once it is its stroke, not before.
+        considered = self.computer_level is None or self.showing is not None
+        if self.stage is Stage.AIM and self.worker.ready and resting and fresh and considered:
             self._previewed = self._aim_changed  # once per resting aim
             self._preview()
         self._track()
+        self._think()
 
     @property
     def tracking_lines(self) -> TrackingLines | None:
@@ -613,6 +711,162 @@ class TableController:
             return  # not back yet (or an older stroke's, already dropped)
         self._tracked = tracking_lines(result.shot)
         self.tracking_latencies.append(self.clock() - self._aim_changed - PREVIEW_AFTER)
+
+
+    # -- the computer at the table, and the hint -----------------------------------------
+
+    def _thinker(self) -> Thinking:
+        if self.thinker is None:
+            self.thinker = self._new_thinker()
+        elif not self.thinker.alive:
+            self.thinker = self.thinker.restart()
+            self.thinking = None
+        return self.thinker
+
+    def start_thinking(self) -> None:
+        """Start the thinker now (its process loads the physics before it is asked)."""
+        self._thinker()
+
+    def _ask(self, player: Player, level: str, *, hint: bool) -> None:
+        state = self.state
+        assert state is not None
+        request = ThinkRequest(state, self.game.setup.table.value, level, self._entropy())
+        job = self._thinker().ask(request, hint=hint)
+        self.thinking = Asked(job, player, hint, self.game.current, self.clock())
+
+    def _entropy(self) -> tuple[int, ...]:
+        """The seed of a decision: the match's seed and the step it is made at (and the
+        shots taken back, so a computer's shot taken back is thought through again)."""
+        game = self.game
+        return (game.setup.seed, game.match.rack_number, len(game.records), self._retakes)
+
+    def ask_hint(self) -> None:
+        """What would the computer play here, for the person at the table: asked of the
+        thinker; loaded on the cue (aim, power, tip, placement, call) when it answers."""
+        if self.stage not in (Stage.AIM, Stage.PLACE) or self.computer_level is not None:
+            raise GameError("a hint is for the person at the table, before a stroke")
+        if self.thinking is not None and self.thinking.hint:
+            return  # already thinking about it
+        self.hint = None
+        self._ask(self.shooter, "perfect", hint=True)
+        self.message = ""
+
+    def _think(self) -> None:
+        """Once a frame: the computer's turn played, a step at a time (ask, wait for the
+        answer, show the stroke, strike), and a hint collected when it comes."""
+        asked = self.thinking
+        if asked is not None and (
+            asked.node is not self.game.current or (self.shot_in_play and asked.hint)
+        ):
+            self._drop_thinking()  # the table moved on (taken back, another step)
+            asked = None
+        if self.waiting is not None or self.watching is not None:
+            return
+        level = self.computer_level
+        if asked is not None and not asked.hint and self._paused_at is not None:
+            return  # it plays once the person is back from the menu or the replay
+        if asked is not None:
+            found = self._thinker().take(asked.job)
+            if found is None:
+                return
+            self.thinking = None
+            if isinstance(found, ThinkFailed):
+                self._thinking_failed(asked, found)
+                return
+            if asked.hint:
+                self._load_hint(found.move.plan, found.hint)
+                return
+            self._play(found.move, asked)
+            return
+        if level is None or self._paused_at is not None:  # not behind the menu or a replay
+            return
+        if self.showing is not None:
+            if self.clock() >= self.showing.until:
+                stroke, self.showing = self.showing.stroke, None
+                try:
+                    self._strike(stroke)
+                except GameError as error:
+                    self._give_up(
+                        f"{self.seat_name(self.shooter)} could not play its stroke ({error})"
+                    )
+            return
+        stage = self.stage
+        if stage is Stage.LAG:
+            self.aim = Aim.of(self._computer_lag(self.shooter, level))
+            self._strike_lag()
+            self.message = (
+                f"{self.seat_name(self.shooter)} lagged: a plain stroke up the table at a "
+                "lag's pace, with its level's touch"
+            )
+        elif stage is Stage.BREAKER:  # the break is worth having: it takes it
+            self.choose_breaker(self.shooter)
+        else:
+            self._ask(self.shooter, level, hint=False)
+
+    def _computer_lag(self, player: Player, level: str) -> CueAction:
+        """Its lag: straight up the table at the lag's pace, with the level's noise (no
+        search: a lag has one aim, and its pace is the player's touch)."""
+        rng = np.random.default_rng(
+            np.random.SeedSequence([*self._entropy(), len(self.lag_strokes)])
+        )
+        stroke = CueAction(speed=COMPUTER_LAG_SPEED[player], aim=90.0)
+        return level_named(level).noise.perturb(stroke, rng)
+
+    def _play(self, move: Move, asked: Asked) -> None:
+        level = self.computers.get(asked.player)
+        if level is None:
+            return  # the seat became a person's meanwhile
+        if move.choice is not None:
+            self._choose(move.choice)
+            return
+        if move.kind is Kind.STALEMATE:
+            record = self.game.declare_stalemate(agreed=True)
+            self._spoke(record)
+            self.message = (
+                f"{computer_name(level)} offered a stalemate, no ball down for many innings: "
+                "the rack is racked again (GEN-16)"
+            )
+            return
+        assert move.stroke is not None  # every move but a choice or a stalemate strikes
+        stroke = attrs.evolve(move.stroke, player=ComputerPlayer(level, self._entropy()))
+        self._load(stroke)
+        self.showing = Showing(stroke, self.clock() + SHOW_COMPUTER_AIM)
+
+    def _load(self, stroke: Stroke) -> None:
+        """``stroke`` on the cue: aim, power, tip, elevation, the cue ball placed, the call."""
+        self.aim = Aim.of(stroke.action)
+        self.call, self.declaration = stroke.call, stroke.declaration
+        state = self.state
+        if stroke.placement is not None and state is not None and state.ball_in_hand is not None:
+            self.placement, self.placed = stroke.placement, True
+        self._touch_aim()
+
+    def _load_hint(self, plan: Stroke | None, hint: Hint | None) -> None:
+        if plan is None or hint is None or self.stage not in (Stage.AIM, Stage.PLACE):
+            self.message = f"Hint: {hint.words}" if hint is not None else ""
+            return
+        self._load(plan)
+        self.hint = HintShown(hint.words, hint.cue_after)
+        self.message = f"Hint: {hint.words}"
+
+    def _thinking_failed(self, asked: Asked, failed: ThinkFailed) -> None:
+        if asked.hint:
+            self.message = f"no hint: the computer could not think it through ({failed.message})"
+            return
+        self._give_up(f"{self.seat_name(asked.player)} could not decide ({failed.message})")
+
+    def _give_up(self, why: str) -> None:
+        """The computer cannot play on: its seat goes to a person, who is told why."""
+        player = self.shooter
+        self.computers.pop(player, None)
+        self.showing = None
+        self.message = f"{why}: {self.game.setup.name(player)} plays the seat now"
+
+    def _drop_thinking(self) -> None:
+        if self.thinking is not None and self.thinker is not None:
+            self.thinker.forget(self.thinking.job)
+        self.thinking = None
+        self.showing = None
 
     def _abandon(self, message: str) -> None:
         """A stroke the physics could not play: nothing happened; the player shoots again."""
@@ -691,7 +945,14 @@ class TableController:
     def choose(self, choice: Choice | str) -> None:
         if self.stage is not Stage.CHOOSE:
             raise GameError("there is no choice to make")
-        record = self.game.choose(choice)
+        self._refuse_at_computer_turn()
+        self._choose(choice)
+
+    def _choose(self, choice: Choice | str) -> None:
+        self._spoke(self.game.choose(choice))
+
+    def _spoke(self, record: ChoiceRecord | StalemateRecord) -> None:
+        """A step taken without a stroke: the referee's words, saved, the next turn."""
         self.spoken = record
         self.last_ruling = record.ruling
         self.reasons = record.ruling.reasons
@@ -701,6 +962,8 @@ class TableController:
     def choose_breaker(self, breaker: Player) -> None:
         if self.stage is not Stage.BREAKER:
             raise GameError("there is no breaker to choose")
+        if self.computers.get(self.shooter) is not None and breaker is not self.shooter:
+            raise GameError("the computer won the lag: it chooses who breaks")
         self.game.choose_breaker(breaker)
         self.save()
         self._reset_turn()
@@ -814,9 +1077,10 @@ class TableController:
         if self.waiting is not None:
             raise GameError("the shot is still in the physics: take it back once it plays")
         self.setting_up = None  # the set-up in progress is dropped: the shot comes back
-        node = self.game.last_shot()
+        node = self._person_last_shot() or self.game.last_shot()
         if node is None:
             raise GameError("there is no shot to take back")
+        self._retakes += 1
         self._return_before(node, main=True)
         assert isinstance(node.record, ShotRecord)
         name = self.game.setup.name(node.record.shooter)
@@ -824,6 +1088,20 @@ class TableController:
             f"Shot taken back: {name} to shoot it again. The first try is kept as a branch."
         )
         return node.record
+
+    def _person_last_shot(self) -> Node | None:
+        """With a computer seated, taking back its shots would only see them played
+        again: the take back goes to the last shot a person played (None: no such
+        shot in the line, or no computer)."""
+        if not self.computers:
+            return None
+        node: Node | None = self.game.current
+        while node is not None:
+            record = node.record
+            if isinstance(record, ShotRecord) and record.shooter not in self.computers:
+                return node
+            node = node.parent
+        return None
 
     def play_from(self, node: Node) -> None:
         """Play from a replayed shot (``node``, a shot of any line of the game): the table
@@ -907,6 +1185,8 @@ class TableController:
         self.declaration = None
         self.extension = False
         self.message = ""
+        self.hint = None
+        self.showing = None
         self.clock_started = self.clock()
         if self._paused_at is not None:  # behind the menu: this turn's clock starts paused
             self._paused_at = self.clock_started
@@ -1000,3 +1280,4 @@ class TableController:
         if self.waiting is not None:
             self.worker.forget(self.waiting.jobs)
             self.waiting = None
+        self._drop_thinking()  # the thinker stays for the next game

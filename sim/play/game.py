@@ -134,10 +134,21 @@ class GameSetup:
         return rack(geometry, self.kind.rack_pattern(self.options), seed, gap)
 
 
+@attrs.frozen
+class ComputerPlayer:
+    """The computer played the stroke: at ``level`` (1..5, perfect), its generator seeded
+    from ``entropy``. With the state before the shot that is all it takes to make the
+    same decision again (``poolsim verify --decisions``)."""
+
+    level: str
+    entropy: tuple[int, ...]
+
+
 @attrs.frozen(kw_only=True)
 class Stroke:
     """What the player does at the table: where the cue ball goes when it is in hand,
-    the call or declaration, and the cue action."""
+    the call or declaration, and the cue action; ``player``: the computer that played it
+    (None: a person)."""
 
     action: CueAction
     placement: Point | None = None
@@ -147,6 +158,7 @@ class Stroke:
     )
     clock_s: float | None = None  # shot clock: seconds from its start to the stroke (GEN-17)
     extension: bool = False  # the player took a shot-clock extension (B-18)
+    player: ComputerPlayer | None = None
 
 
 def shot_of(stroke: Stroke, simulated: SimulatedShot) -> Shot:

@@ -23,11 +23,17 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
         "shots": [SHOT_DATA, SHOT_DATA], "winner": "A" | null, "reasons": [...]},
        {"type": "shot", "rack": 1, "shooter": "A", "placement": [x, y] | null,
         "call": {"ball": "3", "pocket": "rt"} | null, "declaration": null | "safety" | "push-out",
-        "action": ACTION, "start": {ball: [x, y]}, "ruling": RULING, **SHOT_DATA},
+        "action": ACTION, "start": {ball: [x, y]}, "ruling": RULING, **SHOT_DATA,
+        "player": {"kind": "computer", "level": "5", "entropy": [seed, ...]}},
        {"type": "choice", "rack": 1, "player": "B", "choice": "pass", "ruling": RULING},
        {"type": "stalemate", "rack": 1, "agreed": false, "ruling": RULING},
        {"type": "setup", "balls": {ball: [x, y]}, "turn": "A",
         "in_hand": null | "kitchen" | "anywhere", "refereed": false}]}
+
+    A shot's ``player`` says who played it: absent (or ``{"kind": "person"}``) for a
+    person, the computer's level (1..5, perfect) and the seed of its generator for the
+    computer; with the state before the shot they make the same decision again
+    (``poolsim verify --decisions``).
 
     ``records`` is the main line; a branch starts after step ``step`` of line ``line``
     (0: the main line, n: branches[n - 1], always an earlier one), as another step in
@@ -66,12 +72,14 @@ from rules.facts import facts_from_json, facts_to_json
 from rules.reading import Reader, converted, is_finite_number, item, one_line, whole_number
 from rules.userfile import FileRefused, open_regular, read_regular, size_words, too_large
 from sim.files import write_atomically
+from sim.limits import MAX_SEED
 from sim.physics.pooltool_setup import POOLTOOL_VERSION
 from sim.physics.simulate import CueAction, SimulatedShot, settle_positions, shot_from_system
 from sim.physics.table import TABLE_SPECS, TableSpec
 from sim.play.game import (
     BreakerRecord,
     ChoiceRecord,
+    ComputerPlayer,
     Game,
     GameError,
     GameSetup,
@@ -83,6 +91,7 @@ from sim.play.game import (
     StalemateRecord,
     Stroke,
 )
+from sim.play.opponent.levels import LEVEL_NAMES
 
 if TYPE_CHECKING:
     from sim.physics.simulate import System
@@ -323,6 +332,7 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
                 "start": _positions_to_json(record.start),
                 "ruling": ruling_to_json(record.ruling),
                 **_shot_data(record.simulated, members),
+                **_player_to_json(stroke.player),
             }
         case ChoiceRecord():
             return {
@@ -687,6 +697,40 @@ def _seconds(value: Any) -> float | None:
     return float(value)
 
 
+def _player_to_json(player: ComputerPlayer | None) -> dict[str, Any]:
+    """The shot's ``player`` key: none for a person (as files before it had)."""
+    if player is None:
+        return {}
+    return {"player": {"kind": "computer", "level": player.level, "entropy": list(player.entropy)}}
+
+
+MAX_ENTROPY_WORDS = 16  # a decision's seed: a handful of whole numbers
+
+
+def _shot_player(value: Any) -> ComputerPlayer | None:
+    """Who played a shot: absent or {"kind": "person"}, or the computer's level and
+    seed (whole numbers from 0 to 2**63 - 1)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or value.get("kind") not in ("person", "computer"):
+        raise ValueError(
+            f'expected {{"kind": "person" | "computer", ...}}, got {Reader.show(value)}'
+        )
+    if value["kind"] == "person":
+        _Reader(value, "").keys({"kind"})
+        return None
+    reader = _Reader(value, "").keys({"kind", "level", "entropy"})
+    level = reader.get("level", str)
+    if level not in LEVEL_NAMES:
+        raise ValueError(f"a level is one of {', '.join(LEVEL_NAMES)}, got {level!r}")
+    entropy = reader.get("entropy", list)
+    if not 1 <= len(entropy) <= MAX_ENTROPY_WORDS or not all(
+        type(word) is int and 0 <= word <= MAX_SEED for word in entropy
+    ):
+        raise ValueError(f"entropy: 1 to {MAX_ENTROPY_WORDS} whole numbers from 0 to {MAX_SEED}")
+    return ComputerPlayer(level, tuple(entropy))
+
+
 def _extension(value: Any) -> bool:
     """Whether the shot clock's extension was called: true or false (absent: false)."""
     return _flag(value)
@@ -844,7 +888,7 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
             "events",
             "after",
         },
-        frozenset({"clock_s", "extension"}),
+        frozenset({"clock_s", "extension", "player"}),
     )
     placement = reader.data.get("placement")
     stroke = Stroke(
@@ -854,6 +898,7 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
         declaration=reader.convert("declaration", lambda v: None if v is None else Declaration(v)),
         clock_s=reader.convert("clock_s", _seconds),
         extension=reader.convert("extension", _extension),
+        player=reader.convert("player", _shot_player),
     )
     prepared = game.prepare(stroke)
     if reader.get("rack", int) != prepared.rack:

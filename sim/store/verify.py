@@ -8,6 +8,10 @@ A shot that differs is reported with the largest difference; the check goes on f
 recorded shot, so each shot is judged on its own inputs. Every line of the game is
 checked: the main line, then each branch (its own shots, those it shares with the line it
 branches off checked once, there), each shot ruled on the match as it stood before it.
+
+:func:`verify_decisions` checks the computer's shots further: each is decided again from
+the state before it, at its recorded level and seed, and must come out the same stroke
+(aim, speed, elevation, tip, the cue ball's placement, the call and the declaration).
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from rules.facts import OffTable, Pocketing, ShotFacts
 from rules.positions import Positions
 from sim.physics.simulate import SimulatedShot, simulate_shot
 from sim.physics.systemcodec import system_to_bytes
-from sim.play.game import Game, LagRecord, Node, ShotRecord
+from sim.play.game import Game, LagRecord, Node, ShotRecord, Stroke
+from sim.play.opponent.player import ThinkRequest, think
 from sim.store.gamefile import ruling_to_json, same_decision
 
 
@@ -127,6 +132,45 @@ def verify_game(game: Game) -> list[ShotCheck]:
                     )
                 )
     return checks
+
+
+@attrs.frozen
+class DecisionCheck:
+    """The verdict on one computer's shot decided again: ``same`` when the stroke is the
+    one recorded; ``level``: the level it was played at."""
+
+    label: str
+    level: str
+    same: bool
+
+
+def verify_decisions(game: Game) -> list[DecisionCheck]:
+    """Decide every computer's shot of every line again (from the state before it, its
+    level and seed), in the order :func:`verify_game` checks them."""
+    checks = []
+    for line in game.lines():
+        branch = "" if line.number == 0 else f"branch {line.number}, "
+        for node in line.nodes:
+            record = node.record
+            if not isinstance(record, ShotRecord) or record.stroke.player is None:
+                continue
+            assert node.parent is not None
+            state = node.parent.match.rack
+            assert state is not None
+            player = record.stroke.player
+            request = ThinkRequest(state, game.setup.table.value, player.level, player.entropy)
+            move = think(request)
+            label = f"{branch}rack {record.rack}, shot {_number_in_rack(node)} ({record.shooter})"
+            same = move.stroke is not None and _as_decided(move.stroke) == _as_decided(
+                record.stroke
+            )
+            checks.append(DecisionCheck(label=label, level=player.level, same=same))
+    return checks
+
+
+def _as_decided(stroke: Stroke) -> tuple[object, ...]:
+    """What the player decides of a stroke (not the clock, nor who played it)."""
+    return (stroke.action, stroke.placement, stroke.call, stroke.declaration)
 
 
 def _number_in_rack(node: Node) -> int:

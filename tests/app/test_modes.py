@@ -33,6 +33,8 @@ TABLE_KEYS = {
     "backspace",  # take it again
     "u",  # set the practice table up
     "delete",  # take the ball under the pointer off, setting up
+    "/",  # a hint from the computer
+    "?",
 }
 
 

@@ -107,6 +107,8 @@ class ModeManager:
         mode.draw()
         if window.call_marker is not None:
             window.call_marker.update(controller)
+        if window.hint_ghost is not None:
+            window.hint_ghost.update(controller)
         rig.update(dt)
         assert window.hud is not None
         window.hud.refresh()

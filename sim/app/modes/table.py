@@ -62,6 +62,7 @@ class TableMode(Mode):
         keys["x"] = lambda: self.controller.take_extension()
         keys["backspace"] = self.take_again
         keys["u"] = self.set_up
+        keys["/"] = keys["?"] = self.ask_hint
         for key, preset in (("1", "behind"), ("2", "overhead"), ("3", "broadcast")):
             keys[key] = self._viewer(preset)
         keys["escape"] = window.open_menu
@@ -92,6 +93,9 @@ class TableMode(Mode):
     def set_up(self) -> None:
         """U: set the practice table up by hand, from the balls as they lie."""
         self.controller.begin_setup()
+    def ask_hint(self) -> None:
+        """/ or ?: what the computer would play here, loaded on the cue when it answers."""
+        self.controller.ask_hint()
 
     def turn(self, degrees: float) -> None:
         """The aim turns only while a stroke is set up (AIM, LAG)."""

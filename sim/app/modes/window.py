@@ -12,6 +12,7 @@ from rules.geometry import Point
 from sim.app.callmarker import CallMarker
 from sim.app.camera import CameraRig
 from sim.app.cue import CueStick
+from sim.app.hintghost import HintGhost
 from sim.app.hud import Hud
 from sim.app.modes.pointer import Pointer
 from sim.app.scene import TableScene
@@ -43,6 +44,7 @@ class Window(Protocol):
     def call_marker(self) -> CallMarker | None: ...
     @property
     def tracking_lines(self) -> TrackingOverlay | None: ...
+    def hint_ghost(self) -> HintGhost | None: ...
     @property
     def sounds(self) -> SoundBoard: ...
     @property

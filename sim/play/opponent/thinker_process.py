@@ -1,0 +1,307 @@
+"""The computer player's thinking in a process of its own, so the window never waits.
+
+A decision at level 5 takes a second or more of pooltool simulations, which hold the GIL:
+run in the window's process (or a thread of it) it would freeze the drawing. So the table
+asks a :class:`ThinkerProcess` (a child process, spawned once when a table first needs it
+and kept for the session) and polls it once a frame, as it polls the physics worker.
+
+Why a process of its own rather than the physics worker (:mod:`sim.physics.worker`): the
+worker is on the physics floor and cannot import the player (``sim.play``); a generic
+"run this callable" job would let a five-second decision hold up the shots queued behind
+it (a person's stroke, the aim's preview). Two queues in two processes keep them apart:
+the table's shots play at once while the computer thinks. The child loads the compiled
+physics once (from the cache the worker's warm-up wrote) and keeps it.
+
+:class:`InProcessThinker` answers the same way in the calling process (when polled), for
+tests of the table's logic that need no window.
+
+A hint (:func:`hint`) is the decision of the perfect player (no noise: the stroke as
+planned), its plan simulated once more to see where it leaves the cue ball, and the
+words a person reads: "pot the 3 in the foot-left corner with draw; it leaves you the 4,
+0.6 m from the cue ball, near the right side".
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import queue
+import time
+from multiprocessing.context import SpawnProcess
+from typing import Any, Protocol
+
+import attrs
+
+from rules import CUE, GameState, PocketId
+from rules.geometry import Point, distance
+from rules.words import pocket_name
+from sim.physics.simulate import simulate_shot
+from sim.physics.table import pocket_centre, table_spec
+from sim.play.game import shot_of
+from sim.play.opponent.player import Kind, Move, ThinkRequest, think
+
+PARENT_CHECK_S = 1.0  # how often an idle thinker looks whether its window still runs
+HINT_LEVEL = "perfect"  # a hint is what the strongest player would play, as meant
+SPIN_WORDS_FROM = 0.12  # ball radii of tip offset before a hint speaks of spin
+
+
+@attrs.frozen
+class Hint:
+    """What a hint adds to the move: where its plan leaves the cue ball (None: it does
+    not stay on the table), and the words for the person at the table."""
+
+    cue_after: Point | None
+    words: str
+
+
+@attrs.frozen
+class Thought:
+    """The answer to job ``job``: the move, and for a hint what it leaves."""
+
+    job: int
+    move: Move
+    hint: Hint | None = None
+
+
+@attrs.frozen
+class ThinkFailed:
+    """The thinking of job ``job`` failed (the thinker lives on)."""
+
+    job: int
+    message: str
+
+
+Answer = Thought | ThinkFailed
+
+
+class Thinking(Protocol):
+    """Decisions asked and answered by job number, never blocking the caller for long."""
+
+    @property
+    def alive(self) -> bool: ...
+
+    def ask(self, request: ThinkRequest, *, hint: bool = False) -> int:
+        """Think about ``request`` (a hint: as the perfect player, with what it leaves)."""
+        ...
+
+    def take(self, job: int) -> Answer | None:
+        """The answer to ``job`` once it is there (once); None until then."""
+        ...
+
+    def forget(self, job: int) -> None:
+        """Nobody will take ``job``'s answer: dropped now or when it comes."""
+        ...
+
+    def restart(self) -> Thinking: ...
+
+    def close(self) -> None: ...
+
+
+def answer(job: int, request: ThinkRequest, *, as_hint: bool) -> Answer:
+    """The thinking itself, wherever it runs."""
+    try:
+        if as_hint:
+            return hint(job, request)
+        return Thought(job, think(request))
+    except Exception as error:  # the table says so; the thinker lives on
+        return ThinkFailed(job, f"{type(error).__name__}: {error}")
+
+
+def hint(job: int, request: ThinkRequest) -> Thought:
+    """The perfect player's move for ``request``'s state, simulated as planned to see
+    what it leaves, and said in words."""
+    move = think(attrs.evolve(request, level=HINT_LEVEL))
+    plan = move.plan
+    state = request.state
+    if plan is None:  # a choice or a stalemate: nothing is struck
+        return Thought(job, move, Hint(None, move_words(move, state)))
+    spec = table_spec(request.table)
+    start = state.balls if plan.placement is None else state.balls.moved({CUE: plan.placement})
+    simulated = simulate_shot(spec, start, plan.action)
+    cue_after = simulated.after.get(CUE)
+    after = state.apply(state.rule(shot_of(plan, simulated)))
+    words = move_words(move, state)
+    leaves = leave_words(state, after, cue_after, request.table)
+    return Thought(job, move, Hint(cue_after, f"{words}; {leaves}" if leaves else words))
+
+
+def move_words(move: Move, state: GameState) -> str:
+    """A move as a player says it: "pot the 3 in the foot-left corner with draw"."""
+    target = move.target or state.lowest
+    if move.kind is Kind.CHOICE:
+        return f"choose {move.choice.value if move.choice else 'to shoot'}"
+    if move.kind is Kind.STALEMATE:
+        return "offer a stalemate: no ball has gone down for a long while"
+    if move.kind is Kind.BREAK:
+        return "break hard, full on the front ball"
+    if move.kind is Kind.SAFETY:
+        return f"play safe off the {target}"
+    if move.kind is Kind.KICK:
+        return f"kick at the {target} off a rail"
+    if move.kind is Kind.PUSH_OUT:
+        return "push out"
+    pocket = f" in the {pocket_name(move.pocket)}" if move.pocket is not None else ""
+    return f"pot the {target}{pocket}{spin_words(move)}"
+
+
+def spin_words(move: Move) -> str:
+    """ " with draw", " with follow and left side", " stun" ..., for the plan's tip."""
+    plan = move.plan
+    if plan is None:
+        return ""
+    a, b = plan.action.a, plan.action.b
+    height = "with follow" if b > SPIN_WORDS_FROM else "with draw" if b < -SPIN_WORDS_FROM else ""
+    side = ""
+    if abs(a) > SPIN_WORDS_FROM:
+        side = "left side" if a > 0 else "right side"  # pooltool: + a is left of centre
+    if height and side:
+        return f" {height} and {side}"
+    if height:
+        return f" {height}"
+    return f" with {side}" if side else " with a stun (centre ball)"
+
+
+def leave_words(before: GameState, after: GameState, cue_after: Point | None, table: str) -> str:
+    """What the plan leaves: the next ball for this player, or for the other one."""
+    result = after.outcome()
+    if result is not None:
+        return "it wins the rack" if result.winner is before.shooter else ""
+    if cue_after is None or after.lowest is None or after.pending is not None:
+        return ""
+    ball = after.lowest
+    where = after.balls[ball]
+    built = table_spec(table).build()
+    near = min(PocketId, key=lambda p: distance(pocket_centre(built, p), where))
+    for_whom = "you" if after.shooter is before.shooter else "the other player"
+    gap = distance(cue_after, where)
+    return (
+        f"it leaves {for_whom} the {ball}, {gap:.1f} m from the cue ball, "
+        f"near the {pocket_name(near)}"
+    )
+
+
+class InProcessThinker:
+    """Decisions thought in this process when they are taken (tests with no window)."""
+
+    def __init__(self) -> None:
+        self._numbers = itertools.count(1)
+        self._asked: dict[int, tuple[ThinkRequest, bool]] = {}
+        self._closed = False
+
+    @property
+    def alive(self) -> bool:
+        return not self._closed
+
+    def ask(self, request: ThinkRequest, *, hint: bool = False) -> int:
+        job = next(self._numbers)
+        self._asked[job] = (request, hint)
+        return job
+
+    def take(self, job: int) -> Answer | None:
+        asked = self._asked.pop(job, None)
+        if asked is None:
+            return None
+        return answer(job, asked[0], as_hint=asked[1])
+
+    def forget(self, job: int) -> None:
+        self._asked.pop(job, None)
+
+    def restart(self) -> InProcessThinker:
+        self.close()
+        return InProcessThinker()
+
+    def close(self) -> None:
+        self._closed = True
+        self._asked.clear()
+
+
+class ThinkerProcess:
+    """A child process that thinks for the computer players and the hint key."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")  # no fork of a GL/Panda3D process
+        self._requests: multiprocessing.Queue[Any] = context.Queue()
+        self._replies: multiprocessing.Queue[Any] = context.Queue()
+        self._process: SpawnProcess = context.Process(
+            target=_serve, args=(self._requests, self._replies), daemon=True
+        )
+        self._numbers = itertools.count(1)
+        self._answers: dict[int, Answer] = {}
+        self._forgotten: set[int] = set()
+
+    def start(self) -> ThinkerProcess:
+        self._process.start()
+        return self
+
+    @property
+    def alive(self) -> bool:
+        return self._process.is_alive()
+
+    def ask(self, request: ThinkRequest, *, hint: bool = False) -> int:
+        job = next(self._numbers)
+        self._requests.put(("hint" if hint else "think", job, request))
+        return job
+
+    def take(self, job: int) -> Answer | None:
+        self._collect()
+        return self._answers.pop(job, None)
+
+    def wait(self, job: int, timeout: float = 300.0) -> Answer:
+        """Block until ``job`` is answered (tests; the window polls instead)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.take(job)
+            if found is not None:
+                return found
+            if not self.alive:
+                raise RuntimeError("the thinking process stopped")
+            time.sleep(0.01)
+        raise TimeoutError(f"no answer to job {job} in {timeout:g} s")
+
+    def forget(self, job: int) -> None:
+        self._answers.pop(job, None)
+        self._forgotten.add(job)
+
+    def restart(self) -> ThinkerProcess:
+        self.close()
+        return ThinkerProcess().start()
+
+    def close(self) -> None:
+        if self._process.is_alive():
+            self._requests.put(("stop", 0, None))
+            self._process.join(timeout=2)
+            if self._process.is_alive():
+                self._process.terminate()
+                self._process.join(timeout=2)
+        self._requests.close()
+        self._replies.close()
+
+    def _collect(self) -> None:
+        while True:
+            try:
+                found: Answer = self._replies.get_nowait()
+            except queue.Empty:
+                return
+            if found.job in self._forgotten:
+                self._forgotten.discard(found.job)
+            else:
+                self._answers[found.job] = found
+
+
+def _serve(requests: multiprocessing.Queue[Any], replies: multiprocessing.Queue[Any]) -> None:
+    """The thinker's loop: the compiled physics loaded once, then one decision at a time."""
+    from sim.physics.warmup import warm_up
+
+    warm_up()
+    parent = multiprocessing.parent_process()
+    while True:
+        try:
+            kind, job, request = requests.get(timeout=PARENT_CHECK_S)
+        except queue.Empty:
+            # A window killed outright never says stop: end with it.
+            if parent is not None and not parent.is_alive():
+                return
+            continue
+        if kind == "stop":
+            return
+        replies.put(answer(job, request, as_hint=kind == "hint"))

@@ -1,0 +1,97 @@
+"""The computer at the table in the window (issue 12, item 3): a person against the
+computer at level 1; the computer thinks in a process of its own while the window keeps
+drawing, shows its stroke, plays it, and the shot is saved with its level; the hint
+loads a stroke with the ghost of where it leaves the cue ball."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+
+from rules import Player
+from sim.app.main import PoolApp
+from sim.app.script import ScriptError, run_script
+from sim.app.texts import prompt
+from sim.play.controller import Stage
+from sim.play.game import Game, GameSetup
+from sim.store.gamefile import load, save
+
+pytestmark = pytest.mark.app
+
+THINKING_LIMIT_S = 300.0  # real seconds (the thinker's process starts, loads the physics)
+
+
+def test_a_person_against_the_computer(table: PoolApp, tmp_path: Path) -> None:
+    game = Game(GameSetup(game="ten-ball", race_to=3, seed=5, players=("Ann", "Bob")))
+    table.play(game, computers={Player.B: "1"})
+    controller = table.controller
+    assert controller is not None
+    run_script(table, [{"breaker": "B"}])
+    # Bob (the computer) breaks: it thinks in its own process; the window draws on.
+    frames, thinking_times = 0, []
+    deadline = time.monotonic() + THINKING_LIMIT_S
+    while controller.thinking is None and controller.showing is None:
+        table.step()
+        assert time.monotonic() < deadline
+    while controller.thinking is not None:
+        before = time.monotonic()
+        table.step()
+        thinking_times.append(time.monotonic() - before)
+        frames += 1
+        assert time.monotonic() < deadline, "the computer did not answer"
+    assert frames >= 3, "the window drew no frames while the computer thought"
+    assert statistics.median(thinking_times) < 0.25  # frames drawn, not one long wait
+    assert controller.showing is not None  # its stroke on the cue before it strikes
+    assert prompt(controller).startswith("Computer (level 1)")
+    run_script(table, [{"wait_for_computer": True}])
+    computer_shots = [s for s in game.shots if s.stroke.player is not None]
+    assert computer_shots
+    assert {s.stroke.player.level for s in computer_shots if s.stroke.player} == {"1"}
+    path = tmp_path / "against.poolsim"
+    save(game, path)
+    assert load(path).shots[0].stroke.player == computer_shots[0].stroke.player
+    if controller.stage is Stage.OVER:
+        return
+    # Ann's turn: the hint loads the computer's stroke and the ghost of its leave.
+    with pytest.raises(ScriptError, match="person's turn"):
+        run_script(table, [{"wait_for_computer": "thinking"}])
+    run_script(table, [{"hint": True}])
+    hint = controller.hint
+    assert hint is not None and controller.message == f"Hint: {hint.words}"
+    assert table.hint_ghost is not None
+    assert (table.hint_ghost.shown(controller) is not None) == (hint.cue_after is not None)
+
+
+def test_script_seats_are_checked(table: PoolApp) -> None:
+    game = Game(GameSetup(game="ten-ball", seed=5))
+    table.play(game)
+    for bad in ({"seat": "C", "level": 1}, {"seat": "A", "level": 9}, {"seat": "A"}):
+        with pytest.raises(ScriptError):
+            run_script(table, [{"computer": bad}])
+    run_script(table, [{"computer": {"seat": "A", "level": 2}}])
+    assert table.controller is not None and table.controller.computers == {Player.A: "2"}
+    run_script(table, [{"computer": {"seat": "A", "level": None}}])
+    assert table.controller.computers == {}
+
+
+def test_the_start_screens_seats(table: PoolApp) -> None:
+    """Each seat a person or the computer at a level, remembered like the rest."""
+    from sim.app.start import StartChoices
+
+    choices = StartChoices.remembered({"players": ["Ann", "Player 2"], "seat_b": "5"})
+    assert choices.computers() == {Player.B: "5"}
+    assert StartChoices.remembered({"seat_b": "9"}).seat_b == "person"  # not on the menu
+    assert StartChoices.remembered({"seat_a": 3}).seat_a == "person"
+    table.show_start_screen()
+    screen = table.start_screen
+    assert screen is not None
+    screen.fill(choices)
+    assert screen.choices().computers() == {Player.B: "5"}
+    assert screen.choices().to_json()["seat_b"] == "5"
+    # A computer's seat left at its default name is named for what it is.
+    assert choices.setup(seed=1).players == ("Ann", "Computer (level 5)")
+    both = StartChoices(seat_a="5", seat_b="5").setup(seed=1).players
+    assert both == ("Computer A (level 5)", "Computer B (level 5)")

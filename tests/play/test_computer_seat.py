@@ -1,0 +1,158 @@
+"""The computer at the table, without a window (issue 12, item 3): its seat plays the
+lag, the breaker's choice and its shots through the table's logic, each shot recorded
+with its level and seed; a person is refused at its turn; taking back goes to the
+person's last shot; the hint loads a stroke. The thinking runs in this process here
+(:class:`InProcessThinker`); the window's is a process of its own (tests/app)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from rules import Player
+from sim.physics.inprocess import InProcessSimulator
+from sim.play.controller import Stage, TableController
+from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord
+from sim.play.opponent.player import ThinkRequest
+from sim.play.opponent.thinker_process import InProcessThinker, ThinkerProcess, Thought
+
+pytestmark = pytest.mark.physics
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def worker() -> Iterator[InProcessSimulator]:
+    physics = InProcessSimulator()
+    yield physics
+    physics.close()
+
+
+def table(
+    worker: InProcessSimulator, computers: dict[Player, str], breaker: Player | None = None
+) -> tuple[TableController, Clock]:
+    clock = Clock()
+    game = Game(GameSetup(game="ten-ball", race_to=2, seed=3, players=("Ann", "Bob")))
+    if breaker is not None:
+        game.start(breaker)
+    controller = TableController(game, worker, None, clock=clock, computers=computers)
+    return controller, clock
+
+
+def run(
+    controller: TableController, clock: Clock, until: Callable[[], object], limit: float = 120.0
+) -> list[str]:
+    """Frames (a twentieth of a second each) until ``until()``; the thinking lines seen."""
+    seen = []
+    deadline = time.monotonic() + limit
+    while not until():
+        assert time.monotonic() < deadline, f"stuck at {controller.stage}"
+        clock.now += 0.05
+        controller.update()
+        words = controller.thinking_words()
+        if words:
+            seen.append(words)
+    return seen
+
+
+def test_two_computers_lag_choose_and_shoot(worker: InProcessSimulator) -> None:
+    controller, clock = table(worker, {Player.A: "1", Player.B: "1"})
+    game = controller.game
+    run(controller, clock, lambda: len(game.shots) >= 2)
+    assert any(isinstance(r, LagRecord) for r in game.records)
+    shots = [r for r in game.records if isinstance(r, ShotRecord)]
+    for shot in shots:
+        player = shot.stroke.player
+        assert player is not None and player.level == "1"
+    assert shots[0].stroke.player != shots[1].stroke.player  # each decision its own seed
+    assert controller.seat_name(Player.A) == "Computer (level 1)"
+
+
+def test_the_computer_thinks_shows_its_stroke_then_strikes(worker: InProcessSimulator) -> None:
+    controller, clock = table(worker, {Player.A: "1"}, breaker=Player.A)
+    seen = run(controller, clock, lambda: controller.showing is not None)
+    assert seen == ["Computer (level 1) is thinking… 0.0 s"]  # answered at the first look
+    assert controller.stage is Stage.AIM and controller.shot_in_play
+    struck_at = controller.showing.until  # type: ignore[union-attr]
+    assert controller.aim.action() == controller.showing.stroke.action  # type: ignore[union-attr]
+    run(controller, clock, lambda: controller.stage is Stage.SIMULATING or controller.watching)
+    assert clock.now >= struck_at  # the cue rested on its aim first
+
+
+def test_a_person_is_refused_at_the_computers_turn(worker: InProcessSimulator) -> None:
+    controller, _clock = table(worker, {Player.B: "1"}, breaker=Player.B)
+    with pytest.raises(GameError, match="Computer \\(level 1\\)'s turn"):
+        controller.confirm_placement()
+    assert controller.move_cue_ball((0.6, 0.4)) is False
+    controller.set_direction(12.0)  # ignored: the computer's aim is its own
+    assert controller.aim.direction != 12.0
+    with pytest.raises(GameError, match="person at the table"):
+        controller.ask_hint()
+
+
+def test_take_it_again_goes_back_to_the_persons_shot(worker: InProcessSimulator) -> None:
+    controller, clock = table(worker, {Player.B: "1"}, breaker=Player.A)
+    controller.placement = (0.635, 0.5)
+    controller.confirm_placement()
+    controller.set_power(0.2)  # a soft break: Bob comes to the table
+    controller.strike()
+    game = controller.game
+    run(controller, clock, lambda: len(game.shots) >= 2 and not controller.shot_in_play)
+    person = game.shots[0]
+    assert person.stroke.player is None and game.shots[1].stroke.player is not None
+    taken = controller.take_back()
+    assert taken is person
+    assert controller.shooter is Player.A and controller.computer_level is None
+    assert controller.aim.action() == person.stroke.action
+
+
+def test_the_hint_loads_the_computers_stroke(worker: InProcessSimulator) -> None:
+    controller, clock = table(worker, {}, breaker=Player.A)
+    controller.ask_hint()
+    run(controller, clock, lambda: controller.thinking is None)
+    hint = controller.hint
+    assert hint is not None and hint.words.startswith("break")
+    assert controller.message == f"Hint: {hint.words}"
+    assert controller.stage is Stage.AIM  # the cue ball put down where the hint puts it
+    assert controller.placement is not None
+    assert hint.cue_after is not None
+
+
+def test_the_thinker_process_answers_as_this_process_does() -> None:
+    """The window's thinker: the same move from another process, by job number."""
+    game = Game(GameSetup(game="ten-ball", seed=3))
+    game.start(Player.A)
+    state = game.rack
+    assert state is not None
+    request = ThinkRequest(state, "9ft", "1", (3, 1, 1, 0))
+    local = InProcessThinker()
+    expected = local.take(local.ask(request))
+    process = ThinkerProcess().start()
+    try:
+        answer = process.wait(process.ask(request))
+    finally:
+        process.close()
+    assert isinstance(answer, Thought) and isinstance(expected, Thought)
+    assert answer.move.stroke == expected.move.stroke
+
+
+def test_a_game_with_the_computers_shots_saves_and_loads(
+    worker: InProcessSimulator, tmp_path: Path
+) -> None:
+    from sim.store.gamefile import load, save
+
+    controller, clock = table(worker, {Player.A: "1"}, breaker=Player.A)
+    run(controller, clock, lambda: len(controller.game.shots) >= 1 and not controller.shot_in_play)
+    path = tmp_path / "g.poolsim"
+    save(controller.game, path)
+    again = load(path)
+    assert again.shots[0].stroke.player == controller.game.shots[0].stroke.player
