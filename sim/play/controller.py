@@ -88,11 +88,11 @@ from sim.play.game import (
     Stroke,
     shot_name,
 )
-from sim.play.position import Position
-from sim.play.tablesetup import TableSetup
 from sim.play.opponent.levels import level_named
 from sim.play.opponent.player import Kind, Move, ThinkRequest
 from sim.play.opponent.thinker_process import Hint, InProcessThinker, ThinkFailed, Thinking
+from sim.play.position import Position
+from sim.play.tablesetup import TableSetup
 
 MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
 PREVIEW_AFTER = 0.15  # seconds the aim must rest before it is simulated ahead
@@ -201,6 +201,8 @@ def _ruling_of(spoken: Spoken | None) -> Ruling | None:
     return (
         spoken.ruling if isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord) else None
     )
+
+
 @attrs.frozen
 class Asked:
     """A decision with the thinker: its job, for whom (``hint``: the person's hint), at
@@ -711,7 +713,6 @@ class TableController:
             return  # not back yet (or an older stroke's, already dropped)
         self._tracked = tracking_lines(result.shot)
         self.tracking_latencies.append(self.clock() - self._aim_changed - PREVIEW_AFTER)
-
 
     # -- the computer at the table, and the hint -----------------------------------------
 

@@ -93,6 +93,7 @@ class TableMode(Mode):
     def set_up(self) -> None:
         """U: set the practice table up by hand, from the balls as they lie."""
         self.controller.begin_setup()
+
     def ask_hint(self) -> None:
         """/ or ?: what the computer would play here, loaded on the cue when it answers."""
         self.controller.ask_hint()
