@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from panda3d.core import LineSegs, NodePath, TransparencyAttrib
+from panda3d.core import LineSegs
 
 from rules import BallId, PocketId
 from rules.geometry import Point, TableGeometry
+from sim.app.clothmark import ClothMark
 from sim.app.cue import draw_circle
 from sim.app.widgets import GOLD
 from sim.play.controller import Stage, TableController
@@ -23,35 +24,23 @@ POCKET_RING = 0.055  # metres: about a pocket's mouth
 SHOWN_IN = (Stage.AIM, Stage.PLACE)  # while the call can still be changed
 
 
-class CallMarker:
+Called = tuple[Point, Point | None]  # where the called ball is; the pocket's centre
+
+
+class CallMarker(ClothMark[Called]):
     """Drawn once a frame from the controller's call; rebuilt only when it changes."""
+
+    name = "call-marker"
 
     def __init__(
         self, base: ShowBase, geometry: TableGeometry, pockets: Mapping[PocketId, Point]
     ) -> None:
-        self.geometry = geometry
+        super().__init__(base, geometry)
         self.pockets = dict(pockets)
-        self.node: NodePath = base.render.attachNewNode("call-marker")
-        self.node.setTransparency(TransparencyAttrib.MAlpha)
-        self.node.setLightOff()
-        self.node.setDepthWrite(False)
-        self.node.hide()
-        self._shown: object = None
 
-    def update(self, controller: TableController) -> None:
-        called = self.called(controller)
-        if called == self._shown:
-            return
-        self._shown = called
-        for child in self.node.getChildren():
-            child.removeNode()
-        if called is None:
-            self.node.hide()
-            return
-        ball, pocket = called
-        z = self.geometry.ball_radius * 0.12  # on the cloth, under the balls' equators
-        lines = LineSegs("call")
-        lines.setThickness(3.0)
+    def draw(self, lines: LineSegs, shown: Called) -> None:
+        ball, pocket = shown
+        z = self.z
         lines.setColor(*GOLD[:3], 0.9)
         draw_circle(lines, ball, self.geometry.ball_radius * BALL_RING, z)
         if pocket is not None:
@@ -59,10 +48,8 @@ class CallMarker:
             lines.setColor(*GOLD[:3], 0.35)
             lines.moveTo(ball[0], ball[1], z)
             lines.drawTo(pocket[0], pocket[1], z)
-        self.node.attachNewNode(lines.create())
-        self.node.show()
 
-    def called(self, controller: TableController) -> tuple[Point, Point | None] | None:
+    def shown(self, controller: TableController) -> Called | None:
         """Where the called ball is and the called pocket's centre (None: no pocket yet);
         None when nothing is called or the call can no longer change."""
         if controller.stage not in SHOWN_IN:
@@ -74,12 +61,3 @@ class CallMarker:
             return None
         pocket = self.pockets[call.pocket] if call is not None else None
         return balls[ball], pocket
-
-    def hide(self) -> None:
-        """Off the table for a while (the replay viewer over it); the next update draws
-        the call again."""
-        self.node.hide()
-        self._shown = "hidden"
-
-    def destroy(self) -> None:
-        self.node.removeNode()

@@ -39,11 +39,11 @@ def test_the_called_ball_and_pocket_are_marked_on_the_table(table: PoolApp) -> N
     before = _gold_near(table, *where)
     controller.call_ball = ball  # picked: its ring, no pocket yet
     step(table, 2)
-    assert not marker.node.isHidden() and marker.called(controller) == (where, None)
+    assert not marker.node.isHidden() and marker.shown(controller) == (where, None)
     controller.call_shot(ball, PocketId.RT)
     step(table, 2)
     pocket = marker.pockets[PocketId.RT]
-    assert marker.called(controller) == (where, pocket)
+    assert marker.shown(controller) == (where, pocket)
     assert _gold_near(table, *where) > before + 20  # the ring is drawn around the ball
     assert _gold_near(table, *pocket) > 20  # and in the pocket
     controller.strike()  # struck: the call is made, the marker goes
