@@ -802,6 +802,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.hud is not None:
             self.hud.destroy()
         self.modes.close()
+        self.close_match_summary()  # over the window, not the table: its own to close
+        if self.drill_overlay is not None:
+            self.drill_overlay.destroy()
+        self.drill = self.drill_overlay = None
         self.hud = None
         for node in (
             self.kitchen,
