@@ -186,7 +186,7 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
         realtime=not scripted,
         resumed=launch.resumed,
         worker=worker,
-        computers={Player(seat): level for seat, level in launch.computers},
+        computers={Player(seat): level for seat, level in launch.computers} or None,
     )
     app.keep_drill_history = not scripted  # a script leaves the player's files alone
     if launch.shots:

@@ -340,6 +340,19 @@ class Game:
     def shots(self) -> list[ShotRecord]:
         return [record for record in self.records if isinstance(record, ShotRecord)]
 
+    def computer_seats(self) -> dict[Player, str]:
+        """The seats the computer played on the line in play, each at the level of that
+        seat's last shot (a seat the computer gave up to a person is a person's): a game
+        resumed or opened plays on with the same players."""
+        seats: dict[Player, str] = {}
+        for record in self.shots:
+            computer = record.stroke.player
+            if computer is None:
+                seats.pop(record.shooter, None)
+            else:
+                seats[record.shooter] = computer.level
+        return seats
+
     def winner(self) -> Player | None:
         return self.match.outcome()
 

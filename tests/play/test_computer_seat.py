@@ -156,3 +156,19 @@ def test_a_game_with_the_computers_shots_saves_and_loads(
     save(controller.game, path)
     again = load(path)
     assert again.shots[0].stroke.player == controller.game.shots[0].stroke.player
+    # Opened again (or resumed), the game knows who played its seats: A the computer.
+    assert again.computer_seats() == {Player.A: "1"}
+    resumed = TableController(again, worker, None, clock=clock, computers=again.computer_seats())
+    assert resumed.computers == {Player.A: "1"}
+
+
+def test_the_seats_follow_each_seats_last_shot() -> None:
+    from sim.physics.simulate import CueAction
+    from sim.play.game import ComputerPlayer, Stroke
+
+    game = Game(GameSetup(game="ten-ball", race_to=2, seed=3, players=("Ann", "Bob")))
+    game.start(Player.A)
+    assert game.computer_seats() == {}
+    computer = ComputerPlayer("3", (3, 1, 1, 0))
+    game.shoot(Stroke(action=CueAction(8.0, 90.0), placement=(0.635, 0.5), player=computer))
+    assert game.computer_seats() == {game.shots[0].shooter: "3"}
