@@ -194,8 +194,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         which level (None: the seats its shots say it played). ``resumed``: it is the
         autosaved game. Any other game takes the autosave's place at its first save (the
         game there is archived, never lost), at once if it has steps already (a breaker
-        agreed, a saved game opened) unless ``save`` is False (opened only to be replayed): Resume then finds
-        the game that is on the table."""
+        agreed, a saved game opened) unless ``save`` is False (opened only to be
+        replayed): Resume then finds the game that is on the table."""
         self.close_start_screen()
         self.close_table()
         if computers is None:  # not said: as the game was played (resumed, opened)
