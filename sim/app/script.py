@@ -58,6 +58,7 @@ A script is a JSON list; each step is an object with one action key:
     {"replay_line": "play_on"}           the viewer's line buttons for the shot shown:
     {"replay_line": "main"}              Play on (O: the table at the end of its line),
     {"replay_line": "delete"}            Main line (V), Delete (Del, pressed twice)
+    {"save": "game.poolsim"}             the menu's Save a copy: the game as it is now
     {"camera": "overhead"}               behind, overhead, broadcast
     {"wait": 30}                         frames
     {"screenshot": "out.png"}            save the window as it is now
@@ -129,6 +130,7 @@ ACTIONS = {
     "drill_again",
     "compare",
     "replay_line",
+    "save",
     "camera",
     "wait",
     "screenshot",
@@ -310,6 +312,10 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         if controller.tracking != value:
             app.toggle_tracking()
         app.step()
+    elif action == "save":
+        from sim.store.gamefile import save
+
+        save(controller.game.snapshot(), Path(value))
     elif action == "replay_line":
         view = app.replay
         if view is None:

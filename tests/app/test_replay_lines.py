@@ -5,6 +5,8 @@ play is never deleted."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from panda3d.core import KeyboardButton
 
@@ -13,6 +15,7 @@ from sim.app.replay import ReplayView
 from sim.app.script import ScriptError, run_script
 from sim.play.controller import Stage
 from sim.play.game import ShotRecord
+from sim.store.gamefile import load
 from tests.app.test_replay_app import press
 from tests.app.test_replay_compare import panel_text, played_twice
 
@@ -62,6 +65,25 @@ def test_a_branch_made_main_continued_and_deleted(table: PoolApp) -> None:
     with pytest.raises(ScriptError, match="line in play cannot be deleted"):
         run_script(table, [{"replay_line": "delete"}])
     assert any(n.record is again for n in game.root.nodes())
+
+
+def test_the_tree_as_changed_is_what_a_saved_copy_keeps(table: PoolApp, tmp_path: Path) -> None:
+    first, again = played_twice(table)
+    run_script(table, [{"replay": None}])
+    view = table.replay
+    assert isinstance(view, ReplayView)
+    view.select(branch_item(view))
+    run_script(table, [{"replay_line": "main"}, {"key": "escape"}])
+    path = tmp_path / "copy.poolsim"
+    run_script(table, [{"save": str(path)}])
+    saved = load(path)
+    lines = saved.lines()
+    assert len(lines) == 2  # the first try is the main line now, the one in play a branch
+    main_last, branch_last = lines[0].nodes[-1].record, lines[1].nodes[-1].record
+    assert isinstance(main_last, ShotRecord) and isinstance(branch_last, ShotRecord)
+    assert main_last.stroke == first.stroke and branch_last.stroke == again.stroke
+    assert saved.current.record is not None
+    assert saved.current.record.stroke == again.stroke  # and the match is where it was
 
 
 def test_play_on_from_the_end_of_a_branch(table: PoolApp) -> None:
