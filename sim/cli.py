@@ -412,6 +412,7 @@ def play(
 
     from rules import Options, Player
     from sim.app.start import shot_clock_options
+    from sim.names import seat_names
     from sim.play.game import Game, GameSetup
     from sim.store.autosave import Autosave
     from sim.store.gamefile import GameFileError, load
@@ -442,7 +443,9 @@ def play(
                         **shot_clock_options(shot_clock),
                     }
                 ),
-                players=(names[0], names[1]),
+                players=seat_names(
+                    (names[0], names[1]), {Player(seat): level for seat, level in computers}
+                ),
                 seed=seed if seed is not None else random.SystemRandom().randrange(2**63),
             )
             chosen = Game(setup)

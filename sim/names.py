@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+
+from rules import Player
 
 # A lone capital A or B is a player (the referee's sentences start in lower case);
 # a rule ID such as B-3 is not.
@@ -13,3 +16,23 @@ def with_names(text: str, names: tuple[str, str]) -> str:
     """``text`` with A and B replaced by the players' names (A's first)."""
     text = text.replace("(A-B)", f"({names[0]}-{names[1]})")
     return _PLAYER.sub(lambda m: names[0] if m.group(1) == "A" else names[1], text)
+
+
+def computer_name(level: str, seat: Player | None = None) -> str:
+    """The computer at ``level`` as players read it: "Computer (level 5)", "Computer
+    (perfect)"; with ``seat``, "Computer B (level 5)" (two of the same level at a table)."""
+    strength = "perfect" if level == "perfect" else f"level {level}"
+    return f"Computer{f' {seat.value}' if seat is not None else ''} ({strength})"
+
+
+def seat_names(players: tuple[str, str], computers: Mapping[Player, str]) -> tuple[str, str]:
+    """The players' names with a computer's seat left at its default name ("Player 2", or
+    empty) named for what it is ("Computer (level 5)"), so the referee's lines, the
+    scoreboard and the statistics all say so; two computers of one level by their seat."""
+    names = list(players)
+    alike = len(computers) == 2 and len(set(computers.values())) == 1
+    for index, player in enumerate(Player):
+        level = computers.get(player)
+        if level is not None and names[index].strip() in (f"Player {index + 1}", ""):
+            names[index] = computer_name(level, player if alike else None)
+    return names[0], names[1]

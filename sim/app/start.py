@@ -35,6 +35,7 @@ from sim.app.widgets import (
     entry,
     label,
 )
+from sim.names import seat_names
 from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
 from sim.physics.simulator import Simulator
 from sim.play.controller import TableController
@@ -111,17 +112,9 @@ class StartChoices:
     seat_b: str = "person"
 
     def seat_names(self) -> tuple[str, str]:
-        """The players' names, a computer's seat left at its default name ("Player 2")
-        named for what it is ("Computer (level 5)"), so the referee's lines say so."""
-        names = list(self.players)
-        computers = self.computers()
-        alike = len(computers) == 2 and len(set(computers.values())) == 1
-        for index, player in enumerate(Player):
-            level = computers.get(player)
-            if level is not None and names[index] in (f"Player {index + 1}", ""):
-                seat = f" {player.value}" if alike else ""
-                names[index] = f"Computer{seat} (level {level})"
-        return names[0], names[1]
+        """The players' names, a computer's seat left at its default name named for what
+        it is (:func:`sim.names.seat_names`)."""
+        return seat_names((self.players[0], self.players[1]), self.computers())
 
     def computers(self) -> dict[Player, str]:
         """The seats the computer plays, and at which level."""

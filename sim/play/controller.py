@@ -67,6 +67,7 @@ from rules import (
 )
 from rules.geometry import Point, distance
 from rules.words import DECLARATION_WORDS
+from sim.names import computer_name
 from sim.physics.simulate import MAX_SPEED, MISCUE_LIMIT, CueAction, SimulatedShot
 from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
@@ -229,10 +230,6 @@ class HintShown:
 
     words: str
     cue_after: Point | None
-
-
-def computer_name(level: str) -> str:
-    return f"Computer (level {level})"
 
 
 class TableController:

@@ -172,3 +172,15 @@ def test_the_seats_follow_each_seats_last_shot() -> None:
     computer = ComputerPlayer("3", (3, 1, 1, 0))
     game.shoot(Stroke(action=CueAction(8.0, 90.0), placement=(0.635, 0.5), player=computer))
     assert game.computer_seats() == {game.shots[0].shooter: "3"}
+
+
+def test_a_computers_seat_is_named_for_what_it_is() -> None:
+    from sim.names import seat_names
+
+    assert seat_names(("Ann", "Player 2"), {Player.B: "3"}) == ("Ann", "Computer (level 3)")
+    assert seat_names(("Player 1", "Player 2"), {Player.A: "1", Player.B: "1"}) == (
+        "Computer A (level 1)",
+        "Computer B (level 1)",
+    )
+    assert seat_names(("Ann", "Bob"), {Player.B: "perfect"}) == ("Ann", "Bob")  # named
+    assert seat_names(("Player 1", "Bob"), {Player.A: "perfect"})[0] == "Computer (perfect)"
