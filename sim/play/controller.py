@@ -1013,7 +1013,7 @@ class TableController:
         it again comes back here), the cue ball in hand waiting where it was put."""
         table = self.table_setup()
         position = table.position()
-        record = self.game.set_up(position, refereed=table.refereed)
+        record = self.game.set_up(position, refereed=table.refereed, breaking=table.breaking)
         self.setting_up = None
         self._arrived()
         cue = position.balls.get(CUE)

@@ -244,6 +244,9 @@ class SetupRecord:
         default=None, converter=attrs.converters.optional(BallInHand)
     )
     refereed: bool = False
+    # A rack as racked, the cue ball in hand in the kitchen, the referee on: a break
+    # (TB-4, NB-4, EB-4, ROT-4), refereed as one.
+    breaking: bool = False
 
 
 class Placed(Protocol):
@@ -499,11 +502,19 @@ class Game:
 
     # -- a table set up by hand (practice) ------------------------------------------------
 
-    def set_up(self, position: Placed, *, refereed: bool = False) -> SetupRecord:
+    def set_up(
+        self, position: Placed, *, refereed: bool = False, breaking: bool = False
+    ) -> SetupRecord:
         """Set the table up as ``position`` says, as the next step (at any point: before
         the first shot, after shots, after a rack ends). The match after it is that
         position's rack alone, a race to 1: refereed, by the game's own rules with whose
-        turn and the cue ball in hand as the position says; otherwise free play."""
+        turn and the cue ball in hand as the position says; otherwise free play.
+        ``breaking``: the position is a rack to break, refereed as a break."""
+        if breaking and not (refereed and position.in_hand is BallInHand.KITCHEN):
+            raise GameError(
+                "a break is refereed, from the cue ball in hand in the kitchen: switch the "
+                "referee on"
+            )
         if position.game != self.setup.game:
             raise GameError(
                 f"the position is of {game_kind(position.game).display_name}, "
@@ -515,7 +526,11 @@ class Game:
                 f"this is the {self.setup.table.value}"
             )
         record = SetupRecord(
-            balls=position.balls, turn=position.turn, in_hand=position.in_hand, refereed=refereed
+            balls=position.balls,
+            turn=position.turn,
+            in_hand=position.in_hand,
+            refereed=refereed,
+            breaking=breaking,
         )
         return self._set_up(record)
 
@@ -528,7 +543,7 @@ class Game:
                 options=self.setup.options,
                 shooter=record.turn,
                 breaker=record.turn,
-                phase=Phase.PLAY,
+                phase=Phase.BREAK if record.breaking else Phase.PLAY,
                 ball_in_hand=record.in_hand,
             )
         )

@@ -44,6 +44,19 @@ class TableSetup:
     in_hand_choice: BallInHand | None = None  # with the referee on: as the player chose
     refereed: bool = False
     racks: int = 0  # racks made here: each rack button press shuffles another
+    racked: dict[BallId, Point] | None = None  # the object balls as last racked
+
+    @property
+    def breaking(self) -> bool:
+        """The rack is as racked, the referee on and the cue ball in hand in the kitchen:
+        what is shot from here is a break, refereed as one."""
+        objects = {ball: point for ball, point in self.balls.items() if ball != CUE}
+        return (
+            self.refereed
+            and self.in_hand is BallInHand.KITCHEN
+            and self.racked is not None
+            and objects == self.racked
+        )
 
     @classmethod
     def from_position(cls, setup: GameSetup, position: Position, *, refereed: bool) -> TableSetup:
@@ -147,6 +160,7 @@ class TableSetup:
         in_hand = BallInHand.KITCHEN if self.refereed else None
         self._checked(balls, in_hand, what="the rack")
         self.balls = balls
+        self.racked = {ball: point for ball, point in balls.items() if ball != CUE}
         if self.refereed:
             self.in_hand_choice = in_hand
 
@@ -163,6 +177,11 @@ class TableSetup:
         """The referee on (the game's rules from here) or off (free play)."""
         if on and not self.refereed:
             self.in_hand_choice = None if CUE in self.balls else BallInHand.ANYWHERE
+            objects = {ball: point for ball, point in self.balls.items() if ball != CUE}
+            cue = self.balls.get(CUE)
+            kitchen = self.setup.spec.geometry.in_kitchen
+            if objects == self.racked and (cue is None or kitchen(cue)):
+                self.in_hand_choice = BallInHand.KITCHEN  # a rack to break
         self.refereed = on
 
     def set_turn(self, player: Player) -> None:

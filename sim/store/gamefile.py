@@ -28,7 +28,7 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
        {"type": "choice", "rack": 1, "player": "B", "choice": "pass", "ruling": RULING},
        {"type": "stalemate", "rack": 1, "agreed": false, "ruling": RULING},
        {"type": "setup", "balls": {ball: [x, y]}, "turn": "A",
-        "in_hand": null | "kitchen" | "anywhere", "refereed": false}]}
+        "in_hand": null | "kitchen" | "anywhere", "refereed": false, ["break": true]}]}
 
     A shot's ``player`` says who played it: absent (or ``{"kind": "person"}``) for a
     person, the computer's level (1..5, perfect) and the seed of its generator for the
@@ -356,6 +356,7 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
                 "turn": record.turn.value,
                 "in_hand": record.in_hand.value if record.in_hand else None,
                 "refereed": record.refereed,
+                **({"break": True} if record.breaking else {}),  # only a break says so
             }
     raise TypeError(f"not a game record: {record!r}")
 
@@ -936,7 +937,7 @@ def _replay_setup(game: Game, reader: _Reader, _shots: _Shots) -> None:
     """A table set up by hand: a position the table can play (as a position file's)."""
     from sim.play.position import Position
 
-    reader.keys({"type", "balls", "turn", "in_hand", "refereed"})
+    reader.keys({"type", "balls", "turn", "in_hand", "refereed"}, optional={"break"})
     in_hand = reader.data.get("in_hand")
     position = converted(
         reader.where,
@@ -949,7 +950,11 @@ def _replay_setup(game: Game, reader: _Reader, _shots: _Shots) -> None:
             in_hand=None if in_hand is None else BallInHand(in_hand),
         ),
     )
-    game.set_up(position, refereed=reader.get("refereed", bool))
+    breaking = reader.get("break", bool) if "break" in reader.data else False
+    try:
+        game.set_up(position, refereed=reader.get("refereed", bool), breaking=breaking)
+    except GameError as error:
+        raise FormatError(reader.at("break"), str(error)) from None
 
 
 _REPLAYS: dict[str, Callable[[Game, _Reader, _Shots], None]] = {

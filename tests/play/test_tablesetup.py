@@ -90,3 +90,41 @@ def test_the_referee_on_whose_turn_and_the_cue_ball_in_hand() -> None:
     with pytest.raises(GameError, match="place it behind the head string"):
         setting.move(CUE, (0.6, 1.8))  # past the head string, while in hand in the kitchen
     assert setting.position() == position
+
+
+def test_a_rack_with_the_referee_on_is_a_break_until_its_balls_are_moved() -> None:
+    from sim.play.game import Game
+
+    setting = table()
+    setting.set_referee(True)
+    setting.rack()
+    assert setting.in_hand is BallInHand.KITCHEN and setting.breaking
+    # Played from here, the referee rules it as a break (TB-4: nothing called, no push).
+    session = Game(setting.setup)
+    session.set_up(setting.position(), refereed=True, breaking=setting.breaking)
+    state = session.rack
+    assert state is not None and state.phase.value == "break"
+    assert not state.legal_declarations and not state.calls_allowed
+    # A ball moved: a position to play, not a break any more.
+    ball = next(b for b in setting.balls if b != CUE)
+    x, y = setting.balls[ball]
+    setting.remove(ball)
+    setting.add(ball, (x, y - 0.3))
+    assert not setting.breaking
+
+
+def test_a_rack_made_with_the_referee_off_breaks_once_it_is_switched_on() -> None:
+    setting = table("nine-ball")
+    setting.rack()
+    assert not setting.breaking  # free play: no break to referee
+    setting.set_referee(True)
+    assert setting.in_hand is BallInHand.KITCHEN and setting.breaking
+
+
+def test_a_break_needs_the_referee() -> None:
+    from sim.play.game import Game
+
+    setting = table()
+    setting.rack()
+    with pytest.raises(GameError, match="switch the referee on"):
+        Game(setting.setup).set_up(setting.position(), refereed=False, breaking=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -91,3 +92,22 @@ def test_poolsim_verify_checks_a_practice_file() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "3 shots re-simulated, in the main line and 1 branch: all bit-identical" in done.stdout
+
+
+def test_a_break_set_up_on_the_practice_table_is_kept_as_one(tmp_path: Path) -> None:
+    from rules import Phase
+    from sim.play.game import Game, GameSetup
+    from sim.play.tablesetup import TableSetup
+
+    setup = GameSetup(game="ten-ball", practice=True)
+    setting = TableSetup(setup=setup, balls={})
+    setting.set_referee(True)
+    setting.rack()
+    session = Game(setup)
+    session.set_up(setting.position(), refereed=True, breaking=True)
+    path = tmp_path / "break.poolsim"
+    save(session, path)
+    assert '"break": true' in zipfile.ZipFile(path).read("game.json").decode()
+    reopened = load(path)
+    (record,) = [r for r in reopened.records if isinstance(r, SetupRecord)]
+    assert record.breaking and reopened.rack is not None and reopened.rack.phase is Phase.BREAK
