@@ -79,3 +79,29 @@ def test_a_duel_on_a_local_cluster_is_the_duel_played_here_even_with_workers_los
         with zipfile.ZipFile(io.BytesIO(outcome.file)) as zf:
             document = json.loads(zf.read("game.json"))
         assert document["setup"]["players"] == ["Ann", "Bob"]
+
+
+# The issue's check at scale (issue 13): a duel of many racks on a local scheduler with
+# two worker processes gives the same figures as one process. Minutes a hundred racks,
+# so behind POOLSIM_CLUSTER_RACKS=200 (the suite above runs it on a few racks).
+CLUSTER_RACKS = int(os.environ.get("POOLSIM_CLUSTER_RACKS", "0"))
+
+
+@pytest.mark.physics
+@pytest.mark.skipif(not CLUSTER_RACKS, reason="POOLSIM_CLUSTER_RACKS=N plays N racks twice")
+def test_a_long_duel_on_a_local_cluster_is_the_duel_played_in_one_process() -> None:
+    from distributed import LocalCluster
+
+    from sim.play.cluster import run_on_cluster
+    from sim.play.duel import run_duel
+
+    setup = DuelSetup(
+        game="nine-ball", levels=("1", "1"), racks=CLUSTER_RACKS, seed=11, names=("A", "B")
+    )
+    here = run_duel(setup, workers=1)
+    with LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        there = run_on_cluster(setup, cluster.scheduler_address)
+    assert [o.index for o in there] == list(range(CLUSTER_RACKS))
+    assert _without_clock(figures(setup, there)) == _without_clock(figures(setup, here))
