@@ -28,7 +28,7 @@ from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
 from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, shot_of
 from sim.play.opponent import Kind, Move, Noise, ThinkRequest, decide, level_named, think
-from sim.play.opponent.judge import Judge
+from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
 from sim.play.opponent.levels import LEVEL_NAMES
 from sim.play.opponent.player import STALEMATE_INNINGS
 from sim.play.opponent.strokes import pot_candidates, push_candidates
@@ -103,6 +103,30 @@ def test_an_easy_pot_is_judged_likelier_for_the_better_player() -> None:
     one = Judge(SPEC, level_named("1").noise).shooter_chance(state)
     assert 0.9 < five <= 1.0 and one < five
     assert Judge(SPEC, Noise()).shooter_chance(state_of(TenBall, NO_POT)) == 0.0
+
+
+def test_the_better_player_counts_on_running_more_balls() -> None:
+    runs = [Judge(SPEC, level_named(name).noise).run for name in LEVEL_NAMES]
+    assert runs == sorted(runs) and RUN_BOUNDS[0] <= runs[0] < runs[-1] <= RUN_BOUNDS[1]
+
+
+def test_the_cue_ball_in_hand_is_worth_more_than_a_hooked_position() -> None:
+    """With nothing to pot from the judge's spots, the cue ball in hand is still a
+    safety from anywhere: a foul that hands it over is never a cheap way out."""
+    judge = Judge(SPEC, level_named("5").noise)
+    hooked = state_of(TenBall, NO_POT, shooter=Player.B)
+    # The 1 frozen to the foot rail between the 2 and the 3: no spot pots it.
+    rail = LENGTH - R - 0.002
+    lifted = {
+        "1": (WIDTH / 2, rail),
+        "2": (WIDTH / 2 - 2.05 * R, rail),
+        "3": (WIDTH / 2 + 2.05 * R, rail),
+    }
+    in_hand = state_of(TenBall, lifted, shooter=Player.B, ball_in_hand=BallInHand.ANYWHERE)
+    assert judge.value(hooked, Player.B) == pytest.approx(MISS)
+    assert judge.shooter_chance(in_hand) == 0.0
+    assert judge.value(in_hand, Player.B) == pytest.approx(IN_HAND_FLOOR) and IN_HAND_FLOOR > MISS
+    assert judge.value(in_hand, Player.A) == pytest.approx(1 - IN_HAND_FLOOR)
 
 
 def test_a_choice_is_judged_by_the_state_the_referee_says_it_leads_to() -> None:

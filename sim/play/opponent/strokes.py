@@ -24,8 +24,11 @@ from sim.play.picker import Pot, combinations, path_clear, placeable, pots, spee
 
 POT_SPEED_MAX = 7.0  # m/s: no pot is struck harder
 SAFETY_SPEEDS = (1.0, 1.8, 3.0)  # m/s: soft, medium, firm
-KICK_SPEEDS = (2.5, 4.0)
-KICK_OFFSETS = (-0.35, 0.0, 0.35)  # where on the ball a kick aims, in ball diameters
+KICK_SPEEDS = (1.8, 2.8, 4.0)
+# Where on the ball a kick aims, in ball diameters: a fan, because the mirror line is
+# only where a rail would send it back at the same angle (a cushion takes pace and
+# turns the ball with its spin), and a kick that misses is a foul.
+KICK_OFFSETS = (-0.6, -0.3, 0.0, 0.3, 0.6)
 PUSH_SPEEDS = (0.8, 1.5)
 PUSH_DIRECTIONS = 12
 # Ball in hand: spots behind the ball on a pocket's line, this far back (metres) and
