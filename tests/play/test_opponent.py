@@ -155,6 +155,19 @@ def test_an_easy_pot_is_called_and_made_with_a_shot_left_on_the_next_ball() -> N
     assert Judge(SPEC, level_named("5").noise).shooter_chance(after) > 0.5
 
 
+def test_level_5_also_tries_side_spin_for_position() -> None:
+    state = state_of(TenBall, EASY)
+    judge = Judge(SPEC, Noise())
+    tips = {}
+    for name in ("4", "5"):
+        search = level_named(name).search
+        found = pot_candidates(state, SPEC, judge, search, EASY[CUE], None, 1)
+        tips[name] = {(c.stroke.action.a, c.stroke.action.b) for c in found}
+        assert len(found) == len(search.speeds) * len(tips[name])
+    assert {a for a, _ in tips["4"]} == {0.0}
+    assert {a for a, _ in tips["5"]} == {-0.3, 0.0, 0.3}
+
+
 def test_the_same_seed_makes_the_same_move_and_a_request_crosses_processes() -> None:
     state = state_of(TenBall, EASY)
     level = level_named("3")

@@ -87,9 +87,10 @@ def pot_candidates(
     count: int,
 ) -> list[Candidate]:
     """The ``count`` likeliest pots from ``cue``, each with every pace and spin of the
-    search: the ball on into each pocket the geometry allows, and
-    where one ball wins the rack wherever the others lie (``GameState.winning_ball``,
-    the 9 in 9-ball), combinations of the ball on into it."""
+    search (and at each pace, its side spins with the middle spin): the ball on into
+    each pocket the geometry allows, and where one ball wins the rack wherever the
+    others lie (``GameState.winning_ball``, the 9 in 9-ball), combinations of the ball
+    on into it."""
     target = state.lowest
     assert target is not None
     balls = state.balls
@@ -105,10 +106,12 @@ def pot_candidates(
     for _chance, pot in ranked[:count]:
         base = speed_for(cue, pot)
         call = Call(ball=pot.ball, pocket=pot.pocket) if state.calls_allowed else None
+        middle = search.spins[len(search.spins) // 2]
+        tips = [(0.0, spin) for spin in search.spins] + [(side, middle) for side in search.sides]
         for pace in search.speeds:
             speed = min(POT_SPEED_MAX, base * pace)
-            for spin in search.spins:
-                action = CueAction(speed=speed, aim=aim_towards(cue, pot.ghost), b=spin)
+            for side, spin in tips:
+                action = CueAction(speed=speed, aim=aim_towards(cue, pot.ghost), a=side, b=spin)
                 stroke = Stroke(action=action, placement=placement, call=call)
                 found.append(Candidate(Intent.POT, stroke, pot.ball, pot.pocket, pot))
     return found
