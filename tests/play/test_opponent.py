@@ -23,6 +23,7 @@ from rules import (
     Shot,
     TenBall,
 )
+from rules.facts import Pocketing
 from rules.state import Decision
 from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
 from sim.physics.table import table_spec
@@ -30,8 +31,9 @@ from sim.play.game import Game, GameSetup, shot_of
 from sim.play.opponent import Kind, Move, Noise, ThinkRequest, decide, level_named, think
 from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
 from sim.play.opponent.levels import LEVEL_NAMES
-from sim.play.opponent.player import STALEMATE_INNINGS
-from sim.play.opponent.strokes import pot_candidates, push_candidates
+from sim.play.opponent.player import SAFETY_BAR, STALEMATE_INNINGS
+from sim.play.opponent.search import BANK_PLANNED_CAP
+from sim.play.opponent.strokes import Candidate, bank_candidates, pot_candidates, push_candidates
 
 pytestmark = pytest.mark.physics
 SPEC = table_spec("9ft")
@@ -196,6 +198,32 @@ def test_hooked_it_kicks_off_a_rail() -> None:
     }
     move = decide(state_of(TenBall, balls), SPEC, level_named("2"), rng())
     assert move.kind is Kind.KICK
+
+
+def test_a_bank_is_a_called_fan_of_strokes_and_one_of_them_drops() -> None:
+    """Banks of the 1 off a rail into two corners: each is called, and the simulation
+    finds a line of the fan that drops it where called. Level 4 tries none, and a bank
+    as planned never stands so high that the safeties are not looked at."""
+    balls = {CUE: (0.976, 1.452), "1": (0.61, 1.855), "2": (0.226, 1.713)}
+    state = state_of(TenBall, balls)
+    judge = Judge(SPEC, level_named("5").noise)
+    banks = bank_candidates(state, SPEC, judge, balls[CUE], 2)
+    assert banks and all(b.target == "1" and b.stroke.call is not None for b in banks)
+    assert {b.stroke.call.pocket for b in banks if b.stroke.call} == {b.pocket for b in banks}
+
+    def drops(bank: Candidate) -> bool:
+        shot = simulate_shot(SPEC, state.balls, bank.stroke.action)
+        return any(
+            isinstance(fact, Pocketing) and (fact.ball, fact.pocket) == ("1", bank.pocket)
+            for fact in shot.facts
+        )
+
+    assert any(drops(bank) for bank in banks)
+    four = level_named("4").search
+    assert not [
+        c for c in pot_candidates(state, SPEC, judge, four, balls[CUE], None, 4) if not c.pot
+    ]
+    assert BANK_PLANNED_CAP < SAFETY_BAR
 
 
 def test_push_outs_are_offered_only_when_the_rules_allow_one() -> None:

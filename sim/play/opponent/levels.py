@@ -36,7 +36,8 @@ level    magnitude  aim     elevation  speed  a, b  search
                                                     strokes, 4 x 6 noisy strikes, 7 points
 5        0.5        0.0625  0.05       0.038  0.25  6 pots x 30 strokes (20, and 10 with side
                                                     spin), 4 x 6 noisy strikes, 9 contact
-                                                    points, 4 spots in hand
+                                                    points, 4 spots in hand, 2 banks x 14
+                                                    strokes when no plain pot is likely
 perfect  0          0       0          0      0     as 5, every stroke judged as struck
 =======  =========  ======  =========  =====  ====  ==========================================
 
@@ -121,7 +122,8 @@ class Search:
     again with the level's noise, to choose the one that holds up; ``safeties``:
     contact points tried for a safety (0: none, it just hits the ball); ``spots``:
     cue-ball places thought through with ball in hand; ``break_speed``: how hard it
-    breaks."""
+    breaks; ``banks``: one-rail banks tried when no plain pot is likely (each a fan of
+    lines and paces, :func:`sim.play.opponent.strokes.bank_candidates`)."""
 
     pots: int
     speeds: tuple[float, ...]
@@ -134,6 +136,7 @@ class Search:
     spots: int
     break_speed: float  # m/s of the cue stick
     sides: tuple[float, ...] = ()
+    banks: int = 0
 
 
 @attrs.frozen
@@ -160,6 +163,7 @@ _WIDEST = Search(
     spots=4,
     break_speed=8.5,
     sides=(-0.3, 0.3),
+    banks=2,
 )
 
 LEVELS: dict[str, Level] = {
