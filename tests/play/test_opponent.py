@@ -23,15 +23,17 @@ from rules import (
     Shot,
     TenBall,
 )
+from rules.facts import Pocketing
 from rules.state import Decision
 from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
 from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, shot_of
 from sim.play.opponent import Kind, Move, Noise, ThinkRequest, decide, level_named, think
-from sim.play.opponent.judge import Judge
+from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
 from sim.play.opponent.levels import LEVEL_NAMES
-from sim.play.opponent.player import STALEMATE_INNINGS
-from sim.play.opponent.strokes import pot_candidates, push_candidates
+from sim.play.opponent.player import SAFETY_BAR, STALEMATE_INNINGS
+from sim.play.opponent.search import BANK_PLANNED_CAP
+from sim.play.opponent.strokes import Candidate, bank_candidates, pot_candidates, push_candidates
 
 pytestmark = pytest.mark.physics
 SPEC = table_spec("9ft")
@@ -105,6 +107,30 @@ def test_an_easy_pot_is_judged_likelier_for_the_better_player() -> None:
     assert Judge(SPEC, Noise()).shooter_chance(state_of(TenBall, NO_POT)) == 0.0
 
 
+def test_the_better_player_counts_on_running_more_balls() -> None:
+    runs = [Judge(SPEC, level_named(name).noise).run for name in LEVEL_NAMES]
+    assert runs == sorted(runs) and RUN_BOUNDS[0] <= runs[0] < runs[-1] <= RUN_BOUNDS[1]
+
+
+def test_the_cue_ball_in_hand_is_worth_more_than_a_hooked_position() -> None:
+    """With nothing to pot from the judge's spots, the cue ball in hand is still a
+    safety from anywhere: a foul that hands it over is never a cheap way out."""
+    judge = Judge(SPEC, level_named("5").noise)
+    hooked = state_of(TenBall, NO_POT, shooter=Player.B)
+    # The 1 frozen to the foot rail between the 2 and the 3: no spot pots it.
+    rail = LENGTH - R - 0.002
+    lifted = {
+        "1": (WIDTH / 2, rail),
+        "2": (WIDTH / 2 - 2.05 * R, rail),
+        "3": (WIDTH / 2 + 2.05 * R, rail),
+    }
+    in_hand = state_of(TenBall, lifted, shooter=Player.B, ball_in_hand=BallInHand.ANYWHERE)
+    assert judge.value(hooked, Player.B) == pytest.approx(MISS)
+    assert judge.shooter_chance(in_hand) == 0.0
+    assert judge.value(in_hand, Player.B) == pytest.approx(IN_HAND_FLOOR) and IN_HAND_FLOOR > MISS
+    assert judge.value(in_hand, Player.A) == pytest.approx(1 - IN_HAND_FLOOR)
+
+
 def test_a_choice_is_judged_by_the_state_the_referee_says_it_leads_to() -> None:
     """After a push out, the incoming player shoots an easy pot and passes a hopeless
     one back (TB-9)."""
@@ -129,6 +155,19 @@ def test_an_easy_pot_is_called_and_made_with_a_shot_left_on_the_next_ball() -> N
     after = state.push(_shot(state, move))
     assert after.shooter is Player.A and "1" not in after.balls  # made, and A continues
     assert Judge(SPEC, level_named("5").noise).shooter_chance(after) > 0.5
+
+
+def test_level_5_also_tries_side_spin_for_position() -> None:
+    state = state_of(TenBall, EASY)
+    judge = Judge(SPEC, Noise())
+    tips = {}
+    for name in ("4", "5"):
+        search = level_named(name).search
+        found = pot_candidates(state, SPEC, judge, search, EASY[CUE], None, 1)
+        tips[name] = {(c.stroke.action.a, c.stroke.action.b) for c in found}
+        assert len(found) == len(search.speeds) * len(tips[name])
+    assert {a for a, _ in tips["4"]} == {0.0}
+    assert {a for a, _ in tips["5"]} == {-0.3, 0.0, 0.3}
 
 
 def test_the_same_seed_makes_the_same_move_and_a_request_crosses_processes() -> None:
@@ -159,6 +198,32 @@ def test_hooked_it_kicks_off_a_rail() -> None:
     }
     move = decide(state_of(TenBall, balls), SPEC, level_named("2"), rng())
     assert move.kind is Kind.KICK
+
+
+def test_a_bank_is_a_called_fan_of_strokes_and_one_of_them_drops() -> None:
+    """Banks of the 1 off a rail into two corners: each is called, and the simulation
+    finds a line of the fan that drops it where called. Level 4 tries none, and a bank
+    as planned never stands so high that the safeties are not looked at."""
+    balls = {CUE: (0.976, 1.452), "1": (0.61, 1.855), "2": (0.226, 1.713)}
+    state = state_of(TenBall, balls)
+    judge = Judge(SPEC, level_named("5").noise)
+    banks = bank_candidates(state, SPEC, judge, balls[CUE], 2)
+    assert banks and all(b.target == "1" and b.stroke.call is not None for b in banks)
+    assert {b.stroke.call.pocket for b in banks if b.stroke.call} == {b.pocket for b in banks}
+
+    def drops(bank: Candidate) -> bool:
+        shot = simulate_shot(SPEC, state.balls, bank.stroke.action)
+        return any(
+            isinstance(fact, Pocketing) and (fact.ball, fact.pocket) == ("1", bank.pocket)
+            for fact in shot.facts
+        )
+
+    assert any(drops(bank) for bank in banks)
+    four = level_named("4").search
+    assert not [
+        c for c in pot_candidates(state, SPEC, judge, four, balls[CUE], None, 4) if not c.pot
+    ]
+    assert BANK_PLANNED_CAP < SAFETY_BAR
 
 
 def test_push_outs_are_offered_only_when_the_rules_allow_one() -> None:

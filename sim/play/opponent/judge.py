@@ -11,8 +11,9 @@ A position's value, for a player, is about the chance that player wins the rack 
 it: 1 or 0 once the rack is over; for the player at the table,
 ``MISS + (1 - MISS) * p * (1 + RUN ** (n - 1)) / 2`` where p is the chance of the best
 pot on the ball on (with the cue ball in hand, from the best spot), n the object balls
-left (RUN: a typical pot's chance, so each ball left to run lowers it), and MISS what is
-left with no pot at all (a safety's worth); for the other player, one minus that. A
+left (RUN: the player's own chance of a typical pot, so each ball left to run lowers
+it), and MISS what is left with no pot at all (a safety's worth), at least
+IN_HAND_FLOOR with the cue ball in hand; for the other player, one minus that. A
 choice waiting (after a foul, a push out) is worth what its chooser makes of it: the
 best of the choices for them, each judged on the state the referee says it leads to.
 Nothing here decides a rule: the states come from ``GameState.choose`` and
@@ -30,10 +31,23 @@ from sim.play.opponent.levels import FASTFIZ_AIM, Noise
 from sim.play.picker import Pot, placeable, pots
 
 MISS = 0.35  # the value, at the table, of a position with no pot: a safety to play
-RUN = 0.85  # a typical pot's chance, for the balls still to run after this one
-# The least aim noise a position is judged with: a perfect player still prefers an easy
-# pot to a hard one (a little error is how a pot's difficulty shows).
-AIM_FLOOR = FASTFIZ_AIM / 4
+# The value, at the table, of the cue ball in hand with no pot seen from the judge's
+# spots: a safety from anywhere (or a pot from a spot it did not try) is still worth
+# more than a hooked position, so a foul that leaves the other player no pot is never a
+# cheap way out (measured: two level-5 players traded four deliberate misses in a row).
+IN_HAND_FLOOR = 0.6
+# A typical pot's chance, for the balls still to run after this one: the player's own
+# chance of the typical pot below (:meth:`Judge.run_chance`), kept within these bounds
+# (0.85, the floor, is what every level judged by before; level 5 comes to the ceiling).
+RUN_BOUNDS = (0.85, 0.97)
+# The typical pot: metres from the cue ball to the ghost ball and from the object ball
+# to a corner pocket (coming in along its axis), and its cut in degrees.
+TYPICAL_SHOT = (0.8, 0.8, 30.0)
+# The least aim noise a position is judged with: a player who leaves itself a long cut
+# when a short straight one was there runs fewer racks even when it makes both, so the
+# next shot is judged as the tournaments' noise would strike it (a perfect player still
+# prefers an easy pot to a hard one).
+AIM_FLOOR = FASTFIZ_AIM
 # Metres: the cue ball in hand is judged from spots this far behind the ball, on each
 # pocket's line.
 BEHIND = (0.15, 0.3, 0.6)
@@ -58,6 +72,7 @@ class Judge:
         self.mouths: dict[PocketId, Point] = {p: pocket_mouth(table, p) for p in PocketId}
         self.aim = math.radians(max(noise.aim, AIM_FLOOR))
         self.position = position
+        self.run = self.run_chance(math.radians(noise.aim))
         self._chances: dict[tuple[Positions, bool, tuple[BallId, ...]], float] = {}
 
     # -- a pot ---------------------------------------------------------------------
@@ -76,6 +91,18 @@ class Judge:
             spread *= COMBINATION_SPREAD
         margin = self.margin(pot.pocket, ball)
         return math.erf(margin / (math.sqrt(2) * spread))
+
+    def run_chance(self, aim: float) -> float:
+        """The chance of the typical pot (:data:`TYPICAL_SHOT`) at an aim noise of
+        ``aim`` radians, within :data:`RUN_BOUNDS`: how likely each ball still to run
+        is to drop for this player."""
+        to_ghost, to_pocket, cut = TYPICAL_SHOT
+        radius = self.geometry.ball_radius
+        turn = to_ghost / (2 * radius * math.cos(math.radians(cut)))
+        spread = max(SPREAD_FLOOR, to_pocket * turn * aim)
+        margin = self.spec.corner_pocket_width / 2 - JAW_SHARE * radius
+        low, high = RUN_BOUNDS
+        return min(high, max(low, math.erf(margin / (math.sqrt(2) * spread))))
 
     def margin(self, pocket: PocketId, ball: Point) -> float:
         """How far off the pocket's centre line a ball from ``ball`` may come and drop."""
@@ -158,5 +185,7 @@ class Judge:
         mine = state.shooter is me
         chance = self.shooter_chance(state) if self.position or not mine else 0.5
         left = len(state.balls.object_balls)
-        at_table = MISS + (1 - MISS) * chance * (1 + RUN ** max(left - 1, 0)) / 2
+        at_table = MISS + (1 - MISS) * chance * (1 + self.run ** max(left - 1, 0)) / 2
+        if state.ball_in_hand is not None:
+            at_table = max(at_table, IN_HAND_FLOOR)
         return at_table if mine else 1.0 - at_table

@@ -34,8 +34,10 @@ level    magnitude  aim     elevation  speed  a, b  search
                                                     noisy strikes, 5 contact points
 4        1          0.125   0.1        0.075  0.5   the tournaments' noise; 4 pots x 12
                                                     strokes, 4 x 6 noisy strikes, 7 points
-5        0.5        0.0625  0.05       0.038  0.25  6 pots x 20 strokes, 4 x 6 noisy strikes,
-                                                    9 contact points, 4 spots in hand
+5        0.5        0.0625  0.05       0.038  0.25  6 pots x 30 strokes (20, and 10 with side
+                                                    spin), 4 x 6 noisy strikes, 9 contact
+                                                    points, 4 spots in hand, 2 banks x 14
+                                                    strokes when no plain pot is likely
 perfect  0          0       0          0      0     as 5, every stroke judged as struck
 =======  =========  ======  =========  =====  ====  ==========================================
 
@@ -112,12 +114,16 @@ class Noise:
 @attrs.frozen
 class Search:
     """How widely a level looks. ``pots``: the easiest pots considered (each pocket a
-    pot); ``speeds`` x ``spins``: the strokes tried on each; ``refine``: the aim is
-    corrected for throw by simulating it; ``position``: candidate strokes are compared by
-    the next shot they leave; ``finalists`` x ``samples``: the best strokes struck again
-    with the level's noise, to choose the one that holds up; ``safeties``: contact
-    points tried for a safety (0: none, it just hits the ball); ``spots``: cue-ball
-    places thought through with ball in hand; ``break_speed``: how hard it breaks."""
+    pot); ``speeds`` x ``spins``: the strokes tried on each, and at each pace a stroke
+    with each of ``sides`` (side spin, ball radii; none below level 5) and the middle
+    spin, to send the cue ball off a rail at another angle; ``refine``: the aim is
+    corrected for throw by simulating it; ``position``: candidate strokes are compared
+    by the next shot they leave; ``finalists`` x ``samples``: the best strokes struck
+    again with the level's noise, to choose the one that holds up; ``safeties``:
+    contact points tried for a safety (0: none, it just hits the ball); ``spots``:
+    cue-ball places thought through with ball in hand; ``break_speed``: how hard it
+    breaks; ``banks``: one-rail banks tried when no plain pot is likely (each a fan of
+    lines and paces, :func:`sim.play.opponent.strokes.bank_candidates`)."""
 
     pots: int
     speeds: tuple[float, ...]
@@ -129,6 +135,8 @@ class Search:
     safeties: int
     spots: int
     break_speed: float  # m/s of the cue stick
+    sides: tuple[float, ...] = ()
+    banks: int = 0
 
 
 @attrs.frozen
@@ -154,6 +162,8 @@ _WIDEST = Search(
     safeties=9,
     spots=4,
     break_speed=8.5,
+    sides=(-0.3, 0.3),
+    banks=2,
 )
 
 LEVELS: dict[str, Level] = {

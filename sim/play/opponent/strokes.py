@@ -14,7 +14,7 @@ from enum import StrEnum
 import attrs
 
 from rules import CUE, BallId, BallInHand, Call, Declaration, GameState, PocketId
-from rules.geometry import Point, distance
+from rules.geometry import Point, TableGeometry, distance
 from sim.physics.simulate import MAX_SPEED, CueAction, aim_towards
 from sim.physics.table import TableSpec
 from sim.play.game import Stroke
@@ -32,8 +32,24 @@ from sim.play.picker import (
 
 POT_SPEED_MAX = 7.0  # m/s: no pot is struck harder
 SAFETY_SPEEDS = (1.0, 1.8, 3.0)  # m/s: soft, medium, firm
-KICK_SPEEDS = (2.5, 4.0)
-KICK_OFFSETS = (-0.35, 0.0, 0.35)  # where on the ball a kick aims, in ball diameters
+KICK_SPEEDS = (1.8, 2.8, 4.0)
+# Where on the ball a kick aims, in ball diameters: a fan, because the mirror line is
+# only where a rail would send it back at the same angle (a cushion takes pace and
+# turns the ball with its spin), and a kick that misses is a foul.
+KICK_OFFSETS = (-0.6, -0.3, 0.0, 0.3, 0.6)
+# Banks (see bank_candidates): tried when no plain pot is likelier than BANK_WHEN (the
+# judge's chance), for the ball on with the cue ball where it lies; cuts past
+# BANK_MAX_CUT degrees are left alone; a rail point nearer a pocket's mouth than
+# BANK_CLEAR metres is no rail to bank off.
+BANK_WHEN = 0.6
+BANK_MAX_CUT = 50.0
+BANK_CLEAR = 0.12
+# A cushion sends a ball back off the mirror line by a degree or more (it takes pace,
+# and the ball's roll drags it along the rail), so each bank is a fan of object-ball
+# lines this many degrees off the mirror line, at these paces of the pot's speed (a
+# cushion takes a third of the pace).
+BANK_TURNS = (-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0)
+BANK_PACES = (1.3, 1.8)
 PUSH_SPEEDS = (0.8, 1.5)
 PUSH_DIRECTIONS = 12
 # Ball in hand: spots behind the ball on a pocket's line, this far back (metres) and
@@ -92,9 +108,11 @@ def pot_candidates(
     count: int,
 ) -> list[Candidate]:
     """The ``count`` likeliest pots from ``cue``, each with every pace and spin of the
-    search: the ball on into each pocket the geometry allows, and
-    where one ball wins the rack wherever the others lie (``GameState.winning_ball``,
-    the 9 in 9-ball), combinations of the ball on into it. In 8-ball every ball on
+    search (and at each pace, its side spins with the middle spin): the ball on into
+    each pocket the geometry allows, and where one ball wins the rack wherever the
+    others lie (``GameState.winning_ball``, the 9 in 9-ball), combinations of the ball
+    on into it; and with the cue ball where it lies and no plain pot likelier than
+    :data:`BANK_WHEN`, the search's banks. In 8-ball every ball on
     (``GameState.balls_on``: the shooter's group, or the 8) is tried."""
     target = state.lowest
     assert target is not None
@@ -108,16 +126,112 @@ def pot_candidates(
         key=lambda item: -item[0],
     )
     found = []
+    if placement is None and search.banks and (not ranked or ranked[0][0] < BANK_WHEN):
+        found += bank_candidates(state, spec, judge, cue, search.banks)
     for _chance, pot in ranked[:count]:
         base = speed_for(cue, pot)
         call = Call(ball=pot.ball, pocket=pot.pocket) if state.calls_allowed else None
+        middle = search.spins[len(search.spins) // 2]
+        tips = [(0.0, spin) for spin in search.spins] + [(side, middle) for side in search.sides]
         for pace in search.speeds:
             speed = min(POT_SPEED_MAX, base * pace)
-            for spin in search.spins:
-                action = CueAction(speed=speed, aim=aim_towards(cue, pot.ghost), b=spin)
+            for side, spin in tips:
+                action = CueAction(speed=speed, aim=aim_towards(cue, pot.ghost), a=side, b=spin)
                 stroke = Stroke(action=action, placement=placement, call=call)
                 found.append(Candidate(Intent.POT, stroke, pot.ball, pot.pocket, pot))
     return found
+
+
+def bank_candidates(
+    state: GameState, spec: TableSpec, judge: Judge, cue: Point, count: int
+) -> list[Candidate]:
+    """Banks of the ball on off one rail, for when no plain pot is likely: the pocket's
+    mouth mirrored in the line the ball's centre bounces off, the ball's legs to the rail
+    and on to the pocket and the cue ball's path to the ghost ball clear; the ``count``
+    shortest (by carry over the cosine of the cut), each a fan of lines and paces
+    (:data:`BANK_TURNS`, :data:`BANK_PACES`). They carry no :class:`Pot` (the throw
+    correction and the judge's pot chance are for straight lines); the simulation says
+    which of the fan drops. Every ball on is banked (``GameState.balls_on``: 8-ball's
+    group, or the lowest ball)."""
+    geometry = spec.geometry
+    diameter = geometry.ball_diameter
+    banks: list[tuple[float, BallId, PocketId, float, float]] = []
+    for target in state.balls_on:
+        banks += _banks_of(state, geometry, judge, cue, target)
+    banks.sort(key=lambda item: item[0])
+    call_allowed = state.calls_allowed
+    found = []
+    for _reach, target, pocket, heading, travel in banks[:count]:
+        ball = state.balls[target]
+        call = Call(ball=target, pocket=pocket) if call_allowed else None
+        base = 0.9 + 0.9 * travel
+        for turn in BANK_TURNS:
+            line_out = math.radians(heading + turn)
+            ghost = (
+                ball[0] - diameter * math.cos(line_out),
+                ball[1] - diameter * math.sin(line_out),
+            )
+            for pace in BANK_PACES:
+                speed = min(POT_SPEED_MAX, base * pace)
+                action = CueAction(speed=speed, aim=aim_towards(cue, ghost))
+                stroke = Stroke(action=action, call=call)
+                found.append(Candidate(Intent.POT, stroke, target, pocket))
+    return found
+
+
+def _banks_of(
+    state: GameState, geometry: TableGeometry, judge: Judge, cue: Point, target: BallId
+) -> list[tuple[float, BallId, PocketId, float, float]]:
+    """The one-rail banks of ``target``: (how far the stroke reaches, the ball, the
+    pocket, the heading off the ball in degrees, the balls' travel)."""
+    diameter, radius = geometry.ball_diameter, geometry.ball_radius
+    ball = state.balls[target]
+    others = [p for b, p in state.balls.items() if b not in (target, CUE)]
+    banks: list[tuple[float, BallId, PocketId, float, float]] = []
+    for pocket, mouth in judge.mouths.items():
+        for axis, line in (
+            (0, radius),
+            (0, geometry.width - radius),
+            (1, radius),
+            (1, geometry.length - radius),
+        ):
+            image = list(mouth)
+            image[axis] = 2 * line - mouth[axis]
+            if image[axis] == ball[axis]:
+                continue
+            share = (line - ball[axis]) / (image[axis] - ball[axis])
+            if not 0 < share < 1:
+                continue
+            rail = (ball[0] + share * (image[0] - ball[0]), ball[1] + share * (image[1] - ball[1]))
+            if any(distance(rail, m) < BANK_CLEAR for m in judge.mouths.values()):
+                continue
+            if not geometry.on_bed(rail):
+                continue
+            if pocket.value.endswith("c") and abs(rail[0] - mouth[0]) < math.cos(
+                math.radians(45.0)
+            ) * distance(rail, mouth):
+                continue  # a side pocket takes only balls coming at it
+            line_out = math.atan2(rail[1] - ball[1], rail[0] - ball[0])
+            ghost = (
+                ball[0] - diameter * math.cos(line_out),
+                ball[1] - diameter * math.sin(line_out),
+            )
+            to_ghost = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
+            cut = abs(math.degrees((line_out - to_ghost + math.pi) % (2 * math.pi) - math.pi))
+            if cut > BANK_MAX_CUT or not geometry.on_bed(ghost):
+                continue
+            if not (
+                path_clear(cue, ghost, others, diameter)
+                and path_clear(ball, rail, others, diameter)
+                and path_clear(rail, mouth, [*others, cue], diameter)
+            ):
+                continue
+            carry = distance(ball, rail) + distance(rail, mouth)
+            reach = (distance(cue, ghost) + carry) / max(math.cos(math.radians(cut)), 0.2)
+            banks.append(
+                (reach, target, pocket, math.degrees(line_out), carry + distance(cue, ghost))
+            )
+    return banks
 
 
 def contact_points(state: GameState, spec: TableSpec, cue: Point, count: int) -> list[Point]:
