@@ -815,7 +815,7 @@ class TableController:
         if level is None:
             return  # the seat became a person's meanwhile
         if move.choice is not None:
-            self._choose(move.choice)
+            self._choose(move.choice, by=ComputerPlayer(level, self._entropy()))
             return
         if move.kind is Kind.STALEMATE:
             record = self.game.declare_stalemate(agreed=True)
@@ -946,8 +946,8 @@ class TableController:
         self._refuse_at_computer_turn()
         self._choose(choice)
 
-    def _choose(self, choice: Choice | str) -> None:
-        self._spoke(self.game.choose(choice))
+    def _choose(self, choice: Choice | str, *, by: ComputerPlayer | None = None) -> None:
+        self._spoke(self.game.choose(choice, by=by))
 
     def _spoke(self, record: ChoiceRecord | StalemateRecord) -> None:
         """A step taken without a stroke: the referee's words, saved, the next turn."""

@@ -204,6 +204,7 @@ class ChoiceRecord:
     player: Player
     choice: Choice
     ruling: Ruling
+    by: ComputerPlayer | None = None  # the computer made the choice (None: a person)
 
 
 @attrs.frozen(kw_only=True)
@@ -618,8 +619,9 @@ class Game:
 
     # -- between shots -----------------------------------------------------------------
 
-    def choose(self, choice: Choice | str) -> ChoiceRecord:
-        """The incoming player's option (shoot, pass, spot-lowest, kitchen, replay)."""
+    def choose(self, choice: Choice | str, *, by: ComputerPlayer | None = None) -> ChoiceRecord:
+        """The incoming player's option (shoot, pass, spot-lowest, kitchen, replay);
+        ``by``: the computer chose it, at that level and seed."""
         state = self._state_in_rack()
         ruling = self._rules(lambda: state.rule_choice(choice))
         match = self._rules(lambda: self.match.apply(ruling))
@@ -629,6 +631,7 @@ class Game:
                 player=ruling.player,
                 choice=Choice(choice),
                 ruling=ruling,
+                by=by,
             ),
             match,
         )

@@ -341,6 +341,9 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
                 "player": record.player.value,
                 "choice": record.choice.value,
                 "ruling": ruling_to_json(record.ruling),
+                # The computer's choice: its level and seed, under its own key (a choice's
+                # "player" is the chooser, A or B); none for a person's.
+                **({"computer": _computer_object(record.by)} if record.by else {}),
             }
         case StalemateRecord():
             return {
@@ -700,9 +703,11 @@ def _seconds(value: Any) -> float | None:
 
 def _player_to_json(player: ComputerPlayer | None) -> dict[str, Any]:
     """The shot's ``player`` key: none for a person (as files before it had)."""
-    if player is None:
-        return {}
-    return {"player": {"kind": "computer", "level": player.level, "entropy": list(player.entropy)}}
+    return {} if player is None else {"player": _computer_object(player)}
+
+
+def _computer_object(player: ComputerPlayer) -> dict[str, Any]:
+    return {"kind": "computer", "level": player.level, "entropy": list(player.entropy)}
 
 
 MAX_ENTROPY_WORDS = 16  # a decision's seed: a handful of whole numbers
@@ -730,6 +735,14 @@ def _shot_player(value: Any) -> ComputerPlayer | None:
     ):
         raise ValueError(f"entropy: 1 to {MAX_ENTROPY_WORDS} whole numbers from 0 to {MAX_SEED}")
     return ComputerPlayer(level, tuple(entropy))
+
+
+def _computer_choice(value: Any) -> ComputerPlayer:
+    """The computer that made a choice: its level and seed, as a shot's player is."""
+    player = _shot_player(value)
+    if player is None:
+        raise ValueError("a choice's computer is the computer's, not a person's")
+    return player
 
 
 def _extension(value: Any) -> bool:
@@ -914,9 +927,10 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
 
 
 def _replay_choice(game: Game, reader: _Reader, _shots: _Shots) -> None:
-    reader.keys({"type", "rack", "player", "choice", "ruling"})
+    reader.keys({"type", "rack", "player", "choice", "ruling"}, optional={"computer"})
     choice = reader.convert("choice", Choice)
-    record = game.choose(choice)
+    by = reader.convert("computer", _computer_choice) if "computer" in reader.data else None
+    record = game.choose(choice, by=by)
     if (
         reader.get("rack", int) != record.rack
         or reader.convert("player", _player) is not record.player

@@ -23,7 +23,7 @@ from rules.facts import OffTable, Pocketing, ShotFacts
 from rules.positions import Positions
 from sim.physics.simulate import SimulatedShot, simulate_shot
 from sim.physics.systemcodec import system_to_bytes
-from sim.play.game import Game, LagRecord, Node, ShotRecord, Stroke
+from sim.play.game import ChoiceRecord, ComputerPlayer, Game, LagRecord, Node, ShotRecord, Stroke
 from sim.play.opponent.player import ThinkRequest, think
 from sim.store.gamefile import ruling_to_json, same_decision
 
@@ -152,6 +152,9 @@ def verify_decisions(game: Game) -> list[DecisionCheck]:
         branch = "" if line.number == 0 else f"branch {line.number}, "
         for node in line.nodes:
             record = node.record
+            if isinstance(record, ChoiceRecord) and record.by is not None:
+                checks.append(_choice_again(game, node, record, record.by, branch))
+                continue
             if not isinstance(record, ShotRecord) or record.stroke.player is None:
                 continue
             assert node.parent is not None
@@ -166,6 +169,19 @@ def verify_decisions(game: Game) -> list[DecisionCheck]:
             )
             checks.append(DecisionCheck(label=label, level=player.level, same=same))
     return checks
+
+
+def _choice_again(
+    game: Game, node: Node, record: ChoiceRecord, by: ComputerPlayer, branch: str
+) -> DecisionCheck:
+    """A computer's choice after a foul or a push out, decided again from the state
+    that offered it, its level and seed."""
+    assert node.parent is not None
+    state = node.parent.match.rack
+    assert state is not None
+    move = think(ThinkRequest(state, game.setup.table.value, by.level, by.entropy))
+    label = f"{branch}rack {record.rack}, {record.player}'s choice ({record.choice.value})"
+    return DecisionCheck(label=label, level=by.level, same=move.choice == record.choice)
 
 
 def _as_decided(stroke: Stroke) -> tuple[object, ...]:

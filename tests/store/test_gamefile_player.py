@@ -125,3 +125,38 @@ def test_verify_decisions_names_a_decision_that_differs(saved: Path, tmp_path: P
     assert "1 of 1 computer's decisions differ" in changed.output
     plain = runner.invoke(cli, ["verify", str(path)])  # without the flag: strokes only
     assert plain.exit_code == 0, plain.output
+
+
+def test_the_computers_choice_is_kept_and_decided_again(tmp_path: Path) -> None:
+    """A push out (TB-8), and the computer answers it: its choice is saved with its level
+    and seed, read back, and ``verify --decisions`` decides it again, the same."""
+    from rules import Declaration
+    from sim.physics.simulate import CueAction, aim_towards
+    from sim.play.game import ChoiceRecord, Stroke
+
+    game = Game(GameSetup(game="ten-ball", seed=5, players=("Ann", "Bob")))
+    game.start(Player.A)
+    state = game.rack
+    assert state is not None
+    spot = (0.635, 0.5)
+    game.shoot(Stroke(action=CueAction(8.0, aim_towards(spot, state.balls["1"])), placement=spot))
+    state = game.rack
+    assert state is not None and Declaration.PUSH_OUT in state.legal_declarations
+    game.shoot(Stroke(action=CueAction(1.0, 0.0), declaration=Declaration.PUSH_OUT))
+    state = game.rack
+    assert state is not None and state.pending is not None
+    chooser = ComputerPlayer("1", ENTROPY)
+    move = think(ThinkRequest(state, "9ft", chooser.level, chooser.entropy))
+    assert move.choice is not None
+    game.choose(move.choice, by=chooser)
+    path = tmp_path / "push.poolsim"
+    save(game, path)
+    with zipfile.ZipFile(path) as zf:
+        document = json.loads(zf.read("game.json"))
+    (choice,) = [r for r in document["records"] if r["type"] == "choice"]
+    assert choice["computer"] == {"kind": "computer", "level": "1", "entropy": list(ENTROPY)}
+    again = load(path)
+    (record,) = [r for r in again.records if isinstance(r, ChoiceRecord)]
+    assert record.by == chooser and record.choice == move.choice
+    (check,) = verify_decisions(again)
+    assert check.same and f"choice ({move.choice.value})" in check.label
