@@ -80,6 +80,34 @@ def path_clear(a: Point, b: Point, balls: Iterable[Point], clearance: float) -> 
     return True
 
 
+def rail_lines(geometry: TableGeometry) -> tuple[tuple[int, float], ...]:
+    """The four lines a ball's centre bounces off, a radius in from each cushion: (the
+    axis it is across, where on that axis)."""
+    radius = geometry.ball_radius
+    return (
+        (0, radius),
+        (0, geometry.width - radius),
+        (1, radius),
+        (1, geometry.length - radius),
+    )
+
+
+def one_rail(start: Point, target: Point, axis: int, line: float) -> tuple[Point, Point] | None:
+    """A path from ``start`` off the rail line ``line`` (across ``axis``) to ``target``:
+    ``target`` mirrored in the line, and where the straight path to that image meets
+    the line; None when the path does not cross the line between them."""
+    mirrored = list(target)
+    mirrored[axis] = 2 * line - target[axis]
+    image = (mirrored[0], mirrored[1])
+    if image[axis] == start[axis]:
+        return None
+    share = (line - start[axis]) / (image[axis] - start[axis])
+    if not 0 < share < 1:
+        return None
+    bounce = (start[0] + share * (image[0] - start[0]), start[1] + share * (image[1] - start[1]))
+    return image, bounce
+
+
 def _angle(u: tuple[float, float], v: tuple[float, float]) -> float:
     """Degrees between two unit vectors."""
     return math.degrees(math.acos(max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))))
@@ -359,7 +387,7 @@ def _contact_aim(
     clear of the other balls, else a one-rail kick (the target mirrored in the line the
     cue ball's centre bounces off), else straight at it."""
     geometry = spec.geometry
-    diameter, radius = geometry.ball_diameter, geometry.ball_radius
+    diameter = geometry.ball_diameter
     ball = state.balls[target]
     others = [p for b, p in state.balls.items() if b not in (target, CUE)]
     straight = _aim(cue, ball)
@@ -372,20 +400,11 @@ def _contact_aim(
         if path_clear(cue, contact, others, diameter):
             return _aim(cue, contact) + rng.gauss(0.0, 0.3)
     kicks = []
-    for axis, line in (
-        (0, radius),
-        (0, geometry.width - radius),
-        (1, radius),
-        (1, geometry.length - radius),
-    ):
-        mirrored = list(ball)
-        mirrored[axis] = 2 * line - ball[axis]
-        image = (mirrored[0], mirrored[1])
-        # Where the straight path to the image meets the bounce line.
-        share = (line - cue[axis]) / (image[axis] - cue[axis]) if image[axis] != cue[axis] else -1.0
-        if not 0 < share < 1:
+    for axis, line in rail_lines(geometry):
+        path = one_rail(cue, ball, axis, line)
+        if path is None:
             continue
-        bounce = (cue[0] + share * (image[0] - cue[0]), cue[1] + share * (image[1] - cue[1]))
+        image, bounce = path
         if not (0 <= bounce[0] <= geometry.width and 0 <= bounce[1] <= geometry.length):
             continue
         if path_clear(cue, bounce, [*others, ball], diameter) and path_clear(

@@ -24,9 +24,11 @@ from sim.play.picker import (
     Pot,
     combinations,
     nearest_open,
+    one_rail,
     path_clear,
     placeable,
     pots,
+    rail_lines,
     speed_for,
 )
 
@@ -184,25 +186,16 @@ def _banks_of(
 ) -> list[tuple[float, BallId, PocketId, float, float]]:
     """The one-rail banks of ``target``: (how far the stroke reaches, the ball, the
     pocket, the heading off the ball in degrees, the balls' travel)."""
-    diameter, radius = geometry.ball_diameter, geometry.ball_radius
+    diameter = geometry.ball_diameter
     ball = state.balls[target]
     others = [p for b, p in state.balls.items() if b not in (target, CUE)]
     banks: list[tuple[float, BallId, PocketId, float, float]] = []
     for pocket, mouth in judge.mouths.items():
-        for axis, line in (
-            (0, radius),
-            (0, geometry.width - radius),
-            (1, radius),
-            (1, geometry.length - radius),
-        ):
-            image = list(mouth)
-            image[axis] = 2 * line - mouth[axis]
-            if image[axis] == ball[axis]:
+        for axis, line in rail_lines(geometry):
+            path = one_rail(ball, mouth, axis, line)
+            if path is None:
                 continue
-            share = (line - ball[axis]) / (image[axis] - ball[axis])
-            if not 0 < share < 1:
-                continue
-            rail = (ball[0] + share * (image[0] - ball[0]), ball[1] + share * (image[1] - ball[1]))
+            _image, rail = path
             if any(distance(rail, m) < BANK_CLEAR for m in judge.mouths.values()):
                 continue
             if not geometry.on_bed(rail):
@@ -281,38 +274,29 @@ def kick_candidates(
     8-ball, at the ball on nearest the cue ball)."""
     target = nearest_open(state, cue, spec)
     geometry = spec.geometry
-    diameter, radius = geometry.ball_diameter, geometry.ball_radius
+    diameter = geometry.ball_diameter
     ball = state.balls[target]
     others = [p for b, p in state.balls.items() if b not in (target, CUE)]
     declaration = _declared(state, Intent.KICK)
     found = []
-    for axis, line in (
-        (0, radius),
-        (0, geometry.width - radius),
-        (1, radius),
-        (1, geometry.length - radius),
-    ):
+    for axis, line in rail_lines(geometry):
         for offset in KICK_OFFSETS:
             aimed = list(ball)
             aimed[1 - axis] += offset * diameter
-            image = list(aimed)
-            image[axis] = 2 * line - aimed[axis]
-            if image[axis] == cue[axis]:
+            target_point = (aimed[0], aimed[1])
+            path = one_rail(cue, target_point, axis, line)
+            if path is None:
                 continue
-            share = (line - cue[axis]) / (image[axis] - cue[axis])
-            if not 0 < share < 1:
-                continue
-            bounce = (cue[0] + share * (image[0] - cue[0]), cue[1] + share * (image[1] - cue[1]))
+            image, bounce = path
             if not (0 <= bounce[0] <= geometry.width and 0 <= bounce[1] <= geometry.length):
                 continue
-            target_point = (aimed[0], aimed[1])
             if not (
                 path_clear(cue, bounce, [*others, ball], diameter)
                 and path_clear(bounce, target_point, others, diameter)
             ):
                 continue
             for speed in KICK_SPEEDS:
-                action = CueAction(speed=speed, aim=aim_towards(cue, (image[0], image[1])))
+                action = CueAction(speed=speed, aim=aim_towards(cue, image))
                 stroke = Stroke(action=action, placement=placement, declaration=declaration)
                 found.append(Candidate(Intent.KICK, stroke, target))
     return found
