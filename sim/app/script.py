@@ -100,6 +100,19 @@ from sim.play.game import GameError
 if TYPE_CHECKING:
     from sim.app.main import PoolApp
 
+# The practice table's set-up, carried out by one function (:func:`_practice`).
+PRACTICE_ACTIONS = {
+    "practice",
+    "set_up",
+    "move_ball",
+    "remove_ball",
+    "add_ball",
+    "rack",
+    "clear",
+    "referee",
+    "setup_done",
+    "save_position",
+}
 ACTIONS = {
     "breaker",
     "place",
@@ -115,16 +128,7 @@ ACTIONS = {
     "take_again",
     "replay",
     "play_from_here",
-    "practice",
-    "set_up",
-    "move_ball",
-    "remove_ball",
-    "add_ball",
-    "rack",
-    "clear",
-    "referee",
-    "setup_done",
-    "save_position",
+    *PRACTICE_ACTIONS,
     "tracking",
     "drill",
     "drill_again",
@@ -422,20 +426,6 @@ def _open_drill(app: PoolApp, name: Any) -> None:
     else:
         app.open_drill(shipped, player)
     app.step()
-
-
-PRACTICE_ACTIONS = {
-    "practice",
-    "set_up",
-    "move_ball",
-    "remove_ball",
-    "add_ball",
-    "rack",
-    "clear",
-    "referee",
-    "setup_done",
-    "save_position",
-}
 
 
 def _point(x: Any, y: Any) -> tuple[float, float]:
