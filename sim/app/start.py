@@ -237,18 +237,7 @@ class StartScreen:
         y = 0.55
         for text, key, items in MENU_ROWS:
             self.row_labels[key] = self._label(text, y)
-            self.fields[key] = OptionMenu(
-                parent=self.frame,
-                items=list(items),
-                pos=(0.05, 0, y - 0.012),
-                scale=0.045,
-                frameColor=(0.12, 0.2, 0.16, 1),
-                text_fg=WHITE,
-                highlightColor=(0.3, 0.5, 0.4, 1),
-                item_frameColor=(0.1, 0.16, 0.13, 1),
-                item_text_fg=WHITE,
-                popupMarker_scale=0.4,
-            )
+            self.fields[key] = self._menu(list(items), 0.05, y)
             y -= 0.1
         self._label("Race to", y)
         self.fields["race_to"] = self._entry("5", y, width=3)
@@ -295,10 +284,14 @@ class StartScreen:
 
     def _seat_menu(self, y: float) -> OptionMenu:
         """Who plays the seat, beside the name: a person, or the computer at a level."""
+        return self._menu(list(SEATS), 0.72, y)
+
+    def _menu(self, items: list[str], x: float, y: float) -> OptionMenu:
+        """A drop-down of the form's, its left edge at ``x`` on the row at ``y``."""
         return OptionMenu(
             parent=self.frame,
-            items=list(SEATS),
-            pos=(0.72, 0, y - 0.012),
+            items=items,
+            pos=(x, 0, y - 0.012),
             scale=0.045,
             frameColor=(0.12, 0.2, 0.16, 1),
             text_fg=WHITE,
