@@ -29,7 +29,6 @@ from rules import PocketId
 from rules.errors import FormatError
 from rules.facts import BALL_IDS
 from rules.reading import converted, is_finite_number, is_whole
-from rules.userfile import FileRefused, read_regular
 from sim.paths import assets_dir
 from sim.physics.simulate import CueAction
 from sim.play.drill import (
@@ -45,9 +44,9 @@ from sim.play.position import PositionError
 from sim.store.positionfile import (
     POSITION_KEYS,
     StrictReader,
-    parse_json,
     point,
     position_of,
+    read_json_file,
     shown,
 )
 
@@ -78,13 +77,7 @@ class ShippedDrill:
 def load_drill(path: Path) -> ShippedDrill:
     """The drill in ``path``; :class:`DrillFileError` (one line) for anything wrong."""
     path = Path(path)
-    try:
-        data = read_regular(path, MAX_FILE_BYTES, "a drill file")
-    except FileRefused as error:
-        raise DrillFileError(f"{path}: {error}") from None
-    except OSError as error:
-        raise DrillFileError(f"{path}: cannot read: {error.strerror or error}") from None
-    document = parse_json(path, data, DrillFileError, "a drill")
+    document = read_json_file(path, MAX_FILE_BYTES, DrillFileError, "a drill")
     try:
         drill, reference = _drill(document)
     except FormatError as error:

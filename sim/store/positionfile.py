@@ -107,17 +107,24 @@ class StrictReader(Reader):
 def load_position(path: Path) -> Position:
     """The position in ``path``; :class:`PositionFileError` (one line) for anything wrong."""
     path = Path(path)
-    try:
-        data = read_regular(path, MAX_FILE_BYTES, "a position file")
-    except FileRefused as error:
-        raise PositionFileError(f"{path}: {error}") from None
-    except OSError as error:
-        raise PositionFileError(f"{path}: cannot read: {error.strerror or error}") from None
-    document = parse_json(path, data, PositionFileError, "a position")
+    document = read_json_file(path, MAX_FILE_BYTES, PositionFileError, "a position")
     try:
         return _position(document)
     except FormatError as error:
         raise PositionFileError(f"{path}: {error.key}: {error.problem}") from None
+
+
+def read_json_file(path: Path, limit: int, refusal: type[ValueError], kind: str) -> Any:
+    """The JSON document of the file a user named, read strictly (a regular file of at
+    most ``limit`` bytes, then :func:`parse_json`); ``refusal`` with one line naming the
+    file for anything wrong (``kind``: what the file should hold, "a position")."""
+    try:
+        data = read_regular(path, limit, f"{kind} file")
+    except FileRefused as error:
+        raise refusal(f"{path}: {error}") from None
+    except OSError as error:
+        raise refusal(f"{path}: cannot read: {error.strerror or error}") from None
+    return parse_json(path, data, refusal, kind)
 
 
 def parse_json(path: Path, data: bytes, refusal: type[ValueError], kind: str) -> Any:
