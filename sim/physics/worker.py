@@ -145,14 +145,21 @@ class PhysicsWorker:
         return PhysicsWorker(warm_up=self._warm_up).start()
 
     def close(self) -> None:
-        if self._process.is_alive():
-            self._requests.put(("stop", 0, None))
-            self._process.join(timeout=2)
-            if self._process.is_alive():
-                self._process.terminate()
-                self._process.join(timeout=2)
-        self._requests.close()
-        self._replies.close()
+        stop_process(self._process, self._requests, self._replies)
+
+
+def stop_process(process: Any, requests: Any, replies: Any) -> None:
+    """Stop a child process that takes ``("stop", 0, None)`` on ``requests`` (the physics
+    worker, the computer's thinker): asked first, terminated if it does not stop within
+    two seconds; both its queues closed."""
+    if process.is_alive():
+        requests.put(("stop", 0, None))
+        process.join(timeout=2)
+        if process.is_alive():
+            process.terminate()
+            process.join(timeout=2)
+    requests.close()
+    replies.close()
 
 
 def _rebuilt(job: int, payload: Any) -> ShotResult:

@@ -37,6 +37,7 @@ from rules.geometry import Point, distance
 from rules.words import pocket_name
 from sim.physics.simulate import simulate_shot
 from sim.physics.table import pocket_centre, table_spec
+from sim.physics.worker import stop_process
 from sim.play.game import shot_of
 from sim.play.opponent.player import Kind, Move, ThinkRequest, think
 
@@ -267,14 +268,7 @@ class ThinkerProcess:
         return ThinkerProcess().start()
 
     def close(self) -> None:
-        if self._process.is_alive():
-            self._requests.put(("stop", 0, None))
-            self._process.join(timeout=2)
-            if self._process.is_alive():
-                self._process.terminate()
-                self._process.join(timeout=2)
-        self._requests.close()
-        self._replies.close()
+        stop_process(self._process, self._requests, self._replies)
 
     def _collect(self) -> None:
         while True:
