@@ -12,7 +12,7 @@ import attrs
 from rules.analysis import ShotReading, obvious_call
 from rules.errors import IllegalAction
 from rules.facts import CUE, BallId, Hit, RailContact
-from rules.fouls import Foul, break_fouls, codes_and_reasons, general_fouls
+from rules.fouls import Foul, break_fouls, codes_and_reasons
 from rules.geometry import Point
 from rules.groups import EIGHT, Group, Groups, Loss, Target
 from rules.options import Options
@@ -150,16 +150,6 @@ class EightBall(GameState):
             verdict = self._play(shot, reading, resting)
         return verdict if verdict.groups is not None else attrs.evolve(verdict, groups=self.groups)
 
-    def _general(self, shot: Shot, reading: ShotReading) -> list[Foul]:
-        return general_fouls(
-            shot,
-            reading,
-            self.table,
-            self.options,
-            kitchen_in_hand=self.ball_in_hand is BallInHand.KITCHEN,
-            hill_hill=self.hill_hill,
-        )
-
     # -- EB-4..6, EB-18: the break ------------------------------------------------------
 
     def _break(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
@@ -168,7 +158,7 @@ class EightBall(GameState):
         notes: list[Reason] = []
         if shot.call is not None or shot.declaration is not None:
             notes.append(Reason("EB-4", "nothing is called on the break; the call is ignored"))
-        found = self._general(shot, reading)
+        found = self._general_fouls(shot, reading)
         if reading.first_contact is None and opts.eight_break_no_hit == "foul_and_illegal":
             found.append(Foul(FoulCode.NO_HIT, "EB-5", "the cue ball hit no ball on the break"))
         illegal = bool(break_fouls(reading, opts, "EB-5"))
@@ -507,7 +497,7 @@ class EightBall(GameState):
         eight_on = EIGHT in on
         safety = shot.declaration is Declaration.SAFETY
         notes: list[Reason] = []
-        found = self._general(shot, reading)
+        found = self._general_fouls(shot, reading)
         no_credit = False
         first = self._first_balls(reading)
         if not first:

@@ -511,11 +511,9 @@ class GameState:
         gone = set(reading.gone) | ({CUE} if reading.scratched else set())
         return reading.start.without(*gone)
 
-    def _shot_fouls(self, shot: Shot, reading: ShotReading, *, contact: bool) -> list[Foul]:
-        """Every GEN foul of the shot; ``contact``: GEN-10 and GEN-11 apply (not on a
-        push out, TB-8). On the break, the break requirement (TB-6, ROT-5) too."""
-        is_break = self.phase is Phase.BREAK
-        found = general_fouls(
+    def _general_fouls(self, shot: Shot, reading: ShotReading) -> list[Foul]:
+        """The general fouls of the shot (GEN-6, 9, 12, 13, 17) in this state."""
+        return general_fouls(
             shot,
             reading,
             self.table,
@@ -523,6 +521,12 @@ class GameState:
             kitchen_in_hand=self.ball_in_hand is BallInHand.KITCHEN,
             hill_hill=self.hill_hill,
         )
+
+    def _shot_fouls(self, shot: Shot, reading: ShotReading, *, contact: bool) -> list[Foul]:
+        """Every GEN foul of the shot; ``contact``: GEN-10 and GEN-11 apply (not on a
+        push out, TB-8). On the break, the break requirement (TB-6, ROT-5) too."""
+        is_break = self.phase is Phase.BREAK
+        found = self._general_fouls(shot, reading)
         if contact:
             found += contact_fouls(
                 reading, self.options, is_break=is_break, break_rule=self.break_first_rule
