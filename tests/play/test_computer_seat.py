@@ -18,16 +18,9 @@ from sim.play.controller import Stage, TableController
 from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord
 from sim.play.opponent.player import ThinkRequest
 from sim.play.opponent.thinker_process import InProcessThinker, ThinkerProcess, Thought
+from tests.play.test_controller import Clock
 
 pytestmark = pytest.mark.physics
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
