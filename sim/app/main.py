@@ -801,29 +801,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.rest is not None:
             self.rest.ignoreAll()
         self.base.taskMgr.remove("poolsim-frame")
-        if self.hud is not None:
-            self.hud.destroy()
         self.modes.close()
-        self.close_match_summary()  # over the window, not the table: its own to close
-        if self.drill_overlay is not None:
-            self.drill_overlay.destroy()
-        self.drill = self.drill_overlay = None
-        self.hud = None
-        for node in (
-            self.kitchen,
-            self.cue.focus if self.cue else None,
-            self.cue.aid if self.cue else None,
-            self.call_marker.node if self.call_marker else None,
-            self.tracking_lines.node if self.tracking_lines else None,
-            self.hint_ghost.node if self.hint_ghost else None,
-        ):
-            if node is not None:
-                node.removeNode()
-        if self.scene is not None:
-            self.scene.destroy()
-        thinker = (self.controller.thinker if self.controller else None) or self.thinker
-        if thinker is not None:  # the computer's process is this table's own
-            thinker.close()
+        self.close_table()  # the table and all drawn over it, the match summary too
+        if self.thinker is not None:  # the computer's process is this table's own
+            self.thinker.close()
         self.thinker = None
-        self.scene = self.controller = self.cue = self.rig = self.call_marker = None
-        self.tracking_lines = None
