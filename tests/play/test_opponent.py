@@ -33,7 +33,14 @@ from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
 from sim.play.opponent.levels import LEVEL_NAMES
 from sim.play.opponent.player import SAFETY_BAR, STALEMATE_INNINGS
 from sim.play.opponent.search import BANK_PLANNED_CAP
-from sim.play.opponent.strokes import Candidate, bank_candidates, pot_candidates, push_candidates
+from sim.play.opponent.strokes import (
+    BREAK_CHOICES,
+    Candidate,
+    bank_candidates,
+    break_candidates,
+    pot_candidates,
+    push_candidates,
+)
 
 pytestmark = pytest.mark.physics
 SPEC = table_spec("9ft")
@@ -301,3 +308,51 @@ def _shot(state: GameState, move: Move) -> Shot:
         else state.balls.moved({CUE: move.stroke.placement})
     )
     return shot_of(move.stroke, simulate_shot(SPEC, start, move.stroke.action))
+
+
+def test_level_5_chooses_its_break_by_what_the_practised_breaks_leave() -> None:
+    """Level 5 strikes each practised break with its noise and plays the one that leaves
+    it most on average (the judge's value of the rack after the break); a lower level
+    breaks the one way it knows, without a simulation."""
+    game = Game(GameSetup(seed=3))
+    game.start(Player.A)
+    state = game.rack
+    assert state is not None
+    five = level_named("5")
+    move = decide(state, SPEC, five, rng())
+    assert move.kind is Kind.BREAK and move.plan is not None
+    assert move.simulations == len(BREAK_CHOICES) * five.search.break_samples
+    assert move.candidates == 0 and 0.0 < move.expected <= 1.0
+    sides = (break_candidates(state, SPEC, side) for side in (-1.0, 1.0))
+    assert move.plan in [c.stroke for side in sides for c in side]
+    assert same(move, decide(state, SPEC, five, rng()))
+    lower = decide(state, SPEC, level_named("4"), rng())
+    assert lower.kind is Kind.BREAK and lower.simulations == 0
+
+
+def test_the_lookahead_judges_a_pot_by_the_shot_after_it_too() -> None:
+    """Level 5 looks two balls ahead: with the 2 walled in (a ball on its line to every
+    pocket), an easy 1 leads nowhere and is worth less than to a judge who sees only the
+    1; with the 2 in the open, the shot after next is there and the lookahead takes
+    almost nothing off."""
+    five = level_named("5")
+    judge = Judge.of(SPEC, five)
+    plain = Judge(SPEC, five.noise)
+    assert judge.lookahead and not plain.lookahead
+    assert not Judge.of(SPEC, level_named("4")).lookahead
+    middle = (WIDTH / 2, LENGTH / 2)
+    walls = {}
+    for number, mouth in enumerate(judge.mouths.values(), start=3):
+        away = math.dist(middle, mouth)
+        walls[str(number)] = (
+            middle[0] + 3 * R * (mouth[0] - middle[0]) / away,
+            middle[1] + 3 * R * (mouth[1] - middle[1]) / away,
+        )
+    stuck = state_of(TenBall, {**EASY, "2": middle, **walls})
+    assert judge.shooter_chance(stuck) > 0.9 and judge.follow_on(stuck) == 0.0
+    assert judge.value(stuck, Player.A) < plain.value(stuck, Player.A) - 0.1
+    open_table = state_of(TenBall, {**EASY, "2": middle})
+    assert judge.follow_on(open_table) > 0.9
+    assert judge.value(open_table, Player.A) == pytest.approx(
+        plain.value(open_table, Player.A), abs=0.02
+    )

@@ -24,13 +24,21 @@ from __future__ import annotations
 
 import math
 
-from rules import CUE, BallId, GameState, Player, PocketId, Positions
+import attrs
+
+from rules import CUE, BallId, Declaration, GameState, Player, PocketId, Positions
 from rules.geometry import Point, distance
 from sim.physics.table import TableSpec, pocket_mouth
-from sim.play.opponent.levels import FASTFIZ_AIM, Noise
+from sim.play.opponent.levels import FASTFIZ_AIM, Level, Noise
 from sim.play.picker import Pot, placeable, pots
 
 MISS = 0.35  # the value, at the table, of a position with no pot: a safety to play
+# The value, at the table, of the shot right after the break where the rules allow a
+# push out (TB-8, NB-8): pushed to a position the other player must choose on, it is
+# an even game at worst. Seen by a judge that looks ahead (Judge(lookahead=True)): a
+# break that keeps the table with no shot is worth more than one that hands the other
+# player the table and this push out.
+PUSH_FLOOR = 0.5
 # The value, at the table, of the cue ball in hand with no pot seen from the judge's
 # spots: a safety from anywhere (or a pot from a spot it did not try) is still worth
 # more than a hooked position, so a foul that leaves the other player no pot is never a
@@ -58,22 +66,41 @@ SPREAD_FLOOR = 1e-4  # metres: the spread at the pocket never reaches zero
 # A combination's spread at the pocket, against a plain pot's: the second ball's line
 # turns with the first's, which turns with the aim.
 COMBINATION_SPREAD = 3.0
+# The lookahead (Judge(lookahead=True)): where the cue ball can go off the next pot, the
+# rays from its ghost ball turned this many degrees from the tangent line (towards the
+# object ball's line: follow; away: draw), and the distances along them (metres), folded
+# back off the cushions. A straight pot sends it only along the line, either way.
+LOOK_TURNS = (-60.0, -30.0, 0.0, 30.0, 60.0)
+LOOK_REACH = (0.15, 0.35, 0.6, 0.9, 1.3)
+STRAIGHT = 4.0  # degrees: a cut this thin is straight in, with no tangent line to speak of
 
 
 class Judge:
     """Values positions for one decision (its caches last that long): ``noise`` is the
     player's, ``position``: whether the next shot's quality counts (a player who does not
-    play position judges every pot it leaves alike)."""
+    play position judges every pot it leaves alike); ``lookahead``: whether the shot
+    after next counts too (:meth:`follow_on`), and the push out the next shot may be
+    (:data:`PUSH_FLOOR`)."""
 
-    def __init__(self, spec: TableSpec, noise: Noise, *, position: bool = True) -> None:
+    def __init__(
+        self, spec: TableSpec, noise: Noise, *, position: bool = True, lookahead: bool = False
+    ) -> None:
         self.spec = spec
         self.geometry = spec.geometry
         table = spec.build()
         self.mouths: dict[PocketId, Point] = {p: pocket_mouth(table, p) for p in PocketId}
         self.aim = math.radians(max(noise.aim, AIM_FLOOR))
         self.position = position
+        self.lookahead = lookahead
         self.run = self.run_chance(math.radians(noise.aim))
         self._chances: dict[tuple[Positions, bool, tuple[BallId, ...]], float] = {}
+        self._follow_ons: dict[tuple[Positions, tuple[BallId, ...]], float] = {}
+
+    @classmethod
+    def of(cls, spec: TableSpec, level: Level) -> Judge:
+        """The judge a player of ``level`` values positions with."""
+        search = level.search
+        return cls(spec, level.noise, position=search.position, lookahead=search.lookahead)
 
     # -- a pot ---------------------------------------------------------------------
 
@@ -170,6 +197,71 @@ class Judge:
                     break
         return spots
 
+    def follow_on(self, state: GameState) -> float:
+        """The shot after next, for the player at the table with the cue ball where it
+        lies: the best chance on the ball on after the next pot from anywhere the cue ball
+        can be sent off that pot (rays from the next pot's ghost ball, :data:`LOOK_TURNS`
+        and :data:`LOOK_REACH`, folded off the cushions; spots on a ball left out). An
+        angle that leads nowhere (a straight pot with the next ball off the line, the
+        next ball hidden from every spot) counts against the position it belongs to."""
+        cue = state.balls[CUE]
+        best: tuple[Pot | None, float] = (None, 0.0)
+        for target in state.balls_on:
+            found = self.best_pot(state.balls, cue, target)
+            if found[1] > best[1]:
+                best = found
+        pot = best[0]
+        if pot is None:
+            return 0.0
+        after = attrs.evolve(state, balls=state.balls.without(pot.ball))
+        key = (after.balls, after.balls_on)
+        if key not in self._follow_ons:
+            self._follow_ons[key] = max(
+                (
+                    self.best_pot(after.balls, spot, target)[1]
+                    for spot in self._landing_spots(after.balls, cue, pot, state.balls[pot.ball])
+                    for target in after.balls_on
+                ),
+                default=0.0,
+            )
+        return self._follow_ons[key]
+
+    def _landing_spots(self, balls: Positions, cue: Point, pot: Pot, ball: Point) -> list[Point]:
+        """Where the cue ball may come to rest off ``pot`` (see :meth:`follow_on`)."""
+        ghost = pot.ghost
+        line = (ball[0] - ghost[0], ball[1] - ghost[1])  # the object ball's way
+        size = math.hypot(*line) or 1.0
+        ux, uy = line[0] / size, line[1] / size
+        incoming = (ghost[0] - cue[0], ghost[1] - cue[1])
+        along = incoming[0] * ux + incoming[1] * uy
+        tx, ty = incoming[0] - along * ux, incoming[1] - along * uy
+        across = math.hypot(tx, ty)
+        if pot.cut < STRAIGHT or across == 0:
+            directions = [(ux, uy), (-ux, -uy)]
+        else:
+            tx, ty = tx / across, ty / across
+            directions = []
+            for turn in LOOK_TURNS:
+                angle = math.radians(turn)
+                directions.append(
+                    (
+                        math.cos(angle) * tx + math.sin(angle) * ux,
+                        math.cos(angle) * ty + math.sin(angle) * uy,
+                    )
+                )
+        radius = self.geometry.ball_radius
+        others = [p for b, p in balls.items() if b != CUE]
+        spots = [ghost]
+        for dx, dy in directions:
+            for reach in LOOK_REACH:
+                spot = (
+                    _fold(ghost[0] + reach * dx, radius, self.geometry.width - radius),
+                    _fold(ghost[1] + reach * dy, radius, self.geometry.length - radius),
+                )
+                if all(distance(spot, p) >= 2 * radius for p in others):
+                    spots.append(spot)
+        return spots
+
     def value(self, state: GameState, me: Player) -> float:
         """About the chance ``me`` wins the rack from ``state`` (see the module)."""
         result = state.outcome()
@@ -185,7 +277,19 @@ class Judge:
         mine = state.shooter is me
         chance = self.shooter_chance(state) if self.position or not mine else 0.5
         left = len(state.balls.object_balls)
-        at_table = MISS + (1 - MISS) * chance * (1 + self.run ** max(left - 1, 0)) / 2
+        rest = self.run ** max(left - 1, 0)
+        if mine and self.lookahead and left > 1 and state.ball_in_hand is None:
+            rest = min(self.run, self.follow_on(state)) * self.run ** (left - 2)
+        at_table = MISS + (1 - MISS) * chance * (1 + rest) / 2
+        if self.lookahead and Declaration.PUSH_OUT in state.legal_declarations:
+            at_table = max(at_table, PUSH_FLOOR)
         if state.ball_in_hand is not None:
             at_table = max(at_table, IN_HAND_FLOOR)
         return at_table if mine else 1.0 - at_table
+
+
+def _fold(x: float, low: float, high: float) -> float:
+    """``x`` brought back inside ``low..high`` as a ball is by the cushions it meets."""
+    span = high - low
+    x = (x - low) % (2 * span)
+    return low + (x if x <= span else 2 * span - x)

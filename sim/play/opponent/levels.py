@@ -123,7 +123,12 @@ class Search:
     contact points tried for a safety (0: none, it just hits the ball); ``spots``:
     cue-ball places thought through with ball in hand; ``break_speed``: how hard it
     breaks; ``banks``: one-rail banks tried when no plain pot is likely (each a fan of
-    lines and paces, :func:`sim.play.opponent.strokes.bank_candidates`)."""
+    lines and paces, :func:`sim.play.opponent.strokes.bank_candidates`);
+    ``break_samples``: the practised breaks (``strokes.BREAK_CHOICES``) are each struck
+    this many times with the level's noise, and the one that leaves the breaker most on
+    average is played (0: the break at ``break_speed`` from the usual spot);
+    ``lookahead``: a position is judged by the shot after next as well
+    (:meth:`sim.play.opponent.judge.Judge.follow_on`)."""
 
     pots: int
     speeds: tuple[float, ...]
@@ -137,6 +142,8 @@ class Search:
     break_speed: float  # m/s of the cue stick
     sides: tuple[float, ...] = ()
     banks: int = 0
+    break_samples: int = 0
+    lookahead: bool = False
 
 
 @attrs.frozen
@@ -157,13 +164,15 @@ _WIDEST = Search(
     spins=(-0.4, -0.15, 0.1, 0.35),
     refine=True,
     position=True,
-    finalists=4,
-    samples=6,
+    finalists=6,
+    samples=8,
     safeties=9,
     spots=4,
     break_speed=8.5,
     sides=(-0.3, 0.3),
     banks=2,
+    break_samples=10,
+    lookahead=True,
 )
 
 LEVELS: dict[str, Level] = {

@@ -37,11 +37,12 @@ from sim.physics.table import TableSpec, table_spec
 from sim.play.game import Stroke
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Level, level_named
-from sim.play.opponent.search import Thinker
+from sim.play.opponent.search import Scored, Thinker
 from sim.play.opponent.strokes import (
     Candidate,
     Intent,
     any_spot,
+    break_candidates,
     break_stroke,
     kick_candidates,
     pot_candidates,
@@ -136,7 +137,7 @@ def offers_stalemate(state: GameState) -> bool:
 def _choose(state: GameState, spec: TableSpec, level: Level) -> Move:
     pending = state.pending
     assert pending is not None
-    judge = Judge(spec, level.noise, position=level.search.position)
+    judge = Judge.of(spec, level)
     worth = {
         choice: judge.value(state.choose(choice), pending.chooser)
         for choice in sorted(pending.choices)
@@ -149,6 +150,11 @@ def _break(
     state: GameState, spec: TableSpec, level: Level, rng: np.random.Generator, thinker: Thinker
 ) -> Move:
     side = 1.0 if rng.random() < 0.5 else -1.0
+    samples = level.search.break_samples
+    if samples and not level.noise.silent:
+        unplayed = [Scored(c, 0.0, 0.0) for c in break_candidates(state, spec, side)]
+        best = thinker.tested(unplayed, finalists=len(unplayed), samples=samples)[0]
+        return _struck(best.candidate, best.expected, level, rng, thinker)
     plan = break_stroke(state, spec, level.search.break_speed, side)
     return _struck(Candidate(Intent.BREAK, plan, state.balls_on[0]), 0.5, level, rng, thinker)
 

@@ -84,7 +84,7 @@ class Thinker:
         self.rng = rng
         self.simulator = simulator
         self.me: Player = state.shooter
-        self.judge = Judge(spec, level.noise, position=level.search.position)
+        self.judge = Judge.of(spec, level)
         self.simulations = 0
         self.candidates = 0
         self.started = time.perf_counter()
@@ -188,34 +188,45 @@ class Thinker:
 
     # -- round 2: struck with the level's noise -------------------------------------------
 
-    def tested(self, scored: Sequence[Scored]) -> list[Scored]:
+    def tested(
+        self,
+        scored: Sequence[Scored],
+        *,
+        finalists: int | None = None,
+        samples: int | None = None,
+    ) -> list[Scored]:
         """The finalists, best first: the ``finalists`` best as planned (and the best
         stroke of each other intent, so a safety is weighed against the pots), each
-        struck ``samples`` times with the level's noise and valued by the mean. Without
-        noise or samples, every candidate by its planned value."""
+        struck ``samples`` times with the level's noise and valued by the mean (both the
+        level's search's unless given). Without noise or samples, every candidate by its
+        planned value."""
         search = self.level.search
+        if finalists is None:
+            finalists = search.finalists
+        if samples is None:
+            samples = search.samples
         ranked = sorted(scored, key=lambda s: -s.planned)
-        if search.samples == 0 or self.level.noise.silent or not ranked:
+        if samples == 0 or self.level.noise.silent or not ranked:
             return ranked
-        finalists = ranked[: search.finalists]
+        chosen = ranked[:finalists]
         for intent in Intent:
             best = next((s for s in ranked if s.candidate.intent is intent), None)
-            if best is not None and best not in finalists and best.planned >= 0:
-                finalists.append(best)
+            if best is not None and best not in chosen and best.planned >= 0:
+                chosen.append(best)
         noisy: list[Stroke] = []
-        for item in finalists:
-            for _ in range(search.samples):
+        for item in chosen:
+            for _ in range(samples):
                 action = self.level.noise.perturb(item.candidate.stroke.action, self.rng)
                 noisy.append(attrs.evolve(item.candidate.stroke, action=action))
         shots = self.simulate(noisy)
         tested = []
-        for index, item in enumerate(finalists):
-            part = slice(index * search.samples, (index + 1) * search.samples)
+        for index, item in enumerate(chosen):
+            part = slice(index * samples, (index + 1) * samples)
             worths = [self.value(s, shot) for s, shot in zip(noisy[part], shots[part], strict=True)]
             expected = float(np.mean(worths))
             if _is_bank(item.candidate):
                 makes = sum(_drops(item.candidate, shot) for shot in shots[part])
-                if makes < BANK_MAKES * search.samples:
+                if makes < BANK_MAKES * samples:
                     expected = -1.0
             tested.append(attrs.evolve(item, expected=expected))
         return sorted(tested, key=lambda s: -s.expected)
