@@ -356,3 +356,15 @@ def test_the_lookahead_judges_a_pot_by_the_shot_after_it_too() -> None:
     assert judge.value(open_table, Player.A) == pytest.approx(
         plain.value(open_table, Player.A), abs=0.02
     )
+
+
+def test_level_5_judges_a_hooked_position_as_its_own_duels_measured_it() -> None:
+    """Its safeties that left nothing, judged at 0.65, won half the racks in its duels:
+    level 5 judges the player at the table with no pot at 0.45; the lower levels as
+    before."""
+    hooked = state_of(TenBall, NO_POT, shooter=Player.B)
+    five = Judge.of(SPEC, level_named("5"))
+    assert five.value(hooked, Player.B) == pytest.approx(level_named("5").search.miss)
+    assert five.value(hooked, Player.A) == pytest.approx(1 - level_named("5").search.miss)
+    assert MISS < level_named("5").search.miss < IN_HAND_FLOOR
+    assert Judge.of(SPEC, level_named("4")).value(hooked, Player.B) == pytest.approx(MISS)

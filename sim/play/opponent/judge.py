@@ -32,7 +32,9 @@ from sim.physics.table import TableSpec, pocket_mouth
 from sim.play.opponent.levels import FASTFIZ_AIM, Level, Noise
 from sim.play.picker import Pot, placeable, pots
 
-MISS = 0.35  # the value, at the table, of a position with no pot: a safety to play
+# The value, at the table, of a position with no pot: a safety to play (a judge's
+# ``miss``; level 5 measured its own, sim.play.opponent.levels).
+MISS = 0.35
 # The value, at the table, of the shot right after the break where the rules allow a
 # push out (TB-8, NB-8): pushed to a position the other player must choose on, it is
 # an even game at worst. Seen by a judge that looks ahead (Judge(lookahead=True)): a
@@ -83,7 +85,13 @@ class Judge:
     (:data:`PUSH_FLOOR`)."""
 
     def __init__(
-        self, spec: TableSpec, noise: Noise, *, position: bool = True, lookahead: bool = False
+        self,
+        spec: TableSpec,
+        noise: Noise,
+        *,
+        position: bool = True,
+        lookahead: bool = False,
+        miss: float = MISS,
     ) -> None:
         self.spec = spec
         self.geometry = spec.geometry
@@ -92,6 +100,7 @@ class Judge:
         self.aim = math.radians(max(noise.aim, AIM_FLOOR))
         self.position = position
         self.lookahead = lookahead
+        self.miss = miss
         self.run = self.run_chance(math.radians(noise.aim))
         self._chances: dict[tuple[Positions, bool, tuple[BallId, ...]], float] = {}
         self._follow_ons: dict[tuple[Positions, tuple[BallId, ...]], float] = {}
@@ -100,7 +109,13 @@ class Judge:
     def of(cls, spec: TableSpec, level: Level) -> Judge:
         """The judge a player of ``level`` values positions with."""
         search = level.search
-        return cls(spec, level.noise, position=search.position, lookahead=search.lookahead)
+        return cls(
+            spec,
+            level.noise,
+            position=search.position,
+            lookahead=search.lookahead,
+            miss=search.miss,
+        )
 
     # -- a pot ---------------------------------------------------------------------
 
@@ -280,7 +295,7 @@ class Judge:
         rest = self.run ** max(left - 1, 0)
         if mine and self.lookahead and left > 1 and state.ball_in_hand is None:
             rest = min(self.run, self.follow_on(state)) * self.run ** (left - 2)
-        at_table = MISS + (1 - MISS) * chance * (1 + rest) / 2
+        at_table = self.miss + (1 - self.miss) * chance * (1 + rest) / 2
         if self.lookahead and Declaration.PUSH_OUT in state.legal_declarations:
             at_table = max(at_table, PUSH_FLOOR)
         if state.ball_in_hand is not None:
