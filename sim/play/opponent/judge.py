@@ -218,7 +218,8 @@ class Judge:
         can be sent off that pot (rays from the next pot's ghost ball, :data:`LOOK_TURNS`
         and :data:`LOOK_REACH`, folded off the cushions; spots on a ball left out). An
         angle that leads nowhere (a straight pot with the next ball off the line, the
-        next ball hidden from every spot) counts against the position it belongs to."""
+        next ball hidden from every spot) counts against the position it belongs to.
+        Only up to :attr:`run` counts, so it may stop looking there."""
         cue = state.balls[CUE]
         best: tuple[Pot | None, float] = (None, 0.0)
         for target in state.balls_on:
@@ -231,15 +232,21 @@ class Judge:
         after = attrs.evolve(state, balls=state.balls.without(pot.ball))
         key = (after.balls, after.balls_on)
         if key not in self._follow_ons:
-            self._follow_ons[key] = max(
-                (
-                    self.best_pot(after.balls, spot, target)[1]
-                    for spot in self._landing_spots(after.balls, cue, pot, state.balls[pot.ball])
-                    for target in after.balls_on
-                ),
-                default=0.0,
+            self._follow_ons[key] = self._best_from(
+                after, self._landing_spots(after.balls, cue, pot, state.balls[pot.ball])
             )
         return self._follow_ons[key]
+
+    def _best_from(self, state: GameState, spots: list[Point]) -> float:
+        """The best chance on a ball on from any of ``spots``; it stops at the first as
+        good as the player's typical pot (:attr:`run`), which is all the judge counts."""
+        best = 0.0
+        for spot in spots:
+            for target in state.balls_on:
+                best = max(best, self.best_pot(state.balls, spot, target)[1])
+                if best >= self.run:
+                    return best
+        return best
 
     def _landing_spots(self, balls: Positions, cue: Point, pot: Pot, ball: Point) -> list[Point]:
         """Where the cue ball may come to rest off ``pot`` (see :meth:`follow_on`)."""
