@@ -205,9 +205,10 @@ def stroke_latency(repeats: int) -> dict[str, float]:
 
 def opponent_think(shots: int, level: str = "5", seed: int = 1) -> dict[str, float]:
     """The computer player thinking, at ``level``: the first ``shots`` shots of a 10-ball
-    duel rack against itself (seed ``seed``, the break left out: it is not searched),
-    per shot: candidate strokes, simulations, seconds (median), and simulations a second
-    over all of them."""
+    duel rack against itself (seed ``seed``, the break apart: level 5 chooses it among
+    its practised breaks, a search of its own), per shot: candidate strokes,
+    simulations, seconds (median), and simulations a second over all of them; and the
+    breaks' thinking (median)."""
     import numpy as np
 
     from rules import MatchPhase, Player
@@ -218,6 +219,7 @@ def opponent_think(shots: int, level: str = "5", seed: int = 1) -> dict[str, flo
     game.start(Player.A)
     spec, player = game.setup.spec, level_named(level)
     moves: list[Move] = []
+    breaks: list[Move] = []
     step = 0
     while len(moves) < shots:
         if game.phase is not MatchPhase.RACK:  # the rack is won: rack the next
@@ -233,8 +235,7 @@ def opponent_think(shots: int, level: str = "5", seed: int = 1) -> dict[str, flo
             game.declare_stalemate(agreed=True)
         elif move.stroke is not None:
             game.shoot(move.stroke)
-            if move.kind is not Kind.BREAK:
-                moves.append(move)
+            (breaks if move.kind is Kind.BREAK else moves).append(move)
     seconds = sum(move.seconds for move in moves)
     return {
         "level": float(level) if level.isdigit() else 0.0,
@@ -244,6 +245,7 @@ def opponent_think(shots: int, level: str = "5", seed: int = 1) -> dict[str, flo
         "think_seconds_median": statistics.median(move.seconds for move in moves),
         "think_seconds_max": max(move.seconds for move in moves),
         "simulations_per_second": sum(move.simulations for move in moves) / seconds,
+        "break_seconds_median": statistics.median(move.seconds for move in breaks),
     }
 
 
@@ -531,7 +533,8 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"median {o['think_seconds_median']:.2f} s a shot (max {o['think_seconds_max']:.2f}; "
         "target 5 s), "
         f"{o['candidates_median']:.0f} candidate strokes and {o['simulations_median']:.0f} "
-        f"simulations a shot, {o['simulations_per_second']:.0f} simulations/s"
+        f"simulations a shot, {o['simulations_per_second']:.0f} simulations/s; "
+        f"its break {o['break_seconds_median']:.1f} s"
     )
     lines += format_frame_times(report.get("frame_times", {}))
     lines += format_tracking_lines(report.get("tracking_lines", {}))

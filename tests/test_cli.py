@@ -141,7 +141,7 @@ def test_bench_json_reports_every_figure() -> None:
     assert think["level"] == 5 and think["shots"] == 2
     assert think["candidates_median"] > 0 and think["simulations_median"] > 0
     assert 0 < think["think_seconds_median"] <= think["think_seconds_max"]
-    assert think["simulations_per_second"] > 0
+    assert think["simulations_per_second"] > 0 and think["break_seconds_median"] > 0
     timeline = report["timeline"]
     assert timeline["balls"] == 16 and timeline["query_us_median"] > 0
     assert timeline["interpolate_us_median"] > 0
