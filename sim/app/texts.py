@@ -249,7 +249,7 @@ def stalemate_answers(controller: TableController) -> list[tuple[str, str, bool]
     if offer is None:
         return []
     state = controller.state
-    breaker = controller.game.setup.name(state.breaker) if state is not None else "its breaker"
+    breaker = controller.seat_name(state.breaker) if state is not None else "its breaker"
     offered = controller.seat_name(offer.by)
     plays = "plays its shot" if offer.by in controller.computers else "shoots"
     return [
