@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -29,10 +31,12 @@ from sim.play.stalemate import (
     last_declined,
     person_may_offer,
 )
+from sim.store.gamefile import load, save
 from sim.store.verify import verify_decisions
 from tests.play.quiet import quiet_game, quiet_stroke
 from tests.play.test_controller import Clock
 from tests.play.test_opponent import NO_POT, SPEC, rng, state_of
+from tests.store.test_gamefile import rewrite
 
 # -- the pure rule -------------------------------------------------------------------------
 
@@ -130,7 +134,7 @@ def computer_to_shoot_at(quiet: int) -> tuple[Game, Player]:
 
 @pytest.mark.physics
 def test_the_computers_offer_declined_it_plays_its_shot_and_decides_it_again(
-    worker: InProcessSimulator,
+    worker: InProcessSimulator, tmp_path: Path
 ) -> None:
     game, seat = computer_to_shoot_at(COMPUTER_OFFERS)
     controller, clock = seated(worker, game, {seat: "1"})
@@ -148,6 +152,18 @@ def test_the_computers_offer_declined_it_plays_its_shot_and_decides_it_again(
     assert played is not None and played.declined == COMPUTER_OFFERS
     assert not any(isinstance(r, StalemateRecord) for r in game.records)
     assert all(check.same for check in verify_decisions(game))
+    # The offer declined is a part of that decision: without it, the file's shot is not
+    # the one the computer decides (it would offer the stalemate again).
+    path = tmp_path / "declined.poolsim"
+    save(game, path)
+    assert all(check.same for check in verify_decisions(load(path)))
+
+    def forgotten(document: dict[str, Any]) -> None:
+        shots = [r for r in document["records"] if r["type"] == "shot"]
+        del shots[-1]["player"]["declined"]
+
+    stripped = load(rewrite(path, tmp_path / "forgotten.poolsim", forgotten))
+    assert not verify_decisions(stripped)[-1].same
 
 
 @pytest.mark.physics
