@@ -219,7 +219,7 @@ class Asked:
     hint: bool
     node: Node
     since: float
-    declined: int | None = None  # the computer's last stalemate offer declined, at
+    declined: int | None = None  # where its last stalemate offer was declined (innings)
 
 
 @attrs.frozen

@@ -78,3 +78,29 @@ def test_between_two_people_the_other_is_asked(table: PoolApp) -> None:
         run_script(table, [{"answer_stalemate": "maybe"}])
     run_script(table, [{"answer_stalemate": "play_on"}, {"offer_stalemate": True}, {"key": "y"}])
     assert isinstance(game.records[-1], StalemateRecord)
+
+
+def test_the_menu_offers_the_stalemate_once_the_rack_has_been_quiet(table: PoolApp) -> None:
+    _, seat = quiet_table(table, PERSON_MAY_OFFER, computer=False)
+    controller = table.controller
+    assert controller is not None
+    run_script(table, [{"key": "escape"}])
+    menu = table.menu
+    assert menu is not None
+    (offer,) = [b for b in menu.buttons if b["text"] == "Offer a stalemate (O)"]
+    offer["command"]()
+    table.step()
+    assert table.menu is None and "declines the stalemate" in controller.message
+    assert controller.shooter is seat
+
+
+def test_no_stalemate_is_offered_early(table: PoolApp) -> None:
+    quiet_table(table, 1, computer=False)
+    controller = table.controller
+    assert controller is not None and not controller.can_offer_stalemate
+    assert "stalemate" not in prompt(controller)
+    run_script(table, [{"key": "escape"}])
+    assert table.menu is not None
+    assert not [b for b in table.menu.buttons if "stalemate" in b["text"]]
+    run_script(table, [{"key": "escape"}, {"key": "o"}])  # refused, in one line
+    assert "more to go" in controller.message
