@@ -30,7 +30,14 @@ from panda3d.core import (
 from rules import Choice, Declaration, Player
 from sim.app.hudlayout import TOP_BAR, Box, HudLayout
 from sim.app.setuppanel import PracticeHost, SetupPanel
-from sim.app.texts import choice_label, physics_status, prompt, referee_words, scoreboard
+from sim.app.texts import (
+    choice_label,
+    physics_status,
+    prompt,
+    referee_words,
+    scoreboard,
+    stalemate_answers,
+)
 from sim.app.widgets import (
     BUTTON,
     DIM,
@@ -662,7 +669,7 @@ class Hud:
         controller = self.controller
         stage = controller.stage
         aiming = stage in (Stage.AIM, Stage.LAG)
-        choosing = stage in (Stage.CHOOSE, Stage.BREAKER, Stage.OVER, Stage.SETUP)
+        choosing = stage in (Stage.CHOOSE, Stage.BREAKER, Stage.OVER, Stage.SETUP, Stage.OFFER)
         aim = controller.aim
         x, y, w, h = self.power_meter
         self.power_fill["frameSize"] = (x, x + w, y, y + h * max(0.01, aim.power))
@@ -727,6 +734,10 @@ class Hud:
         elif stage is Stage.BREAKER:
             options = tuple(Player)
             title = f"{controller.game.setup.name(controller.shooter)} won the lag: who breaks?"
+        elif stage is Stage.OFFER:
+            answers = stalemate_answers(controller)
+            options = tuple(answers)
+            title = f"{controller.seat_name(controller.shooter)} answers"
         elif stage is Stage.OVER:
             options = tuple(self.on_over)
             game = controller.game
@@ -758,6 +769,9 @@ class Hud:
             elif isinstance(option, Player):
                 name, explanation = f"{controller.game.setup.name(option)} breaks", ""
                 command = partial(self._guard, partial(controller.choose_breaker, option))
+            elif stage is Stage.OFFER:
+                name, explanation, agree = option
+                command = partial(self._guard, partial(controller.answer_stalemate, agree))
             else:
                 name, explanation = option, ""
                 command = self.on_over[option]
@@ -853,4 +867,5 @@ Practice table: U (or Set up) sets the table up: drag balls, drag one off the cl
 R: replay the shots (P there: play from that shot)  ·  G: aiming aid  ·  X: shot-clock extension
 W: the referee's details (every reason, with its rule)  ·  T: tracking lines (where the balls go)
 / or ?: a hint: what the computer would play here, loaded on the cue
+O: offer a stalemate (no ball down for 6 innings)  ·  Y / N: agree to one offered, or play on
 M: sound on/off  ·  H: this help  ·  Esc: menu"""

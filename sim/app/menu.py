@@ -13,6 +13,7 @@ from panda3d.core import TextNode
 from sim.app.widgets import BACKDROP, DIM, GOLD, NOTICE, PANEL, WHITE, button, entry, label
 from sim.play.controller import TableController
 from sim.play.drillrun import DrillRun
+from sim.play.game import GameError
 from sim.store.autosave import Autosave
 
 VEIL = (0.0, 0.0, 0.0, 0.35)
@@ -73,6 +74,8 @@ class GameMenu:
             entries.insert(2, ("Save position", self.save_position))
         if app.drill is not None:  # a new session of the drill on the table
             entries.insert(1, ("Try the drill again", self.drill_again))
+        if controller is not None and controller.can_offer_stalemate:  # GEN-16
+            entries.insert(1, ("Offer a stalemate (O)", self.offer_stalemate))
         gap = 0.64 / len(entries)  # the buttons share the room over the path's field
         self.buttons = [
             button(self.frame, text, (0, 0.25 - i * gap), command, scale=0.055, pad=(0.8, 0.4))
@@ -86,6 +89,16 @@ class GameMenu:
     def drill_again(self) -> None:
         self.close()
         self.app.drill_again()
+
+    def offer_stalemate(self) -> None:
+        """Back to the table, where the other player is asked (or the computer answers)."""
+        controller = self.app.controller
+        self.close()
+        if controller is not None:
+            try:
+                controller.offer_stalemate()
+            except GameError as error:  # the table changed under the menu
+                controller.message = str(error)
 
     def save_copy(self) -> None:
         """First ask for the file's path (a text field); Enter or the button saves."""

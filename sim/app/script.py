@@ -79,6 +79,14 @@ A script is a JSON list; each step is an object with one action key:
                                          its stroke is on the cue, before it strokes
     {"hint": true}                       the hint (/ or ?, the Hint button): frames
                                          until the computer's stroke is on the cue
+    {"offer_stalemate": true}            the person at the table offers a stalemate (O,
+                                         or the menu's Offer a stalemate; GEN-16): the
+                                         other person is asked; the computer answers
+                                         at once, and the HUD says what it answered
+    {"answer_stalemate": "agree"}        the person asked answers a stalemate offered
+    {"answer_stalemate": "play_on"}      (Y / N, or the two buttons): agree and re-rack,
+                                         or play on (a computer that offered plays its
+                                         shot)
 
 Steps run one after another, each when the table is ready for it (a screenshot or a
 layout with tracking lines on waits for the lines of the aim as it rests); a step the
@@ -146,8 +154,11 @@ ACTIONS = {
     "computer",
     "wait_for_computer",
     "hint",
+    "offer_stalemate",
+    "answer_stalemate",
 }
 CAMERAS = ("behind", "overhead", "broadcast")
+ANSWERS = {"agree": True, "play_on": False}  # a stalemate offered: agree, or play on
 BUSY = (Stage.SIMULATING, Stage.WATCH)
 MAX_SCRIPT_BYTES = 2**20  # a script is a list of steps typed by hand: a few KB
 MAX_WAIT_FRAMES = 60 * 120  # two minutes of frames for one step (a cold first compile)
@@ -289,6 +300,16 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.step()
     elif action == "choose":
         controller.choose(Choice(value))
+    elif action == "offer_stalemate":
+        if value is not True:
+            raise ScriptError(f"offer_stalemate is true, not {value!r}")
+        controller.offer_stalemate()
+        app.step()
+    elif action == "answer_stalemate":
+        if value not in ANSWERS:
+            raise ScriptError(f'answer_stalemate is "agree" or "play_on", not {value!r}')
+        controller.answer_stalemate(ANSWERS[value])
+        app.step()
     elif action == "take_again":
         controller.take_back()
         app.step()

@@ -118,7 +118,15 @@ def eight_ball_status(state: EightBall) -> str:
 
 
 def prompt(controller: TableController) -> str:
-    """What the player at the table is to do now, in a line."""
+    """What the player at the table is to do now, in a line (and, once the rack has been
+    quiet long enough, that they may offer a stalemate)."""
+    line = _prompt(controller)
+    if controller.can_offer_stalemate:
+        return f"{line} · O: offer a stalemate"
+    return line
+
+
+def _prompt(controller: TableController) -> str:
     stage = controller.stage
     if stage is Stage.SETUP:
         return (
@@ -150,6 +158,8 @@ def prompt(controller: TableController) -> str:
         return "Space: skip to the end of the shot"
     if stage is Stage.CHOOSE:
         return f"{name} chooses"
+    if stage is Stage.OFFER:
+        return f"{offer_question(controller)} (Y / N)"
     if stage is Stage.OVER and controller.practice:
         winner = controller.game.winner()
         won = f"{controller.game.setup.name(winner)} wins the rack: " if winner else ""
@@ -216,6 +226,36 @@ def referee_words(controller: TableController) -> RefereeWords:
     if isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord):
         foul = spoken.ruling.foul
     return RefereeWords(lead=record_line(spoken, setup), foul=foul, details=details)
+
+
+def offer_question(controller: TableController) -> str:
+    """A stalemate offered, asked of the other player in plain words: "Computer (level 5)
+    offers a stalemate: no ball has gone down for 12 innings. Agree and re-rack, or play
+    on?" (empty when none is offered)."""
+    offer = controller.pending_offer
+    if offer is None:
+        return ""
+    innings = f"{offer.quiet} inning{'s' if offer.quiet != 1 else ''}"
+    return (
+        f"{controller.seat_name(offer.by)} offers a stalemate: no ball has gone down for "
+        f"{innings}. Agree and re-rack, or play on?"
+    )
+
+
+def stalemate_answers(controller: TableController) -> list[tuple[str, str, bool]]:
+    """The two answers to a stalemate offered, as buttons: the name, what it means, and
+    whether it agrees."""
+    offer = controller.pending_offer
+    if offer is None:
+        return []
+    state = controller.state
+    breaker = controller.seat_name(state.breaker) if state is not None else "its breaker"
+    offered = controller.seat_name(offer.by)
+    plays = "plays its shot" if offer.by in controller.computers else "shoots"
+    return [
+        ("Agree (Y)", f"the rack is racked again; {breaker} breaks it again", True),
+        ("Play on (N)", f"{offered} {plays}", False),
+    ]
 
 
 def choice_label(choice: Choice) -> tuple[str, str]:

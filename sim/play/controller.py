@@ -49,7 +49,6 @@ from enum import StrEnum
 from typing import TypeAlias
 
 import attrs
-import numpy as np
 
 from rules import (
     CUE,
@@ -89,10 +88,19 @@ from sim.play.game import (
     Stroke,
     shot_name,
 )
-from sim.play.opponent.levels import level_named
+from sim.play.opponent.lag import lag_stroke
 from sim.play.opponent.player import Kind, Move, ThinkRequest
 from sim.play.opponent.thinker_process import Hint, InProcessThinker, ThinkFailed, Thinking
 from sim.play.position import Position
+from sim.play.stalemate import (
+    COMPUTER_OFFERS,
+    OFFER_AGAIN_AFTER,
+    PERSON_MAY_OFFER,
+    computer_offers,
+    innings_to_offer,
+    last_declined,
+    person_may_offer,
+)
 from sim.play.tablesetup import TableSetup
 
 MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
@@ -101,10 +109,6 @@ LAG_STARTS = (0.25, 0.75)  # across the width: A's lag ball on the left, B's on 
 DEFAULT_POWER = 0.45  # a player's first stroke after the break (about 3 m/s)
 BREAK_POWER = 0.9
 SHOW_COMPUTER_AIM = 0.8  # seconds the computer's cue rests on its aim before it strokes
-# The computer's lag (9-ft table, from the lag spot): back to 0.15 m from the head rail,
-# struck with the level's noise; the B seat a touch softer, so two perfect players tie
-# no lag for ever.
-COMPUTER_LAG_SPEED = {Player.A: 1.30, Player.B: 1.29}
 
 
 class Stage(StrEnum):
@@ -115,6 +119,7 @@ class Stage(StrEnum):
     SIMULATING = "simulating"  # struck; the physics is working
     WATCH = "watch"  # the shot plays out
     CHOOSE = "choose"  # the incoming player's option
+    OFFER = "offer"  # a stalemate offered (GEN-16): the other player agrees or plays on
     OVER = "over"  # the match is over
     SETUP = "setup"  # the practice table is being set up by hand
 
@@ -214,6 +219,17 @@ class Asked:
     hint: bool
     node: Node
     since: float
+    declined: int | None = None  # where its last stalemate offer was declined (innings)
+
+
+@attrs.frozen
+class StalemateOffer:
+    """A stalemate offered (GEN-16) at the step ``node``, by ``by``, that the other
+    player (a person: the computer answers at once) is to agree to or decline."""
+
+    by: Player
+    node: Node
+    quiet: int  # innings in a row with no ball down, when it was offered
 
 
 @attrs.frozen
@@ -271,7 +287,14 @@ class TableController:
         self.placed = False  # the player has put the cue ball down and moved on to aim
         self.call: Call | None = None
         self.declaration: Declaration | None = None
-        self.lag_strokes: list[tuple[Point, CueAction]] = []
+        # The lag strokes set so far (A's, then B's): where, the stroke, and who struck
+        # it (None: a person).
+        self.lag_strokes: list[tuple[Point, CueAction, ComputerPlayer | None]] = []
+        # A stalemate offered and waiting for the other player's answer; and an offer of
+        # the computer's declined at a step (with the quiet innings then) before its shot
+        # there carries it (``ComputerPlayer.declined``).
+        self.offer: StalemateOffer | None = None
+        self._declined: tuple[Node, int] | None = None
         self.watching: Watching | None = None
         self.waiting: InFlight | None = None
         self.message = ""  # the last refusal or notice, for the HUD
@@ -322,6 +345,8 @@ class TableController:
             return Stage.SIMULATING
         if self.setting_up is not None:
             return Stage.SETUP
+        if self.pending_offer is not None:
+            return Stage.OFFER
         phase = self.game.phase
         if phase is MatchPhase.LAG:
             return Stage.LAG
@@ -339,6 +364,10 @@ class TableController:
 
     @property
     def shooter(self) -> Player:
+        """Whose turn it is: to lag, to choose, to shoot, or to answer a stalemate offered."""
+        offer = self.pending_offer
+        if offer is not None:
+            return offer.by.other
         if self.game.phase is MatchPhase.LAG:
             return Player.A if not self.lag_strokes else Player.B
         if self.game.phase is MatchPhase.BREAKER_CHOICE:
@@ -643,14 +672,14 @@ class TableController:
         self.message = ""
         self._untrack()
 
-    def _strike_lag(self) -> None:
+    def _strike_lag(self, by: ComputerPlayer | None = None) -> None:
         start = self.lag_start()
         self.powers[self.shooter] = self.aim.power  # each lags with their own touch
-        self.lag_strokes.append((start, self.aim.action()))
+        self.lag_strokes.append((start, self.aim.action(), by))
         if len(self.lag_strokes) < 2:
             self.aim = Aim(direction=90.0, power=self.powers.get(Player.B, DEFAULT_POWER))
             return
-        (start_a, action_a), (start_b, action_b) = self.lag_strokes
+        (start_a, action_a, _), (start_b, action_b, _) = self.lag_strokes
         table = self.game.setup.table.value
         requests = (
             ShotRequest.of(table, {CUE: start_a}, action_a),
@@ -728,9 +757,11 @@ class TableController:
     def _ask(self, player: Player, level: str, *, hint: bool) -> None:
         state = self.state
         assert state is not None
-        request = ThinkRequest(state, self.game.setup.table.value, level, self._entropy())
+        declined = None if hint else self.declined_at()
+        table = self.game.setup.table.value
+        request = ThinkRequest(state, table, level, self._entropy(), declined=declined)
         job = self._thinker().ask(request, hint=hint)
-        self.thinking = Asked(job, player, hint, self.game.current, self.clock())
+        self.thinking = Asked(job, player, hint, self.game.current, self.clock(), declined)
 
     def _entropy(self) -> tuple[int, ...]:
         """The seed of a decision: the match's seed and the step it is made at (and the
@@ -790,25 +821,23 @@ class TableController:
             return
         stage = self.stage
         if stage is Stage.LAG:
-            self.aim = Aim.of(self._computer_lag(self.shooter, level))
-            self._strike_lag()
+            # The lag's seed: the decision's, and which of the two lag strokes it is.
+            computer = ComputerPlayer(level, (*self._entropy(), len(self.lag_strokes)))
+            self.aim = Aim.of(lag_stroke(self.shooter, computer))
+            self._strike_lag(by=computer)
             self.message = (
                 f"{self.seat_name(self.shooter)} lagged: a plain stroke up the table at a "
                 "lag's pace, with its level's touch"
             )
         elif stage is Stage.BREAKER:  # the break is worth having: it takes it
             self.choose_breaker(self.shooter)
+        elif stage is Stage.OFFER:  # the seat became the computer's with an offer open
+            offer = self.pending_offer
+            assert offer is not None
+            self.offer = None
+            self._answer_by_judgement(offer, level)
         else:
             self._ask(self.shooter, level, hint=False)
-
-    def _computer_lag(self, player: Player, level: str) -> CueAction:
-        """Its lag: straight up the table at the lag's pace, with the level's noise (no
-        search: a lag has one aim, and its pace is the player's touch)."""
-        rng = np.random.default_rng(
-            np.random.SeedSequence([*self._entropy(), len(self.lag_strokes)])
-        )
-        stroke = CueAction(speed=COMPUTER_LAG_SPEED[player], aim=90.0)
-        return level_named(level).noise.perturb(stroke, rng)
 
     def _play(self, move: Move, asked: Asked) -> None:
         level = self.computers.get(asked.player)
@@ -818,15 +847,11 @@ class TableController:
             self._choose(move.choice, by=ComputerPlayer(level, self._entropy()))
             return
         if move.kind is Kind.STALEMATE:
-            record = self.game.declare_stalemate(agreed=True)
-            self._spoke(record)
-            self.message = (
-                f"{computer_name(level)} offered a stalemate, no ball down for many innings: "
-                "the rack is racked again (GEN-16)"
-            )
+            self._computer_offers(asked.player, level)
             return
         assert move.stroke is not None  # every move but a choice or a stalemate strikes
-        stroke = attrs.evolve(move.stroke, player=ComputerPlayer(level, self._entropy()))
+        computer = ComputerPlayer(level, self._entropy(), declined=asked.declined)
+        stroke = attrs.evolve(move.stroke, player=computer)
         self._load(stroke)
         self.showing = Showing(stroke, self.clock() + SHOW_COMPUTER_AIM)
 
@@ -895,9 +920,11 @@ class TableController:
         self.waiting = None
         shots = tuple(flight.results[job].shot for job in flight.jobs)
         if flight.prepared is None:  # the lag: both balls go together
-            (start_a, action_a), (start_b, action_b) = self.lag_strokes
+            (start_a, action_a, by_a), (start_b, action_b, by_b) = self.lag_strokes
             self.lag_strokes = []
-            lag = self.game.lag_from((start_a, start_b), (action_a, action_b), (shots[0], shots[1]))
+            lag = self.game.lag_from(
+                (start_a, start_b), (action_a, action_b), (shots[0], shots[1]), (by_a, by_b)
+            )
             self._watch(lag, shots, flight.struck)
             return
         try:
@@ -956,6 +983,114 @@ class TableController:
         self.reasons = record.ruling.reasons
         self.save()
         self._reset_turn()
+
+    # -- a stalemate offered and answered (GEN-16) -------------------------------------
+
+    @property
+    def pending_offer(self) -> StalemateOffer | None:
+        """The stalemate offered at the step the match is at, waiting for an answer (an
+        offer made at another step, since taken back or played past, is gone)."""
+        offer = self.offer
+        if offer is None or offer.node is not self.game.current:
+            return None
+        return offer
+
+    @property
+    def can_offer_stalemate(self) -> bool:
+        """The person at the table may offer a stalemate now: at a shot of theirs, with
+        the rack quiet for long enough (:func:`sim.play.stalemate.person_may_offer`)."""
+        state = self.state
+        return (
+            state is not None
+            and self.stage in (Stage.AIM, Stage.PLACE)
+            and self.computer_level is None
+            and not self.practice
+            and person_may_offer(state)
+        )
+
+    def offer_stalemate(self) -> None:
+        """The person at the table offers a stalemate (O, or the menu's Offer a
+        stalemate): the other person is asked to agree; the computer answers at once, by
+        its own rule for offering one."""
+        state = self.state
+        if self.stage not in (Stage.AIM, Stage.PLACE) or state is None:
+            raise GameError("a stalemate is offered at your shot, before the stroke")
+        self._refuse_at_computer_turn()
+        if self.practice:
+            raise GameError("a practice table has no stalemates: set it up again (U)")
+        if not person_may_offer(state):
+            more = innings_to_offer(state)
+            raise GameError(
+                f"a stalemate may be offered once no ball has gone down for {PERSON_MAY_OFFER} "
+                f"innings (3 each): {more} more to go"
+            )
+        offer = StalemateOffer(by=state.shooter, node=self.game.current, quiet=state.quiet_innings)
+        level = self.computers.get(offer.by.other)
+        if level is not None:
+            self._answer_by_judgement(offer, level)
+            return
+        self.offer = offer
+        self.message = ""
+
+    def answer_stalemate(self, agree: bool) -> None:
+        """The person asked answers the stalemate offered: agree (the rack is racked
+        again, GEN-16) or play on (the player who offered shoots; a computer that offered
+        waits :data:`~sim.play.stalemate.OFFER_AGAIN_AFTER` innings before it offers again)."""
+        offer = self.pending_offer
+        if offer is None:
+            raise GameError("no stalemate has been offered")
+        self._refuse_at_computer_turn()
+        self.offer = None
+        offered, answered = self.seat_name(offer.by), self.seat_name(offer.by.other)
+        if agree:
+            self._agreed(f"{answered} agreed to {offered}'s stalemate")
+            return
+        if offer.by in self.computers:
+            self._declined = (offer.node, offer.quiet)
+            self.message = (
+                f"{answered} plays on: {offered} plays its shot, and offers no stalemate "
+                f"for {OFFER_AGAIN_AFTER} more innings"
+            )
+        else:
+            self.message = f"{answered} plays on: {offered} to shoot"
+
+    def declined_at(self) -> int | None:
+        """The quiet innings at which the computer's last stalemate offer was declined, in
+        the quiet stretch the match is in (None: none was): its next decision's input."""
+        if self._declined is not None and self._declined[0] is self.game.current:
+            return self._declined[1]  # declined here, before its shot carries it
+        return last_declined(self.game.current)
+
+    def _computer_offers(self, player: Player, level: str) -> None:
+        """The computer offers a stalemate: another computer agrees at once (its rule is
+        the same); a person is asked."""
+        state = self.state
+        assert state is not None
+        if player.other in self.computers:
+            self._agreed(f"{self.seat_name(player)} offered a stalemate and both computers agreed")
+            return
+        self.offer = StalemateOffer(by=player, node=self.game.current, quiet=state.quiet_innings)
+        self.message = ""
+
+    def _answer_by_judgement(self, offer: StalemateOffer, level: str) -> None:
+        """The computer answers a stalemate offered: it agrees when it would have offered
+        one itself (:func:`sim.play.stalemate.computer_offers`), and the HUD says so."""
+        state = self.state
+        assert state is not None
+        computer, offered = computer_name(level), self.seat_name(offer.by)
+        if computer_offers(state, self.declined_at()):
+            self._agreed(f"{computer} agreed to {offered}'s stalemate")
+            return
+        self.message = (
+            f"{computer} declines the stalemate and plays on: balls may still go down "
+            f"(it agrees after {COMPUTER_OFFERS} innings with none; this rack has had "
+            f"{state.quiet_innings}). {offered} to shoot"
+        )
+
+    def _agreed(self, words: str) -> None:
+        """Both players agree: the rack is racked again, its breaker breaks (GEN-16)."""
+        self._spoke(self.game.declare_stalemate(agreed=True))
+        self.message = f"{words}: the rack is racked again (GEN-16)"
 
     def choose_breaker(self, breaker: Player) -> None:
         if self.stage is not Stage.BREAKER:

@@ -137,11 +137,14 @@ class GameSetup:
 @attrs.frozen
 class ComputerPlayer:
     """The computer played the stroke: at ``level`` (1..5, perfect), its generator seeded
-    from ``entropy``. With the state before the shot that is all it takes to make the
-    same decision again (``poolsim verify --decisions``)."""
+    from ``entropy``; ``declined``: the quiet innings at which a stalemate it offered in
+    this quiet stretch was declined (None: none was), which holds it back from offering
+    again for a while (:mod:`sim.play.stalemate`). With the state before the shot that
+    is all it takes to make the same decision again (``poolsim verify --decisions``)."""
 
     level: str
     entropy: tuple[int, ...]
+    declined: int | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -216,12 +219,15 @@ class StalemateRecord:
 
 @attrs.frozen(kw_only=True, eq=False)
 class LagRecord:
-    """Both lag shots (each ball alone on the table), and the verdict (GEN-2)."""
+    """Both lag shots (each ball alone on the table), and the verdict (GEN-2);
+    ``players``: who struck each (None: a person; the computer: its level and seed, with
+    which ``poolsim verify --decisions`` makes its lag stroke again)."""
 
     starts: tuple[Point, Point]  # A's, then B's
     strokes: tuple[CueAction, CueAction]
     simulated: tuple[SimulatedShot, SimulatedShot]
     result: LagResult
+    players: tuple[ComputerPlayer | None, ComputerPlayer | None] = (None, None)
 
 
 @attrs.frozen(kw_only=True)
@@ -458,22 +464,29 @@ class Game:
         match = self._rules(lambda: self.match.start(breaker))
         return self._keep(BreakerRecord(breaker=breaker, agreed=True), match)
 
-    def lag(self, starts: tuple[Point, Point], strokes: tuple[CueAction, CueAction]) -> LagRecord:
+    def lag(
+        self,
+        starts: tuple[Point, Point],
+        strokes: tuple[CueAction, CueAction],
+        players: tuple[ComputerPlayer | None, ComputerPlayer | None] = (None, None),
+    ) -> LagRecord:
         """Both players lag (A's ball and stroke first); each ball is simulated alone.
-        Replayed lags leave the match where it was; the record says why."""
+        Replayed lags leave the match where it was; the record says why. ``players``:
+        who struck each stroke (None: a person)."""
         self._require_lag()
         spec = self.setup.spec
         simulated = [
             self._physics(partial(simulate_shot, spec, {CUE: start}, action))
             for start, action in zip(starts, strokes, strict=True)
         ]
-        return self.lag_from(starts, strokes, (simulated[0], simulated[1]))
+        return self.lag_from(starts, strokes, (simulated[0], simulated[1]), players)
 
     def lag_from(
         self,
         starts: tuple[Point, Point],
         strokes: tuple[CueAction, CueAction],
         simulated: tuple[SimulatedShot, SimulatedShot],
+        players: tuple[ComputerPlayer | None, ComputerPlayer | None] = (None, None),
     ) -> LagRecord:
         """The lag, from its two simulated shots (simulated here or elsewhere)."""
         self._require_lag()
@@ -493,7 +506,10 @@ class Game:
         result = self._rules(lambda: self.match.judge_lag(first, second))
         match = self._rules(lambda: self.match.lag(first, second))
         return self._keep(
-            LagRecord(starts=starts, strokes=strokes, simulated=simulated, result=result), match
+            LagRecord(
+                starts=starts, strokes=strokes, simulated=simulated, result=result, players=players
+            ),
+            match,
         )
 
     def choose_breaker(self, breaker: Player) -> BreakerRecord:
@@ -652,8 +668,8 @@ class Game:
                 return self.start(breaker)
             case BreakerRecord(breaker=breaker):
                 return self.choose_breaker(breaker)
-            case LagRecord(starts=starts, strokes=strokes, simulated=simulated):
-                return self.lag_from(starts, strokes, simulated)
+            case LagRecord(starts=starts, strokes=strokes, simulated=simulated, players=players):
+                return self.lag_from(starts, strokes, simulated, players)
             case ShotRecord(stroke=stroke, simulated=simulated):
                 return self.commit(self.prepare(stroke), simulated)
             case ChoiceRecord(choice=choice):

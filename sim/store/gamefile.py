@@ -9,10 +9,10 @@ by hand, numbers only), it checks every key, and it rebuilds the match by runnin
 recorded stroke and choice through the referee again, refusing a file whose recorded
 rulings the referee does not give. Any problem is one :class:`GameFileError` line.
 
-``game.json`` (format ``poolsim-game``, version 2; version 1 had no ``branches`` and no
-``in_play``, and still loads)::
+``game.json`` (format ``poolsim-game``, version 3; version 2 had no lag ``players`` and
+no ``declined``, version 1 no ``branches`` and no ``in_play``, and both still load)::
 
-    {"format": "poolsim-game", "version": 2, "poolsim": "0.1.0", "pooltool": "0.6.0",
+    {"format": "poolsim-game", "version": 3, "poolsim": "0.1.0", "pooltool": "0.6.0",
      "created": "2026-11-30T04:10:00+00:00",
      "setup": {"game", "race_to", "table", "options", "players", "seed", ["practice"]},
      "branches": [{"from": {"line": 0, "step": 12}, "records": [RECORD, ...]}, ...],
@@ -20,11 +20,12 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
      "records": [
        {"type": "breaker", "breaker": "A", "agreed": true},
        {"type": "lag", "starts": [[x, y], [x, y]], "strokes": [ACTION, ACTION],
-        "shots": [SHOT_DATA, SHOT_DATA], "winner": "A" | null, "reasons": [...]},
+        "shots": [SHOT_DATA, SHOT_DATA], "winner": "A" | null, "reasons": [...],
+        "players": [PLAYER, PLAYER]},
        {"type": "shot", "rack": 1, "shooter": "A", "placement": [x, y] | null,
         "call": {"ball": "3", "pocket": "rt"} | null, "declaration": null | "safety" | "push-out",
         "action": ACTION, "start": {ball: [x, y]}, "ruling": RULING, **SHOT_DATA,
-        "player": {"kind": "computer", "level": "5", "entropy": [seed, ...]}},
+        "player": PLAYER},
        {"type": "choice", "rack": 1, "player": "B", "choice": "pass", "ruling": RULING},
        {"type": "stalemate", "rack": 1, "agreed": false, "ruling": RULING},
        {"type": "setup", "balls": {ball: [x, y]}, "turn": "A",
@@ -33,7 +34,13 @@ rulings the referee does not give. Any problem is one :class:`GameFileError` lin
     A shot's ``player`` says who played it: absent (or ``{"kind": "person"}``) for a
     person, the computer's level (1..5, perfect) and the seed of its generator for the
     computer; with the state before the shot they make the same decision again
-    (``poolsim verify --decisions``).
+    (``poolsim verify --decisions``). The lag's ``players`` say the same of its two
+    strokes, A's then B's (absent in older files: people).
+
+    PLAYER    = {"kind": "person"}
+              | {"kind": "computer", "level": "5", "entropy": [seed, ...], ["declined": 12]}
+                (``declined``: the quiet innings at which a stalemate it offered in this
+                quiet stretch was declined, which its decision took into account)
 
     ``records`` is the main line; a branch starts after step ``step`` of line ``line``
     (0: the main line, n: branches[n - 1], always an earlier one), as another step in
@@ -101,12 +108,16 @@ if TYPE_CHECKING:
 # imports this module before it has pooltool (see sim.physics.pooltool_setup).
 
 FORMAT = "poolsim-game"
-VERSION = 2
+VERSION = 3
 _KEYS = {  # game.json's keys in each version this poolsim reads
     1: {"format", "version", "poolsim", "pooltool", "created", "setup", "records"},
     2: {"format", "version", "poolsim", "pooltool", "created", "setup", "records", "branches"}
     | {"in_play"},
 }
+# Version 3: the lag says who struck each stroke ("players"), and the computer's
+# "declined" (a stalemate offer declined) is part of its decisions; its top keys are 2's.
+_KEYS[3] = _KEYS[2]
+MAX_DECLINED = 10_000  # innings: far beyond any rack's
 SUFFIX = ".poolsim"
 MAX_FILE_BYTES = 256 * 2**20  # a 10-rack match is a few MB
 MAX_UNPACKED_BYTES = 1024 * 2**20  # refuses zip bombs
@@ -312,6 +323,7 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
                 "shots": [_shot_data(shot, members) for shot in record.simulated],
                 "winner": record.result.winner.value if record.result.winner else None,
                 "reasons": [str(reason) for reason in record.result.reasons],
+                "players": [_lag_player_to_json(player) for player in record.players],
             }
         case ShotRecord():
             stroke = record.stroke
@@ -706,8 +718,19 @@ def _player_to_json(player: ComputerPlayer | None) -> dict[str, Any]:
     return {} if player is None else {"player": _computer_object(player)}
 
 
+def _lag_player_to_json(player: ComputerPlayer | None) -> dict[str, Any]:
+    """Who struck a lag stroke: ``{"kind": "person"}``, or the computer's object."""
+    return {"kind": "person"} if player is None else _computer_object(player)
+
+
 def _computer_object(player: ComputerPlayer) -> dict[str, Any]:
-    return {"kind": "computer", "level": player.level, "entropy": list(player.entropy)}
+    declined = {} if player.declined is None else {"declined": player.declined}
+    return {
+        "kind": "computer",
+        "level": player.level,
+        "entropy": list(player.entropy),
+        **declined,
+    }
 
 
 MAX_ENTROPY_WORDS = 16  # a decision's seed: a handful of whole numbers
@@ -725,7 +748,7 @@ def _shot_player(value: Any) -> ComputerPlayer | None:
     if value["kind"] == "person":
         _Reader(value, "").keys({"kind"})
         return None
-    reader = _Reader(value, "").keys({"kind", "level", "entropy"})
+    reader = _Reader(value, "").keys({"kind", "level", "entropy"}, optional={"declined"})
     level = reader.get("level", str)
     if level not in LEVEL_NAMES:
         raise ValueError(f"a level is one of {', '.join(LEVEL_NAMES)}, got {level!r}")
@@ -734,7 +757,19 @@ def _shot_player(value: Any) -> ComputerPlayer | None:
         type(word) is int and 0 <= word <= MAX_SEED for word in entropy
     ):
         raise ValueError(f"entropy: 1 to {MAX_ENTROPY_WORDS} whole numbers from 0 to {MAX_SEED}")
-    return ComputerPlayer(level, tuple(entropy))
+    declined = value.get("declined")
+    if declined is not None and (type(declined) is not int or not 0 <= declined <= MAX_DECLINED):
+        raise ValueError(f"declined: the innings of a stalemate declined, 0 to {MAX_DECLINED}")
+    return ComputerPlayer(level, tuple(entropy), declined)
+
+
+def _lag_players(value: Any) -> tuple[ComputerPlayer | None, ComputerPlayer | None]:
+    """Who struck the two lag strokes (version 3; absent in older files: people, as the
+    computer's lag was not yet recorded as its own)."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError(f"expected two players, A's then B's, got {Reader.show(value)}")
+    first, second = (_shot_player(player) for player in value)
+    return first, second
 
 
 def _computer_choice(value: Any) -> ComputerPlayer:
@@ -857,7 +892,7 @@ def _replay_breaker(game: Game, reader: _Reader, _shots: _Shots) -> None:
 
 
 def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
-    reader.keys({"type", "starts", "strokes", "shots", "winner", "reasons"})
+    reader.keys({"type", "starts", "strokes", "shots", "winner", "reasons"}, optional={"players"})
     starts = reader.get("starts", list)
     strokes = reader.get("strokes", list)
     lag_shots = reader.get("shots", list)
@@ -877,8 +912,9 @@ def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
         )
         for i, shot in enumerate(lag_shots)
     ]
+    players = reader.convert("players", _lag_players) if "players" in reader.data else (None, None)
     record = game.lag_from(
-        (points[0], points[1]), (actions[0], actions[1]), (simulated[0], simulated[1])
+        (points[0], points[1]), (actions[0], actions[1]), (simulated[0], simulated[1]), players
     )
     reader.convert("reasons", _lag_reasons)
     winner = record.result.winner.value if record.result.winner else None

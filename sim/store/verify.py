@@ -10,20 +10,23 @@ checked: the main line, then each branch (its own shots, those it shares with th
 branches off checked once, there), each shot ruled on the match as it stood before it.
 
 :func:`verify_decisions` checks the computer's shots further: each is decided again from
-the state before it, at its recorded level and seed, and must come out the same stroke
-(aim, speed, elevation, tip, the cue ball's placement, the call and the declaration).
+the state before it, at its recorded level and seed (and a stalemate offer of its
+declined, as it knew), and must come out the same stroke (aim, speed, elevation, tip,
+the cue ball's placement, the call and the declaration); its choices the same choice,
+and its lag strokes (:func:`sim.play.opponent.lag.lag_stroke`) the same stroke.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from rules import Shot
+from rules import Player, Shot
 from rules.facts import OffTable, Pocketing, ShotFacts
 from rules.positions import Positions
 from sim.physics.simulate import SimulatedShot, simulate_shot
 from sim.physics.systemcodec import system_to_bytes
 from sim.play.game import ChoiceRecord, ComputerPlayer, Game, LagRecord, Node, ShotRecord, Stroke
+from sim.play.opponent.lag import lag_stroke
 from sim.play.opponent.player import ThinkRequest, think
 from sim.store.gamefile import ruling_to_json, same_decision
 
@@ -155,13 +158,19 @@ def verify_decisions(game: Game) -> list[DecisionCheck]:
             if isinstance(record, ChoiceRecord) and record.by is not None:
                 checks.append(_choice_again(game, node, record, record.by, branch))
                 continue
+            if isinstance(record, LagRecord):
+                checks += _lag_again(record, branch)
+                continue
             if not isinstance(record, ShotRecord) or record.stroke.player is None:
                 continue
             assert node.parent is not None
             state = node.parent.match.rack
             assert state is not None
             player = record.stroke.player
-            request = ThinkRequest(state, game.setup.table.value, player.level, player.entropy)
+            table = game.setup.table.value
+            request = ThinkRequest(
+                state, table, player.level, player.entropy, declined=player.declined
+            )
             move = think(request)
             label = f"{branch}rack {record.rack}, shot {_number_in_rack(node)} ({record.shooter})"
             same = move.stroke is not None and _as_decided(move.stroke) == _as_decided(
@@ -182,6 +191,19 @@ def _choice_again(
     move = think(ThinkRequest(state, game.setup.table.value, by.level, by.entropy))
     label = f"{branch}rack {record.rack}, {record.player}'s choice ({record.choice.value})"
     return DecisionCheck(label=label, level=by.level, same=move.choice == record.choice)
+
+
+def _lag_again(record: LagRecord, branch: str) -> list[DecisionCheck]:
+    """The computer's lag strokes made again from their seat, level and seed."""
+    return [
+        DecisionCheck(
+            label=f"{branch}lag ({seat})",
+            level=computer.level,
+            same=lag_stroke(seat, computer) == action,
+        )
+        for seat, computer, action in zip(Player, record.players, record.strokes, strict=True)
+        if computer is not None
+    ]
 
 
 def _as_decided(stroke: Stroke) -> tuple[object, ...]:

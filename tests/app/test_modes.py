@@ -35,6 +35,9 @@ TABLE_KEYS = {
     "delete",  # take the ball under the pointer off, setting up
     "/",  # a hint from the computer
     "?",
+    "o",  # offer a stalemate
+    "y",  # agree to a stalemate offered
+    "n",  # play on
 }
 
 
@@ -64,6 +67,7 @@ def test_every_stage_has_its_mode_and_a_picked_ball_is_a_call() -> None:
     assert names == {
         Stage.LAG: "lag",
         Stage.BREAKER: "choose",
+        Stage.OFFER: "choose",  # a stalemate offered: agree or play on
         Stage.PLACE: "place",
         Stage.AIM: "aim",
         Stage.SIMULATING: "strike",

@@ -18,6 +18,7 @@ from sim.play.controller import Stage, TableController
 from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord
 from sim.play.opponent.player import ThinkRequest
 from sim.play.opponent.thinker_process import InProcessThinker, ThinkerProcess, Thought
+from sim.store.verify import verify_decisions
 from tests.play.test_controller import Clock
 
 pytestmark = pytest.mark.physics
@@ -61,7 +62,11 @@ def test_two_computers_lag_choose_and_shoot(worker: InProcessSimulator) -> None:
     controller, clock = table(worker, {Player.A: "1", Player.B: "1"})
     game = controller.game
     run(controller, clock, lambda: len(game.shots) >= 2)
-    assert any(isinstance(r, LagRecord) for r in game.records)
+    (lag,) = [r for r in game.records if isinstance(r, LagRecord)]
+    # Each lag stroke the computer's own, and made again the same from its seed.
+    assert [p.level if p else None for p in lag.players] == ["1", "1"]
+    lags = [c for c in verify_decisions(game) if c.label.startswith("lag")]
+    assert [c.label for c in lags] == ["lag (A)", "lag (B)"] and all(c.same for c in lags)
     shots = [r for r in game.records if isinstance(r, ShotRecord)]
     for shot in shots:
         player = shot.stroke.player

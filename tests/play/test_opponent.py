@@ -31,7 +31,7 @@ from sim.play.game import Game, GameSetup, shot_of
 from sim.play.opponent import Kind, Move, Noise, ThinkRequest, decide, level_named, think
 from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
 from sim.play.opponent.levels import LEVEL_NAMES
-from sim.play.opponent.player import SAFETY_BAR, STALEMATE_INNINGS
+from sim.play.opponent.player import SAFETY_BAR
 from sim.play.opponent.search import BANK_PLANNED_CAP
 from sim.play.opponent.strokes import (
     BREAK_CHOICES,
@@ -41,6 +41,7 @@ from sim.play.opponent.strokes import (
     pot_candidates,
     push_candidates,
 )
+from sim.play.stalemate import COMPUTER_OFFERS
 
 pytestmark = pytest.mark.physics
 SPEC = table_spec("9ft")
@@ -285,7 +286,7 @@ def test_in_nine_ball_a_combination_into_the_9_is_a_candidate_and_wins() -> None
 
 
 def test_a_long_stalemate_is_offered() -> None:
-    quiet = state_of(TenBall, NO_POT, quiet_innings=STALEMATE_INNINGS)
+    quiet = state_of(TenBall, NO_POT, quiet_innings=COMPUTER_OFFERS)
     assert decide(quiet, SPEC, level_named("1"), rng()).kind is Kind.STALEMATE
 
 

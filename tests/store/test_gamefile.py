@@ -25,7 +25,7 @@ from sim.play.game import Game, GameSetup, LagRecord, ShotRecord
 from sim.play.selfplay import play_racks
 from sim.store import gamefile
 from sim.store.autosave import Autosave
-from sim.store.gamefile import GameFileError, load, save
+from sim.store.gamefile import VERSION, GameFileError, load, save
 from sim.store.verify import verify_game
 from tests.play.matches import lag_then_racks
 from tests.store.bombs import write_zip
@@ -83,7 +83,7 @@ def test_round_trip(played: Game, saved: Path) -> None:
         assert len(new.simulated.system.events) == len(old.simulated.system.events)
     with zipfile.ZipFile(saved) as zf:
         document = json.loads(zf.read("game.json"))
-    assert document["format"] == "poolsim-game" and document["version"] == 2
+    assert document["format"] == "poolsim-game" and document["version"] == VERSION
     assert document["branches"] == [] and document["in_play"]["line"] == 0
     assert document["setup"]["players"] == ["Ann", "Bob"]
     assert {"poolsim", "pooltool", "created"} <= set(document)

@@ -19,7 +19,7 @@ import pytest
 from rules import Player
 from sim.play.game import Game, GameSetup, ShotRecord
 from sim.play.selfplay import play_turn
-from sim.store.gamefile import GameFileError, load, save
+from sim.store.gamefile import VERSION, GameFileError, load, save
 from sim.store.savedgames import summarise
 from sim.store.verify import verify_game
 from tests.store.test_gamefile import rewrite
@@ -83,7 +83,7 @@ def test_branches_come_back_as_they_were_where_the_match_was(game: Game, saved: 
             assert new.record.simulated.facts == old.record.simulated.facts
             assert new.record.ruling == old.record.ruling
     document = document_of(saved)
-    assert document["version"] == 2
+    assert document["version"] == VERSION
     # The branches in the order they leave the main line: from the 4th shot, the 10th.
     assert [b["from"] for b in document["branches"]] == [
         {"line": 0, "step": len(game.lines()[1].start.path())},
@@ -151,7 +151,7 @@ def test_a_version_1_file_opens_verifies_and_saves_as_version_2(tmp_path: Path) 
     )
     path = tmp_path / "now.poolsim"
     save(old, path)
-    assert document_of(path)["version"] == 2 and shape(load(path)) == shape(old)
+    assert document_of(path)["version"] == VERSION and shape(load(path)) == shape(old)
 
 
 BAD: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [

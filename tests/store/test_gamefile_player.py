@@ -95,6 +95,9 @@ def test_a_person_may_be_said_outright(saved: Path, tmp_path: Path) -> None:
         ({"kind": "computer", "level": "5", "entropy": [2**63]}, "entropy"),
         ({"kind": "computer", "level": "5"}, "entropy"),
         ({"kind": "person", "level": "5"}, "level"),
+        ({"kind": "computer", "level": "5", "entropy": [1], "declined": -1}, "declined"),
+        ({"kind": "computer", "level": "5", "entropy": [1], "declined": "12"}, "declined"),
+        ({"kind": "computer", "level": "5", "entropy": [1], "declined": True}, "declined"),
         ("computer", "kind"),
     ],
 )

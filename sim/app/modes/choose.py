@@ -1,14 +1,23 @@
 """Between strokes: a player's choice on the HUD's choice bar (the lag winner's who
-breaks, the incoming player's option after a foul or a push out), and the match over.
-The choices are the bar's buttons; the keys are the table's."""
+breaks, the incoming player's option after a foul or a push out, the answer to a
+stalemate offered), and the match over. The choices are the bar's buttons; the keys are
+the table's, and Y / N answer a stalemate offered."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from sim.app.modes.table import TableMode
 
 
 class ChooseMode(TableMode):
     name = "choose"
+
+    def key_map(self) -> dict[str, Callable[[], None]]:
+        keys = super().key_map()
+        keys["y"] = lambda: self.controller.answer_stalemate(True)
+        keys["n"] = lambda: self.controller.answer_stalemate(False)
+        return keys
 
 
 class OverMode(TableMode):

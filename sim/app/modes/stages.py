@@ -32,6 +32,7 @@ class TableModes:
             Stage.SIMULATING: self.strike,
             Stage.WATCH: self.watch,
             Stage.CHOOSE: self.choose,
+            Stage.OFFER: self.choose,
             Stage.OVER: self.over,
             Stage.SETUP: self.setup,
         }

@@ -63,6 +63,7 @@ class TableMode(Mode):
         keys["backspace"] = self.take_again
         keys["u"] = self.set_up
         keys["/"] = keys["?"] = self.ask_hint
+        keys["o"] = self.offer_stalemate
         for key, preset in (("1", "behind"), ("2", "overhead"), ("3", "broadcast")):
             keys[key] = self._viewer(preset)
         keys["escape"] = window.open_menu
@@ -97,6 +98,10 @@ class TableMode(Mode):
     def ask_hint(self) -> None:
         """/ or ?: what the computer would play here, loaded on the cue when it answers."""
         self.controller.ask_hint()
+
+    def offer_stalemate(self) -> None:
+        """O: offer the other player a stalemate (GEN-16), once the rack has been quiet."""
+        self.controller.offer_stalemate()
 
     def turn(self, degrees: float) -> None:
         """The aim turns only while a stroke is set up (AIM, LAG)."""

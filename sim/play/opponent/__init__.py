@@ -10,13 +10,17 @@ give a player, at a skill level from 1 (a beginner) to 5 (a touring pro), or "pe
 - :mod:`.search`: candidates simulated, ruled on by the referee and valued by what
   they leave, the best struck again with noise;
 - :mod:`.player`: :func:`decide`, the move for a state, and :func:`think`, the same for
-  a request another process can be sent.
+  a request another process can be sent (when it offers a stalemate, and answers one:
+  :mod:`sim.play.stalemate`);
+- :mod:`.lag`: its lag stroke.
 """
 
+from sim.play.opponent.lag import LAG_SPEED, lag_stroke
 from sim.play.opponent.levels import LEVEL_NAMES, LEVELS, Level, Noise, Search, level_named
-from sim.play.opponent.player import Kind, Move, ThinkRequest, decide, offers_stalemate, think
+from sim.play.opponent.player import Kind, Move, ThinkRequest, decide, think
 
 __all__ = [
+    "LAG_SPEED",
     "LEVELS",
     "LEVEL_NAMES",
     "Kind",
@@ -26,7 +30,7 @@ __all__ = [
     "Search",
     "ThinkRequest",
     "decide",
+    "lag_stroke",
     "level_named",
-    "offers_stalemate",
     "think",
 ]

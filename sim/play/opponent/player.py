@@ -4,7 +4,8 @@
 
 - a choice waiting (after a foul, after a push out): the choice whose outcome, as the
   referee says it (``GameState.choose``), is worth most to the chooser;
-- a long stalemate (no ball down for :data:`STALEMATE_INNINGS` innings): it offers one;
+- a long stalemate (no ball down for a long while, :func:`sim.play.stalemate.computer_offers`;
+  not again soon after an offer declined, ``declined``): it offers one;
 - the break: the cue ball in the kitchen, a full hit on the apex ball at the level's
   break speed;
 - any other shot: where to put the cue ball in hand (the best spots behind the ball on),
@@ -50,11 +51,11 @@ from sim.play.opponent.strokes import (
     safety_candidates,
     spots,
 )
+from sim.play.stalemate import computer_offers
 
 # Below this value as planned, the best pot is weighed against safeties, kicks and push
 # outs (above it, a pot that holds its position is played without looking further).
 SAFETY_BAR = 0.75
-STALEMATE_INNINGS = 12  # innings in a row with no ball down before it offers a stalemate
 
 
 class Kind(StrEnum):
@@ -92,19 +93,27 @@ class Move:
 @attrs.frozen
 class ThinkRequest:
     """A decision to make, as data that crosses to another process: the state, the
-    table's name, the level's name and the seed of its generator (any whole numbers)."""
+    table's name, the level's name and the seed of its generator (any whole numbers);
+    ``declined``: the quiet innings at which its stalemate offer was declined in this
+    quiet stretch (None: none was; :func:`sim.play.stalemate.last_declined`)."""
 
     state: GameState
     table: str
     level: str
     entropy: tuple[int, ...]
+    declined: int | None = None
 
 
 def think(request: ThinkRequest, simulator: Simulator | None = None) -> Move:
     """:func:`decide` for a request (in this process's physics unless told otherwise)."""
     rng = np.random.default_rng(np.random.SeedSequence(list(request.entropy)))
     return decide(
-        request.state, table_spec(request.table), level_named(request.level), rng, simulator
+        request.state,
+        table_spec(request.table),
+        level_named(request.level),
+        rng,
+        simulator,
+        declined=request.declined,
     )
 
 
@@ -114,24 +123,23 @@ def decide(
     level: Level,
     rng: np.random.Generator,
     simulator: Simulator | None = None,
+    *,
+    declined: int | None = None,
 ) -> Move:
-    """The move of the player whose turn ``state`` is waiting for (see the module)."""
+    """The move of the player whose turn ``state`` is waiting for (see the module);
+    ``declined``: where its last stalemate offer was declined, if it was. The stalemate
+    is weighed before the generator is used, so the shot played after an offer declined
+    is the one the same seed makes with no offer at all."""
     if state.is_over:
         raise ValueError("the rack is over: there is nothing to decide")
     if state.pending is not None:
         return _choose(state, spec, level)
-    if offers_stalemate(state):
+    if computer_offers(state, declined):
         return Move(kind=Kind.STALEMATE)
     thinker = Thinker(state, spec, level, rng, simulator or InProcessSimulator())
     if state.phase is Phase.BREAK:
         return _break(state, spec, level, rng, thinker)
     return _shoot(state, spec, level, rng, thinker)
-
-
-def offers_stalemate(state: GameState) -> bool:
-    """GEN-16: no ball has gone down for a long while; both players agree to re-rack
-    (the offer, which the other player's own judgement answers the same way)."""
-    return state.shot_turn and state.quiet_innings >= STALEMATE_INNINGS
 
 
 def _choose(state: GameState, spec: TableSpec, level: Level) -> Move:
