@@ -26,7 +26,7 @@ one below (docs/OPPONENT.md says more):
 =======  =========  ======  =========  =====  ====  ==========================================
 level    magnitude  aim     elevation  speed  a, b  search
 =======  =========  ======  =========  =====  ====  ==========================================
-1        6          0.75    0.6        0.45   3     the easiest pot, 3 strokes, no position
+1        8          1.0     0.8        0.6    4     the easiest pot, 3 strokes, no position
                                                     play, no throw correction, no safeties
 2        3.5        0.44    0.35       0.26   1.75  2 pots x 6 strokes, position, 2 x 2 noisy
                                                     strikes, 3 contact points for safeties
@@ -186,7 +186,7 @@ _WIDEST = Search(
 LEVELS: dict[str, Level] = {
     "1": Level(
         "1",
-        Noise.fastfiz(6.0),
+        Noise.fastfiz(8.0),
         Search(
             pots=1,
             speeds=(1.0,),
