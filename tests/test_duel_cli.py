@@ -59,6 +59,10 @@ def test_json_is_one_object_and_the_table_the_same_figures(
     assert str(a["shots"]) in shots
 
 
+def _hears_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.physics
 def test_ctrl_c_prints_the_figures_of_the_racks_finished() -> None:
     duel = ["duel", "--a", "1", "--b", "1", "--racks", "50", "--seed", "5", "--workers", "1"]
@@ -69,6 +73,9 @@ def test_ctrl_c_prints_the_figures_of_the_racks_finished() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A shell that started the tests in the background (`cmd &`) hands its children
+        # SIGINT ignored, and Python then keeps it so: the duel would never hear Ctrl-C.
+        preexec_fn=_hears_ctrl_c,
     )
     try:
         assert child.stderr is not None
