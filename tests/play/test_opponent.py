@@ -31,7 +31,7 @@ from sim.play.game import Game, GameSetup, shot_of
 from sim.play.opponent import Kind, Move, Noise, ThinkRequest, decide, level_named, think
 from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
 from sim.play.opponent.levels import LEVEL_NAMES
-from sim.play.opponent.player import SAFETY_BAR
+from sim.play.opponent.player import BREAK_RACK, SAFETY_BAR
 from sim.play.opponent.search import BANK_PLANNED_CAP
 from sim.play.opponent.strokes import (
     BREAK_CHOICES,
@@ -329,6 +329,13 @@ def test_level_5_chooses_its_break_by_what_the_practised_breaks_leave() -> None:
     assert same(move, decide(state, SPEC, five, rng()))
     lower = decide(state, SPEC, level_named("4"), rng())
     assert lower.kind is Kind.BREAK and lower.simulations == 0
+    # Fifteen balls simulate longer: each break struck fewer times.
+    rotation = Game(GameSetup(game="rotation", seed=3))
+    rotation.start(Player.A)
+    assert rotation.rack is not None
+    fifteen = decide(rotation.rack, SPEC, five, rng())
+    samples = five.search.break_samples * BREAK_RACK // 15
+    assert fifteen.simulations == len(BREAK_CHOICES) * samples < move.simulations
 
 
 def test_the_lookahead_judges_a_pot_by_the_shot_after_it_too() -> None:
