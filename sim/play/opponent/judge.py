@@ -102,7 +102,10 @@ class Judge:
         self.lookahead = lookahead
         self.miss = miss
         self.run = self.run_chance(math.radians(noise.aim))
-        self._chances: dict[tuple[Positions, bool, tuple[BallId, ...]], float] = {}
+        # Caches, by the balls and the balls on: the chance with the cue ball in hand, the
+        # best pot with it where it lies, the shot after next.
+        self._chances: dict[tuple[Positions, tuple[BallId, ...]], float] = {}
+        self._next_pots: dict[tuple[Positions, tuple[BallId, ...]], tuple[Pot | None, float]] = {}
         self._follow_ons: dict[tuple[Positions, tuple[BallId, ...]], float] = {}
 
     @classmethod
@@ -177,24 +180,34 @@ class Judge:
         targets = state.balls_on
         if not targets:
             return 0.0
-        in_hand = state.ball_in_hand is not None
-        key = (state.balls, in_hand, targets)
+        if state.ball_in_hand is None:
+            return self.next_pot(state)[1]
+        key = (state.balls, targets)
         if key not in self._chances:
             self._chances[key] = max(
-                (self._chance_on(state, target, in_hand) for target in targets), default=0.0
+                (self._chance_in_hand(state, target) for target in targets), default=0.0
             )
         return self._chances[key]
 
-    def _chance_on(self, state: GameState, target: BallId, in_hand: bool) -> float:
-        if in_hand:
-            return max(
-                (
-                    self.best_pot(state.balls, spot, target)[1]
-                    for spot in self._spots(state, target)
-                ),
-                default=0.0,
-            )
-        return self.best_pot(state.balls, state.balls[CUE], target)[1]
+    def next_pot(self, state: GameState) -> tuple[Pot | None, float]:
+        """The best pot on a ball on with the cue ball where it lies, and its chance (the
+        first ball on's, of equals)."""
+        key = (state.balls, state.balls_on)
+        if key not in self._next_pots:
+            cue = state.balls[CUE]
+            best: tuple[Pot | None, float] = (None, 0.0)
+            for target in state.balls_on:
+                found = self.best_pot(state.balls, cue, target)
+                if found[1] > best[1]:
+                    best = found
+            self._next_pots[key] = best
+        return self._next_pots[key]
+
+    def _chance_in_hand(self, state: GameState, target: BallId) -> float:
+        return max(
+            (self.best_pot(state.balls, spot, target)[1] for spot in self._spots(state, target)),
+            default=0.0,
+        )
 
     def _spots(self, state: GameState, target: BallId) -> list[Point]:
         """Straight-in spots on each pocket's line to ``target``, for the cue ball in hand."""
@@ -220,21 +233,14 @@ class Judge:
         angle that leads nowhere (a straight pot with the next ball off the line, the
         next ball hidden from every spot) counts against the position it belongs to.
         Only up to :attr:`run` counts, so it may stop looking there."""
-        cue = state.balls[CUE]
-        best: tuple[Pot | None, float] = (None, 0.0)
-        for target in state.balls_on:
-            found = self.best_pot(state.balls, cue, target)
-            if found[1] > best[1]:
-                best = found
-        pot = best[0]
+        pot = self.next_pot(state)[0]
         if pot is None:
             return 0.0
         after = attrs.evolve(state, balls=state.balls.without(pot.ball))
         key = (after.balls, after.balls_on)
         if key not in self._follow_ons:
-            self._follow_ons[key] = self._best_from(
-                after, self._landing_spots(after.balls, cue, pot, state.balls[pot.ball])
-            )
+            spots = self._landing_spots(after.balls, state.balls[CUE], pot, state.balls[pot.ball])
+            self._follow_ons[key] = self._best_from(after, spots)
         return self._follow_ons[key]
 
     def _best_from(self, state: GameState, spots: list[Point]) -> float:
