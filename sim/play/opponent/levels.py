@@ -134,7 +134,9 @@ class Search:
     (:meth:`sim.play.opponent.judge.Judge.follow_on`); ``miss``: what the player at
     the table with no pot is worth (:data:`sim.play.opponent.judge.MISS`; level 5's
     measured in its own duels: its safeties that left nothing, judged at 0.65 with 0.35,
-    won half the racks, 126 of 251)."""
+    won half the racks, 126 of 251); ``confirm`` x ``confirm_samples``: the best of the
+    finalists after their noisy strikes struck this many times more, so the stroke
+    played is the one that holds up, not the luckiest of several means."""
 
     pots: int
     speeds: tuple[float, ...]
@@ -151,6 +153,8 @@ class Search:
     break_samples: int = 0
     lookahead: bool = False
     miss: float = 0.35
+    confirm: int = 0
+    confirm_samples: int = 0
 
 
 @attrs.frozen
@@ -171,7 +175,7 @@ _WIDEST = Search(
     spins=(-0.4, -0.15, 0.1, 0.35),
     refine=True,
     position=True,
-    finalists=6,
+    finalists=8,
     samples=8,
     safeties=9,
     spots=4,
@@ -181,6 +185,8 @@ _WIDEST = Search(
     break_samples=10,
     lookahead=True,
     miss=0.45,
+    confirm=3,
+    confirm_samples=16,
 )
 
 LEVELS: dict[str, Level] = {

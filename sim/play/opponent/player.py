@@ -166,7 +166,7 @@ def _break(
     samples = level.search.break_samples * BREAK_RACK // max(BREAK_RACK, len(state.balls))
     if samples and not level.noise.silent:
         unplayed = [Scored(c, 0.0, 0.0) for c in break_candidates(state, spec, side)]
-        best = thinker.tested(unplayed, finalists=len(unplayed), samples=samples)[0]
+        best = thinker.tested(unplayed, finalists=len(unplayed), samples=samples, confirm=0)[0]
         return _struck(best.candidate, best.expected, level, rng, thinker)
     plan = break_stroke(state, spec, level.search.break_speed, side)
     return _struck(Candidate(Intent.BREAK, plan, state.balls_on[0]), 0.5, level, rng, thinker)

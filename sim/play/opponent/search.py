@@ -194,17 +194,22 @@ class Thinker:
         *,
         finalists: int | None = None,
         samples: int | None = None,
+        confirm: int | None = None,
     ) -> list[Scored]:
         """The finalists, best first: the ``finalists`` best as planned (and the best
         stroke of each other intent, so a safety is weighed against the pots), each
         struck ``samples`` times with the level's noise and valued by the mean (both the
-        level's search's unless given). Without noise or samples, every candidate by its
+        level's search's unless given); then the search's ``confirm`` best of those
+        struck ``confirm_samples`` times more (``confirm`` of them if given), valued by
+        the mean of all their strikes. Without noise or samples, every candidate by its
         planned value."""
         search = self.level.search
         if finalists is None:
             finalists = search.finalists
         if samples is None:
             samples = search.samples
+        if confirm is None:
+            confirm = search.confirm
         ranked = sorted(scored, key=lambda s: -s.planned)
         if samples == 0 or self.level.noise.silent or not ranked:
             return ranked
@@ -213,27 +218,57 @@ class Thinker:
             best = next((s for s in ranked if s.candidate.intent is intent), None)
             if best is not None and best not in chosen and best.planned >= 0:
                 chosen.append(best)
+        strikes = self._strikes(chosen, samples)
+        tested = sorted(
+            (_mean(item, struck) for item, struck in zip(chosen, strikes, strict=True)),
+            key=lambda s: -s.expected,
+        )
+        # The best few again: eight strikes judge a stroke to about a tenth either way,
+        # and the best of several such means is the luckiest as often as the best (a
+        # stroke chosen so ran into the position it was least sure of).
+        again = [s for s in tested[:confirm] if s.expected >= 0]
+        if not again or search.confirm_samples == 0:
+            return tested
+        earlier = {id(item.candidate): struck for item, struck in zip(chosen, strikes, strict=True)}
+        more = self._strikes(again, search.confirm_samples)
+        confirmed = [
+            _mean(item, earlier[id(item.candidate)] + extra)
+            for item, extra in zip(again, more, strict=True)
+        ]
+        return sorted(confirmed + tested[len(again) :], key=lambda s: -s.expected)
+
+    def _strikes(self, chosen: Sequence[Scored], samples: int) -> list[list[tuple[float, bool]]]:
+        """Each candidate struck ``samples`` times with the level's noise: per strike, what
+        it leaves and whether it dropped the pot meant."""
         noisy: list[Stroke] = []
         for item in chosen:
             for _ in range(samples):
                 action = self.level.noise.perturb(item.candidate.stroke.action, self.rng)
                 noisy.append(attrs.evolve(item.candidate.stroke, action=action))
         shots = self.simulate(noisy)
-        tested = []
+        strikes = []
         for index, item in enumerate(chosen):
             part = slice(index * samples, (index + 1) * samples)
-            worths = [self.value(s, shot) for s, shot in zip(noisy[part], shots[part], strict=True)]
-            expected = float(np.mean(worths))
-            if _is_bank(item.candidate):
-                makes = sum(_drops(item.candidate, shot) for shot in shots[part])
-                if makes < BANK_MAKES * samples:
-                    expected = -1.0
-            tested.append(attrs.evolve(item, expected=expected))
-        return sorted(tested, key=lambda s: -s.expected)
+            strikes.append(
+                [
+                    (self.value(stroke, shot), _drops(item.candidate, shot))
+                    for stroke, shot in zip(noisy[part], shots[part], strict=True)
+                ]
+            )
+        return strikes
 
     @property
     def seconds(self) -> float:
         return time.perf_counter() - self.started
+
+
+def _mean(item: Scored, strikes: Sequence[tuple[float, bool]]) -> Scored:
+    """``item`` valued by the mean of its noisy ``strikes``; a bank that drops in fewer
+    than :data:`BANK_MAKES` of them is worth nothing."""
+    expected = float(np.mean([worth for worth, _ in strikes]))
+    if _is_bank(item.candidate) and sum(made for _, made in strikes) < BANK_MAKES * len(strikes):
+        expected = -1.0
+    return attrs.evolve(item, expected=expected)
 
 
 def _is_bank(candidate: Candidate) -> bool:
