@@ -21,7 +21,7 @@ from rules import TenBall
 from rules.games import GAMES as _GAMES
 from rules.options import SHOT_CLOCK_S
 from sim import sizes
-from sim.files import output_problem, write_atomically
+from sim.files import output_problem
 from sim.limits import MAX_SEED, SKILL_LEVELS
 
 if TYPE_CHECKING:
@@ -833,7 +833,10 @@ def _save_rack(save: Callable[[Any, Path], None], game: Any, path: Path) -> None
     "save_dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Folder to keep every rack in as a game file (created if needed).",
+    help=(
+        "Folder to keep every rack in, as a game file and its figures (created if needed);"
+        " a duel started again with the same folder plays only the racks not in it yet."
+    ),
 )
 def duel(
     game: str,
@@ -862,7 +865,8 @@ def duel(
             raise click.UsageError("--workers and --scheduler: the cluster has its own workers")
     _check_output(save_dir, "--save", folder=True)
     from sim.play.duel import DuelInterrupted, DuelSetup, RackOutcome, figures, run_duel
-    from sim.store.gamefile import SUFFIX, to_bytes
+    from sim.store.duelfile import DuelFileError, finished_racks, rack_stem, save_rack
+    from sim.store.gamefile import to_bytes
 
     setup = DuelSetup(
         game=game,
@@ -872,19 +876,29 @@ def duel(
         table=table_size,
         names=duel_names(level_a, level_b),
     )
+    done: dict[int, RackOutcome] = {}
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            done = finished_racks(save_dir, setup)
+        except DuelFileError as error:
+            raise click.ClickException(str(error)) from None
 
     def keep(outcome: RackOutcome) -> None:
-        if save_dir is None or outcome.file is None:
+        if save_dir is None:
             return
-        path = save_dir / f"duel-{game}-seed{seed}-rack{outcome.index + 1:05d}{SUFFIX}"
         try:
-            write_atomically(path, outcome.file)
+            save_rack(save_dir, setup, outcome)
         except OSError as error:
-            raise click.ClickException(f"cannot save {path}: {error.strerror or error}") from None
+            where = save_dir / rack_stem(setup, outcome.index)
+            raise click.ClickException(
+                f"cannot save {where}: {error.strerror or error}; the racks saved before are kept"
+            ) from None
 
     wins = {"A": 0, "B": 0}
+    for outcome in done.values():
+        if outcome.winner is not None:
+            wins[outcome.winner.value] += 1
     console = Console(stderr=True)
     with Progress(
         TextColumn("{task.description}"),
@@ -894,7 +908,14 @@ def duel(
         TimeElapsedColumn(),
         console=console,
     ) as progress:
-        task = progress.add_task(f"{game}: racks", total=racks, a=0, b=0)
+        task = progress.add_task(
+            f"{game}: racks", total=racks, completed=len(done), a=wins["A"], b=wins["B"]
+        )
+        if done:
+            console.print(
+                f"{len(done)} of {racks} racks already played, in {save_dir}: "
+                f"the duel goes on from them (A {wins['A']} - {wins['B']} B)"
+            )
 
         def on_rack(outcome: RackOutcome) -> None:
             keep(outcome)
@@ -913,11 +934,11 @@ def duel(
                 from sim.play.cluster import ClusterError, run_on_cluster
 
                 try:
-                    outcomes = run_on_cluster(setup, scheduler, on_rack, encode)
+                    outcomes = run_on_cluster(setup, scheduler, on_rack, encode, done)
                 except ClusterError as error:
                     raise click.ClickException(str(error)) from None
             else:
-                outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack, encode)
+                outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack, encode, done)
             stopped = False
         except DuelInterrupted as interrupted:
             outcomes, stopped = interrupted.finished, True

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -97,9 +97,10 @@ def run_on_cluster(
     scheduler: str,
     on_rack: Callable[[RackOutcome], None] | None = None,
     encode: Encoder | None = None,
+    done: Mapping[int, RackOutcome] | None = None,
 ) -> list[RackOutcome]:
     """Every rack of the duel, in rack order, played on the cluster of ``scheduler``
-    (``tcp://HOST:PORT``); ``on_rack`` as in :func:`sim.play.duel.run_duel`.
+    (``tcp://HOST:PORT``); ``on_rack`` and ``done`` as in :func:`sim.play.duel.run_duel`.
     :class:`ClusterError` if it cannot be; Ctrl-C raises :class:`DuelInterrupted`."""
     try:
         client = Client(  # type: ignore[no-untyped-call]  # distributed is partly typed
@@ -107,7 +108,7 @@ def run_on_cluster(
         )
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(f"cannot reach the scheduler at {scheduler}: {error}") from None
-    finished: dict[int, RackOutcome] = {}
+    finished: dict[int, RackOutcome] = dict(done or {})
     futures: list[Any] = []
     try:
         try:
@@ -133,6 +134,7 @@ def run_on_cluster(
                 pure=False,
             )
             for index in range(setup.racks)
+            if index not in finished
         ]
         for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
             remote: RemoteRack = future.result()

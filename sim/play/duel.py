@@ -18,7 +18,7 @@ import multiprocessing
 import random
 import signal
 import statistics
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -194,15 +194,19 @@ def run_duel(
     workers: int = 1,
     on_rack: Callable[[RackOutcome], None] | None = None,
     encode: Encoder | None = None,
+    done: Mapping[int, RackOutcome] | None = None,
 ) -> list[RackOutcome]:
     """Every rack of the duel, in rack order, played on ``workers`` processes (1: here).
     ``on_rack`` hears of each rack as it finishes (with ``encode``, with its game file's
-    bytes, which the outcomes returned no longer hold). Ctrl-C raises
+    bytes, which the outcomes returned no longer hold). ``done``: racks finished before
+    (by number, from 0), counted as they are and not played again. Ctrl-C raises
     :class:`DuelInterrupted` with the racks finished."""
-    finished: list[RackOutcome] = []
-    jobs: list[Job] = [(setup, index, encode) for index in range(setup.racks)]
+    finished: list[RackOutcome] = list((done or {}).values())
+    jobs: list[Job] = [
+        (setup, index, encode) for index in range(setup.racks) if index not in (done or {})
+    ]
     try:
-        for outcome in _outcomes(jobs, min(workers, setup.racks)):
+        for outcome in _outcomes(jobs, min(workers, len(jobs))):
             finished.append(attrs.evolve(outcome, file=None))
             if on_rack is not None:
                 on_rack(outcome)
