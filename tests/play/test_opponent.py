@@ -25,6 +25,7 @@ from rules import (
 )
 from rules.facts import Pocketing
 from rules.state import Decision
+from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
 from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, shot_of
@@ -32,7 +33,7 @@ from sim.play.opponent import Kind, Move, Noise, ThinkRequest, decide, level_nam
 from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
 from sim.play.opponent.levels import LEVEL_NAMES
 from sim.play.opponent.player import BREAK_RACK, SAFETY_BAR
-from sim.play.opponent.search import BANK_PLANNED_CAP
+from sim.play.opponent.search import BANK_PLANNED_CAP, Thinker
 from sim.play.opponent.strokes import (
     BREAK_CHOICES,
     Candidate,
@@ -376,3 +377,26 @@ def test_level_5_judges_a_hooked_position_as_its_own_duels_measured_it() -> None
     assert five.value(hooked, Player.A) == pytest.approx(1 - level_named("5").search.miss)
     assert MISS < level_named("5").search.miss < IN_HAND_FLOOR
     assert Judge.of(SPEC, level_named("4")).value(hooked, Player.B) == pytest.approx(MISS)
+
+
+def test_level_5_plays_out_the_next_pot_of_its_best_pots() -> None:
+    """The best few pots as planned are valued again by the next pot played out from
+    where each leaves the cue ball; the other plain pots are left out, and the rest of
+    the candidates (here a bank-free table: none) kept as they were."""
+    five = level_named("5")
+    state = state_of(TenBall, {**EASY, "3": (0.9, 0.6)})
+    thinker = Thinker(state, SPEC, five, rng(), InProcessSimulator())
+    found = pot_candidates(state, SPEC, thinker.judge, five.search, EASY[CUE], None, 1)
+    planned = thinker.planned(found)
+    deep = thinker.deepened(planned)
+    assert len(deep) == five.search.deepen
+    best = sorted(planned, key=lambda s: -s.planned)[: five.search.deepen]
+    assert [d.candidate for d in deep] == [b.candidate for b in best]
+    for before, after in zip(best, deep, strict=True):
+        assert after.deeper == pytest.approx(after.planned - before.planned)
+        assert after.expected == after.planned
+        assert 0.0 < after.planned < 1.0
+    assert any(d.deeper != 0.0 for d in deep)  # the 2 played out from each landing
+    assert Thinker(state, SPEC, level_named("4"), rng(), InProcessSimulator()).deepened(
+        planned
+    ) == list(planned)  # below level 5, nothing is played out

@@ -136,7 +136,9 @@ class Search:
     measured in its own duels: its safeties that left nothing, judged at 0.65 with 0.35,
     won half the racks, 126 of 251); ``confirm`` x ``confirm_samples``: the best of the
     finalists after their noisy strikes struck this many times more, so the stroke
-    played is the one that holds up, not the luckiest of several means."""
+    played is the one that holds up, not the luckiest of several means; ``deepen``: the
+    best pots as planned valued again by the next pot played out from where each leaves
+    the cue ball (:meth:`sim.play.opponent.search.Thinker.deepened`)."""
 
     pots: int
     speeds: tuple[float, ...]
@@ -155,6 +157,7 @@ class Search:
     miss: float = 0.35
     confirm: int = 0
     confirm_samples: int = 0
+    deepen: int = 0
 
 
 @attrs.frozen
@@ -187,6 +190,7 @@ _WIDEST = Search(
     miss=0.45,
     confirm=3,
     confirm_samples=16,
+    deepen=5,
 )
 
 LEVELS: dict[str, Level] = {

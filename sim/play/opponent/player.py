@@ -187,7 +187,7 @@ def _shoot(
         # A spot in hand was chosen for one pot: only that pot is tried from it.
         count = search.pots if place is None else 1
         candidates += pot_candidates(state, spec, thinker.judge, search, cue, place, count)
-    scored = thinker.planned(candidates)
+    scored = thinker.deepened(thinker.planned(candidates))
     best = max((s.planned for s in scored), default=-1.0)
     if best < SAFETY_BAR:
         place = places[0]

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 import attrs
 import numpy as np
 
-from rules import CUE, GameState, IllegalAction, Player, Positions
-from rules.facts import Pocketing
+from rules import CUE, BallId, GameState, IllegalAction, Player, Positions
+from rules.facts import OffTable, Pocketing
 from rules.geometry import distance
 from sim.physics.facts import first_heading
 from sim.physics.simulate import SimulatedShot, aim_towards
@@ -34,7 +34,7 @@ from sim.physics.table import TableSpec
 from sim.play.game import Stroke, shot_of
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Level
-from sim.play.opponent.strokes import Candidate, Intent
+from sim.play.opponent.strokes import Candidate, Intent, follow_up_strokes
 
 # Degrees: a pot's line this close to the pocket's needs no correcting (0.25 deg is 4 mm
 # off line after a metre, a tenth of a pocket's margin).
@@ -64,6 +64,10 @@ class Scored:
     candidate: Candidate
     planned: float
     expected: float
+    # What playing out the next pot changed the value of a drop by (Thinker.deepened):
+    # added to each noisy strike that drops the pot meant, as its landing is about the
+    # planned one.
+    deeper: float = 0.0
 
 
 class Thinker:
@@ -96,11 +100,17 @@ class Thinker:
         balls = self.state.balls
         return balls if stroke.placement is None else balls.moved({CUE: stroke.placement})
 
-    def simulate(self, strokes: Sequence[Stroke]) -> list[SimulatedShot | None]:
+    def simulate(
+        self, strokes: Sequence[Stroke], balls: Positions | None = None
+    ) -> list[SimulatedShot | None]:
         """Each stroke simulated (None: the physics refused it), through the simulator:
-        all asked for, then collected."""
+        all asked for, then collected. From the state's balls (the cue ball placed as the
+        stroke says), or from ``balls``."""
         table = self.spec.size.value
-        requests = [ShotRequest.of(table, self.start(s), s.action) for s in strokes]
+        requests = [
+            ShotRequest.of(table, self.start(s) if balls is None else balls, s.action)
+            for s in strokes
+        ]
         jobs: dict[int, ShotRequest] = {}
         for request in dict.fromkeys(requests):
             if request not in self._cache:
@@ -186,6 +196,68 @@ class Thinker:
         aimed = attrs.evolve(action, aim=(action.aim + error / slope) % 360.0)
         return attrs.evolve(candidate, stroke=attrs.evolve(candidate.stroke, action=aimed))
 
+    # -- round 1b: the next pot played out ------------------------------------------------
+
+    def deepened(self, scored: Sequence[Scored]) -> list[Scored]:
+        """``scored`` with the search's ``deepen`` best plain pots as planned valued again
+        by the next pot played out (and the other plain pots left out: their value, only
+        judged, is no match for one played out). From where a pot leaves the cue ball,
+        the next pot's strokes (:func:`strokes.follow_up_strokes`) are simulated, each
+        landing valued with that ball gone as the judge values any position; the best is
+        ``b``, and the pot is worth ``miss + p (b - miss)`` with p the next pot's chance:
+        what the judge's formula says, with the run after the next pot seen rather than
+        guessed. A pot that ends the player's turn, or the rack, or leaves one ball, is
+        kept as it was."""
+        count = self.level.search.deepen
+        if count == 0:
+            return list(scored)
+        plain = sorted(
+            (s for s in scored if s.candidate.pot is not None and s.planned >= 0),
+            key=lambda s: -s.planned,
+        )
+        others = [s for s in scored if s.candidate.pot is None]
+        return others + [self._deepen(item) for item in plain[:count]]
+
+    def _deepen(self, item: Scored) -> Scored:
+        stroke = item.candidate.stroke
+        shot = self.simulate([stroke])[0]
+        if shot is None:
+            return item
+        try:
+            after = self.state.apply(self.state.rule(shot_of(stroke, shot)))
+        except IllegalAction:
+            return item
+        if (
+            after.outcome() is not None
+            or after.pending is not None
+            or after.shooter is not self.me
+            or after.ball_in_hand is not None
+            or len(after.balls.object_balls) < 2
+        ):
+            return item
+        pot, chance = self.judge.next_pot(after)
+        if pot is None:
+            return item
+        shots = self.simulate(follow_up_strokes(after.balls[CUE], pot), after.balls)
+        best = max((self._landing(after, pot.ball, next_shot) for next_shot in shots), default=-1.0)
+        if best < 0:
+            return item
+        miss = self.judge.miss
+        deep = miss + chance * (best - miss)
+        return attrs.evolve(item, planned=deep, expected=deep, deeper=deep - item.planned)
+
+    def _landing(self, state: GameState, target: BallId, shot: SimulatedShot | None) -> float:
+        """What the next pot's simulated ``shot`` leaves the player, ``target`` taken as
+        dropped (its aim is the ghost ball's, not corrected for throw; the landing is what
+        counts), and any ball it pocketed gone; a scratch is worth nothing."""
+        if shot is None:
+            return -1.0
+        gone = {f.ball for f in shot.facts if isinstance(f, Pocketing | OffTable)}
+        if CUE in gone:
+            return -1.0
+        rest = Positions({b: p for b, p in shot.after.items() if b not in gone and b != target})
+        return self.judge.value(attrs.evolve(state, balls=rest), self.me)
+
     # -- round 2: struck with the level's noise -------------------------------------------
 
     def tested(
@@ -263,9 +335,10 @@ class Thinker:
 
 
 def _mean(item: Scored, strikes: Sequence[tuple[float, bool]]) -> Scored:
-    """``item`` valued by the mean of its noisy ``strikes``; a bank that drops in fewer
-    than :data:`BANK_MAKES` of them is worth nothing."""
-    expected = float(np.mean([worth for worth, _ in strikes]))
+    """``item`` valued by the mean of its noisy ``strikes`` (those that drop the pot
+    meant corrected by its ``deeper``); a bank that drops in fewer than
+    :data:`BANK_MAKES` of them is worth nothing."""
+    expected = float(np.mean([worth + (item.deeper if made else 0.0) for worth, made in strikes]))
     if _is_bank(item.candidate) and sum(made for _, made in strikes) < BANK_MAKES * len(strikes):
         expected = -1.0
     return attrs.evolve(item, expected=expected)

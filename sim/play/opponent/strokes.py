@@ -33,6 +33,10 @@ from sim.play.picker import (
 )
 
 POT_SPEED_MAX = 7.0  # m/s: no pot is struck harder
+# The next pot's strokes a deeper search plays out (Thinker.deepened): paces (times the
+# pot's plain speed) and tip heights (ball radii), aimed at the ghost ball.
+FOLLOW_UP_PACES = (0.8, 1.2, 1.8)
+FOLLOW_UP_SPINS = (-0.3, 0.0, 0.3)
 SAFETY_SPEEDS = (1.0, 1.8, 3.0)  # m/s: soft, medium, firm
 KICK_SPEEDS = (1.8, 2.8, 4.0)
 # Where on the ball a kick aims, in ball diameters: a fan, because the mirror line is
@@ -158,6 +162,19 @@ def pot_candidates(
                 stroke = Stroke(action=action, placement=placement, call=call)
                 found.append(Candidate(Intent.POT, stroke, pot.ball, pot.pocket, pot))
     return found
+
+
+def follow_up_strokes(cue: Point, pot: Pot) -> list[Stroke]:
+    """The strokes of the pot after this one that a deeper search plays out
+    (:meth:`sim.play.opponent.search.Thinker.deepened`): :data:`FOLLOW_UP_PACES` x
+    :data:`FOLLOW_UP_SPINS`, aimed at the ghost ball (no call: it only looks)."""
+    base = speed_for(cue, pot)
+    aim = aim_towards(cue, pot.ghost)
+    return [
+        Stroke(action=CueAction(speed=min(POT_SPEED_MAX, base * pace), aim=aim, b=spin))
+        for pace in FOLLOW_UP_PACES
+        for spin in FOLLOW_UP_SPINS
+    ]
 
 
 def bank_candidates(
