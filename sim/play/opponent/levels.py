@@ -35,11 +35,13 @@ level    magnitude  aim     elevation  speed  a, b  search
 4        1          0.125   0.1        0.075  0.5   the tournaments' noise; 4 pots x 12
                                                     strokes, 4 x 6 noisy strikes, 7 points
 5        0.5        0.0625  0.05       0.038  0.25  6 pots x 30 strokes (20, and 10 with side
-                                                    spin), 6 x 8 noisy strikes, 9 contact
-                                                    points, 4 spots in hand, 2 banks x 14
-                                                    strokes when no plain pot is likely; the
-                                                    shot after next judged too; its break
-                                                    chosen among 6 x 10 noisy strikes
+                                                    spin), the next pot played out from the
+                                                    5 best, 8 x 8 noisy strikes and the best
+                                                    3 x 16 more, 9 contact points, 4 spots
+                                                    in hand, 2 banks x 14 strokes when no
+                                                    plain pot is likely; the shot after next
+                                                    judged too; its break chosen among 6 x
+                                                    10 noisy strikes
 perfect  0          0       0          0      0     as 5, every stroke judged as struck, and
                                                     the lower levels' break
 =======  =========  ======  =========  =====  ====  ==========================================
