@@ -36,8 +36,8 @@ level    magnitude  aim     elevation  speed  a, b  search
                                                     strokes, 4 x 6 noisy strikes, 7 points
 5        0.5        0.0625  0.05       0.038  0.25  6 pots x 30 strokes (20, and 10 with side
                                                     spin), the next pot played out from the
-                                                    5 best, 8 x 8 noisy strikes and the best
-                                                    3 x 16 more, 9 contact points, 4 spots
+                                                    4 best, 8 x 8 noisy strikes and the best
+                                                    2 x 12 more, 9 contact points, 4 spots
                                                     in hand, 2 banks x 14 strokes when no
                                                     plain pot is likely; the shot after next
                                                     judged too; its break chosen among 6 x
@@ -190,9 +190,9 @@ _WIDEST = Search(
     break_samples=10,
     lookahead=True,
     miss=0.45,
-    confirm=3,
-    confirm_samples=16,
-    deepen=5,
+    confirm=2,
+    confirm_samples=12,
+    deepen=4,
 )
 
 LEVELS: dict[str, Level] = {
