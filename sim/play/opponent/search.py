@@ -268,8 +268,9 @@ class Thinker:
         samples: int | None = None,
         confirm: int | None = None,
     ) -> list[Scored]:
-        """The finalists, best first: the ``finalists`` best as planned (and the best
-        stroke of each other intent, so a safety is weighed against the pots), each
+        """The finalists, best first: the ``finalists`` best as planned of the best
+        stroke's intent (and the best stroke of each other intent, so a safety is
+        weighed against the pots), each
         struck ``samples`` times with the level's noise and valued by the mean (both the
         level's search's unless given); then the search's ``confirm`` best of those
         struck ``confirm_samples`` times more (``confirm`` of them if given), valued by
@@ -285,7 +286,12 @@ class Thinker:
         ranked = sorted(scored, key=lambda s: -s.planned)
         if samples == 0 or self.level.noise.silent or not ranked:
             return ranked
-        chosen = ranked[:finalists]
+        # The leading kind of stroke (the pots, where there is one) fills the finalists;
+        # every other kind sends only its best. Eight safeties struck eight times each
+        # crown the luckiest: measured, level 5's fouls went from 2.8% of its shots to
+        # 5%, most of them safeties and kicks that hit the wrong ball first.
+        leading = ranked[0].candidate.intent
+        chosen = [s for s in ranked if s.candidate.intent is leading][:finalists]
         for intent in Intent:
             best = next((s for s in ranked if s.candidate.intent is intent), None)
             if best is not None and best not in chosen and best.planned >= 0:
