@@ -201,10 +201,9 @@ def run_duel(
     bytes, which the outcomes returned no longer hold). ``done``: racks finished before
     (by number, from 0), counted as they are and not played again. Ctrl-C raises
     :class:`DuelInterrupted` with the racks finished."""
-    finished: list[RackOutcome] = list((done or {}).values())
-    jobs: list[Job] = [
-        (setup, index, encode) for index in range(setup.racks) if index not in (done or {})
-    ]
+    done = done or {}
+    finished: list[RackOutcome] = list(done.values())
+    jobs: list[Job] = [(setup, index, encode) for index in range(setup.racks) if index not in done]
     try:
         for outcome in _outcomes(jobs, min(workers, len(jobs))):
             finished.append(attrs.evolve(outcome, file=None))

@@ -34,7 +34,7 @@ from sim.files import write_atomically
 from sim.play.duel import DuelSetup, RackOutcome, SideFigures
 from sim.play.opponent import level_named
 from sim.store.gamefile import SUFFIX
-from sim.store.positionfile import StrictReader, read_json_file, shown
+from sim.store.positionfile import StrictReader, one_of, read_json_file, shown
 
 FORMAT = "poolsim-duel-rack"
 VERSION = 1
@@ -107,13 +107,14 @@ def finished_racks(folder: Path, setup: DuelSetup) -> dict[int, RackOutcome]:
     :class:`DuelFileError` for a file of another duel or one that cannot be read. A rack
     with no figures file is not finished (its game file alone is written over)."""
     found: dict[int, RackOutcome] = {}
+    ours = _duel(setup)
     for index in range(setup.racks):
         path = folder / f"{rack_stem(setup, index)}{FIGURES_SUFFIX}"
         if not path.exists() and not path.is_symlink():
             continue
         document = read_json_file(path, MAX_FILE_BYTES, DuelFileError, "a duel's rack")
         try:
-            found[index] = _outcome(document, setup, index)
+            found[index] = _outcome(document, ours, index)
         except FormatError as error:
             raise DuelFileError(f"{path}: {error.key}: {error.problem}") from None
         except _OtherDuel as other:
@@ -128,7 +129,8 @@ class _OtherDuel(Exception):
     """The rack belongs to a duel of another set-up (what differs)."""
 
 
-def _outcome(document: Any, setup: DuelSetup, index: int) -> RackOutcome:
+def _outcome(document: Any, ours: dict[str, Any], index: int) -> RackOutcome:
+    """Rack ``index``'s figures from its document, of the duel ``ours`` (:func:`_duel`)."""
     top = StrictReader(document, "", "the rack")
     given = top.data.get("format")
     if given != FORMAT:
@@ -138,14 +140,13 @@ def _outcome(document: Any, setup: DuelSetup, index: int) -> RackOutcome:
         raise FormatError("version", f"unknown version {shown(version)}; this reads {VERSION}")
     top.keys(("format", "version", "duel", "rack", "winner", "sides"))
     duel = top.get("duel", dict)
-    ours = _duel(setup)
     if duel != ours:
         differ = sorted(key for key in ours.keys() | duel.keys() if duel.get(key) != ours.get(key))
         raise _OtherDuel(", ".join(f"its {key} is not this duel's" for key in differ))
     if top.get("rack", int) != index + 1:
         raise FormatError("rack", f"expected {index + 1}, as the file's name says")
     winner = top.convert(
-        "winner", lambda value: None if value is None else Player(_one_of(value, ("A", "B")))
+        "winner", lambda value: None if value is None else Player(one_of(value, ["A", "B"]))
     )
     sides = top.sub("sides").keys(("A", "B"))
     a, b = (_side(sides.sub(player.value)) for player in Player)
@@ -178,9 +179,3 @@ def _numbers(kind: type) -> Any:
         return tuple(kind(v) for v in value)
 
     return make
-
-
-def _one_of(value: Any, allowed: tuple[str, ...]) -> str:
-    if not isinstance(value, str) or value not in allowed:
-        raise ValueError(f"expected one of {', '.join(allowed)} or null, got {shown(value)}")
-    return value

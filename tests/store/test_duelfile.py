@@ -113,7 +113,7 @@ def _broken(document: dict[str, Any], key: str, value: object) -> dict[str, Any]
         ("format", "poolsim-position", "format: not a poolsim duel rack"),
         ("version", 2, "version: unknown version 2"),
         ("rack", 3, "rack: expected 1, as the file's name says"),
-        ("winner", "C", "winner: expected one of A, B or null"),
+        ("winner", "C", 'winner: expected "A" or "B", got "C"'),
         ("sides.A.shots", -1, "sides.A.shots: expected a count, got -1"),
         ("sides.A.fouls", 1.5, "sides.A.fouls: expected a whole number, got float"),
         ("sides.B.think_seconds", [1.0, None], "sides.B.think_seconds: expected a list of finite"),

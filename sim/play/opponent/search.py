@@ -25,7 +25,7 @@ import attrs
 import numpy as np
 
 from rules import CUE, BallId, GameState, IllegalAction, Player, Positions
-from rules.facts import OffTable, Pocketing
+from rules.facts import Pocketing
 from rules.geometry import distance
 from sim.physics.facts import first_heading
 from sim.physics.simulate import SimulatedShot, aim_towards
@@ -238,25 +238,28 @@ class Thinker:
         pot, chance = self.judge.next_pot(after)
         if pot is None:
             return item
-        shots = self.simulate(follow_up_strokes(after.balls[CUE], pot), after.balls)
-        best = max((self._landing(after, pot.ball, next_shot) for next_shot in shots), default=-1.0)
+        strokes = follow_up_strokes(after.balls[CUE], pot)
+        shots = self.simulate(strokes, after.balls)
+        landings = zip(strokes, shots, strict=True)
+        best = max((self._landing(after, pot.ball, *landing) for landing in landings), default=-1.0)
         if best < 0:
             return item
         miss = self.judge.miss
         deep = miss + chance * (best - miss)
         return attrs.evolve(item, planned=deep, expected=deep, deeper=deep - item.planned)
 
-    def _landing(self, state: GameState, target: BallId, shot: SimulatedShot | None) -> float:
+    def _landing(
+        self, state: GameState, target: BallId, stroke: Stroke, shot: SimulatedShot | None
+    ) -> float:
         """What the next pot's simulated ``shot`` leaves the player, ``target`` taken as
         dropped (its aim is the ghost ball's, not corrected for throw; the landing is what
         counts), and any ball it pocketed gone; a scratch is worth nothing."""
         if shot is None:
             return -1.0
-        gone = {f.ball for f in shot.facts if isinstance(f, Pocketing | OffTable)}
-        if CUE in gone:
+        resting = shot_of(stroke, shot).resting  # without the balls pocketed or off
+        if resting is None or CUE not in resting:
             return -1.0
-        rest = Positions({b: p for b, p in shot.after.items() if b not in gone and b != target})
-        return self.judge.value(attrs.evolve(state, balls=rest), self.me)
+        return self.judge.value(attrs.evolve(state, balls=resting.without(target)), self.me)
 
     # -- round 2: struck with the level's noise -------------------------------------------
 
@@ -296,24 +299,18 @@ class Thinker:
             best = next((s for s in ranked if s.candidate.intent is intent), None)
             if best is not None and best not in chosen and best.planned >= 0:
                 chosen.append(best)
-        strikes = self._strikes(chosen, samples)
-        tested = sorted(
-            (_mean(item, struck) for item, struck in zip(chosen, strikes, strict=True)),
-            key=lambda s: -s.expected,
-        )
+        struck = zip(chosen, self._strikes(chosen, samples), strict=True)
+        tested = sorted(((_mean(item, s), s) for item, s in struck), key=lambda t: -t[0].expected)
         # The best few again: eight strikes judge a stroke to about a tenth either way,
         # and the best of several such means is the luckiest as often as the best (a
         # stroke chosen so ran into the position it was least sure of).
-        again = [s for s in tested[:confirm] if s.expected >= 0]
+        again = [(item, s) for item, s in tested[:confirm] if item.expected >= 0]
         if not again or search.confirm_samples == 0:
-            return tested
-        earlier = {id(item.candidate): struck for item, struck in zip(chosen, strikes, strict=True)}
-        more = self._strikes(again, search.confirm_samples)
-        confirmed = [
-            _mean(item, earlier[id(item.candidate)] + extra)
-            for item, extra in zip(again, more, strict=True)
-        ]
-        return sorted(confirmed + tested[len(again) :], key=lambda s: -s.expected)
+            return [item for item, _ in tested]
+        more = self._strikes([item for item, _ in again], search.confirm_samples)
+        confirmed = [_mean(item, s + extra) for (item, s), extra in zip(again, more, strict=True)]
+        rest = [item for item, _ in tested[len(again) :]]
+        return sorted(confirmed + rest, key=lambda s: -s.expected)
 
     def _strikes(self, chosen: Sequence[Scored], samples: int) -> list[list[tuple[float, bool]]]:
         """Each candidate struck ``samples`` times with the level's noise: per strike, what
