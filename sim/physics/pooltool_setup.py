@@ -15,7 +15,9 @@ to the installed package. Here we:
 - let a caller redo what must come after pooltool's import (:func:`redo_after_pooltool`:
   the window's Panda3D settings, which must win over pooltool's);
 - build the physics engine from pooltool's default models explicitly, so a user-edited
-  ``resolver.yaml`` can never change poolsim's physics.
+  ``resolver.yaml`` can never change poolsim's physics;
+- refuse to go on with numeric kernels other than the pinned ones (:mod:`sim.numerics`),
+  which would simulate shots that differ from other machines' in the last bits.
 
 Every other module of ``sim`` reaches pooltool through ``pt`` here, and none touches it
 while it is imported: what a module needs of pooltool is looked up when it runs.
@@ -36,6 +38,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sim import numerics
 from sim.paths import config_dir, numba_cache_dir
 
 if TYPE_CHECKING:
@@ -135,6 +138,10 @@ def load_pooltool() -> types.ModuleType:
                 module = importlib.import_module("pooltool")
             finally:
                 sys.meta_path.remove(finder)
+            importlib.import_module("scipy.linalg.cython_blas")  # numba's dot products
+            problem = numerics.unpinned()
+            if problem is not None:
+                raise RuntimeError(problem)
             vars(pt).update(vars(module))
             with _registering:
                 for callback in _after_load:

@@ -1,0 +1,119 @@
+"""The same physics to the last bit on every x86-64 machine with AVX2 and FMA.
+
+A game file is verified by simulating each shot again and comparing every number, so the
+arithmetic must not depend on the machine. pooltool's own code is compiled by numba
+without fused or reordered operations (a generic target gives the same bits as the host
+one), but two libraries under it choose their kernels by the CPU they find:
+
+- OpenBLAS (numpy's and scipy's copies): pooltool takes dot products of 3-vectors
+  through it, in Python and in numba. On an AVX-512 Intel CPU it picks its SkylakeX
+  kernels, on AVX2 machines (Intel or AMD) its Haswell kernels, and the last bits of a
+  cushion's rebound differed between the two (a file saved on the one, verified on the
+  other: 7 of 23 shots off by up to 7.5e-15 m). ``OPENBLAS_CORETYPE=Haswell`` gives all
+  of them the Haswell kernels.
+- numpy's ufuncs dispatch by CPU too, and with AVX-512 take SVML's transcendental
+  functions (``arccos``, ``sin``) rather than the C library's; turning AVX-512 off gives
+  every machine the loops an AVX2 machine runs.
+
+Both libraries read these settings once, when they are first loaded, so :func:`pin`
+runs when ``sim`` is imported (``sim/__init__.py``), before any of its modules imports
+numpy. :func:`unpinned` says, once they are loaded, whether it took effect: it does not
+when numpy was loaded before ``sim`` in the process (a script that imports numpy first, a
+Dask worker: distributed loads numpy, so a worker is started with ``--preload-nanny sim``,
+whose worker processes then inherit the variables). An older CPU without AVX2 or FMA
+keeps the kernels it can run: its results may differ from others' in the last bits.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib
+import os
+import platform
+from pathlib import Path
+
+BLAS_KERNELS = "Haswell"  # OpenBLAS's name for its AVX2 + FMA kernels
+# numpy's names for the AVX-512 features it dispatches on (absent ones are ignored).
+AVX512 = [
+    *("AVX512F", "AVX512CD", "AVX512_KNL", "AVX512_KNM", "AVX512_SKX"),
+    *("AVX512_CLX", "AVX512_CNL", "AVX512_ICL", "AVX512_SPR"),
+]
+_CPUINFO = Path("/proc/cpuinfo")
+
+
+def _cpu_flags() -> set[str]:
+    """The CPU's feature flags as Linux lists them (empty where there is no such file)."""
+    try:
+        text = _CPUINFO.read_text(errors="replace")
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.partition(":")[2].split())
+    return set()
+
+
+def pinnable() -> bool:
+    """This machine runs the pinned kernels: x86-64 with AVX2 and FMA (Linux tells)."""
+    return platform.machine().lower() in ("x86_64", "amd64") and {"avx2", "fma"} <= _cpu_flags()
+
+
+def pin() -> None:
+    """Set the variables numpy and OpenBLAS read when they load (no effect after that)."""
+    if not pinnable():
+        return
+    os.environ["OPENBLAS_CORETYPE"] = BLAS_KERNELS
+    disabled = os.environ.get("NPY_DISABLE_CPU_FEATURES", "").replace(",", " ").split()
+    os.environ["NPY_DISABLE_CPU_FEATURES"] = " ".join(
+        [*disabled, *(name for name in AVX512 if name not in disabled)]
+    )
+
+
+def _blas_kernels() -> list[str]:
+    """The kernels each OpenBLAS loaded in this process runs ("Haswell", "SkylakeX")."""
+    names = []
+    for path in sorted(_loaded_openblas()):
+        library = ctypes.CDLL(path)
+        for symbol in ("scipy_openblas_get_corename64_", "scipy_openblas_get_corename"):
+            function = getattr(library, symbol, None)
+            if function is not None:
+                function.restype = ctypes.c_char_p
+                names.append(function().decode().strip())
+                break
+    return names
+
+
+def _loaded_openblas() -> set[str]:
+    try:
+        maps = Path("/proc/self/maps").read_text()
+    except OSError:
+        return set()
+    return {
+        line.split(maxsplit=5)[-1]
+        for line in maps.splitlines()
+        if "libscipy_openblas" in line and line.count(" ") >= 5
+    }
+
+
+def unpinned() -> str | None:
+    """Why the physics here may differ from other machines' in the last bits, or None
+    when the kernels are the pinned ones (or this machine cannot run them). Call once
+    numpy and scipy's BLAS are loaded."""
+    if not pinnable():
+        return None
+    # numpy's own record of the features it dispatches on (what np.show_runtime reads)
+    features: dict[str, bool] = importlib.import_module(
+        "numpy._core._multiarray_umath"
+    ).__cpu_features__
+    on = [name for name in AVX512 if features.get(name)]
+    blas = sorted({name for name in _blas_kernels() if name != BLAS_KERNELS})
+    if not on and not blas:
+        return None
+    what = ", ".join(
+        [*(f"numpy's {name} loops" for name in on), *(f"OpenBLAS's {n} kernels" for n in blas)]
+    )
+    return (
+        f"numpy was loaded before poolsim set its kernels, so this process runs {what}: "
+        "import sim before numpy (a Dask worker: start it with --preload-nanny sim), or set "
+        f'OPENBLAS_CORETYPE={BLAS_KERNELS} and NPY_DISABLE_CPU_FEATURES="{" ".join(AVX512)}"'
+    )
