@@ -160,8 +160,9 @@ class Thinker:
     def _corrected(self, candidates: Sequence[Candidate]) -> list[Candidate]:
         """Pots with their aim turned until the simulated object ball leaves the contact
         on the line to the pocket (a Newton step on the ghost-ball geometry's slope);
-        combinations are played as the geometry says."""
-        current = list(candidates)
+        combinations are played as the geometry says. Each pot's strokes of one tip
+        start from the turn its middle pace needs (:meth:`_shared_turns`)."""
+        current = self._shared_turns(list(candidates))
         for _ in range(CORRECTIONS):
             pots = [i for i, c in enumerate(current) if c.pot and c.pot.first == c.pot.ball]
             shots = self.simulate([current[i].stroke for i in pots])
@@ -173,6 +174,40 @@ class Thinker:
                     changed = True
             if not changed:
                 break
+        return current
+
+    def _shared_turns(self, candidates: list[Candidate]) -> list[Candidate]:
+        """Each pot's strokes with one tip (the same ``a`` and ``b``) turned by what the
+        one at the middle pace needs: the throw a tip gives changes little with the pace
+        (measured over 41 such groups of the opening shots of seed 1: the turns of a
+        group's five paces spread by 0.03 degrees at the median), so one simulation a
+        tip does what one a stroke did, and the corrections that follow check each
+        stroke and turn it further where it still needs it."""
+        groups: dict[tuple[object, ...], list[int]] = {}
+        for index, candidate in enumerate(candidates):
+            pot, action = candidate.pot, candidate.stroke.action
+            if pot is not None and pot.first == pot.ball:
+                key = (pot.ball, pot.pocket, candidate.stroke.placement, action.a, action.b)
+                groups.setdefault(key, []).append(index)
+        middles = {}  # each group's stroke at its middle pace: the group
+        for members in groups.values():
+            if len(members) > 2:  # fewer paces: each simulated on its own costs no more
+                by_pace = sorted(members, key=lambda i: candidates[i].stroke.action.speed)
+                middles[by_pace[len(by_pace) // 2]] = members
+        shots = self.simulate([candidates[i].stroke for i in middles])
+        current = list(candidates)
+        for (middle, members), shot in zip(middles.items(), shots, strict=True):
+            turned = self._turn(candidates[middle], shot)
+            if turned is None:
+                continue
+            turn = (turned.stroke.action.aim - candidates[middle].stroke.action.aim + 180.0) % 360.0
+            turn -= 180.0
+            for index in members:
+                stroke = candidates[index].stroke
+                aimed = attrs.evolve(stroke.action, aim=(stroke.action.aim + turn) % 360.0)
+                current[index] = attrs.evolve(
+                    candidates[index], stroke=attrs.evolve(stroke, action=aimed)
+                )
         return current
 
     def _turn(self, candidate: Candidate, shot: SimulatedShot | None) -> Candidate | None:

@@ -1,0 +1,159 @@
+"""Two of pooltool 0.6.0's pure-Python hot spots, done faster to the same bits.
+
+A profile of level 5's candidate strokes (pots after a break, 60 simulations) put a
+third of pooltool's time in two places that compute nothing the physics keeps:
+
+- ``CollisionCache.invalidate``: after every event it drops the cached collision times
+  of the balls the event changed, by looking up the event type's ball indices again for
+  every cached pair and running a generator through ``any`` for each (1.5 million
+  generator steps in those 60 shots). :func:`invalidate` looks the indices up once per
+  event type and tests the one or two places directly: the same keys are dropped, in
+  the same order, so the times computed afterwards are the same.
+- The Stronge compliant cushion model's ``_solve`` (pooltool's default for both kinds of
+  cushion) formats its vectors for seven ``logger.debug`` f-strings on every cushion
+  contact, whether or not debug logging is on: numpy's array printing was 15% of the
+  time. :func:`stronge_solve` is the same function without them, statement for
+  statement, its assertion included.
+
+pooltool is pinned at 0.6.0 (its main branch changes these modules), and each
+replacement is installed only over the function whose source it was written from
+(:data:`ORIGINALS`, a digest of the source): a pooltool that differs keeps its own
+code, and ``tests/physics/test_speedups.py`` fails to say so. That test also holds
+every shot of the project's stored games and fresh simulations to the same bits with
+and without the replacements.
+
+Why not a fork or a patch of the installed files: the project installs pooltool from
+PyPI with uv's lock, and a user's environment is theirs; replacing two functions at
+import, by name and checked, keeps pooltool's own package untouched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from sim.physics.pooltool_setup import pt
+
+# The sha256 of each replaced function's source in pooltool 0.6.0.
+ORIGINALS = {
+    "invalidate": "75752b466ec61ac2dd1ecc5924cae1e4c9468ee0df794d53dfb272a6e52b4c0a",
+    "stronge_solve": "b041d86e8e0022b0656458e65c81ea8bd54a4d601098f2c786d32eb63430dedb",
+}
+_installed: dict[str, Callable[..., Any]] = {}
+
+
+def source_digest(function: Callable[..., Any]) -> str:
+    return hashlib.sha256(inspect.getsource(function).encode()).hexdigest()
+
+
+def invalidate(self: Any, event: Any) -> None:
+    """``CollisionCache.invalidate``: drop the cached times of the pairs with a ball the
+    event changed."""
+    indices_of = pt.events.utils.event_type_to_ball_indices
+    invalid = {event.ids[i] for i in indices_of[event.event_type]}
+    for event_type, event_times in self.times.items():
+        indices: set[int] = indices_of.get(event_type, set())
+        if len(indices) == 1:
+            (first,) = indices
+            stale = [key for key in event_times if key[first] in invalid]
+        elif len(indices) == 2:
+            first, second = indices
+            stale = [key for key in event_times if key[first] in invalid or key[second] in invalid]
+        else:  # no ball in the key (none of pooltool's event types today)
+            stale = [key for key in event_times if any(key[i] in invalid for i in indices)]
+        for key in stale:
+            del event_times[key]
+
+
+def stronge_solve(ball: Any, cushion: Any, omega_ratio: float) -> tuple[Any, Any]:
+    """``pooltool.physics.resolve.ball_cushion.stronge_compliant.model._solve`` without
+    its debug f-strings."""
+    ptmath = pt.ptmath
+    solve = pt.physics.resolve.stronge_compliant.resolve_collinear_compliant_frictional_inelastic_collision  # noqa: E501
+    rvw = ball.state.rvw.copy()
+
+    normal_direction = cushion.get_normal_3d(ball.xyz)
+    relative_contact_velocity = ptmath.surface_velocity(rvw, -normal_direction, ball.params.R)
+
+    v_n_0, v_t_0, tangent_direction = ptmath.decompose_normal_tangent(
+        relative_contact_velocity, normal_direction, True
+    )
+
+    # inverse inertia matrix coefficients for sphere half-space collision
+    effective_mass = ball.params.m
+    beta_t = 3.5
+    beta_n = 1.0
+    beta_t_by_beta_n = beta_t / beta_n
+
+    v_t_f, v_n_f = solve(
+        v_t_0=v_t_0,
+        v_n_0=v_n_0,
+        m=effective_mass,
+        beta_t=beta_t,
+        beta_n=beta_n,
+        mu=ball.params.f_c,
+        e_n=ball.params.e_c,
+        k_n=1e3,
+        eta_squared=(beta_t_by_beta_n / omega_ratio**2),
+    )
+
+    Dv_n = (v_n_f - v_n_0) / beta_n
+    rvw[1] += Dv_n * normal_direction
+
+    Dv_t = (v_t_f - v_t_0) / beta_t
+    rvw[1] += Dv_t * tangent_direction
+    rvw[2] += (2.5 / ball.params.R) * ptmath.cross(-normal_direction, Dv_t * tangent_direction)
+
+    v_c_f = v_n_f * normal_direction + v_t_f * tangent_direction
+    relative_contact_velocity_f = ptmath.surface_velocity(rvw, -normal_direction, ball.params.R)
+    assert np.allclose(v_c_f, relative_contact_velocity_f), (
+        f"v_c_f={v_c_f}, relative_contact_velocity_f={relative_contact_velocity_f}"
+    )
+
+    rvw[1][2] = 0.0
+
+    ball.state = pt.objects.BallState(rvw, pt.constants.sliding)
+
+    return ball, cushion
+
+
+def _targets() -> dict[str, tuple[Any, str, Callable[..., Any]]]:
+    """Each replacement: the namespace it goes into, the name, and the replacement."""
+    model = pt.physics.resolve.ball_cushion.stronge_compliant.model
+    cache = pt.evolution.event_based.cache.CollisionCache
+    return {
+        "invalidate": (cache, "invalidate", invalidate),
+        "stronge_solve": (model, "_solve", stronge_solve),
+    }
+
+
+def install() -> list[str]:
+    """Put each replacement in place of the function it was written from (once); the
+    names of those left as pooltool has them because their source is not that one."""
+    kept = []
+    for name, (namespace, attribute, replacement) in _targets().items():
+        current = getattr(namespace, attribute)
+        if current is replacement:
+            continue
+        if source_digest(current) != ORIGINALS[name]:
+            logging.getLogger(__name__).warning(
+                "pooltool's %s is not the one poolsim's faster copy was written from: kept",
+                attribute,
+            )
+            kept.append(name)
+            continue
+        _installed[name] = current
+        setattr(namespace, attribute, replacement)
+    return kept
+
+
+def uninstall() -> None:
+    """pooltool's own functions back (tests compare with them)."""
+    for name, (namespace, attribute, _) in _targets().items():
+        if name in _installed:
+            setattr(namespace, attribute, _installed.pop(name))
