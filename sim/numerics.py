@@ -6,11 +6,13 @@ without fused or reordered operations (a generic target gives the same bits as t
 one), but two libraries under it choose their kernels by the CPU they find:
 
 - OpenBLAS (numpy's and scipy's copies): pooltool takes dot products of 3-vectors
-  through it, in Python and in numba. On an AVX-512 Intel CPU it picks its SkylakeX
-  kernels, on AVX2 machines (Intel or AMD) its Haswell kernels, and the last bits of a
-  cushion's rebound differed between the two (a file saved on the one, verified on the
-  other: 7 of 23 shots off by up to 7.5e-15 m). ``OPENBLAS_CORETYPE=Haswell`` gives all
-  of them the Haswell kernels.
+  through it, in Python and in numba. It picks its SkylakeX kernels on an AVX-512 Intel
+  CPU and its Haswell kernels on AVX2 machines (Intel or AMD), and the kernels round a
+  cushion's rebound differently in the last bits. A game file saved on the machine
+  CI ran on before had 7 of its 23 shots off by up to 7.5e-15 m on an AMD one; here,
+  forcing the Sandybridge kernels put 22 of them off, the Haswell ones (this machine's
+  own) the same 7. ``OPENBLAS_CORETYPE=Haswell`` gives every AVX2 machine, AVX-512
+  ones too, the Haswell kernels.
 - numpy's ufuncs dispatch by CPU too, and with AVX-512 take SVML's transcendental
   functions (``arccos``, ``sin``) rather than the C library's; turning AVX-512 off gives
   every machine the loops an AVX2 machine runs.

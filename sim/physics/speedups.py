@@ -48,7 +48,12 @@ _installed: dict[str, Callable[..., Any]] = {}
 
 
 def source_digest(function: Callable[..., Any]) -> str:
-    return hashlib.sha256(inspect.getsource(function).encode()).hexdigest()
+    """The sha256 of ``function``'s source ("" where its source is not installed)."""
+    try:
+        source = inspect.getsource(function)
+    except (OSError, TypeError):
+        return ""
+    return hashlib.sha256(source.encode()).hexdigest()
 
 
 def invalidate(self: Any, event: Any) -> None:
