@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import GAMES, TenBall
-from rules.facts import CUE
+from rules.facts import CUE, OffTable, Pocketing
 from rules.geometry import TableGeometry
 
 
@@ -76,6 +76,7 @@ def run_bench(
     report["timeline"] = bench_timeline()
     report["stroke_latency"] = stroke_latency(repeats)
     report["opponent_think"] = opponent_think(shots=repeats)
+    report["speedups"] = speedups_times(shots=repeats)
     if render:
         report["frame_times"] = frame_times()
         report["tracking_lines"] = {
@@ -200,6 +201,61 @@ def stroke_latency(repeats: int) -> dict[str, float]:
     return {
         "cold_ms_median": statistics.median(cold) * 1e3,
         "previewed_ms_median": statistics.median(previewed) * 1e3,
+    }
+
+
+def speedups_times(shots: int, rounds: int = 3) -> dict[str, float]:
+    """pooltool's own hot spots against poolsim's copies (:mod:`sim.physics.speedups`),
+    taken in turns (``rounds`` rounds): ``shots`` shots of a 10-ball rack after its break
+    (strokes of every pace and spin on the balls as the break left them: position play's
+    kind of shot), the milliseconds a shot with each and their ratio, and whether every
+    shot came out the same to the last bit."""
+    from sim.physics import speedups
+    from sim.physics.racks import opening_position
+    from sim.physics.simulate import CueAction, aim_towards, simulate_shot
+    from sim.physics.systemcodec import system_to_bytes
+    from sim.physics.table import table_spec
+
+    spec = table_spec()
+    balls = opening_position(TenBall.game, spec.geometry, seed=1)
+    broken = simulate_shot(spec, balls, CueAction(8.5, aim_towards(balls[CUE], balls["1"])))
+    gone = {fact.ball for fact in broken.facts if isinstance(fact, Pocketing | OffTable)}
+    after = {ball: at for ball, at in broken.after.items() if ball not in gone}
+    after.setdefault(CUE, (spec.width / 2, spec.length / 4))  # a scratch: in hand here
+    draw = random.Random(3)
+    strokes = [
+        CueAction(
+            speed=draw.uniform(1.0, 5.0),
+            aim=draw.uniform(0.0, 360.0),
+            a=draw.uniform(-0.3, 0.3),
+            b=draw.uniform(-0.35, 0.35),
+        )
+        for _ in range(shots)
+    ]
+
+    def timed() -> tuple[float, list[bytes]]:
+        started = time.perf_counter()
+        systems = [system_to_bytes(simulate_shot(spec, after, s).system) for s in strokes]
+        return (time.perf_counter() - started) / shots * 1e3, systems
+
+    own, replaced, same = [], [], True
+    try:
+        for _ in range(rounds):
+            speedups.uninstall()
+            ms, theirs = timed()
+            own.append(ms)
+            speedups.install()
+            ms, ours = timed()
+            replaced.append(ms)
+            same = same and theirs == ours
+    finally:
+        speedups.install()
+    return {
+        "shots": float(shots),
+        "pooltool_ms_per_shot": statistics.median(own),
+        "replaced_ms_per_shot": statistics.median(replaced),
+        "ratio": statistics.median(r / o for r, o in zip(replaced, own, strict=True)),
+        "identical": float(same),
     }
 
 
@@ -535,6 +591,13 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"{o['candidates_median']:.0f} candidate strokes and {o['simulations_median']:.0f} "
         f"simulations a shot, {o['simulations_per_second']:.0f} simulations/s; "
         f"its break {o['break_seconds_median']:.1f} s"
+    )
+    u = report["speedups"]
+    lines.append(
+        f"pooltool's hot spots, poolsim's copies against pooltool's own ({u['shots']:.0f} "
+        f"shots after a break, in turns): {u['replaced_ms_per_shot']:.1f} against "
+        f"{u['pooltool_ms_per_shot']:.1f} ms a shot, ratio {u['ratio']:.2f}, "
+        + ("every shot the same to the last bit" if u["identical"] else "SHOTS DIFFER")
     )
     lines += format_frame_times(report.get("frame_times", {}))
     lines += format_tracking_lines(report.get("tracking_lines", {}))

@@ -137,6 +137,10 @@ def test_bench_json_reports_every_figure() -> None:
     assert 0 < taking["branch_ms_median"] <= taking["branch_ms_max"]
     latency = report["stroke_latency"]
     assert 0 < latency["previewed_ms_median"] < latency["cold_ms_median"]
+    speed = report["speedups"]
+    assert speed["shots"] == 2 and speed["identical"] == 1.0
+    assert speed["pooltool_ms_per_shot"] > 0 and speed["replaced_ms_per_shot"] > 0
+    assert speed["ratio"] > 0
     think = report["opponent_think"]
     assert think["level"] == 5 and think["shots"] == 2
     assert think["candidates_median"] > 0 and think["simulations_median"] > 0
