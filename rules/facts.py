@@ -130,6 +130,12 @@ class HeadStringCrossing:
 Fact: TypeAlias = Hit | RailContact | Pocketing | OffTable | HeadStringCrossing
 ShotFacts: TypeAlias = tuple[Fact, ...]
 
+
+def balls_gone(facts: Iterable[Fact]) -> set[BallId]:
+    """The balls an event pocketed or sent off the table: not on the table at rest."""
+    return {fact.ball for fact in facts if isinstance(fact, Pocketing | OffTable)}
+
+
 _KINDS: dict[str, type[Fact]] = {
     cls.kind: cls for cls in (Hit, RailContact, Pocketing, OffTable, HeadStringCrossing)
 }

@@ -81,3 +81,9 @@ class TableGeometry:
 
 def distance(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def wrapped_degrees(angle: float) -> float:
+    """``angle`` in degrees brought into [-180, 180): the short way round, so the
+    difference of two headings says which way, and how far, one turns to the other."""
+    return (angle + 180.0) % 360.0 - 180.0

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from rules.errors import FormatError, IllegalAction
-from rules.facts import CUE, BallId, Hit, OffTable, PocketId, Pocketing, facts_from_json
+from rules.facts import CUE, BallId, Hit, PocketId, balls_gone, facts_from_json
 from rules.games import GAMES
 from rules.geometry import Point, TableGeometry
 from rules.groups import Group, Groups, Loss, Target
@@ -403,7 +403,7 @@ def _with_unmoved_balls(shot: Shot, state: GameState) -> Shot:
     if shot.resting is None:
         return shot
     start = state.balls if shot.placement is None else state.balls.moved({CUE: shot.placement})
-    gone = {f.ball for f in shot.facts if isinstance(f, Pocketing | OffTable)}
+    gone = balls_gone(shot.facts)
     unmoved = {b: p for b, p in start.items() if b not in gone and b not in shot.resting}
     resting = shot.resting.without(*gone).moved(unmoved)
     if resting == shot.resting:

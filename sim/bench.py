@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import GAMES, TenBall
-from rules.facts import CUE, OffTable, Pocketing
+from rules.facts import CUE
 from rules.geometry import TableGeometry
 
 
@@ -219,8 +219,7 @@ def speedups_times(shots: int, rounds: int = 3) -> dict[str, float]:
     spec = table_spec()
     balls = opening_position(TenBall.game, spec.geometry, seed=1)
     broken = simulate_shot(spec, balls, CueAction(8.5, aim_towards(balls[CUE], balls["1"])))
-    gone = {fact.ball for fact in broken.facts if isinstance(fact, Pocketing | OffTable)}
-    after = {ball: at for ball, at in broken.after.items() if ball not in gone}
+    after = broken.resting
     after.setdefault(CUE, (spec.width / 2, spec.length / 4))  # a scratch: in hand here
     draw = random.Random(3)
     strokes = [

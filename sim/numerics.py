@@ -29,6 +29,7 @@ keeps the kernels it can run: its results may differ from others' in the last bi
 from __future__ import annotations
 
 import ctypes
+import functools
 import importlib
 import os
 import platform
@@ -55,6 +56,7 @@ def _cpu_flags() -> set[str]:
     return set()
 
 
+@functools.cache  # the CPU does not change under a process; pin() and unpinned() both ask
 def pinnable() -> bool:
     """This machine runs the pinned kernels: x86-64 with AVX2 and FMA (Linux tells)."""
     return platform.machine().lower() in ("x86_64", "amd64") and {"avx2", "fma"} <= _cpu_flags()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from rules.geometry import Point
+from rules.geometry import Point, wrapped_degrees
 from sim.app.hudlayout import Box
 from sim.app.tablegeometry import TableLayout
 
@@ -189,8 +189,7 @@ def framed(view: View, outline: TableOutline, free: Box, tan_x: float, tan_y: fl
 
 def _angle_towards(current: float, goal: float, share: float) -> float:
     """Ease an angle the short way round."""
-    delta = (goal - current + 180.0) % 360.0 - 180.0
-    return current + delta * share
+    return current + wrapped_degrees(goal - current) * share
 
 
 class CameraRig:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, TypeAlias
 import attrs
 import numpy as np
 
-from rules.facts import BALL_IDS, CUE, BallId, OffTable, ShotFacts
+from rules.facts import BALL_IDS, CUE, BallId, OffTable, ShotFacts, balls_gone
 from rules.geometry import Point, TableGeometry
 from rules.positions import ball_number
 from sim.physics import speedups
@@ -125,6 +125,13 @@ class SimulatedShot:
     # physics worker's reply, a game file's member): a save writes them as they are
     # rather than packing the same system again. None for a shot simulated here.
     packed: bytes | None = None
+
+    @property
+    def resting(self) -> dict[BallId, Point]:
+        """The balls left at rest on the table: ``after`` less any ball the facts say
+        went down or off the table (what the referee is given as the balls at rest)."""
+        gone = balls_gone(self.facts)
+        return {ball: at for ball, at in self.after.items() if ball not in gone}
 
 
 @cache

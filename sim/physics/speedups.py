@@ -18,9 +18,10 @@ third of pooltool's time in two places that compute nothing the physics keeps:
 pooltool is pinned at 0.6.0 (its main branch changes these modules), and each
 replacement is installed only over the function whose source it was written from
 (:data:`ORIGINALS`, a digest of the source): a pooltool that differs keeps its own
-code, and ``tests/physics/test_speedups.py`` fails to say so. That test also holds
-every shot of the project's stored games and fresh simulations to the same bits with
-and without the replacements.
+code, and ``tests/physics/test_speedups.py`` fails to say so. That test also holds 32
+fresh shots (each rack's break on both tables, and strokes of every pace, spin and line
+from it) to the same bits with and without the replacements; the project's stored
+games, saved before they existed, verify bit for bit with them (``tests/store``).
 
 Why not a fork or a patch of the installed files: the project installs pooltool from
 PyPI with uv's lock, and a user's environment is theirs; replacing two functions at

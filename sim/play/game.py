@@ -48,7 +48,6 @@ from rules import (
     TenBall,
     game_kind,
 )
-from rules.facts import OffTable, Pocketing
 from rules.geometry import Point
 from rules.practice import practice_state
 from sim.limits import MAX_SEED
@@ -167,13 +166,12 @@ class Stroke:
 def shot_of(stroke: Stroke, simulated: SimulatedShot) -> Shot:
     """The shot the referee rules on: the stroke's placement and declarations, and what
     the physics made of it (its facts, and the balls left on the table at rest)."""
-    gone = {f.ball for f in simulated.facts if isinstance(f, Pocketing | OffTable)}
     return Shot(
         facts=simulated.facts,
         placement=stroke.placement,
         call=stroke.call,
         declaration=stroke.declaration,
-        resting=Positions({b: p for b, p in simulated.after.items() if b not in gone}),
+        resting=Positions(simulated.resting),
         clock_s=stroke.clock_s,
         extension=stroke.extension,
     )

@@ -21,7 +21,6 @@ from __future__ import annotations
 import attrs
 
 from rules import Player, Shot
-from rules.facts import OffTable, Pocketing, ShotFacts
 from rules.positions import Positions
 from sim.physics.simulate import SimulatedShot, simulate_shot
 from sim.physics.systemcodec import system_to_bytes
@@ -72,11 +71,6 @@ def _differences(old: SimulatedShot, new: SimulatedShot) -> tuple[float, float]:
     return position, max(times, default=0.0)
 
 
-def _resting(facts: ShotFacts, after: dict[str, tuple[float, float]]) -> Positions:
-    gone = {f.ball for f in facts if isinstance(f, Pocketing | OffTable)}
-    return Positions({b: p for b, p in after.items() if b not in gone})
-
-
 def verify_game(game: Game) -> list[ShotCheck]:
     """Re-simulate every shot of every line of a loaded game; one check per shot, the
     main line's in order, then each branch's."""
@@ -113,7 +107,7 @@ def verify_game(game: Game) -> list[ShotCheck]:
                     placement=record.stroke.placement,
                     call=record.stroke.call,
                     declaration=record.stroke.declaration,
-                    resting=_resting(new.facts, new.after),
+                    resting=Positions(new.resting),
                 )
                 try:
                     ruling_equal = same_decision(ruling_to_json(record.ruling), state.rule(shot))

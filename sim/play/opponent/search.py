@@ -26,7 +26,7 @@ import numpy as np
 
 from rules import CUE, BallId, GameState, IllegalAction, Player, Positions
 from rules.facts import Pocketing
-from rules.geometry import distance
+from rules.geometry import distance, wrapped_degrees
 from sim.physics.facts import first_heading
 from sim.physics.simulate import SimulatedShot, aim_towards
 from sim.physics.simulator import ShotFailed, ShotReady, ShotRequest, Simulator
@@ -200,14 +200,9 @@ class Thinker:
             turned = self._turn(candidates[middle], shot)
             if turned is None:
                 continue
-            turn = (turned.stroke.action.aim - candidates[middle].stroke.action.aim + 180.0) % 360.0
-            turn -= 180.0
+            turn = wrapped_degrees(turned.stroke.action.aim - candidates[middle].stroke.action.aim)
             for index in members:
-                stroke = candidates[index].stroke
-                aimed = attrs.evolve(stroke.action, aim=(stroke.action.aim + turn) % 360.0)
-                current[index] = attrs.evolve(
-                    candidates[index], stroke=attrs.evolve(stroke, action=aimed)
-                )
+                current[index] = _turned(candidates[index], turn)
         return current
 
     def _turn(self, candidate: Candidate, shot: SimulatedShot | None) -> Candidate | None:
@@ -219,7 +214,7 @@ class Thinker:
             return None
         ball = self.state.balls[pot.ball]
         wanted = aim_towards(ball, self.judge.mouths[pot.pocket])
-        error = (heading - wanted + 180.0) % 360.0 - 180.0
+        error = wrapped_degrees(heading - wanted)
         if abs(error) < AIMED_WITHIN:
             return None
         cue = self.start(candidate.stroke)[CUE]
@@ -227,9 +222,7 @@ class Thinker:
         slope = distance(cue, pot.ghost) / (
             self.spec.geometry.ball_diameter * max(math.cos(math.radians(pot.cut)), 0.2)
         )
-        action = candidate.stroke.action
-        aimed = attrs.evolve(action, aim=(action.aim + error / slope) % 360.0)
-        return attrs.evolve(candidate, stroke=attrs.evolve(candidate.stroke, action=aimed))
+        return _turned(candidate, error / slope)
 
     # -- round 1b: the next pot played out ------------------------------------------------
 
@@ -380,6 +373,13 @@ def _mean(item: Scored, strikes: Sequence[tuple[float, bool]]) -> Scored:
     if _is_bank(item.candidate) and sum(made for _, made in strikes) < BANK_MAKES * len(strikes):
         expected = -1.0
     return attrs.evolve(item, expected=expected)
+
+
+def _turned(candidate: Candidate, turn: float) -> Candidate:
+    """``candidate`` with its stroke aimed ``turn`` degrees further round."""
+    action = candidate.stroke.action
+    aimed = attrs.evolve(action, aim=(action.aim + turn) % 360.0)
+    return attrs.evolve(candidate, stroke=attrs.evolve(candidate.stroke, action=aimed))
 
 
 def _is_bank(candidate: Candidate) -> bool:
