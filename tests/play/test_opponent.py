@@ -36,10 +36,12 @@ from sim.play.opponent.player import BREAK_RACK, SAFETY_BAR
 from sim.play.opponent.search import BANK_PLANNED_CAP, Thinker
 from sim.play.opponent.strokes import (
     BREAK_CHOICES,
+    PRACTISED_BREAKS,
     Candidate,
     bank_candidates,
     break_candidates,
     pot_candidates,
+    practised_break,
     push_candidates,
 )
 from sim.play.stalemate import COMPUTER_OFFERS
@@ -312,10 +314,12 @@ def _shot(state: GameState, move: Move) -> Shot:
     return shot_of(move.stroke, simulate_shot(SPEC, start, move.stroke.action))
 
 
-def test_level_5_chooses_its_break_by_what_the_practised_breaks_leave() -> None:
-    """Level 5 strikes each practised break with its noise and plays the one that leaves
-    it most on average (the judge's value of the rack after the break); a lower level
-    breaks the one way it knows, without a simulation."""
+def test_level_5_plays_the_break_it_practised_and_practises_on_the_rack_without_one() -> None:
+    """At 10-ball level 5 plays the break measured over many racks (PRACTISED_BREAKS),
+    from either side of the kitchen, with no simulation; at a game without one
+    (rotation's fifteen balls) it strikes each of the breaks it knows with its noise,
+    fewer times than on a 10-ball rack would be, and plays the one that leaves it most on
+    average. A lower level breaks the one way it knows, without a simulation."""
     game = Game(GameSetup(seed=3))
     game.start(Player.A)
     state = game.rack
@@ -323,20 +327,23 @@ def test_level_5_chooses_its_break_by_what_the_practised_breaks_leave() -> None:
     five = level_named("5")
     move = decide(state, SPEC, five, rng())
     assert move.kind is Kind.BREAK and move.plan is not None
-    assert move.simulations == len(BREAK_CHOICES) * five.search.break_samples
-    assert move.candidates == 0 and 0.0 < move.expected <= 1.0
-    sides = (break_candidates(state, SPEC, side) for side in (-1.0, 1.0))
-    assert move.plan in [c.stroke for side in sides for c in side]
+    assert move.simulations == 0 and move.candidates == 0
+    assert move.expected == PRACTISED_BREAKS["ten-ball"].value
+    practised = [practised_break(state, SPEC, side) for side in (-1.0, 1.0)]
+    assert move.plan in [c.stroke for c in practised if c is not None]
+    assert move.stroke != move.plan  # struck with its noise
     assert same(move, decide(state, SPEC, five, rng()))
     lower = decide(state, SPEC, level_named("4"), rng())
     assert lower.kind is Kind.BREAK and lower.simulations == 0
-    # Fifteen balls simulate longer: each break struck fewer times.
     rotation = Game(GameSetup(game="rotation", seed=3))
     rotation.start(Player.A)
-    assert rotation.rack is not None
+    assert rotation.rack is not None and practised_break(rotation.rack, SPEC, 1.0) is None
     fifteen = decide(rotation.rack, SPEC, five, rng())
     samples = five.search.break_samples * BREAK_RACK // 15
-    assert fifteen.simulations == len(BREAK_CHOICES) * samples < move.simulations
+    assert 0 < samples < five.search.break_samples
+    assert fifteen.simulations == len(BREAK_CHOICES) * samples
+    sides = (break_candidates(rotation.rack, SPEC, side) for side in (-1.0, 1.0))
+    assert fifteen.plan in [c.stroke for side in sides for c in side]
 
 
 def test_the_lookahead_judges_a_pot_by_the_shot_after_it_too() -> None:

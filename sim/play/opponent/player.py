@@ -7,7 +7,9 @@
 - a long stalemate (no ball down for a long while, :func:`sim.play.stalemate.computer_offers`;
   not again soon after an offer declined, ``declined``): it offers one;
 - the break: the cue ball in the kitchen, a full hit on the apex ball at the level's
-  break speed;
+  break speed; at level 5, the game's practised break (measured over many racks,
+  ``strokes.PRACTISED_BREAKS``) or, for a game without one, the best of several
+  breaks struck with its noise on the rack in front of it;
 - any other shot: where to put the cue ball in hand (the best spots behind the ball on),
   then pots with position (each pocket, pace and spin simulated, valued by the next
   shot it leaves), and when no pot is good, safeties, kicks and, right after the
@@ -40,6 +42,7 @@ from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Level, level_named
 from sim.play.opponent.search import Scored, Thinker
 from sim.play.opponent.strokes import (
+    PRACTISED_BREAKS,
     Candidate,
     Intent,
     any_spot,
@@ -47,6 +50,7 @@ from sim.play.opponent.strokes import (
     break_stroke,
     kick_candidates,
     pot_candidates,
+    practised_break,
     push_candidates,
     safety_candidates,
     spots,
@@ -165,6 +169,10 @@ def _break(
     # 220 ms a break): six strikes of each break there, not ten, keep the wait near 8 s.
     samples = level.search.break_samples * BREAK_RACK // max(BREAK_RACK, len(state.balls))
     if samples and not level.noise.silent:
+        practised = practised_break(state, spec, side)
+        if practised is not None:  # measured over many racks: no practice on this one
+            value = PRACTISED_BREAKS[state.game].value
+            return _struck(practised, value, level, rng, thinker)
         unplayed = [Scored(c, 0.0, 0.0) for c in break_candidates(state, spec, side)]
         best = thinker.tested(unplayed, finalists=len(unplayed), samples=samples, confirm=0)[0]
         return _struck(best.candidate, best.expected, level, rng, thinker)

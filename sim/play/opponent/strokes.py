@@ -74,7 +74,8 @@ BREAK_FOLLOW = 0.1
 # 8.5 m/s kept the table 115 times but left a likely pot on the 1 (over 0.7) only 19
 # times; from 0.2 with a centre ball at 10 m/s, 84 and 53. Which is best depends on the
 # rack (9-ball's diamond, 8-ball's and rotation's fifteen balls), so the player tries
-# them all with its noise, on the rack in front of it.
+# them all with its noise, on the rack in front of it (where the game has no
+# PRACTISED_BREAKS).
 BREAK_CHOICES = (
     (BREAK_SIDE, BREAK_FOLLOW, 8.5),
     (0.27, 0.1, 8.5),
@@ -83,6 +84,34 @@ BREAK_CHOICES = (
     (0.2, 0.0, 10.0),
     (0.1, 0.0, 10.0),
 )
+
+
+@attrs.frozen
+class PractisedBreak:
+    """A game's break measured over many racks (:mod:`.breakstudy`): the cue ball's
+    share of the width off the middle, the tip's height (ball radii), the cue's speed
+    (m/s), and what it left the breaker on average (the judge's value, about the chance
+    of winning the rack) at the noise it was measured with."""
+
+    offset: float
+    spin: float
+    speed: float
+    value: float
+
+
+# The one break a practised player of a game plays, found by the break study
+# (``sim.play.opponent.breakstudy``, level 5's noise, the 9-ft table). 10-ball: 72
+# breaks (6 places x 4 tip heights x 3 speeds) struck twice on 160 racks, the best 16
+# with their neighbours four times on 160 other racks, and the 8 nearest the best four
+# times on 120 more: from 0.25 of the width with a touch of follow at 9.25 m/s it left
+# 0.665 (±0.009), a likely pot on the 1 (over 0.7) after 49 % of the strikes and a foul
+# after 2 %, where the six BREAK_CHOICES left 0.55 to 0.60. Trying several breaks on
+# the rack in front loses: the best of noisy means is the luckiest as often as the best
+# (on racks held out, choosing among the 16 by two strikes each left 0.60, the best
+# one played every time 0.63).
+PRACTISED_BREAKS: dict[str, PractisedBreak] = {
+    "ten-ball": PractisedBreak(offset=0.25, spin=0.1, speed=9.25, value=0.665),
+}
 
 
 class Intent(StrEnum):
@@ -432,6 +461,18 @@ def break_stroke(
     aim = aim_towards(spot, state.balls[target])
     action = CueAction(speed=min(MAX_SPEED, speed), aim=aim, b=spin)
     return Stroke(action=action, placement=spot)
+
+
+def practised_break(state: GameState, spec: TableSpec, side: float) -> Candidate | None:
+    """The game's :data:`PRACTISED_BREAKS` entry from ``side`` of the kitchen, if it has
+    one."""
+    practised = PRACTISED_BREAKS.get(state.game)
+    if practised is None:
+        return None
+    stroke = break_stroke(
+        state, spec, practised.speed, side, offset=practised.offset, spin=practised.spin
+    )
+    return Candidate(Intent.BREAK, stroke, state.balls_on[0])
 
 
 def break_candidates(state: GameState, spec: TableSpec, side: float) -> list[Candidate]:
