@@ -11,7 +11,8 @@ duel of 50 racks goes on to 100.
 
 Each rack's figures name the duel they belong to: the game, the table, the seed, the
 limits on a rack, and each side's level with its settings as this poolsim defines them
-(``repr`` of :class:`sim.play.opponent.levels.Level`: its noise and search). A folder
+(:func:`sim.play.opponent.settings`: its noise and search, and the breaks it practised
+if it plays them). A folder
 holding racks of another duel, or of a level since changed, is refused with one line
 rather than mixed in. Read strictly, as position files are: a regular file of at most
 :data:`MAX_FILE_BYTES`, UTF-8 JSON, every key known and none missing; written
@@ -32,7 +33,7 @@ from rules import Player
 from rules.errors import FormatError
 from sim.files import write_atomically
 from sim.play.duel import DuelSetup, RackOutcome, SideFigures
-from sim.play.opponent import level_named
+from sim.play.opponent import level_named, settings
 from sim.store.gamefile import SUFFIX
 from sim.store.positionfile import StrictReader, one_of, read_json_file, shown
 
@@ -95,7 +96,7 @@ def _duel(setup: DuelSetup) -> dict[str, Any]:
         "levels": {
             player.value: {
                 "level": setup.level(player),
-                "settings": repr(level_named(setup.level(player))),
+                "settings": settings(level_named(setup.level(player))),
             }
             for player in Player
         },

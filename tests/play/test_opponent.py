@@ -29,7 +29,16 @@ from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
 from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, shot_of
-from sim.play.opponent import Kind, Move, Noise, ThinkRequest, decide, level_named, think
+from sim.play.opponent import (
+    Kind,
+    Move,
+    Noise,
+    ThinkRequest,
+    decide,
+    level_named,
+    settings,
+    think,
+)
 from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
 from sim.play.opponent.levels import LEVEL_NAMES
 from sim.play.opponent.player import BREAK_RACK, SAFETY_BAR
@@ -344,6 +353,19 @@ def test_level_5_plays_the_break_it_practised_and_practises_on_the_rack_without_
     assert fifteen.simulations == len(BREAK_CHOICES) * samples
     sides = (break_candidates(rotation.rack, SPEC, side) for side in (-1.0, 1.0))
     assert fifteen.plan in [c.stroke for side in sides for c in side]
+
+
+def test_a_levels_settings_name_the_break_it_practised(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A duel's racks name their levels' settings: level 5's include the practised
+    breaks, so racks played before one changed are not counted with new ones; a level
+    that does not practise (4, and perfect, with no noise) is its noise and search."""
+    five, four, perfect = (level_named(name) for name in ("5", "4", "perfect"))
+    assert settings(four) == repr(four) and settings(perfect) == repr(perfect)
+    before = settings(five)
+    assert before.startswith(repr(five)) and "offset=0.25" in before
+    moved = attrs.evolve(PRACTISED_BREAKS["ten-ball"], offset=0.3)
+    monkeypatch.setitem(PRACTISED_BREAKS, "ten-ball", moved)
+    assert settings(five) != before
 
 
 def test_the_lookahead_judges_a_pot_by_the_shot_after_it_too() -> None:

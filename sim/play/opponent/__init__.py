@@ -17,7 +17,7 @@ give a player, at a skill level from 1 (a beginner) to 5 (a touring pro), or "pe
 
 from sim.play.opponent.lag import LAG_SPEED, lag_stroke
 from sim.play.opponent.levels import LEVEL_NAMES, LEVELS, Level, Noise, Search, level_named
-from sim.play.opponent.player import Kind, Move, ThinkRequest, decide, think
+from sim.play.opponent.player import Kind, Move, ThinkRequest, decide, settings, think
 
 __all__ = [
     "LAG_SPEED",
@@ -32,5 +32,6 @@ __all__ = [
     "decide",
     "lag_stroke",
     "level_named",
+    "settings",
     "think",
 ]

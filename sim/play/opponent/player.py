@@ -168,7 +168,7 @@ def _break(
     # A 15-ball rack simulates about four times as long as a 10-ball one (60 ms against
     # 220 ms a break): six strikes of each break there, not ten, keep the wait near 8 s.
     samples = level.search.break_samples * BREAK_RACK // max(BREAK_RACK, len(state.balls))
-    if samples and not level.noise.silent:
+    if samples and practises(level):
         practised = practised_break(state, spec, side)
         if practised is not None:  # measured over many racks: no practice on this one
             value = PRACTISED_BREAKS[state.game].value
@@ -178,6 +178,22 @@ def _break(
         return _struck(best.candidate, best.expected, level, rng, thinker)
     plan = break_stroke(state, spec, level.search.break_speed, side)
     return _struck(Candidate(Intent.BREAK, plan, state.balls_on[0]), 0.5, level, rng, thinker)
+
+
+def practises(level: Level) -> bool:
+    """Whether ``level`` practises its break (``Search.break_samples``), so that it
+    plays a game's practised break (``strokes.PRACTISED_BREAKS``) where there is one:
+    without noise there is nothing to practise against."""
+    return level.search.break_samples > 0 and not level.noise.silent
+
+
+def settings(level: Level) -> str:
+    """Everything that decides how ``level`` plays, as text (a duel's racks name it, so
+    racks of a level since changed are not counted with new ones): its noise and search,
+    and the practised breaks if it plays them."""
+    if practises(level):
+        return f"{level!r}, practised breaks {PRACTISED_BREAKS!r}"
+    return repr(level)
 
 
 def _shoot(
