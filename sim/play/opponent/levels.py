@@ -40,8 +40,9 @@ level    magnitude  aim     elevation  speed  a, b  search
                                                     2 x 12 more, 9 contact points, 4 spots
                                                     in hand, 2 banks x 14 strokes when no
                                                     plain pot is likely; the shot after next
-                                                    judged too; its break chosen among 6 x
-                                                    10 noisy strikes
+                                                    judged too; at 10-ball the break it
+                                                    practised, elsewhere the best of 6
+                                                    breaks x 10 noisy strikes
 perfect  0          0       0          0      0     as 5, every stroke judged as struck, and
                                                     the lower levels' break
 =======  =========  ======  =========  =====  ====  ==========================================
@@ -129,9 +130,12 @@ class Search:
     cue-ball places thought through with ball in hand; ``break_speed``: how hard it
     breaks; ``banks``: one-rail banks tried when no plain pot is likely (each a fan of
     lines and paces, :func:`sim.play.opponent.strokes.bank_candidates`);
-    ``break_samples``: the practised breaks (``strokes.BREAK_CHOICES``) are each struck
-    this many times with the level's noise, and the one that leaves the breaker most on
-    average is played (0: the break at ``break_speed`` from the usual spot);
+    ``break_samples``: the player practises its break: it plays the game's practised
+    break (``strokes.PRACTISED_BREAKS``, measured over many racks), and in a game
+    without one the breaks it knows (``strokes.BREAK_CHOICES``) are each struck this
+    many times with the level's noise on the rack in front of it, and the one that
+    leaves the breaker most on average is played (0: the break at ``break_speed`` from
+    the usual spot);
     ``lookahead``: a position is judged by the shot after next as well
     (:meth:`sim.play.opponent.judge.Judge.follow_on`); ``miss``: what the player at
     the table with no pot is worth (:data:`sim.play.opponent.judge.MISS`; level 5's
