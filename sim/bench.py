@@ -260,10 +260,10 @@ def speedups_times(shots: int, rounds: int = 3) -> dict[str, float]:
 
 def opponent_think(shots: int, level: str = "5", seed: int = 1) -> dict[str, float]:
     """The computer player thinking, at ``level``: the first ``shots`` shots of a 10-ball
-    duel rack against itself (seed ``seed``, the break apart: level 5 chooses it among
-    its practised breaks, a search of its own), per shot: candidate strokes,
-    simulations, seconds (median), and simulations a second over all of them; and the
-    breaks' thinking (median)."""
+    duel rack against itself (seed ``seed``, the break apart: at 10-ball level 5 plays
+    the break it practised, with no search), per shot: candidate strokes, simulations,
+    seconds (median), and simulations a second over all of them; and the breaks'
+    thinking (median)."""
     import numpy as np
 
     from rules import MatchPhase, Player
