@@ -40,7 +40,7 @@ def test_a_study_of_nothing_is_refused(
 
 
 # The study behind PRACTISED_BREAKS, again on racks of its own, for a run on purpose
-# (POOLSIM_BREAK_RACKS=160: about 6 minutes on one core).
+# (POOLSIM_BREAK_RACKS=160: about 4 minutes on one core).
 RACKS = int(os.environ.get("POOLSIM_BREAK_RACKS", "0"))
 
 
