@@ -12,12 +12,11 @@ duel of 50 racks goes on to 100.
 Each rack's figures name the duel they belong to: the game, the table, the seed, the
 limits on a rack, and each side's level with its settings as this poolsim defines them
 (:func:`sim.play.opponent.settings`: its noise and search, and the breaks it practised
-if it plays them). A folder
-holding racks of another duel, or of a level since changed, is refused with one line
-rather than mixed in. Read strictly, as position files are: a regular file of at most
-:data:`MAX_FILE_BYTES`, UTF-8 JSON, every key known and none missing; written
-atomically (:func:`sim.files.write_atomically`), the game file first, so a rack whose
-figures are on disk has its game file too.
+if it plays them). A folder holding racks of another duel, or of a level since changed,
+is refused with one line rather than mixed in. Read strictly, as position files are: a
+regular file of at most :data:`MAX_FILE_BYTES`, UTF-8 JSON, every key known and none
+missing; written atomically (:func:`sim.files.write_atomically`), the game file first,
+so a rack whose figures are on disk has its game file too.
 """
 
 from __future__ import annotations

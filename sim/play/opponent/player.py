@@ -165,14 +165,13 @@ def _break(
     state: GameState, spec: TableSpec, level: Level, rng: np.random.Generator, thinker: Thinker
 ) -> Move:
     side = 1.0 if rng.random() < 0.5 else -1.0
+    practised = practised_break(state, spec, side) if practises(level) else None
+    if practised is not None:  # measured over many racks: no practice on this one
+        return _struck(practised, PRACTISED_BREAKS[state.game].value, level, rng, thinker)
     # A 15-ball rack simulates about four times as long as a 10-ball one (60 ms against
     # 220 ms a break): six strikes of each break there, not ten, keep the wait near 8 s.
     samples = level.search.break_samples * BREAK_RACK // max(BREAK_RACK, len(state.balls))
     if samples and practises(level):
-        practised = practised_break(state, spec, side)
-        if practised is not None:  # measured over many racks: no practice on this one
-            value = PRACTISED_BREAKS[state.game].value
-            return _struck(practised, value, level, rng, thinker)
         unplayed = [Scored(c, 0.0, 0.0) for c in break_candidates(state, spec, side)]
         best = thinker.tested(unplayed, finalists=len(unplayed), samples=samples, confirm=0)[0]
         return _struck(best.candidate, best.expected, level, rng, thinker)
