@@ -28,7 +28,7 @@ from rules.state import Decision
 from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
 from sim.physics.table import table_spec
-from sim.play.game import Game, GameSetup, shot_of
+from sim.play.game import Game, GameSetup, Stroke, shot_of
 from sim.play.opponent import (
     Kind,
     Move,
@@ -42,11 +42,12 @@ from sim.play.opponent import (
 from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
 from sim.play.opponent.levels import LEVEL_NAMES
 from sim.play.opponent.player import BREAK_RACK, SAFETY_BAR
-from sim.play.opponent.search import BANK_PLANNED_CAP, Thinker
+from sim.play.opponent.search import BANK_PLANNED_CAP, MISSED, Scored, Thinker, _mean
 from sim.play.opponent.strokes import (
     BREAK_CHOICES,
     PRACTISED_BREAKS,
     Candidate,
+    Intent,
     bank_candidates,
     break_candidates,
     pot_candidates,
@@ -419,7 +420,7 @@ def test_level_5_plays_out_the_next_pot_of_its_best_pots() -> None:
     planned = thinker.planned(found)
     deep = thinker.deepened(planned)
     assert len(deep) == five.search.deepen
-    best = sorted(planned, key=lambda s: -s.planned)[: five.search.deepen]
+    best = sorted(planned, key=lambda s: -s.hope)[: five.search.deepen]
     assert [d.candidate for d in deep] == [b.candidate for b in best]
     for before, after in zip(best, deep, strict=True):
         assert after.deeper == pytest.approx(after.planned - before.planned)
@@ -429,3 +430,70 @@ def test_level_5_plays_out_the_next_pot_of_its_best_pots() -> None:
     assert Thinker(state, SPEC, level_named("4"), rng(), InProcessSimulator()).deepened(
         planned
     ) == list(planned)  # below level 5, nothing is played out
+
+
+def test_level_5_screens_its_leading_pots_with_noise_and_plays_out_the_ones_that_hold_up() -> None:
+    """The best pots by their hope are each struck a few times with the level's noise
+    before any is played out; their strikes are kept (they count in the final mean) and
+    the pots played out next are the ones whose strikes held up, not the first of many
+    equal plans. Below level 5, and without noise, nothing is screened."""
+    five = level_named("5")
+    search = five.search
+    state = state_of(TenBall, {**EASY, "3": (0.9, 0.6)})
+    thinker = Thinker(state, SPEC, five, rng(), InProcessSimulator())
+    found = pot_candidates(state, SPEC, thinker.judge, search, EASY[CUE], None, 2)
+    planned = thinker.planned(found)
+    before = thinker.simulations
+    screened = thinker.screened(planned)
+    assert 0 < thinker.simulations - before <= search.screen * search.screen_samples
+    struck = [s for s in screened if s.strikes]
+    assert len(struck) == min(search.screen, len(planned))
+    assert {s.candidate for s in struck} == {
+        s.candidate for s in sorted(planned, key=lambda s: -s.hope)[: search.screen]
+    }
+    for item in struck:
+        assert len(item.strikes) == search.screen_samples
+        assert item.expected == pytest.approx(np.mean([worth for worth, _ in item.strikes]))
+    assert len(screened) == len(planned)
+    assert {s.candidate for s in screened} == {s.candidate for s in planned}
+    deep = thinker.deepened(screened)
+    held = sorted(struck, key=lambda s: -s.expected)[: search.deepen]
+    assert [d.candidate for d in deep] == [h.candidate for h in held]
+    # The final mean counts the screen's strikes with the finalists' own (a strike that
+    # drops the pot corrected by what playing out the next pot said).
+    final = thinker.tested(deep, finalists=len(deep), samples=2, confirm=0)
+    assert {f.candidate for f in final} == {d.candidate for d in deep}
+    assert all(len(f.strikes) == search.screen_samples for f in final)
+    item = deep[0]
+    kept = [worth + (item.deeper if made else 0.0) for worth, made in item.strikes]
+    assert _mean(item, [(0.0, False)]).expected == pytest.approx(sum(kept) / (len(kept) + 1))
+    for name in ("4", "perfect"):
+        other = Thinker(state, SPEC, level_named(name), rng(), InProcessSimulator())
+        assert other.screened(planned) == list(planned)
+
+
+def test_level_5_hopes_less_of_a_hard_pot_than_an_easy_one_with_the_same_leave() -> None:
+    """A pot's value as planned is what its drop leaves; level 5 weighs it by how likely
+    it is to drop at its own noise (what a miss leaves, MISSED, otherwise) before it
+    chooses which pots to strike with noise. Level 4 ranks by the plan alone."""
+    easy = Scored(
+        Candidate(Intent.POT, Stroke(action=CueAction(speed=1.0, aim=0.0))), 0.9, 0.9, chance=0.98
+    )
+    hard = attrs.evolve(easy, planned=0.95, expected=0.95, chance=0.4)
+    assert hard.planned > easy.planned and hard.hope < easy.hope
+    assert hard.hope == pytest.approx(0.4 * 0.95 + 0.6 * MISSED)
+    # The 1 on the diagonal a hand's breadth from the corner with the cue ball near; or
+    # the 1 mid-table with the cue ball far down it (its plain pots: no banks).
+    near = state_of(TenBall, EASY)
+    far = state_of(TenBall, {**EASY, CUE: (0.3, 0.3), "1": (0.64, 1.6)})
+    chances = {}
+    for name, state in (("near", near), ("far", far)):
+        five = Thinker(state, SPEC, level_named("5"), rng(), InProcessSimulator())
+        found = pot_candidates(
+            state, SPEC, five.judge, five.level.search, state.balls[CUE], None, 1
+        )
+        plain = [c for c in found if c.pot is not None][:3]
+        chances[name] = max(s.chance for s in five.planned(plain))
+        four = Thinker(state, SPEC, level_named("4"), rng(), InProcessSimulator())
+        assert {s.chance for s in four.planned(plain)} == {1.0}
+    assert chances["near"] > 0.95 > 0.8 > chances["far"] > 0.5

@@ -98,6 +98,7 @@ class Judge:
         table = spec.build()
         self.mouths: dict[PocketId, Point] = {p: pocket_mouth(table, p) for p in PocketId}
         self.aim = math.radians(max(noise.aim, AIM_FLOOR))
+        self.own_aim = math.radians(noise.aim)
         self.position = position
         self.lookahead = lookahead
         self.miss = miss
@@ -122,16 +123,18 @@ class Judge:
 
     # -- a pot ---------------------------------------------------------------------
 
-    def pot_chance(self, pot: Pot, cue: Point, balls: Positions) -> float:
+    def pot_chance(self, pot: Pot, cue: Point, balls: Positions, *, own: bool = False) -> float:
         """The chance of making ``pot`` from ``cue``, as the module says (a combination's
-        spread :data:`COMBINATION_SPREAD` times a plain pot's)."""
+        spread :data:`COMBINATION_SPREAD` times a plain pot's); ``own``: at the player's
+        own aim noise, not at least :data:`AIM_FLOOR` (how likely it is to drop when the
+        player strikes it, rather than how good a shot it is to leave)."""
         radius = self.geometry.ball_radius
         ball = balls[pot.ball]
         mouth = self.mouths[pot.pocket]
         d1 = distance(cue, pot.ghost)
         d2 = distance(ball, mouth)
         turn = d1 / (2 * radius * max(math.cos(math.radians(pot.cut)), 0.2))
-        spread = max(SPREAD_FLOOR, d2 * turn * self.aim)
+        spread = max(SPREAD_FLOOR, d2 * turn * (self.own_aim if own else self.aim))
         if pot.first != pot.ball:
             spread *= COMBINATION_SPREAD
         margin = self.margin(pot.pocket, ball)

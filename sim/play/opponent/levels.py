@@ -35,8 +35,11 @@ level    magnitude  aim     elevation  speed  a, b  search
 4        1          0.125   0.1        0.075  0.5   the tournaments' noise; 4 pots x 12
                                                     strokes, 4 x 6 noisy strikes, 7 points
 5        0.5        0.0625  0.05       0.038  0.25  6 pots x 30 strokes (20, and 10 with side
-                                                    spin), the next pot played out from the
-                                                    4 best, 8 x 8 noisy strikes and the best
+                                                    spin) ranked by their chance of dropping
+                                                    and what the drop leaves, the best 16
+                                                    screened with 4 noisy strikes each, the
+                                                    next pot played out from the 4 that held
+                                                    up best, 8 x 8 noisy strikes and the best
                                                     2 x 12 more, 9 contact points, 4 spots
                                                     in hand, 2 banks x 14 strokes when no
                                                     plain pot is likely; the shot after next
@@ -144,7 +147,12 @@ class Search:
     finalists after their noisy strikes struck this many times more, so the stroke
     played is the one that holds up, not the luckiest of several means; ``deepen``: the
     best pots as planned valued again by the next pot played out from where each leaves
-    the cue ball (:meth:`sim.play.opponent.search.Thinker.deepened`)."""
+    the cue ball (:meth:`sim.play.opponent.search.Thinker.deepened`); ``screen`` x
+    ``screen_samples``: before that, the best pots struck this many times each with the
+    level's noise, so the pots played out are the ones that held up
+    (:meth:`sim.play.opponent.search.Thinker.screened`); ``weigh_chance``: a pot's value
+    as planned is weighed by how likely the player is to make it before the pots are
+    ranked (:attr:`sim.play.opponent.search.Scored.hope`), not taken as if it drops."""
 
     pots: int
     speeds: tuple[float, ...]
@@ -164,6 +172,9 @@ class Search:
     confirm: int = 0
     confirm_samples: int = 0
     deepen: int = 0
+    screen: int = 0
+    screen_samples: int = 0
+    weigh_chance: bool = False
 
 
 @attrs.frozen
@@ -197,6 +208,9 @@ _WIDEST = Search(
     confirm=2,
     confirm_samples=12,
     deepen=4,
+    screen=16,
+    screen_samples=4,
+    weigh_chance=True,
 )
 
 LEVELS: dict[str, Level] = {

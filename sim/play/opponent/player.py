@@ -57,7 +57,8 @@ from sim.play.opponent.strokes import (
 )
 from sim.play.stalemate import computer_offers
 
-# Below this value as planned, the best pot is weighed against safeties, kicks and push
+# Below this hope (the search's Scored.hope: the value as planned, at level 5 weighed by
+# the pot's chance of dropping), the best pot is weighed against safeties, kicks and push
 # outs (above it, a pot that holds its position is played without looking further).
 SAFETY_BAR = 0.75
 # The rack a level's ``break_samples`` are meant for: a bigger rack (rotation's and
@@ -210,8 +211,8 @@ def _shoot(
         # A spot in hand was chosen for one pot: only that pot is tried from it.
         count = search.pots if place is None else 1
         candidates += pot_candidates(state, spec, thinker.judge, search, cue, place, count)
-    scored = thinker.deepened(thinker.planned(candidates))
-    best = max((s.planned for s in scored), default=-1.0)
+    scored = thinker.deepened(thinker.screened(thinker.planned(candidates)))
+    best = max((s.hope for s in scored), default=-1.0)
     if best < SAFETY_BAR:
         place = places[0]
         cue = place if place is not None else state.balls[CUE]

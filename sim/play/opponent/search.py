@@ -1,15 +1,19 @@
 """The search: candidate strokes simulated through the simulator protocol, ruled on by
 the referee, and valued by the position each leaves (:class:`Judge`).
 
-In three rounds, each one batch of simulations:
+In rounds, each one batch of simulations:
 
 1. every candidate struck as planned (a pot's aim first corrected for throw: the object
    ball's line off the simulated contact tells how far the ghost-ball aim was off, and
-   the aim is turned by that, once or twice);
-2. the best few (``finalists``) struck again ``samples`` times with the level's noise:
+   the aim is turned by that, once or twice), and ranked by its hope
+   (:attr:`Scored.hope`: at level 5, a pot's value as planned weighed by its chance of
+   dropping);
+2. at level 5, the leading pots screened with a few noisy strikes each, and the next pot
+   played out from where the ones that held up leave the cue ball;
+3. the best few (``finalists``) struck again ``samples`` times with the level's noise:
    what a stroke is worth is the mean of what its noisy strikes leave, so a pot that only
    drops when struck perfectly loses to one that drops anyway;
-3. the best of those is the move.
+4. the best of those is the move.
 
 Simulations are cached by request within a decision, so a stroke met twice is simulated
 once.
@@ -54,20 +58,41 @@ BANK_MAKES = 0.8
 # sim.play.opponent.player), so a bank never keeps the safeties and kicks from being
 # looked at: it may still fail its noisy strikes.
 BANK_PLANNED_CAP = 0.7
+# What a missed pot leaves the player (Scored.hope): the other player at the table,
+# usually with a shot. Level 5 was measured with 0.3; in its 200-rack duel before
+# (docs/duels, the fourth round's search), it won 46 of the 102 racks in which it missed
+# a called pot without a foul (0.45), so 0.3 errs on the side of the easy pot; at 0.45
+# the breaker's first innings on racks 0 to 99 of seed 1 ran out 21 times, at 0.3 27
+# (docs/OPPONENT.md, the seventh round).
+MISSED = 0.3
 
 
 @attrs.frozen
 class Scored:
     """A candidate and what the search made of it: ``planned``, its value struck as
-    planned; ``expected``, the mean over its noisy strikes (``planned`` when none)."""
+    planned; ``expected``, the mean over its noisy strikes (``planned`` when none);
+    ``chance``, for a pot that drops as planned and a level that weighs it
+    (``Search.weigh_chance``), how likely the player is to make it (1 otherwise)."""
 
     candidate: Candidate
     planned: float
     expected: float
+    chance: float = 1.0
     # What playing out the next pot changed the value of a drop by (Thinker.deepened):
     # added to each noisy strike that drops the pot meant, as its landing is about the
     # planned one.
     deeper: float = 0.0
+    # Its noisy strikes so far (Thinker.screened): what each left and whether it dropped
+    # the pot meant; they count in the mean of any later strikes (Thinker.tested).
+    strikes: tuple[tuple[float, bool], ...] = ()
+
+    @property
+    def hope(self) -> float:
+        """What it is worth before it is struck with noise: its value as planned if the
+        pot drops, :data:`MISSED` if not, by its ``chance``. A pot's value as planned is
+        what its drop leaves, whatever its chance of dropping: a 40 % pot with a perfect
+        leave came first, crowding the easy pots out of the strokes struck with noise."""
+        return self.chance * self.planned + (1 - self.chance) * MISSED
 
 
 class Thinker:
@@ -150,11 +175,17 @@ class Thinker:
             candidates = self._corrected(candidates)
         shots = self.simulate([c.stroke for c in candidates])
         scored = []
+        weigh = self.level.search.weigh_chance
         for candidate, shot in zip(candidates, shots, strict=True):
             worth = self.value(candidate.stroke, shot)
             if _is_bank(candidate):
                 worth = min(worth, BANK_PLANNED_CAP) if _drops(candidate, shot) else -1.0
-            scored.append(Scored(candidate, worth, worth))
+            chance = 1.0
+            if weigh and candidate.pot is not None and _drops(candidate, shot):
+                chance = self.judge.pot_chance(
+                    candidate.pot, self.start(candidate.stroke)[CUE], self.state.balls, own=True
+                )
+            scored.append(Scored(candidate, worth, worth, chance))
         return scored
 
     def _corrected(self, candidates: Sequence[Candidate]) -> list[Candidate]:
@@ -224,10 +255,39 @@ class Thinker:
         )
         return _turned(candidate, error / slope)
 
-    # -- round 1b: the next pot played out ------------------------------------------------
+    # -- round 2a: the leading pots screened with noise ------------------------------------
+
+    def screened(self, scored: Sequence[Scored]) -> list[Scored]:
+        """``scored`` with the search's ``screen`` best plain pots by their hope each struck
+        ``screen_samples`` times with the level's noise, valued by the mean and their
+        strikes kept (they count again in :meth:`tested`). Values as planned saturate: in
+        an open table dozens of strokes leave the next ball a near-certain pot, and which
+        of them came first was the order they were generated in, while their noisy
+        strikes hooked the player from none to half the time (measured on the positions
+        before the hooks of level 5's first innings, racks of seed 1: of 24 strokes all
+        planned at 0.984, the one played hooked 3 times in 16, others never). So the pots
+        played out next (:meth:`deepened`) are the ones that hold up."""
+        search = self.level.search
+        if search.screen == 0 or search.screen_samples == 0 or self.level.noise.silent:
+            return list(scored)
+        plain = sorted(
+            (s for s in scored if s.candidate.pot is not None and s.planned >= 0),
+            key=lambda s: -s.hope,
+        )
+        head = plain[: search.screen]
+        struck = self._strikes(head, search.screen_samples)
+        screened = [
+            attrs.evolve(_mean(item, strikes), strikes=tuple(strikes))
+            for item, strikes in zip(head, struck, strict=True)
+        ]
+        chosen = {id(item) for item in head}
+        return [s for s in scored if id(s) not in chosen] + screened
+
+    # -- round 2b: the next pot played out ------------------------------------------------
 
     def deepened(self, scored: Sequence[Scored]) -> list[Scored]:
-        """``scored`` with the search's ``deepen`` best plain pots as planned valued again
+        """``scored`` with the search's ``deepen`` best plain pots (those screened with
+        noise by their mean, :meth:`screened`, then the rest by their hope) valued again
         by the next pot played out (and the other plain pots left out: their value, only
         judged, is no match for one played out). From where a pot leaves the cue ball,
         the next pot's strokes (:func:`strokes.follow_up_strokes`) are simulated, each
@@ -241,7 +301,7 @@ class Thinker:
             return list(scored)
         plain = sorted(
             (s for s in scored if s.candidate.pot is not None and s.planned >= 0),
-            key=lambda s: -s.planned,
+            key=_rank,
         )
         others = [s for s in scored if s.candidate.pot is None]
         return others + [self._deepen(item) for item in plain[:count]]
@@ -289,7 +349,7 @@ class Thinker:
             return -1.0
         return self.judge.value(attrs.evolve(state, balls=resting.without(target)), self.me)
 
-    # -- round 2: struck with the level's noise -------------------------------------------
+    # -- round 3: struck with the level's noise -------------------------------------------
 
     def tested(
         self,
@@ -299,14 +359,14 @@ class Thinker:
         samples: int | None = None,
         confirm: int | None = None,
     ) -> list[Scored]:
-        """The finalists, best first: the ``finalists`` best as planned of the best
+        """The finalists, best first: the ``finalists`` best by their hope of the best
         stroke's intent (and the best stroke of each other intent, so a safety is
         weighed against the pots), each
         struck ``samples`` times with the level's noise and valued by the mean (both the
         level's search's unless given); then the search's ``confirm`` best of those
         struck ``confirm_samples`` times more (``confirm`` of them if given), valued by
-        the mean of all their strikes. Without noise or samples, every candidate by its
-        planned value."""
+        the mean of all their strikes (a screened stroke's earlier strikes with them).
+        Without noise or samples, every candidate by its hope."""
         search = self.level.search
         if finalists is None:
             finalists = search.finalists
@@ -314,7 +374,7 @@ class Thinker:
             samples = search.samples
         if confirm is None:
             confirm = search.confirm
-        ranked = sorted(scored, key=lambda s: -s.planned)
+        ranked = sorted(scored, key=lambda s: -s.hope)
         if samples == 0 or self.level.noise.silent or not ranked:
             return ranked
         # The leading kind of stroke (the pots, where there is one) fills the finalists;
@@ -365,10 +425,17 @@ class Thinker:
         return time.perf_counter() - self.started
 
 
-def _mean(item: Scored, strikes: Sequence[tuple[float, bool]]) -> Scored:
-    """``item`` valued by the mean of its noisy ``strikes`` (those that drop the pot
-    meant corrected by its ``deeper``); a bank that drops in fewer than
-    :data:`BANK_MAKES` of them is worth nothing."""
+def _rank(item: Scored) -> tuple[int, float]:
+    """Best first: the pots screened with noise by their mean, then the rest by their
+    hope."""
+    return (0, -item.expected) if item.strikes else (1, -item.hope)
+
+
+def _mean(item: Scored, more: Sequence[tuple[float, bool]]) -> Scored:
+    """``item`` valued by the mean of its noisy strikes, those it has and ``more``
+    (those that drop the pot meant corrected by its ``deeper``); a bank that drops in
+    fewer than :data:`BANK_MAKES` of them is worth nothing."""
+    strikes = [*item.strikes, *more]
     expected = float(np.mean([worth + (item.deeper if made else 0.0) for worth, made in strikes]))
     if _is_bank(item.candidate) and sum(made for _, made in strikes) < BANK_MAKES * len(strikes):
         expected = -1.0
