@@ -270,11 +270,7 @@ class Thinker:
         search = self.level.search
         if search.screen == 0 or search.screen_samples == 0 or self.level.noise.silent:
             return list(scored)
-        plain = sorted(
-            (s for s in scored if s.candidate.pot is not None and s.planned >= 0),
-            key=lambda s: -s.hope,
-        )
-        head = plain[: search.screen]
+        head = _plain_pots(scored)[: search.screen]
         struck = self._strikes(head, search.screen_samples)
         screened = [
             attrs.evolve(_mean(item, strikes), strikes=tuple(strikes))
@@ -299,10 +295,7 @@ class Thinker:
         count = self.level.search.deepen
         if count == 0:
             return list(scored)
-        plain = sorted(
-            (s for s in scored if s.candidate.pot is not None and s.planned >= 0),
-            key=_rank,
-        )
+        plain = _plain_pots(scored)
         others = [s for s in scored if s.candidate.pot is None]
         return others + [self._deepen(item) for item in plain[:count]]
 
@@ -425,10 +418,12 @@ class Thinker:
         return time.perf_counter() - self.started
 
 
-def _rank(item: Scored) -> tuple[int, float]:
-    """Best first: the pots screened with noise by their mean, then the rest by their
-    hope."""
-    return (0, -item.expected) if item.strikes else (1, -item.hope)
+def _plain_pots(scored: Sequence[Scored]) -> list[Scored]:
+    """The plain pots (banks and other strokes left out) that the physics and the rules
+    allow, best first: those screened with noise by their mean, then the rest by their
+    hope (before the screen, all by their hope)."""
+    plain = (s for s in scored if s.candidate.pot is not None and s.planned >= 0)
+    return sorted(plain, key=lambda s: (0, -s.expected) if s.strikes else (1, -s.hope))
 
 
 def _mean(item: Scored, more: Sequence[tuple[float, bool]]) -> Scored:
