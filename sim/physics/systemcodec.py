@@ -131,18 +131,27 @@ def system_to_bytes(system: pt.System) -> bytes:
     """pooltool's own msgpack form of a system, without its continuized history.
 
     Event times are written as floats: pooltool opens every shot with a null event at
-    ``time=0`` (an int), which a reading gives back as ``0.0``. So the bytes of a system
-    read back pack to themselves, ``system_to_bytes(system_from_bytes(b)) == b``, and the
-    physics worker's bytes, kept with its shot, are the bytes a save of the system the
-    window read back would write."""
+    ``time=0`` (an int), which a reading gives back as ``0.0``. A pocket's balls (a set)
+    are written sorted: a set of strings iterates in an order that depends on the
+    process's string hashing and on the order the balls went in, so the set read back
+    could write them the other way round (one example in some thirty hash seeds of the
+    fuzz test did). So the bytes of a system read back pack to themselves,
+    ``system_to_bytes(system_from_bytes(b)) == b``, and the physics worker's bytes, kept
+    with its shot, are the bytes a save of the system the window read back would write."""
     copy = system.copy()
     for ball in copy.balls.values():
         ball.history_cts = pt.objects.BallHistory()
     data = pt.serialize.conversion.converters[pt.serialize.SerializeFormat.MSGPACK].unstructure(
         copy
     )
+    for pocket in data["table"]["pockets"].values():
+        pocket["contains"] = sorted(pocket["contains"])
     for event in data["events"]:
         event["time"] = float(event["time"])
+        for agent in event["agents"]:
+            for part in ("initial", "final"):
+                if agent[part] is not None and "contains" in agent[part]:  # a pocket
+                    agent[part]["contains"] = sorted(agent[part]["contains"])
     packed: bytes = msgpack.packb(data, default=encode_array)
     return packed
 
