@@ -29,7 +29,7 @@ import attrs
 from rules import CUE, BallId, Call, Choice, Declaration, GameState, Phase, PocketId
 from rules.geometry import Point, TableGeometry, distance
 from sim.physics.simulate import CueAction, PlacementError, clear_of_cushions, simulate_shot
-from sim.physics.table import TableSpec, pocket_mouth
+from sim.physics.table import TableSpec, pocket_mouths
 from sim.play.game import Stroke
 
 MAX_CUT = 70.0  # degrees: thinner cuts are left alone
@@ -127,14 +127,13 @@ def _behind(ball: Point, direction: tuple[float, float], diameter: float) -> Poi
 
 def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableSpec) -> list[Pot]:
     """Every makeable pot of ``target`` from ``cue``, easiest first."""
-    table = spec.build()
+    mouths = pocket_mouths(spec)
     geometry = spec.geometry
     diameter = geometry.ball_diameter
     ball = balls[target]
     others = [p for b, p in balls.items() if b not in (target, CUE)]
     found = []
-    for pocket in PocketId:
-        mouth = pocket_mouth(table, pocket)
+    for pocket, mouth in mouths.items():
         to_pocket = _unit(ball, mouth)
         if _side_pocket_refuses(pocket, to_pocket):
             continue
@@ -172,14 +171,13 @@ def combinations(
     ``target`` and ``target`` into a pocket, each cut at most :data:`COMBO_MAX_CUT` and
     every path clear; easiest first. Harder than a plain pot of the same length: the
     two cuts multiply the error."""
-    table = spec.build()
+    mouths = pocket_mouths(spec)
     geometry = spec.geometry
     diameter = geometry.ball_diameter
     start, ball = balls[first], balls[target]
     others = [p for b, p in balls.items() if b not in (first, target, CUE)]
     found = []
-    for pocket in PocketId:
-        mouth = pocket_mouth(table, pocket)
+    for pocket, mouth in mouths.items():
         to_pocket = _unit(ball, mouth)
         if _side_pocket_refuses(pocket, to_pocket):
             continue
@@ -240,13 +238,12 @@ def placements(state: GameState, spec: TableSpec, rng: random.Random) -> list[Po
     balls on (taken in turn, one pocket's line of each at a time), then a grid over the
     allowed area."""
     geometry = spec.geometry
-    table = spec.build()
     lines: list[list[Point]] = []
     for target in state.balls_on:
         ball = state.balls[target]
         spots: list[Point] = []
-        for pocket in PocketId:
-            away = _unit(pocket_mouth(table, pocket), ball)
+        for mouth in pocket_mouths(spec).values():
+            away = _unit(mouth, ball)
             for back in (0.25, 0.4, 0.6):
                 spots.append((ball[0] + back * away[0], ball[1] + back * away[1]))
         lines.append(spots)

@@ -23,12 +23,13 @@ Nothing here decides a rule: the states come from ``GameState.choose`` and
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import attrs
 
 from rules import CUE, BallId, Declaration, GameState, Player, PocketId, Positions
 from rules.geometry import Point, distance
-from sim.physics.table import TableSpec, pocket_mouth
+from sim.physics.table import TableSpec, pocket_mouths
 from sim.play.opponent.levels import FASTFIZ_AIM, Level, Noise
 from sim.play.picker import Pot, placeable, pots
 
@@ -95,8 +96,7 @@ class Judge:
     ) -> None:
         self.spec = spec
         self.geometry = spec.geometry
-        table = spec.build()
-        self.mouths: dict[PocketId, Point] = {p: pocket_mouth(table, p) for p in PocketId}
+        self.mouths: Mapping[PocketId, Point] = pocket_mouths(spec)
         self.aim = math.radians(max(noise.aim, AIM_FLOOR))
         self.own_aim = math.radians(noise.aim)
         self.position = position
