@@ -42,9 +42,9 @@ from typing import Any
 
 import attrs
 
-from rules import CUE, PocketId
+from rules import CUE
 from rules.geometry import Point
-from sim.physics.table import TableSpec, pocket_mouth
+from sim.physics.table import TableSpec, pocket_mouths
 from sim.play.picker import pots
 from sim.store.savedgames import line_in_play
 
@@ -111,8 +111,7 @@ def game_figures(document: Mapping[str, Any], spec: TableSpec) -> GameFigures:
     a game file."""
     setup = document["setup"]
     names = (str(setup["players"][0]), str(setup["players"][1]))
-    table = spec.build()
-    mouths = {pocket.value: pocket_mouth(table, pocket) for pocket in PocketId}
+    mouths = {pocket.value: mouth for pocket, mouth in pocket_mouths(spec).items()}
     records = [r for r in line_in_play(document) if isinstance(r, dict)]
     shots = [r for r in records if r.get("type") == "shot"]
     racks: dict[int, list[dict[str, Any]]] = {}
