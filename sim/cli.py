@@ -1105,47 +1105,35 @@ def verify(file: Path, decisions: bool) -> None:
     """Re-simulate every shot of a saved game, in every branch, and compare with what was
     recorded."""
     from sim.store.gamefile import GameFileError, load
-    from sim.store.verify import lines_in_words, verify_decisions, verify_game
+    from sim.store.verify import (
+        game_verdict,
+        lines_in_words,
+        shot_verdict,
+        verify_decisions,
+        verify_game,
+    )
 
     try:
         game = load(file)
     except GameFileError as error:
         raise click.ClickException(str(error)) from None
     checks = verify_game(game)
-    differing = 0
     for check in checks:
-        if check.identical:
-            click.echo(f"{check.label}: identical")
-            continue
-        differing += 1
-        parts = [
-            name
-            for name, equal in (
-                ("facts", check.facts_equal),
-                ("resting positions", check.resting_equal),
-                ("ruling", check.ruling_equal),
-                ("stored system", check.system_equal),
-            )
-            if not equal
-        ]
-        click.echo(
-            f"{check.label}: DIFFERS in {', '.join(parts)} "
-            f"(max position difference {check.max_position_difference:.3g} m, "
-            f"max time difference {check.max_time_difference:.3g} s)"
-        )
+        click.echo(f"{check.label}: {shot_verdict(check)}")
     lines = lines_in_words(game)
     decided = verify_decisions(game) if decisions else []
     for decision in decided:
         verdict = "the same decision" if decision.same else "DIFFERS: another decision"
         click.echo(f"{decision.label}, computer (level {decision.level}): {verdict}")
     changed = sum(not decision.same for decision in decided)
+    differing = sum(not check.consistent for check in checks)
     if differing or changed:
         if differing:
             click.echo(f"{differing} of {len(checks)} shots differ ({lines})")
         if changed:
             click.echo(f"{changed} of {len(decided)} computer's decisions differ")
         sys.exit(1)
-    click.echo(f"{len(checks)} shots re-simulated, in {lines}: all bit-identical")
+    click.echo(f"{len(checks)} shots re-simulated, in {lines}: {game_verdict(checks)}")
     if decisions:
         click.echo(f"{len(decided)} computer's decisions made again: all the same")
 

@@ -34,7 +34,13 @@ import importlib
 import os
 import platform
 from pathlib import Path
+from typing import Any
 
+import attrs
+
+# The physics' own arithmetic (sim.physics.arithmetic): its name changes whenever what
+# it computes could, and game files record it.
+PHYSICS_ARITHMETIC = "fixed-dot-1"
 BLAS_KERNELS = "Haswell"  # OpenBLAS's name for its AVX2 + FMA kernels
 # numpy's names for the AVX-512 features it dispatches on (absent ones are ignored).
 AVX512 = [
@@ -42,6 +48,60 @@ AVX512 = [
     *("AVX512_CLX", "AVX512_CNL", "AVX512_ICL", "AVX512_SPR"),
 ]
 _CPUINFO = Path("/proc/cpuinfo")
+
+
+@attrs.frozen
+class Arithmetic:
+    """What the last bits of a simulated shot depend on: the physics' own arithmetic
+    (:data:`PHYSICS_ARITHMETIC`), the C library whose ``sin``, ``cos`` and ``acos`` it
+    calls (glibc picks a build of them by the processor's FMA), and the architecture.
+    ``processor`` is said, not compared: two processors of one architecture with the
+    same library compute the same bits."""
+
+    physics: str
+    libm: str  # "glibc 2.36, FMA"
+    machine: str  # "x86_64"
+    processor: str = attrs.field(eq=False, default="")
+
+    def words(self) -> str:
+        """One line: 'fixed-dot-1 on glibc 2.36, FMA, x86_64 (AMD EPYC)'."""
+        processor = f" ({self.processor})" if self.processor else ""
+        return f"{self.physics} on {self.libm}, {self.machine}{processor}"
+
+    def to_json(self) -> dict[str, str]:
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Arithmetic:
+        """From a file's ``arithmetic`` map; ValueError if it is not one."""
+        keys = {"physics", "libm", "machine", "processor"}
+        if not isinstance(data, dict) or set(data) != keys:
+            raise ValueError(f"must be a map of {', '.join(sorted(keys))}")
+        for key, value in data.items():
+            if not isinstance(value, str) or not value.isprintable() or len(value) > 200:
+                raise ValueError(f"{key}: must be printable text of at most 200 characters")
+        return cls(**data)
+
+
+@functools.cache
+def here() -> Arithmetic:
+    """This process's arithmetic."""
+    name, version = platform.libc_ver()
+    libm = f"{name} {version}" if name else f"{platform.system()}'s C library"
+    if platform.machine().lower() in ("x86_64", "amd64"):
+        libm += ", FMA" if "fma" in _cpu_flags() else ", no FMA"
+    return Arithmetic(PHYSICS_ARITHMETIC, libm, platform.machine().lower(), _processor_name())
+
+
+def _processor_name() -> str:
+    try:
+        text = _CPUINFO.read_text(errors="replace")
+    except OSError:
+        return platform.processor()
+    for line in text.splitlines():
+        if line.startswith("model name"):
+            return line.partition(":")[2].strip()
+    return platform.processor()
 
 
 def _cpu_flags() -> set[str]:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
+from sim.numerics import PHYSICS_ARITHMETIC
+
 APP_NAME = "poolsim"
 
 
@@ -32,7 +34,10 @@ def data_dir() -> Path:
 
 
 def numba_cache_dir() -> Path:
-    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba")
+    """numba's cache of pooltool's compiled physics: a folder per arithmetic
+    (:data:`sim.numerics.PHYSICS_ARITHMETIC`), since numba would load a function compiled
+    under another from its cache by its name alone."""
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba" / PHYSICS_ARITHMETIC)
 
 
 def assets_dir() -> Path:

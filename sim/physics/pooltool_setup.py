@@ -138,7 +138,8 @@ def load_pooltool() -> types.ModuleType:
                 module = importlib.import_module("pooltool")
             finally:
                 sys.meta_path.remove(finder)
-            importlib.import_module("scipy.linalg.cython_blas")  # numba's dot products
+            # Before anything of pooltool's is compiled: its dot products in one order.
+            importlib.import_module("sim.physics.arithmetic").install()
             problem = numerics.unpinned()
             if problem is not None:
                 raise RuntimeError(problem)

@@ -27,6 +27,7 @@ import numpy as np
 from rules.facts import BALL_IDS, CUE, BallId, OffTable, ShotFacts, balls_gone
 from rules.geometry import Point, TableGeometry
 from rules.positions import ball_number
+from sim.numerics import Arithmetic, here
 from sim.physics import speedups
 from sim.physics.facts import shot_facts
 from sim.physics.pooltool_setup import physics_engine, pt
@@ -125,6 +126,10 @@ class SimulatedShot:
     # physics worker's reply, a game file's member): a save writes them as they are
     # rather than packing the same system again. None for a shot simulated here.
     packed: bytes | None = None
+    # The arithmetic it was simulated with (sim.numerics): this process's for a shot
+    # simulated on this machine, a file's for one read from it (None: the file is older
+    # than the record of it).
+    arithmetic: Arithmetic | None = attrs.field(factory=here)
 
     @property
     def resting(self) -> dict[BallId, Point]:
@@ -135,7 +140,9 @@ class SimulatedShot:
 
 
 @cache
-def _engine() -> pt.physics.engine.PhysicsEngine:
+def engine() -> pt.physics.engine.PhysicsEngine:
+    """The engine every shot is simulated with: pooltool's default models, with
+    :mod:`sim.physics.speedups` in place."""
     speedups.install()  # the same bits, a third sooner
     return physics_engine()
 
@@ -273,7 +280,7 @@ def simulate_shot(
     system = build_system(spec, settle_positions(spec, positions, table), table)
     system.strike(V0=action.speed, phi=action.aim, theta=action.elevation, a=action.a, b=action.b)
     started = time.perf_counter()
-    pt.simulate(system, engine=_engine(), inplace=True, max_events=EVENT_WATCHDOG)
+    pt.simulate(system, engine=engine(), inplace=True, max_events=EVENT_WATCHDOG)
     return shot_from_system(spec, system, physics_seconds=time.perf_counter() - started)
 
 

@@ -80,6 +80,7 @@ from rules.reading import Reader, converted, is_finite_number, item, one_line, w
 from rules.userfile import FileRefused, open_regular, read_regular, size_words, too_large
 from sim.files import write_atomically
 from sim.limits import MAX_SEED
+from sim.numerics import Arithmetic, here
 from sim.physics.pooltool_setup import POOLTOOL_VERSION
 from sim.physics.simulate import CueAction, SimulatedShot, settle_positions, shot_from_system
 from sim.physics.table import TABLE_SPECS, TableSpec
@@ -108,7 +109,7 @@ if TYPE_CHECKING:
 # imports this module before it has pooltool (see sim.physics.pooltool_setup).
 
 FORMAT = "poolsim-game"
-VERSION = 3
+VERSION = 4
 _KEYS = {  # game.json's keys in each version this poolsim reads
     1: {"format", "version", "poolsim", "pooltool", "created", "setup", "records"},
     2: {"format", "version", "poolsim", "pooltool", "created", "setup", "records", "branches"}
@@ -117,6 +118,9 @@ _KEYS = {  # game.json's keys in each version this poolsim reads
 # Version 3: the lag says who struck each stroke ("players"), and the computer's
 # "declined" (a stalemate offer declined) is part of its decisions; its top keys are 2's.
 _KEYS[3] = _KEYS[2]
+# Version 4: the arithmetic the shots were simulated with (sim.numerics.Arithmetic), and a
+# shot's own where it was simulated with another.
+_KEYS[4] = _KEYS[3] | {"arithmetic"}
 MAX_DECLINED = 10_000  # innings: far beyond any rack's
 SUFFIX = ".poolsim"
 MAX_FILE_BYTES = 256 * 2**20  # a 10-rack match is a few MB
@@ -194,6 +198,7 @@ def game_document(game: Game, members: dict[str, bytes] | None = None) -> dict[s
         "poolsim": poolsim_version(),
         "pooltool": POOLTOOL_VERSION,
         "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "arithmetic": here().to_json(),
         "setup": setup_to_json(game.setup),
         "records": records,
         "branches": [
@@ -255,11 +260,15 @@ def _packed(simulated: SimulatedShot) -> bytes:
 def _shot_data(simulated: SimulatedShot, members: dict[str, bytes]) -> dict[str, Any]:
     name = f"shots/{len(members) + 1:04d}.msgpack"
     members[name] = _packed(simulated)
-    return {
+    data: dict[str, Any] = {
         "system": name,
         "events": facts_to_json(simulated.facts),
         "after": _positions_to_json(simulated.after),
     }
+    if simulated.arithmetic != here():  # a shot read from a file simulated elsewhere
+        arithmetic = simulated.arithmetic
+        data["arithmetic"] = None if arithmetic is None else arithmetic.to_json()
+    return data
 
 
 def _positions_to_json(positions: Mapping[str, tuple[float, float]]) -> dict[str, list[float]]:
@@ -577,8 +586,9 @@ def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
     top.keys(_KEYS[version])
     for key in ("poolsim", "pooltool", "created"):
         top.get(key, str)
+    arithmetic = top.convert("arithmetic", Arithmetic.from_json) if version >= 4 else None
     game = top.convert("setup", _game_from_setup)
-    shots = _Shots(members)
+    shots = _Shots(members, arithmetic)
     lines = [_replay_line(game, top.get("records", list), "records", shots)]
     if version >= 2:
         for index, entry in enumerate(top.get("branches", list)):
@@ -807,15 +817,21 @@ def _player(value: Any) -> Player:
     return Player(value)
 
 
+def _shot_arithmetic(value: Any) -> Arithmetic | None:
+    """A shot's own arithmetic: null where the file it came from did not record one."""
+    return None if value is None else Arithmetic.from_json(value)
+
+
 class _Shots:
     """The shot members of a file, each taken by one record: read, checked against the
     record, and kept with its shot as the bytes to write it back (an autosave after
     loading then packs only new shots)."""
 
-    def __init__(self, members: Mapping[str, bytes]) -> None:
+    def __init__(self, members: Mapping[str, bytes], arithmetic: Arithmetic | None) -> None:
         from sim.physics.systemcodec import SharedParts
 
         self.members = members
+        self.arithmetic = arithmetic  # the file's: a shot's own, where it has one, differs
         self.used: set[str] = set()
         # The frozen parts (table, ball parameters...) that every shot of a file repeats.
         self.shared = SharedParts()
@@ -852,7 +868,10 @@ class _Shots:
         after = reader.convert("after", _positions)
         if dict(after) != simulated.after:
             raise FormatError(reader.at("after"), "does not match the simulated shot")
-        return simulated
+        arithmetic = self.arithmetic
+        if "arithmetic" in reader.data:
+            arithmetic = reader.convert("arithmetic", _shot_arithmetic)
+        return attrs.evolve(simulated, arithmetic=arithmetic)
 
     def check_all_used(self) -> None:
         unused = sorted(set(self.members) - self.used)
@@ -905,7 +924,9 @@ def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
     actions = [converted(item(reader.at("strokes"), i), a, _action) for i, a in enumerate(strokes)]
     simulated = [
         shots.take(
-            _Reader(shot, f"{reader.at('shots')}[{i}]").keys({"system", "events", "after"}),
+            _Reader(shot, f"{reader.at('shots')}[{i}]").keys(
+                {"system", "events", "after"}, {"arithmetic"}
+            ),
             game,
             {"cue": points[i]},
             actions[i],
@@ -938,7 +959,7 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
             "events",
             "after",
         },
-        frozenset({"clock_s", "extension", "player"}),
+        frozenset({"clock_s", "extension", "player", "arithmetic"}),
     )
     placement = reader.data.get("placement")
     stroke = Stroke(

@@ -9,6 +9,14 @@ recorded shot, so each shot is judged on its own inputs. Every line of the game 
 checked: the main line, then each branch (its own shots, those it shares with the line it
 branches off checked once, there), each shot ruled on the match as it stood before it.
 
+A shot is recorded with the arithmetic it was simulated with (:class:`sim.numerics.
+Arithmetic`; older files record none). Simulated here with another, it differs in the
+last bits and then, pool being chaotic, further with every collision, so such a shot is
+judged event by event instead (:func:`sim.physics.eventcheck.check_events`): each event
+must follow from the stored state before it to within one event's rounding. An edit by
+hand does not (a ball's path moved, an outcome changed); a shot recorded with this
+machine's arithmetic that differs is never excused.
+
 :func:`verify_decisions` checks the computer's shots further: each is decided again from
 the state before it, at its recorded level and seed (and a stalemate offer of its
 declined, as it knew), and must come out the same stroke (aim, speed, elevation, tip,
@@ -22,6 +30,8 @@ import attrs
 
 from rules import Player, Shot
 from rules.positions import Positions
+from sim.numerics import Arithmetic, here
+from sim.physics.eventcheck import EventCheck, check_events
 from sim.physics.simulate import SimulatedShot, simulate_shot
 from sim.physics.systemcodec import system_to_bytes
 from sim.play.game import ChoiceRecord, ComputerPlayer, Game, LagRecord, Node, ShotRecord, Stroke
@@ -41,10 +51,46 @@ class ShotCheck:
     system_equal: bool  # the stored system is the one simulated again, to the last bit
     max_position_difference: float  # metres, over the balls at rest in both
     max_time_difference: float  # seconds, over facts matched in order
+    arithmetic: Arithmetic | None  # the stored shot's (None: its file did not record it)
+    # For a shot that differs and was simulated with another arithmetic: its events
+    # checked one by one (None otherwise).
+    events: EventCheck | None = None
 
     @property
     def identical(self) -> bool:
         return self.facts_equal and self.resting_equal and self.ruling_equal and self.system_equal
+
+    @property
+    def another_arithmetic(self) -> bool:
+        """Recorded with an arithmetic other than this process's (or with none)."""
+        return self.arithmetic != here()
+
+    @property
+    def consistent(self) -> bool:
+        """Identical, or from another arithmetic and every event following from the one
+        before it: what a shot nobody edited is."""
+        return self.identical or (self.events is not None and self.events.consistent)
+
+
+def _shot_check(
+    label: str, old: SimulatedShot, new: SimulatedShot, ruling_equal: bool = True
+) -> ShotCheck:
+    """The verdict on ``old`` simulated again as ``new``, judged event by event where it
+    differs and was simulated with another arithmetic."""
+    position, time = _differences(old, new)
+    check = ShotCheck(
+        label=label,
+        facts_equal=new.facts == old.facts,
+        resting_equal=new.after == old.after,
+        ruling_equal=ruling_equal,
+        system_equal=_same_system(old, new),
+        max_position_difference=position,
+        max_time_difference=time,
+        arithmetic=old.arithmetic,
+    )
+    if check.identical or not check.another_arithmetic:
+        return check
+    return attrs.evolve(check, events=check_events(old.system))
 
 
 def _same_system(old: SimulatedShot, new: SimulatedShot) -> bool:
@@ -85,18 +131,7 @@ def verify_game(game: Game) -> list[ShotCheck]:
                     "AB", record.starts, record.strokes, record.simulated, strict=True
                 ):
                     new = simulate_shot(spec, {"cue": start}, action)
-                    position, time = _differences(old, new)
-                    checks.append(
-                        ShotCheck(
-                            label=f"{branch}lag ({player})",
-                            facts_equal=new.facts == old.facts,
-                            resting_equal=new.after == old.after,
-                            ruling_equal=True,
-                            system_equal=_same_system(old, new),
-                            max_position_difference=position,
-                            max_time_difference=time,
-                        )
-                    )
+                    checks.append(_shot_check(f"{branch}lag ({player})", old, new))
             if isinstance(record, ShotRecord):
                 assert node.parent is not None
                 state = node.parent.match.rack  # the match as it stood before the shot
@@ -113,21 +148,10 @@ def verify_game(game: Game) -> list[ShotCheck]:
                     ruling_equal = same_decision(ruling_to_json(record.ruling), state.rule(shot))
                 except ValueError:
                     ruling_equal = False
-                position, time = _differences(record.simulated, new)
-                checks.append(
-                    ShotCheck(
-                        label=(
-                            f"{branch}rack {record.rack}, shot {_number_in_rack(node)} "
-                            f"({record.shooter})"
-                        ),
-                        facts_equal=new.facts == record.simulated.facts,
-                        resting_equal=new.after == record.simulated.after,
-                        ruling_equal=ruling_equal,
-                        system_equal=_same_system(record.simulated, new),
-                        max_position_difference=position,
-                        max_time_difference=time,
-                    )
+                label = (
+                    f"{branch}rack {record.rack}, shot {_number_in_rack(node)} ({record.shooter})"
                 )
+                checks.append(_shot_check(label, record.simulated, new, ruling_equal))
     return checks
 
 
@@ -214,6 +238,61 @@ def _number_in_rack(node: Node) -> int:
         number += isinstance(step.record, ShotRecord)
         step = step.parent
     return number
+
+
+def shot_verdict(check: ShotCheck) -> str:
+    """What verify says of one shot: 'identical', 'simulated with another arithmetic...'
+    or 'DIFFERS in ...'."""
+    if check.identical:
+        return "identical"
+    differences = (
+        f"max position difference {check.max_position_difference:.3g} m, "
+        f"max time difference {check.max_time_difference:.3g} s"
+    )
+    events = check.events
+    if events is not None and events.consistent:
+        return (
+            f"simulated with another arithmetic, its last bits differ here ({differences}); "
+            f"each of its {events.events} events follows from the one before it "
+            f"(largest difference {events.largest_difference:.2g})"
+        )
+    parts = [
+        name
+        for name, equal in (
+            ("facts", check.facts_equal),
+            ("resting positions", check.resting_equal),
+            ("ruling", check.ruling_equal),
+            ("stored system", check.system_equal),
+        )
+        if not equal
+    ]
+    verdict = f"DIFFERS in {', '.join(parts)} ({differences})"
+    if events is not None:
+        verdict += f"; simulated with another arithmetic, but {events.problem}"
+    return verdict
+
+
+def game_verdict(checks: list[ShotCheck]) -> str:
+    """What verify says of a game whose every shot is consistent: 'all bit-identical',
+    or how many were simulated with another arithmetic, and which."""
+    others = [check for check in checks if not check.identical]
+    if not others:
+        return "all bit-identical"
+    largest = max(check.events.largest_difference for check in others if check.events)
+    arithmetics = sorted(
+        {
+            "an arithmetic the file does not record (saved before poolsim recorded it)"
+            if check.arithmetic is None
+            else check.arithmetic.words()
+            for check in others
+        }
+    )
+    return (
+        f"{len(checks) - len(others)} bit-identical; {len(others)} simulated with "
+        f"{' and '.join(arithmetics)}, not this computer's ({here().words()}), differ in "
+        f"their last bits and follow event by event (largest difference {largest:.2g}): "
+        "not changed since they were simulated"
+    )
 
 
 def lines_in_words(game: Game) -> str:

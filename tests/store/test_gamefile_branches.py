@@ -199,7 +199,7 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ),
     (
         "version-1-with-branches",
-        lambda d: d.update(version=1),
+        lambda d: d.update(version=1) or d.pop("arithmetic"),
         "branches: unknown key",
     ),
 ]
