@@ -66,7 +66,11 @@ class Arithmetic:
     def words(self) -> str:
         """One line: 'fixed-dot-1 on glibc 2.36, FMA, x86_64 (AMD EPYC)'."""
         processor = f" ({self.processor})" if self.processor else ""
-        return f"{self.physics} on {self.libm}, {self.machine}{processor}"
+        return f"{self.identity()}{processor}"
+
+    def identity(self) -> str:
+        """What is compared, in words: 'fixed-dot-1 on glibc 2.36, FMA, x86_64'."""
+        return f"{self.physics} on {self.libm}, {self.machine}"
 
     def to_json(self) -> dict[str, str]:
         return attrs.asdict(self)

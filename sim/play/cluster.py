@@ -7,8 +7,10 @@ and a rerun is the same rack. Results are kept by rack number, so none is ever c
 twice, and the figures are the same as a run here (:func:`sim.play.duel.run_duel`).
 
 Every worker warms the physics once, as it joins (:class:`WarmUp`, a worker plugin),
-and every rack comes back with the poolsim and pooltool versions of the worker that
-played it: a rack from another version is refused, both versions named.
+and every rack comes back with the poolsim and pooltool versions and the arithmetic
+(:func:`sim.numerics.here`) of the worker that played it: a rack from another version or
+another arithmetic is refused, both named (another arithmetic would simulate other
+last bits, and so, pool being chaotic, other racks).
 
 ``distributed`` is the optional extra ``poolsim[cluster]``: this module is imported only
 for a duel on a cluster.
@@ -25,6 +27,7 @@ import attrs
 from distributed import Client, Worker, as_completed, get_worker
 from distributed.diagnostics.plugin import WorkerPlugin
 
+from sim.numerics import here
 from sim.play.duel import DuelInterrupted, DuelSetup, Encoder, RackOutcome, play_rack
 
 CONNECT_TIMEOUT_S = 5.0  # an unreachable scheduler is said at once, not after minutes
@@ -38,13 +41,14 @@ class ClusterError(Exception):
 
 
 def versions() -> dict[str, str]:
-    """The versions of poolsim and pooltool in this process."""
+    """The versions of poolsim and pooltool in this process, and its arithmetic."""
     found = {}
     for package in PACKAGES:
         try:
             found[package] = importlib.metadata.version(package)
         except importlib.metadata.PackageNotFoundError:
             found[package] = "none"
+    found["arithmetic"] = here().identity()
     return found
 
 
@@ -53,12 +57,21 @@ def version_problem(worker: str, theirs: dict[str, str], ours: dict[str, str]) -
     ``ours``, both named; None when they are the same."""
     if theirs == ours:
         return None
+    differ = sorted(
+        name for name in theirs.keys() | ours.keys() if theirs.get(name) != ours.get(name)
+    )
+    hint = (
+        "install the same versions on every machine"
+        if differ != ["arithmetic"]
+        else "its shots would differ from this computer's in the last bits: "
+        "a duel's machines need one C library and one architecture"
+    )
     return (
         f"worker {worker} runs "
-        + ", ".join(f"{name} {version}" for name, version in sorted(theirs.items()))
+        + "; ".join(f"{name} {theirs.get(name, 'none')}" for name in differ)
         + "; this duel runs "
-        + ", ".join(f"{name} {version}" for name, version in sorted(ours.items()))
-        + ": refused (install the same versions on every machine)"
+        + "; ".join(f"{name} {ours.get(name, 'none')}" for name in differ)
+        + f": refused ({hint})"
     )
 
 
