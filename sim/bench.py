@@ -14,6 +14,7 @@ from typing import Any
 from rules import GAMES, TenBall
 from rules.facts import CUE
 from rules.geometry import TableGeometry
+from sim.numerics import here
 
 
 def run_bench(
@@ -51,6 +52,7 @@ def run_bench(
 
     report: dict[str, Any] = {
         "repeats": repeats,
+        "arithmetic": here().words(),  # what the figures were simulated with
         "import_seconds": import_seconds,
         "first_shot_seconds": first_shot_seconds,
     }
@@ -533,7 +535,7 @@ def startup_line(startup: dict[str, Any]) -> str:
 
 def format_report(report: dict[str, Any]) -> list[str]:
     """The report as lines for people."""
-    lines = []
+    lines = [f"arithmetic:                        {report['arithmetic']}"]
     if report["import_seconds"] is not None:
         lines.append(f"import pooltool and sim:          {report['import_seconds']:.2f} s")
     lines.append(f"first shot in this process:        {report['first_shot_seconds']:.2f} s")

@@ -1,29 +1,32 @@
-"""The same physics to the last bit on every x86-64 machine with AVX2 and FMA.
+"""The same arithmetic on every machine: the physics' own, and the kernels numpy and
+OpenBLAS load.
 
-A game file is verified by simulating each shot again and comparing every number, so the
-arithmetic must not depend on the machine. pooltool's own code is compiled by numba
-without fused or reordered operations (a generic target gives the same bits as the host
-one), but two libraries under it choose their kernels by the CPU they find:
+The physics takes none of its bits from the processor: pooltool's dot products, which
+OpenBLAS summed in an order of the processor's, are summed in one order by
+:mod:`sim.physics.arithmetic` (``docs/DETERMINISM.md``). What a shot's last bits may
+still depend on is :class:`Arithmetic`: that arithmetic's name, the C library whose
+``sin``, ``cos`` and ``acos`` the physics calls, and the architecture. Game files record
+it, ``poolsim verify`` compares it, and a duel's Dask workers must share it.
 
-- OpenBLAS (numpy's and scipy's copies): pooltool takes dot products of 3-vectors
-  through it, in Python and in numba. It picks its SkylakeX kernels on an AVX-512 Intel
-  CPU and its Haswell kernels on AVX2 machines (Intel or AMD), and the kernels round a
-  cushion's rebound differently in the last bits. A game file saved on the machine
-  CI ran on before had 7 of its 23 shots off by up to 7.5e-15 m on an AMD one; here,
-  forcing the Sandybridge kernels put 22 of them off, the Haswell ones (this machine's
-  own) the same 7. ``OPENBLAS_CORETYPE=Haswell`` gives every AVX2 machine, AVX-512
-  ones too, the Haswell kernels.
+The rest of poolsim computes with numpy too (the computer opponent's noise and
+geometry), and two libraries under numpy choose their kernels by the CPU they find:
+
+- OpenBLAS (numpy's and scipy's copies) picks its SkylakeX kernels on an AVX-512 CPU and
+  its Haswell kernels on AVX2 machines (Intel or AMD), and the kernels round a dot
+  product differently in the last bits. ``OPENBLAS_CORETYPE=Haswell`` gives every AVX2
+  machine, AVX-512 ones too, the Haswell kernels.
 - numpy's ufuncs dispatch by CPU too, and with AVX-512 take SVML's transcendental
-  functions (``arccos``, ``sin``) rather than the C library's; turning AVX-512 off gives
-  every machine the loops an AVX2 machine runs.
+  functions (``arccos``, ``arctan2``, ``exp``, ``power``) rather than the C library's;
+  turning AVX-512 off gives every machine the loops an AVX2 machine runs.
 
 Both libraries read these settings once, when they are first loaded, so :func:`pin`
 runs when ``sim`` is imported (``sim/__init__.py``), before any of its modules imports
-numpy. :func:`unpinned` says, once they are loaded, whether it took effect: it does not
+numpy: the computer's decisions are then the same on every x86-64 machine with AVX2 and
+FMA. :func:`unpinned` says, once they are loaded, whether it took effect: it does not
 when numpy was loaded before ``sim`` in the process (a script that imports numpy first, a
 Dask worker: distributed loads numpy, so a worker is started with ``--preload-nanny sim``,
 whose worker processes then inherit the variables). An older CPU without AVX2 or FMA
-keeps the kernels it can run: its results may differ from others' in the last bits.
+keeps the kernels it can run.
 """
 
 from __future__ import annotations

@@ -9,11 +9,12 @@ by hand, numbers only), it checks every key, and it rebuilds the match by runnin
 recorded stroke and choice through the referee again, refusing a file whose recorded
 rulings the referee does not give. Any problem is one :class:`GameFileError` line.
 
-``game.json`` (format ``poolsim-game``, version 3; version 2 had no lag ``players`` and
-no ``declined``, version 1 no ``branches`` and no ``in_play``, and both still load)::
+``game.json`` (format ``poolsim-game``, version 4; version 3 had no ``arithmetic``,
+version 2 no lag ``players`` and no ``declined``, version 1 no ``branches`` and no
+``in_play``, and all still load)::
 
-    {"format": "poolsim-game", "version": 3, "poolsim": "0.1.0", "pooltool": "0.6.0",
-     "created": "2026-11-30T04:10:00+00:00",
+    {"format": "poolsim-game", "version": 4, "poolsim": "0.1.0", "pooltool": "0.6.0",
+     "created": "2026-11-30T04:10:00+00:00", "arithmetic": ARITHMETIC,
      "setup": {"game", "race_to", "table", "options", "players", "seed", ["practice"]},
      "branches": [{"from": {"line": 0, "step": 12}, "records": [RECORD, ...]}, ...],
      "in_play": {"line": 1, "step": 3, "next_is_main": false},
@@ -49,7 +50,12 @@ no ``declined``, version 1 no ``branches`` and no ``in_play``, and both still lo
     by hand, checked as a position file's balls are (docs/POSITION.md).
 
     ACTION    = {"speed", "aim", "elevation", "a", "b"}   (sim.physics.simulate.CueAction)
-    SHOT_DATA = {"system": "shots/0001.msgpack", "events": [...], "after": {ball: [x, y]}}
+    SHOT_DATA = {"system": "shots/0001.msgpack", "events": [...], "after": {ball: [x, y]},
+                 ["arithmetic": ARITHMETIC | null]}
+    ARITHMETIC = {"physics": "fixed-dot-1", "libm": "glibc 2.36, FMA", "machine": "x86_64",
+                  "processor": "AMD EPYC"}: what the shots were simulated with
+                 (sim.numerics.Arithmetic); a shot's own only where it differs from the
+                 file's (null: its file, older, recorded none)
     RULING    = every field of rules.Ruling (reasons as {"rule", "text", "foul"})
 """
 
