@@ -28,9 +28,9 @@ from sim.physics.pooltool_setup import pt
 from sim.physics.simulate import EVENT_WATCHDOG
 from sim.physics.simulate import engine as simulation_engine
 
-# Metres, seconds, metres a second and radians a second alike: a nanometre is ten
-# thousand times the largest step difference measured between two arithmetics
-# (docs/DETERMINISM.md), and far below anything a hand would change.
+# Metres, seconds, metres a second and radians a second alike: a nanometre is two
+# thousand times the largest step difference measured (4.8e-13, docs/DETERMINISM.md), and
+# far below anything a hand would change.
 TOLERANCE = 1e-9
 
 
