@@ -1,6 +1,6 @@
 """Game files simulated with another arithmetic (:mod:`sim.store.verify`): the two saved
 by poolsim on another computer on 2026-12-01 (shared/games, copied into
-tests/data/games/elsewhere) and the project's duel file verify, their differing shots
+tests/data/elsewhere) and the project's duel file verify, their differing shots
 judged event by event; a doctored copy of each is refused; version 4 files record the
 arithmetic, and a shot keeps its own through a save."""
 
@@ -25,8 +25,8 @@ pytestmark = pytest.mark.physics
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "tests" / "data" / "games"
 ELSEWHERE = [
-    GAMES / "elsewhere" / "selfplay-ten-ball-seed31.poolsim",
-    GAMES / "elsewhere" / "selfplay-rotation-seed32.poolsim",
+    GAMES.parent / "elsewhere" / "selfplay-ten-ball-seed31.poolsim",
+    GAMES.parent / "elsewhere" / "selfplay-rotation-seed32.poolsim",
     GAMES / "duel-ten-ball-won.poolsim",
 ]
 
