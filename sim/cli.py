@@ -997,11 +997,13 @@ def stats(player: str | None, since: str | None, as_json: bool, import_dir: Path
     saves; --import indexes game files from anywhere, e.g. a duel's --save folder)."""
     import sqlite3
 
-    from sim.store.stats.database import database_path
+    from sim.store.stats.database import StatsError, database_path
     from sim.store.stats.report import table_lines
 
     try:
         reports = _stats_reports(player, since, import_dir)
+    except StatsError as error:  # the database or the data folder, in one line
+        raise click.ClickException(str(error)) from None
     except sqlite3.Error as error:
         raise click.ClickException(
             f"the statistics database {database_path()} cannot be read ({error}):"
