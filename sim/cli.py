@@ -895,6 +895,7 @@ def duel(
                 f"cannot save {where}: {error.strerror or error}; the racks saved before are kept"
             ) from None
 
+    client = _cluster_client(scheduler) if scheduler is not None else None
     wins = {"A": 0, "B": 0}
     for outcome in done.values():
         if outcome.winner is not None:
@@ -934,9 +935,10 @@ def duel(
                 from sim.play.cluster import ClusterError, run_on_cluster
 
                 try:
-                    outcomes = run_on_cluster(setup, scheduler, on_rack, encode, done)
+                    outcomes = run_on_cluster(setup, scheduler, on_rack, encode, done, client)
                 except ClusterError as error:
-                    raise click.ClickException(str(error)) from None
+                    kept = f": the racks finished are kept in {save_dir}" if save_dir else ""
+                    raise click.ClickException(f"{error}{kept}") from None
             else:
                 outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack, encode, done)
             stopped = False
@@ -946,6 +948,17 @@ def duel(
     if stopped:
         click.echo(f"poolsim duel: stopped after {len(outcomes)} of {racks} racks", err=True)
         sys.exit(130)
+
+
+def _cluster_client(scheduler: str) -> Any:
+    """A client of the scheduler (``distributed.Client``), connected before the duel's
+    progress bar is drawn, so a refusal is the only line."""
+    from sim.play.cluster import ClusterError, connect
+
+    try:
+        return connect(scheduler)
+    except ClusterError as error:
+        raise click.ClickException(str(error)) from None
 
 
 def _since(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
