@@ -14,6 +14,7 @@ from typing import Any, Literal, get_args
 import attrs
 
 from rules.errors import FormatError
+from rules.reading import at
 
 TenBallEarlyPocket = Literal["spot_continue", "win"]
 TenLastBallTest = Literal["after_shot", "at_shot_start", "at_pocket_event"]
@@ -263,7 +264,7 @@ class Options:
         known = {field.name for field in attrs.fields(cls)}
         for name, value in data.items():
             if name not in known:
-                raise FormatError(name, "unknown option")
+                raise FormatError(at("", name), "unknown option")  # the name as shown
             try:
                 attrs.evolve(cls(), **{name: value})
             except ValueError as error:

@@ -20,6 +20,7 @@ import click
 from rules import TenBall
 from rules.games import GAMES as _GAMES
 from rules.options import SHOT_CLOCK_S
+from rules.reading import shown_text
 from sim import sizes
 from sim.files import output_problem
 from sim.limits import MAX_SEED, SKILL_LEVELS
@@ -37,11 +38,9 @@ MAX_SHOWN = 40  # characters of a bad value an error repeats
 
 
 def _shown(value: object) -> str:
-    """A bad value as an error line repeats it: quoted, and cut if long."""
-    text = repr(str(value))
-    if len(text) <= MAX_SHOWN:
-        return text
-    return f"{text[: MAX_SHOWN - 5]}...' ({len(str(value))} characters)"
+    """A bad value as an error line repeats it: quoted, as
+    :func:`~rules.reading.shown_text` shows a user's text."""
+    return f"'{shown_text(str(value), MAX_SHOWN)}'"
 
 
 def _label(param: click.Parameter | None) -> str:
@@ -1070,7 +1069,13 @@ def _check_scheduler(address: str) -> None:
     except ValueError:
         port = None
         parts = None
-    if parts is None or parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None:
+    if (
+        parts is None
+        or parts.scheme not in ("tcp", "tls")
+        or not parts.hostname
+        or port is None
+        or not address.isprintable()
+    ):
         raise click.BadParameter(
             f"{_shown(address)} is not a scheduler address (tcp://HOST:PORT)",
             param_hint="'--scheduler'",

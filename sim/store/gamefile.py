@@ -76,7 +76,15 @@ import attrs
 from rules import CUE, BallInHand, Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
-from rules.reading import Reader, converted, is_finite_number, item, one_line, whole_number
+from rules.reading import (
+    Reader,
+    converted,
+    is_finite_number,
+    item,
+    one_line,
+    shown_text,
+    whole_number,
+)
 from rules.userfile import FileRefused, open_regular, read_regular, size_words, too_large
 from sim.files import write_atomically
 from sim.limits import MAX_SEED
@@ -427,9 +435,9 @@ def _game_from_zip(path: Path, text: bytes, members: Mapping[str, bytes]) -> Gam
 
 
 def _short(text: str, limit: int = 160) -> str:
-    """A part of an error line cut to ``limit`` characters: the key or the value a file
-    holds may be megabytes long, and a line is read by a person."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """A part of an error line as :func:`~rules.reading.shown_text` shows it: the key or
+    the value a file holds may be megabytes long, and a line is read by a person."""
+    return shown_text(text, limit)
 
 
 def _document(path: Path, data: bytes) -> Any:

@@ -35,7 +35,7 @@ except ImportError:  # Windows: the move aside is then not locked against anothe
 
 import attrs
 
-from rules.reading import one_line
+from rules.reading import one_line, shown_text
 from rules.userfile import FileRefused, open_regular
 from sim.paths import data_dir
 from sim.physics.table import table_spec
@@ -178,7 +178,7 @@ class StatsDatabase:
         except _FAILURES as error:
             damage = _damage(path)
             if damage is None:  # locked, unwritable, or what a check cannot call damage
-                raise StatsError(f"the statistics database {path}: {one_line(error)}") from None
+                raise StatsError(f"the statistics database {path}: {_said(error)}") from None
         database = cls._set_aside_and_opened(path, folders)
         if database.note is None:  # another process rebuilt it meanwhile
             return database
@@ -238,7 +238,7 @@ class StatsDatabase:
         try:
             return cls._opened(path, folders)
         except _FAILURES as error:
-            raise StatsError(f"the statistics database {path}: {one_line(error)}") from None
+            raise StatsError(f"the statistics database {path}: {_said(error)}") from None
 
     def close(self) -> None:
         self.connection.close()
@@ -402,11 +402,16 @@ def _damage(path: Path) -> str | None:
         return "its schema is not UTF-8 text"
     except sqlite3.DatabaseError as error:
         code = getattr(error, "sqlite_errorcode", None)
-        return one_line(error) if code is not None and code & 0xFF in _DAMAGE_CODES else None
+        return _said(error) if code is not None and code & 0xFF in _DAMAGE_CODES else None
     finally:
         connection.close()
     found = str(rows[0][0]) if rows else "nothing"
-    return None if found == "ok" else f"quick_check: {one_line(ValueError(found), 120)}"
+    return None if found == "ok" else f"quick_check: {shown_text(found, 120)}"
+
+
+def _said(error: Exception) -> str:
+    """SQLite's message, which may quote a damaged file's bytes, as a user's text is shown."""
+    return shown_text(one_line(error), 200)
 
 
 @contextlib.contextmanager
