@@ -1125,12 +1125,13 @@ def verify(file: Path, decisions: bool) -> None:
     """Re-simulate every shot of a saved game, in every branch, and compare with what was
     recorded."""
     from sim.store.gamefile import GameFileError, load
-    from sim.store.verify import lines_in_words, verify_decisions, verify_game
 
     try:
-        game = load(file)
+        game = load(file)  # a file missing or refused is said before pooltool is imported
     except GameFileError as error:
         raise click.ClickException(str(error)) from None
+    from sim.store.verify import lines_in_words, verify_decisions, verify_game
+
     checks = verify_game(game)
     differing = 0
     for check in checks:
@@ -1336,8 +1337,15 @@ def export(
             "does not apply to --diagram (a still, top-down picture)",
         )
     _check_output(frames_dir, "--frames", folder=True)
-    for path, flag in ((gif, "--gif"), (mp4, "--mp4"), (diagram, "--diagram")):
+    for path, flag, suffix, what in (
+        (gif, "--gif", ".gif", "a GIF"),
+        (mp4, "--mp4", ".mp4", "an MP4"),
+        (diagram, "--diagram", ".png", "a PNG"),
+    ):
         _check_output(path, flag)
+        if path is not None and path.suffix.lower() != suffix:  # said before the game is loaded
+            problem = f"{path}: the name of {what} file ends in {suffix}"
+            raise click.BadParameter(problem, param_hint=f"'{flag}'")
     try:
         width, height = parse_size(size)
     except ExportError as error:
