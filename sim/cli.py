@@ -23,7 +23,7 @@ from rules.options import SHOT_CLOCK_S
 from rules.reading import shown_text
 from sim import sizes
 from sim.files import output_problem
-from sim.limits import MAX_SEED, SKILL_LEVELS
+from sim.limits import MAX_AIM_DEGREES, MAX_SEED, SKILL_LEVELS
 
 if TYPE_CHECKING:
     from sim.physics.simulate import CueAction, SimulatedShot
@@ -515,7 +515,7 @@ def _practice_game(setup: Any, position_file: Path | None, *, game_given: bool) 
 )
 @click.option(
     "--aim",
-    type=FiniteFloat(-360, 360),
+    type=FiniteFloat(-MAX_AIM_DEGREES, MAX_AIM_DEGREES),
     default=None,
     help=(
         "Aim in degrees, -360 to 360 (0 = +x, 90 = up the table). Default: at the apex "
