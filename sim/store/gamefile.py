@@ -126,6 +126,12 @@ _KEYS = {  # game.json's keys in each version this poolsim reads
 # "declined" (a stalemate offer declined) is part of its decisions; its top keys are 2's.
 _KEYS[3] = _KEYS[2]
 MAX_DECLINED = 10_000  # innings: far beyond any rack's
+MAX_VERSION_TEXT = 40  # characters of a "poolsim" or "pooltool" version
+# A shot's clock reading and extension: in every file since version 2 (poolsim has written
+# them since the shot clock came, a day before version 2); version 1 files written before
+# the shot clock lack them, and open as they did.
+CLOCK_KEYS = ("clock_s", "extension")
+CLOCK_KEYS_REQUIRED_FROM = 2
 SUFFIX = ".poolsim"
 MAX_FILE_BYTES = 256 * 2**20  # a 10-rack match is a few MB
 MAX_UNPACKED_BYTES = 1024 * 2**20  # refuses zip bombs
@@ -583,10 +589,11 @@ def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
     if not isinstance(version, int) or isinstance(version, bool) or version not in _KEYS:
         raise FormatError("version", f"unknown version {version!r}")
     top.keys(_KEYS[version])
-    for key in ("poolsim", "pooltool", "created"):
-        top.get(key, str)
+    for key in ("poolsim", "pooltool"):
+        top.convert(key, _version_text)
+    top.convert("created", _created)
     game = top.convert("setup", _game_from_setup)
-    shots = _Shots(members)
+    shots = _Shots(members, version)
     lines = [_replay_line(game, top.get("records", list), "records", shots)]
     if version >= 2:
         for index, entry in enumerate(top.get("branches", list)):
@@ -607,6 +614,24 @@ def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
         game.go_to(node, main=in_play.get("next_is_main", bool))
     shots.check_all_used()
     return game
+
+
+def _version_text(value: Any) -> str:
+    """The poolsim or pooltool version that wrote the file: "0.6.0", never a NUL."""
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_VERSION_TEXT:
+        raise ValueError(f"expected a version of 1 to {MAX_VERSION_TEXT} characters")
+    if not value.isprintable():
+        raise ValueError(f"expected a version of printable characters, got {value!r}")
+    return value
+
+
+def _created(value: Any) -> str:
+    """When the file was written: an ISO 8601 date and time, as poolsim writes it."""
+    try:
+        dt.datetime.fromisoformat(value if isinstance(value, str) else "")
+    except ValueError:
+        raise ValueError(f"expected an ISO 8601 date and time, got {_short(repr(value))}") from None
+    return str(value)
 
 
 def _replay_line(game: Game, entries: list[Any], where: str, shots: _Shots) -> list[Node]:
@@ -721,6 +746,15 @@ def _seconds(value: Any) -> float | None:
     return float(value)
 
 
+def _clock_reading(value: Any, game: Game) -> float | None:
+    """A shot's clock reading: null when the match has no shot clock (poolsim writes no
+    reading then, and the referee would rule on none)."""
+    seconds = _seconds(value)
+    if seconds is not None and game.setup.options.shot_clock_s is None:
+        raise ValueError(f"the shot clock is off: expected null, got {value!r}")
+    return seconds
+
+
 def _player_to_json(player: ComputerPlayer | None) -> dict[str, Any]:
     """The shot's ``player`` key: none for a person (as files before it had)."""
     return {} if player is None else {"player": _computer_object(player)}
@@ -820,10 +854,11 @@ class _Shots:
     record, and kept with its shot as the bytes to write it back (an autosave after
     loading then packs only new shots)."""
 
-    def __init__(self, members: Mapping[str, bytes]) -> None:
+    def __init__(self, members: Mapping[str, bytes], version: int = VERSION) -> None:
         from sim.physics.systemcodec import SharedParts
 
         self.members = members
+        self.version = version  # the file's: which keys its shot records must hold
         self.used: set[str] = set()
         # The frozen parts (table, ball parameters...) that every shot of a file repeats.
         self.shared = SharedParts()
@@ -931,6 +966,7 @@ def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
 
 
 def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
+    clock_required = shots.version >= CLOCK_KEYS_REQUIRED_FROM
     reader.keys(
         {
             "type",
@@ -945,8 +981,9 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
             "system",
             "events",
             "after",
+            *(CLOCK_KEYS if clock_required else ()),
         },
-        frozenset({"clock_s", "extension", "player"}),
+        frozenset({"player", *(() if clock_required else CLOCK_KEYS)}),
     )
     placement = reader.data.get("placement")
     stroke = Stroke(
@@ -954,7 +991,7 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
         placement=None if placement is None else reader.convert("placement", _point),
         call=reader.convert("call", _call),
         declaration=reader.convert("declaration", lambda v: None if v is None else Declaration(v)),
-        clock_s=reader.convert("clock_s", _seconds),
+        clock_s=reader.convert("clock_s", lambda value: _clock_reading(value, game)),
         extension=reader.convert("extension", _extension),
         player=reader.convert("player", _shot_player),
     )
