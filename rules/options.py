@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, get_args
 
 import attrs
 
 from rules.errors import FormatError
+from rules.reading import at
 
 TenBallEarlyPocket = Literal["spot_continue", "win"]
 TenLastBallTest = Literal["after_shot", "at_shot_start", "at_pocket_event"]
@@ -63,6 +65,9 @@ EightBreakNoHit = Literal["foul_and_illegal", "illegal_only"]
 # scenario files, the command line's flags): (lowest, highest), both allowed.
 # The rack's balls at most 1 cm apart (the physics racks them less than a radius apart).
 RACK_GAP_M = (0.0, 0.01)
+# A tolerance (the referee's epsilons, metres; the simultaneous contact's, seconds) at most
+# 1 cm or 10 ms, the largest any rule needs: a lag tie within 1.5 m would tie every lag.
+TOLERANCE = (0.0, 0.01)
 # A shot clock from 5 s to 10 minutes, and an extension of up to 10 minutes.
 SHOT_CLOCK_S = (5.0, 600.0)
 SHOT_CLOCK_EXTENSION_S = (0.0, 600.0)
@@ -86,6 +91,8 @@ def _length(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> 
         raise ValueError(f"expected a number, got {value!r}")
     if value < 0:
         raise ValueError(f"must not be negative, got {value!r}")
+    if 0 < value < sys.float_info.min:  # subnormal: a float that has lost its precision
+        raise ValueError(f"must be 0 or at least {sys.float_info.min:.3g}, got {value!r}")
 
 
 def _within(
@@ -177,7 +184,9 @@ class Options:
     simultaneous_first_contact: SimultaneousFirstContact = attrs.field(
         default="favour_shooter", validator=_choice
     )
-    simultaneous_contact_epsilon: float = attrs.field(default=1e-4, validator=_length)
+    simultaneous_contact_epsilon: float = attrs.field(
+        default=1e-4, validator=_within(TOLERANCE, "s")
+    )
     # B-16
     bad_placement_policy: BadPlacementPolicy = attrs.field(default="foul", validator=_choice)
     # B-17: "manual", "agreement_only" or "auto_no_progress(N)" (N innings each).
@@ -242,10 +251,10 @@ class Options:
     eight_three_foul_rule: EightThreeFoulRule = attrs.field(default="off", validator=_choice)
     eight_break_no_hit: EightBreakNoHit = attrs.field(default="foul_and_illegal", validator=_choice)
     # Part A tolerances (metres): conventions, GEN-4, B-4, GEN-2; TB-3 rack clearance.
-    head_string_epsilon: float = attrs.field(default=1e-6, validator=_length)
-    contact_epsilon: float = attrs.field(default=1e-4, validator=_length)
-    cue_ball_spot_gap: float = attrs.field(default=5e-4, validator=_length)
-    lag_tie_epsilon: float = attrs.field(default=1e-4, validator=_length)
+    head_string_epsilon: float = attrs.field(default=1e-6, validator=_within(TOLERANCE, "m"))
+    contact_epsilon: float = attrs.field(default=1e-4, validator=_within(TOLERANCE, "m"))
+    cue_ball_spot_gap: float = attrs.field(default=5e-4, validator=_within(TOLERANCE, "m"))
+    lag_tie_epsilon: float = attrs.field(default=1e-4, validator=_within(TOLERANCE, "m"))
     rack_gap: float = attrs.field(default=0.0, validator=_within(RACK_GAP_M, "m"))
 
     @property
@@ -263,7 +272,7 @@ class Options:
         known = {field.name for field in attrs.fields(cls)}
         for name, value in data.items():
             if name not in known:
-                raise FormatError(name, "unknown option")
+                raise FormatError(at("", name), "unknown option")  # the name as shown
             try:
                 attrs.evolve(cls(), **{name: value})
             except ValueError as error:

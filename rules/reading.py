@@ -9,6 +9,9 @@ and tests read them, so a reader keeps its wording); what is shared lives here:
 
 - places: :func:`at` a key of an object, :func:`item` an element of a list (``""`` is the
   document itself);
+- a user's text in an error: :func:`shown_text`, the one function every piece of it goes
+  through (a key by :func:`at`, a value by the readers' ``shown``, a flag's value by the
+  command line), so none can clear the terminal, split the line or fill the screen;
 - keys: the first unknown and the first missing key of an object, and
   :func:`check_keys`, which refuses either in the reader's words;
 - values: what a number is (an int or a float but never true or false, which JSON and
@@ -44,11 +47,28 @@ from rules.errors import FormatError
 
 T = TypeVar("T")
 
+# -- a user's text in an error ----------------------------------------------------------
+
+MAX_SHOWN = 60  # characters of a user's text an error repeats
+
+
+def shown_text(text: str, limit: int = MAX_SHOWN) -> str:
+    """A piece of a user's text (a key, a value, a name) as an error line repeats it:
+    every character that is not printable (ESC, a newline, a NUL, U+2028) escaped as
+    Python writes it, so the text can neither clear the terminal nor split the line; cut
+    after ``limit`` characters, its length said. Printable text is unchanged, and text
+    shown once is shown the same again."""
+    head = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])
+    return head if len(text) <= limit else f"{head}... ({len(text):,} characters)"
+
+
 # -- places ------------------------------------------------------------------------------
 
 
 def at(where: str, key: str) -> str:
-    """The place of ``key`` in the object at ``where`` (``""``: the document itself)."""
+    """The place of ``key`` in the object at ``where`` (``""``: the document itself); the
+    key, which may come from the document, as :func:`shown_text` shows it."""
+    key = shown_text(key)
     return f"{where}.{key}" if where else key
 
 

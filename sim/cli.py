@@ -20,9 +20,10 @@ import click
 from rules import TenBall
 from rules.games import GAMES as _GAMES
 from rules.options import SHOT_CLOCK_S
+from rules.reading import shown_text
 from sim import sizes
 from sim.files import output_problem
-from sim.limits import MAX_SEED, SKILL_LEVELS
+from sim.limits import MAX_AIM_DEGREES, MAX_SEED, SKILL_LEVELS
 
 if TYPE_CHECKING:
     from sim.physics.simulate import CueAction, SimulatedShot
@@ -37,11 +38,9 @@ MAX_SHOWN = 40  # characters of a bad value an error repeats
 
 
 def _shown(value: object) -> str:
-    """A bad value as an error line repeats it: quoted, and cut if long."""
-    text = repr(str(value))
-    if len(text) <= MAX_SHOWN:
-        return text
-    return f"{text[: MAX_SHOWN - 5]}...' ({len(str(value))} characters)"
+    """A bad value as an error line repeats it: quoted, as
+    :func:`~rules.reading.shown_text` shows a user's text."""
+    return f"'{shown_text(str(value), MAX_SHOWN)}'"
 
 
 def _label(param: click.Parameter | None) -> str:
@@ -516,7 +515,7 @@ def _practice_game(setup: Any, position_file: Path | None, *, game_given: bool) 
 )
 @click.option(
     "--aim",
-    type=FiniteFloat(-360, 360),
+    type=FiniteFloat(-MAX_AIM_DEGREES, MAX_AIM_DEGREES),
     default=None,
     help=(
         "Aim in degrees, -360 to 360 (0 = +x, 90 = up the table). Default: at the apex "
@@ -895,6 +894,7 @@ def duel(
                 f"cannot save {where}: {error.strerror or error}; the racks saved before are kept"
             ) from None
 
+    client = _cluster_client(scheduler) if scheduler is not None else None
     wins = {"A": 0, "B": 0}
     for outcome in done.values():
         if outcome.winner is not None:
@@ -934,9 +934,10 @@ def duel(
                 from sim.play.cluster import ClusterError, run_on_cluster
 
                 try:
-                    outcomes = run_on_cluster(setup, scheduler, on_rack, encode, done)
+                    outcomes = run_on_cluster(setup, scheduler, on_rack, encode, done, client)
                 except ClusterError as error:
-                    raise click.ClickException(str(error)) from None
+                    kept = f": the racks finished are kept in {save_dir}" if save_dir else ""
+                    raise click.ClickException(f"{error}{kept}") from None
             else:
                 outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack, encode, done)
             stopped = False
@@ -946,6 +947,17 @@ def duel(
     if stopped:
         click.echo(f"poolsim duel: stopped after {len(outcomes)} of {racks} racks", err=True)
         sys.exit(130)
+
+
+def _cluster_client(scheduler: str) -> Any:
+    """A client of the scheduler (``distributed.Client``), connected before the duel's
+    progress bar is drawn, so a refusal is the only line."""
+    from sim.play.cluster import ClusterError, connect
+
+    try:
+        return connect(scheduler)
+    except ClusterError as error:
+        raise click.ClickException(str(error)) from None
 
 
 def _since(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -997,11 +1009,13 @@ def stats(player: str | None, since: str | None, as_json: bool, import_dir: Path
     saves; --import indexes game files from anywhere, e.g. a duel's --save folder)."""
     import sqlite3
 
-    from sim.store.stats.database import database_path
+    from sim.store.stats.database import StatsError, database_path
     from sim.store.stats.report import table_lines
 
     try:
         reports = _stats_reports(player, since, import_dir)
+    except StatsError as error:  # the database or the data folder, in one line
+        raise click.ClickException(str(error)) from None
     except sqlite3.Error as error:
         raise click.ClickException(
             f"the statistics database {database_path()} cannot be read ({error}):"
@@ -1055,7 +1069,13 @@ def _check_scheduler(address: str) -> None:
     except ValueError:
         port = None
         parts = None
-    if parts is None or parts.scheme not in ("tcp", "tls") or not parts.hostname or port is None:
+    if (
+        parts is None
+        or parts.scheme not in ("tcp", "tls")
+        or not parts.hostname
+        or port is None
+        or not address.isprintable()
+    ):
         raise click.BadParameter(
             f"{_shown(address)} is not a scheduler address (tcp://HOST:PORT)",
             param_hint="'--scheduler'",
@@ -1105,6 +1125,11 @@ def verify(file: Path, decisions: bool) -> None:
     """Re-simulate every shot of a saved game, in every branch, and compare with what was
     recorded."""
     from sim.store.gamefile import GameFileError, load
+
+    try:
+        game = load(file)  # a file missing or refused is said before pooltool is imported
+    except GameFileError as error:
+        raise click.ClickException(str(error)) from None
     from sim.store.verify import (
         game_verdict,
         lines_in_words,
@@ -1113,10 +1138,6 @@ def verify(file: Path, decisions: bool) -> None:
         verify_game,
     )
 
-    try:
-        game = load(file)
-    except GameFileError as error:
-        raise click.ClickException(str(error)) from None
     checks = verify_game(game)
     for check in checks:
         click.echo(f"{check.label}: {shot_verdict(check)}")
@@ -1304,8 +1325,15 @@ def export(
             "does not apply to --diagram (a still, top-down picture)",
         )
     _check_output(frames_dir, "--frames", folder=True)
-    for path, flag in ((gif, "--gif"), (mp4, "--mp4"), (diagram, "--diagram")):
+    for path, flag, suffix, what in (
+        (gif, "--gif", ".gif", "a GIF"),
+        (mp4, "--mp4", ".mp4", "an MP4"),
+        (diagram, "--diagram", ".png", "a PNG"),
+    ):
         _check_output(path, flag)
+        if path is not None and path.suffix.lower() != suffix:  # said before the game is loaded
+            problem = f"{path}: the name of {what} file ends in {suffix}"
+            raise click.BadParameter(problem, param_hint=f"'{flag}'")
     try:
         width, height = parse_size(size)
     except ExportError as error:

@@ -10,3 +10,7 @@ MAX_SEED = 2**63 - 1
 # The computer player's skill levels, weakest first, and the one with no noise
 # (sim.play.opponent.levels defines each).
 SKILL_LEVELS = ("1", "2", "3", "4", "5", "perfect")
+
+# A stroke's aim a person writes (the --aim flag, a drill's reference stroke): degrees
+# from -360 to 360. Any direction is one of them; 1e308 degrees is none (its sine is noise).
+MAX_AIM_DEGREES = 360.0

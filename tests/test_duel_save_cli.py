@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,23 @@ def test_the_racks_a_duel_saves_give_the_statistics_the_duel_counted(tmp_path: P
         assert figures["fouls"] == theirs["fouls"]
         assert figures["pots_attempted"] == theirs["called_pots_attempted"]
         assert figures["pots_made"] == theirs["called_pots_made"]
+    _every_decision_is_made_again(saved / "duel-ten-ball-seed2-rack00001.poolsim")
+
+
+def _every_decision_is_made_again(rack: Path) -> None:
+    """``poolsim verify --decisions`` on a duel's rack decides every computer's shot and
+    choice again (the rack records its players as the window does), all the same."""
+    with zipfile.ZipFile(rack) as zf:
+        records = json.loads(zf.read("game.json"))["records"]
+    decided = [r for r in records if r["type"] in ("shot", "choice")]
+    # A shot's computer is its "player"; a choice's, its "computer" ("player" is the seat).
+    computers = [r["player"] if r["type"] == "shot" else r["computer"] for r in decided]
+    assert decided and all(computer["kind"] == "computer" for computer in computers)
+    verified = poolsim("verify", "--decisions", str(rack))
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert verified.stdout.splitlines()[-1] == (
+        f"{len(decided)} computer's decisions made again: all the same"
+    )
 
 
 @pytest.mark.physics

@@ -26,7 +26,7 @@ import numpy as np
 
 from rules import MatchPhase, Player
 from rules.facts import Pocketing
-from sim.play.game import Game, GameSetup, ShotRecord
+from sim.play.game import ComputerPlayer, Game, GameSetup, ShotRecord
 from sim.play.opponent import Kind, Move, decide, level_named
 from sim.play.selfplay import summarize
 
@@ -112,7 +112,10 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
         assert state is not None
         me = state.pending.chooser if state.pending is not None else state.shooter
         number = game.match.rack_number
-        rng = np.random.default_rng(np.random.SeedSequence([seed, number, steps]))
+        # The decision's seed, recorded with it as the window records its computer's, so
+        # ``poolsim verify --decisions`` decides every one again from the rack's file.
+        computer = ComputerPlayer(setup.level(me), (seed, number, steps))
+        rng = np.random.default_rng(np.random.SeedSequence(list(computer.entropy)))
         steps += 1
         if steps > setup.max_steps:
             move = Move(kind=Kind.STALEMATE)
@@ -122,11 +125,11 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
             game.declare_stalemate(agreed=True)
         elif move.kind is Kind.CHOICE:
             assert move.choice is not None
-            game.choose(move.choice)
+            game.choose(move.choice, by=computer)
             moves.append((me, move, None))
         else:
             assert move.stroke is not None
-            moves.append((me, move, game.shoot(move.stroke)))
+            moves.append((me, move, game.shoot(attrs.evolve(move.stroke, player=computer))))
         if game.match.rack_number != number and game.phase is MatchPhase.RACK:
             steps = 0
             reracks += 1

@@ -29,6 +29,7 @@ from rules import PocketId
 from rules.errors import FormatError
 from rules.facts import BALL_IDS
 from rules.reading import converted, is_finite_number, is_whole
+from sim.limits import MAX_AIM_DEGREES
 from sim.paths import assets_dir
 from sim.physics.simulate import CueAction
 from sim.play.drill import (
@@ -125,8 +126,8 @@ def _drill(document: Any) -> tuple[Drill, tuple[CueAction, ...]]:
         raise error.under("position") from None
     drill = Drill(
         name=top.convert("name", _name),
-        title=top.get("title", str),
-        instruction=top.get("instruction", str),
+        title=_printable(top, "title"),
+        instruction=_printable(top, "instruction"),
         position=at_position,
         goal=_goal(top.sub("goal")),
         attempts=top.get("attempts", int),
@@ -137,6 +138,17 @@ def _drill(document: Any) -> tuple[Drill, tuple[CueAction, ...]]:
     if "reference" in top.data:
         reference = _reference(top.data["reference"], drill)
     return drill, reference
+
+
+def _printable(reader: StrictReader, key: str) -> str:
+    """Text the table shows: a NUL, an escape or a line break in it would be drawn as
+    Panda3D's warnings, or not at all."""
+    text = reader.get(key, str)
+    if not text.isprintable():
+        raise FormatError(
+            reader.at(key), f"expected text of printable characters on one line, got {shown(text)}"
+        )
+    return text
 
 
 def _name(value: Any) -> str:
@@ -223,6 +235,12 @@ def _reference(value: Any, drill: Drill) -> tuple[CueAction, ...]:
                 if not is_finite_number(number):
                     raise FormatError(
                         reader.at(key), f"expected a finite number, got {shown(number)}"
+                    )
+                if key == "aim" and not -MAX_AIM_DEGREES <= number <= MAX_AIM_DEGREES:
+                    raise FormatError(
+                        reader.at(key),
+                        f"expected degrees from {-MAX_AIM_DEGREES:g} to {MAX_AIM_DEGREES:g},"
+                        f" got {shown(number)}",
                     )
                 numbers[key] = float(number)
         strokes.append(converted(reader.where, numbers, lambda n: CueAction(**n)))

@@ -82,7 +82,15 @@ import attrs
 from rules import CUE, BallInHand, Call, Choice, Declaration, Options, Player, Positions, Ruling
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
-from rules.reading import Reader, converted, is_finite_number, item, one_line, whole_number
+from rules.reading import (
+    Reader,
+    converted,
+    is_finite_number,
+    item,
+    one_line,
+    shown_text,
+    whole_number,
+)
 from rules.userfile import FileRefused, open_regular, read_regular, size_words, too_large
 from sim.files import write_atomically
 from sim.limits import MAX_SEED
@@ -128,6 +136,12 @@ _KEYS[3] = _KEYS[2]
 # shot's own where it was simulated with another.
 _KEYS[4] = _KEYS[3] | {"arithmetic"}
 MAX_DECLINED = 10_000  # innings: far beyond any rack's
+MAX_VERSION_TEXT = 40  # characters of a "poolsim" or "pooltool" version
+# A shot's clock reading and extension: in every file since version 2 (poolsim has written
+# them since the shot clock came, a day before version 2); version 1 files written before
+# the shot clock lack them, and open as they did.
+CLOCK_KEYS = ("clock_s", "extension")
+CLOCK_KEYS_REQUIRED_FROM = 2
 SUFFIX = ".poolsim"
 MAX_FILE_BYTES = 256 * 2**20  # a 10-rack match is a few MB
 MAX_UNPACKED_BYTES = 1024 * 2**20  # refuses zip bombs
@@ -442,9 +456,9 @@ def _game_from_zip(path: Path, text: bytes, members: Mapping[str, bytes]) -> Gam
 
 
 def _short(text: str, limit: int = 160) -> str:
-    """A part of an error line cut to ``limit`` characters: the key or the value a file
-    holds may be megabytes long, and a line is read by a person."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """A part of an error line as :func:`~rules.reading.shown_text` shows it: the key or
+    the value a file holds may be megabytes long, and a line is read by a person."""
+    return shown_text(text, limit)
 
 
 def _document(path: Path, data: bytes) -> Any:
@@ -590,11 +604,12 @@ def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
     if not isinstance(version, int) or isinstance(version, bool) or version not in _KEYS:
         raise FormatError("version", f"unknown version {version!r}")
     top.keys(_KEYS[version])
-    for key in ("poolsim", "pooltool", "created"):
-        top.get(key, str)
+    for key in ("poolsim", "pooltool"):
+        top.convert(key, _version_text)
+    top.convert("created", _created)
     arithmetic = top.convert("arithmetic", Arithmetic.from_json) if version >= 4 else None
     game = top.convert("setup", _game_from_setup)
-    shots = _Shots(members, arithmetic)
+    shots = _Shots(members, arithmetic, version)
     lines = [_replay_line(game, top.get("records", list), "records", shots)]
     if version >= 2:
         for index, entry in enumerate(top.get("branches", list)):
@@ -615,6 +630,24 @@ def _game_from_json(document: Any, members: Mapping[str, bytes]) -> Game:
         game.go_to(node, main=in_play.get("next_is_main", bool))
     shots.check_all_used()
     return game
+
+
+def _version_text(value: Any) -> str:
+    """The poolsim or pooltool version that wrote the file: "0.6.0", never a NUL."""
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_VERSION_TEXT:
+        raise ValueError(f"expected a version of 1 to {MAX_VERSION_TEXT} characters")
+    if not value.isprintable():
+        raise ValueError(f"expected a version of printable characters, got {value!r}")
+    return value
+
+
+def _created(value: Any) -> str:
+    """When the file was written: an ISO 8601 date and time, as poolsim writes it."""
+    try:
+        dt.datetime.fromisoformat(value if isinstance(value, str) else "")
+    except ValueError:
+        raise ValueError(f"expected an ISO 8601 date and time, got {_short(repr(value))}") from None
+    return str(value)
 
 
 def _replay_line(game: Game, entries: list[Any], where: str, shots: _Shots) -> list[Node]:
@@ -729,6 +762,15 @@ def _seconds(value: Any) -> float | None:
     return float(value)
 
 
+def _clock_reading(value: Any, game: Game) -> float | None:
+    """A shot's clock reading: null when the match has no shot clock (poolsim writes no
+    reading then, and the referee would rule on none)."""
+    seconds = _seconds(value)
+    if seconds is not None and game.setup.options.shot_clock_s is None:
+        raise ValueError(f"the shot clock is off: expected null, got {value!r}")
+    return seconds
+
+
 def _player_to_json(player: ComputerPlayer | None) -> dict[str, Any]:
     """The shot's ``player`` key: none for a person (as files before it had)."""
     return {} if player is None else {"player": _computer_object(player)}
@@ -833,11 +875,14 @@ class _Shots:
     record, and kept with its shot as the bytes to write it back (an autosave after
     loading then packs only new shots)."""
 
-    def __init__(self, members: Mapping[str, bytes], arithmetic: Arithmetic | None) -> None:
+    def __init__(
+        self, members: Mapping[str, bytes], arithmetic: Arithmetic | None, version: int = VERSION
+    ) -> None:
         from sim.physics.systemcodec import SharedParts
 
         self.members = members
         self.arithmetic = arithmetic  # the file's: a shot's own, where it has one, differs
+        self.version = version  # the file's: which keys its shot records must hold
         self.used: set[str] = set()
         # The frozen parts (table, ball parameters...) that every shot of a file repeats.
         self.shared = SharedParts()
@@ -950,6 +995,7 @@ def _replay_lag(game: Game, reader: _Reader, shots: _Shots) -> None:
 
 
 def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
+    clock_required = shots.version >= CLOCK_KEYS_REQUIRED_FROM
     reader.keys(
         {
             "type",
@@ -964,8 +1010,9 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
             "system",
             "events",
             "after",
+            *(CLOCK_KEYS if clock_required else ()),
         },
-        frozenset({"clock_s", "extension", "player", "arithmetic"}),
+        frozenset({"player", "arithmetic", *(() if clock_required else CLOCK_KEYS)}),
     )
     placement = reader.data.get("placement")
     stroke = Stroke(
@@ -973,7 +1020,7 @@ def _replay_shot(game: Game, reader: _Reader, shots: _Shots) -> None:
         placement=None if placement is None else reader.convert("placement", _point),
         call=reader.convert("call", _call),
         declaration=reader.convert("declaration", lambda v: None if v is None else Declaration(v)),
-        clock_s=reader.convert("clock_s", _seconds),
+        clock_s=reader.convert("clock_s", lambda value: _clock_reading(value, game)),
         extension=reader.convert("extension", _extension),
         player=reader.convert("player", _shot_player),
     )

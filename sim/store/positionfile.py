@@ -23,7 +23,16 @@ from typing import Any
 from rules import BallInHand, Group, Groups, Player
 from rules.errors import FormatError
 from rules.facts import BALL_IDS
-from rules.reading import Reader, at, converted, is_finite_number, one_line, whole_number
+from rules.reading import (
+    MAX_SHOWN,
+    Reader,
+    at,
+    converted,
+    is_finite_number,
+    one_line,
+    shown_text,
+    whole_number,
+)
 from rules.userfile import FileRefused, read_regular
 from sim.files import write_atomically
 from sim.physics.table import table_spec
@@ -194,10 +203,9 @@ def one_of(value: Any, allowed: list[str]) -> str:
     return value
 
 
-def shown(value: Any, limit: int = 60) -> str:
-    """A refused value as JSON, cut to ``limit`` characters."""
-    text = json.dumps(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+def shown(value: Any, limit: int = MAX_SHOWN) -> str:
+    """A refused value as JSON, as :func:`~rules.reading.shown_text` shows it."""
+    return shown_text(json.dumps(value), limit)
 
 
 def _balls(reader: StrictReader) -> dict[str, tuple[float, float]]:

@@ -16,7 +16,10 @@ from sim.store.gamefile import load
 
 pytestmark = pytest.mark.physics
 GAMES = Path(__file__).resolve().parents[1] / "data" / "games"
-ELSEWHERE = [*sorted((GAMES.parent / "elsewhere").glob("*.poolsim")), GAMES / "duel-ten-ball-won.poolsim"]
+ELSEWHERE = [
+    *sorted((GAMES.parent / "elsewhere").glob("*.poolsim")),
+    GAMES / "duel-ten-ball-won.poolsim",
+]
 
 
 def _systems(path: Path) -> list[pt.System]:

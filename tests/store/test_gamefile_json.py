@@ -219,3 +219,58 @@ def test_a_lag_start_the_table_cannot_take_is_refused(
 
     text = _refused(rewrite(saved, tmp_path / "start.poolsim", edit))
     assert "records[0].starts[1]: ball cue: " in text and problem in text, text
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (lambda d: d.update(created="\x00"), "created: expected an ISO 8601 date and time"),
+        (lambda d: d.update(created=7), "created: expected an ISO 8601 date and time"),
+        (lambda d: d.update(pooltool="\x00"), "pooltool: expected a version of printable"),
+        (lambda d: d.update(poolsim=""), "poolsim: expected a version of 1 to 40 characters"),
+        (lambda d: first(d, "shot").update(clock_s=1e308), "the shot clock is off: expected null"),
+        (lambda d: first(d, "shot").pop("clock_s"), "clock_s: missing"),
+        (lambda d: first(d, "shot").pop("extension"), "extension: missing"),
+        (
+            lambda d: d["setup"]["options"].update(lag_tie_epsilon=1.5),
+            "setup.options.lag_tie_epsilon: must be from 0 to 0.01 m, got 1.5",
+        ),
+        (
+            lambda d: d["setup"]["options"].update(contact_epsilon=1e-320),
+            "setup.options.contact_epsilon: must be 0 or at least 2.23e-308, got 1e-320",
+        ),
+    ],
+    ids=[
+        "created-nul",
+        "created-number",
+        "pooltool-nul",
+        "poolsim-empty",
+        "clock-off-reading",
+        "clock-missing",
+        "extension-missing",
+        "lag-tie-1.5-m",
+        "contact-subnormal",
+    ],
+)
+def test_values_the_loader_took_though_it_should_not_are_one_line(
+    saved: Path, tmp_path: Path, edit: Callable[[dict[str, Any]], None], said: str
+) -> None:
+    text = _refused(rewrite(saved, tmp_path / "bad.poolsim", edit))
+    assert said in text, text
+
+
+def test_a_version_1_file_from_before_the_shot_clock_opens_without_its_reading(
+    tmp_path: Path,
+) -> None:
+    """Files written before the shot clock came (version 1) have no ``clock_s`` nor
+    ``extension``: they open as they did; from version 2 both are required."""
+    old = ROOT / "tests" / "data" / "games" / "ten-ball-saved-by-56f7334.poolsim"
+
+    def before_the_clock(document: dict[str, Any]) -> None:
+        assert document["version"] == 1
+        for record in document["records"]:
+            if record["type"] == "shot":
+                del record["clock_s"], record["extension"]
+
+    game = load(rewrite(old, tmp_path / "v1.poolsim", before_the_clock))
+    assert game.shots and all(shot.stroke.clock_s is None for shot in game.shots)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import sqlite3
+import subprocess
+import sys
 import zipfile
 from collections import Counter
 from pathlib import Path
@@ -155,3 +158,127 @@ def test_the_autosave_indexes_each_game_it_saves(
     autosave.save(load(GAME))  # a damaged index never fails a save: it is rebuilt
     with opened() as database:
         assert report(database, "Ann").counts.shots == 10
+
+
+# Each process opens the database at the same moment (all ready, then told to go at once)
+# and indexes its own files.
+_INDEXER = """
+import sys
+from pathlib import Path
+from sim.store.stats.database import opened
+print("ready", flush=True)
+sys.stdin.readline()
+with opened(Path(sys.argv[1]), ()) as database:
+    for name in sys.argv[2:]:
+        assert database.index_file(Path(name))
+"""
+
+
+def _match_of_players(tmp_path: Path, names: list[str]) -> Path:
+    """GAME as another match: the same shots between other players (the match's key is
+    its set-up), written as a new game file."""
+    path = tmp_path / f"{'-'.join(names)}.poolsim"
+    with zipfile.ZipFile(GAME) as source, zipfile.ZipFile(path, "w") as copy:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "game.json":
+                document = json.loads(data)
+                document["setup"]["players"] = names
+                data = json.dumps(document).encode()
+            copy.writestr(info, data)
+    return path
+
+
+@pytest.mark.parametrize("processes", [2, 4, 8])
+def test_processes_opening_a_fresh_database_at_once_lose_no_match(
+    tmp_path: Path, processes: int
+) -> None:
+    database = tmp_path / "statistics.sqlite3"
+    files = [
+        [_match_of_players(tmp_path, [f"P{n}", f"Q{n}{i}"]) for i in range(2)]
+        for n in range(processes)
+    ]
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", _INDEXER, str(database), *map(str, mine)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        for mine in files
+    ]
+    for child in children:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    for child in children:  # go, all of them
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+    for child in children:
+        _, stderr = child.communicate(timeout=60)
+        assert child.returncode == 0, stderr
+    with opened(database, ()) as opened_again:
+        assert opened_again.note is None
+        keys = opened_again.connection.execute("SELECT COUNT(*) FROM matches").fetchone()
+        assert keys == (2 * processes,)
+        assert len(players(opened_again)) == 3 * processes  # P{n}, Q{n}0, Q{n}1
+    assert not list(tmp_path.glob("*.damaged*"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_database_with_random_bytes_changed_is_rebuilt_in_one_line(
+    tmp_path: Path, seed: int
+) -> None:
+    """As a disk might damage it: 200 bytes changed anywhere (the schema's text among them,
+    which SQLite then quotes in messages Python cannot decode)."""
+    path = tmp_path / "statistics.sqlite3"
+    with opened(path, [GAME]):
+        pass
+    data = bytearray(path.read_bytes())
+    rng = random.Random(seed)
+    for _ in range(200):
+        data[rng.randrange(len(data))] = rng.randrange(256)
+    path.write_bytes(data)
+    result = poolsim("stats", env={**os.environ, "POOLSIM_DATA_DIR": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    assert len(result.stderr.splitlines()) == 1 and "rebuilt from the game files" in result.stderr
+    assert (tmp_path / "statistics.sqlite3.damaged").read_bytes() == data
+
+
+def test_a_locked_database_is_one_line_and_never_moved_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process holding a new database's lock past the busy timeout: a refusal
+    in one line, not damage (the move aside would take its live database away)."""
+    monkeypatch.setattr("sim.store.stats.database.BUSY_TIMEOUT_S", 0.2)
+    path = tmp_path / "statistics.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    other.execute("CREATE TABLE being_made (x)")
+    try:
+        with pytest.raises(StatsError, match="locked"):
+            StatsDatabase.open(path, ())
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert not list(tmp_path.glob("*.damaged*"))
+
+
+@pytest.mark.parametrize("folder", ["/sys/kernel", "A_FILE/sub"])
+def test_a_data_folder_that_cannot_be_used_is_one_line_and_status_2(
+    tmp_path: Path, folder: str
+) -> None:
+    (tmp_path / "A_FILE").write_text("a file, not a folder")
+    result = subprocess.run(
+        [sys.executable, "-c", "from sim.cli import main; main()", "stats"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "POOLSIM_DATA_DIR": folder, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and folder in result.stderr
+    assert "Traceback" not in result.stderr
+    assert (tmp_path / "A_FILE").read_text() == "a file, not a folder"

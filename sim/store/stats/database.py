@@ -19,15 +19,23 @@ import contextlib
 import datetime as dt
 import hashlib
 import json
+import os
 import sqlite3
+import time
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # Windows: the move aside is then not locked against another process
+    fcntl = None  # type: ignore[assignment]
+
 import attrs
 
+from rules.reading import one_line, shown_text
 from rules.userfile import FileRefused, open_regular
 from sim.paths import data_dir
 from sim.physics.table import table_spec
@@ -158,44 +166,79 @@ class StatsDatabase:
     ) -> StatsDatabase:
         """The database at ``path`` (default: the user data folder's), created or brought
         to this poolsim's schema. A damaged one is moved aside and rebuilt from the game
-        files in ``rebuild_from``; a newer one is opened read-only."""
+        files in ``rebuild_from``; a newer one is opened read-only. Any number of
+        processes may open it at once (the window's autosave and ``poolsim stats`` in a
+        terminal). :class:`StatsError` (one line) for a database or a data folder that
+        cannot be used."""
         path = database_path() if path is None else Path(path)
         folders = user_game_files() if rebuild_from is None else tuple(rebuild_from)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fresh = not path.exists()
+        _make_folder(path.parent)
         try:
-            connection = _connect(path)
-            version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+            return cls._opened(path, folders)
+        except _FAILURES as error:
+            damage = _damage(path)
+            if damage is None:  # locked, unwritable, or what a check cannot call damage
+                raise StatsError(f"the statistics database {path}: {_said(error)}") from None
+        database = cls._set_aside_and_opened(path, folders)
+        if database.note is None:  # another process rebuilt it meanwhile
+            return database
+        database.note = f"the statistics database was damaged ({damage}): {database.note}"
+        return database
+
+    @classmethod
+    def _opened(cls, path: Path, folders: tuple[Path, ...]) -> StatsDatabase:
+        """The database at ``path`` brought to this schema (or read-only if newer); the
+        user's game files indexed if this process created it. sqlite3's errors raised."""
+        connection = _connect(path)
+        try:
+            version = _user_version(connection)
             if version > SCHEMA_VERSION:
                 connection.close()
-                uri = f"{path.resolve().as_uri()}?mode=ro"
-                connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S)
-                note = (
-                    f"the statistics database {path} is from a newer poolsim (schema {version},"
-                    f" this poolsim reads {SCHEMA_VERSION}): opened read-only"
-                )
-                return cls(connection, path, note)
-            _migrate(connection, version)
-            check = connection.execute("PRAGMA quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(f"quick_check: {check[0] if check else 'nothing'}")
-        except sqlite3.DatabaseError as error:
-            with contextlib.suppress(NameError, sqlite3.Error):
-                connection.close()
-            aside = path.with_name(path.name + ".damaged")
-            path.replace(aside)
-            for extra in ("-wal", "-shm"):
-                path.with_name(path.name + extra).unlink(missing_ok=True)
-            database = cls.open(path, ())
-            database.note = (
-                f"the statistics database was damaged ({error}): rebuilt from the game files"
-            )
-            database.index_folders(folders)
-            return database
+                return cls._read_only(path, version)
+            created = _migrate(connection)
+        except BaseException:
+            connection.close()
+            raise
         database = cls(connection, path, None)
-        if fresh:
+        if created:
             database.index_folders(folders)
         return database
+
+    @classmethod
+    def _read_only(cls, path: Path, version: int) -> StatsDatabase:
+        uri = f"{path.resolve().as_uri()}?mode=ro"
+        connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S)
+        connection.text_factory = _text
+        note = (
+            f"the statistics database {path} is from a newer poolsim (schema {version},"
+            f" this poolsim reads {SCHEMA_VERSION}): opened read-only"
+        )
+        return cls(connection, path, note)
+
+    @classmethod
+    def _set_aside_and_opened(cls, path: Path, folders: tuple[Path, ...]) -> StatsDatabase:
+        """The damaged database at ``path`` moved aside (with its journal files) and a new
+        one built from ``folders``, its note saying so; under the folder's lock, and only
+        if the file there is still damaged: another process may have rebuilt it already,
+        and its live database is never moved (then that one is opened, with no note)."""
+        with _exclusive(path):
+            if _damage(path) is None:
+                return cls._opened_or_refused(path, ())
+            for extra in ("", "-wal", "-shm", "-journal"):
+                with contextlib.suppress(FileNotFoundError):
+                    path.with_name(path.name + extra).replace(
+                        path.with_name(f"{path.name}.damaged{extra}")
+                    )
+            database = cls._opened_or_refused(path, folders)
+        database.note = "rebuilt from the game files"
+        return database
+
+    @classmethod
+    def _opened_or_refused(cls, path: Path, folders: tuple[Path, ...]) -> StatsDatabase:
+        try:
+            return cls._opened(path, folders)
+        except _FAILURES as error:
+            raise StatsError(f"the statistics database {path}: {_said(error)}") from None
 
     def close(self) -> None:
         self.connection.close()
@@ -213,7 +256,7 @@ class StatsDatabase:
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise StatsError(f"{path}: not a poolsim game file: {error!r}") from None
         played = str(document.get("created", ""))[:19] or dt.datetime.now(dt.UTC).isoformat()
-        with self.connection:  # one transaction: a file's figures all or nothing
+        with _writing(self.connection):  # a file's figures all or nothing
             row = self.connection.execute(
                 "SELECT id, steps FROM matches WHERE key = ?", (key,)
             ).fetchone()
@@ -246,19 +289,148 @@ class StatsDatabase:
         return Indexed(indexed, tuple(problems))
 
 
+def _make_folder(folder: Path) -> None:
+    """The data folder, made if missing; :class:`StatsError` (one line) if it cannot be
+    (a file on the way, a read-only system folder)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StatsError(
+            f"the data folder {folder} cannot be used: {error.strerror or error}"
+        ) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StatsError(f"the data folder {folder} cannot be used: it cannot be written")
+
+
+def _text(data: bytes) -> str:
+    """SQLite's text as str: a damaged file's bytes may not be UTF-8 (then the damage is
+    found by the integrity check, not by a decoding error on the way)."""
+    return data.decode("utf-8", "replace")
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S)
-    connection.execute("PRAGMA journal_mode=WAL")
-    connection.execute("PRAGMA foreign_keys=ON")
+    connection.text_factory = _text
+    try:
+        _write_ahead(connection)
+        connection.execute("PRAGMA foreign_keys=ON")
+    except BaseException:
+        connection.close()
+        raise
     return connection
 
 
-def _migrate(connection: sqlite3.Connection, version: int) -> None:
-    for number in range(version, SCHEMA_VERSION):
-        with connection:
-            connection.executescript(
-                f"BEGIN; {MIGRATIONS[number]} PRAGMA user_version = {number + 1}; COMMIT;"
-            )
+def _write_ahead(connection: sqlite3.Connection) -> None:
+    """The database in WAL mode (once set, it stays). The switch from a new file's
+    rollback journal answers "locked" at once, without the busy timeout, while another
+    process opening it too holds a lock: tried again until the timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            busy = getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY
+            if not busy or time.monotonic() > deadline:
+                raise
+        time.sleep(0.02)
+
+
+def _user_version(connection: sqlite3.Connection) -> int:
+    return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _migrate(connection: sqlite3.Connection) -> bool:
+    """Bring the database to :data:`SCHEMA_VERSION` in one exclusive transaction, its
+    version read again inside it: of processes opening a fresh database at once, one
+    migrates and the others wait (the busy timeout), then find it done. True if this
+    one created the tables."""
+    if _user_version(connection) == SCHEMA_VERSION:
+        return False
+    with _writing(connection):
+        version = _user_version(connection)
+        for number in range(version, SCHEMA_VERSION):
+            for statement in _statements(MIGRATIONS[number]):
+                connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    return version == 0
+
+
+@contextlib.contextmanager
+def _writing(connection: sqlite3.Connection) -> Iterator[None]:
+    """One transaction that holds the write lock from its start (``BEGIN IMMEDIATE``, which
+    waits out another writer for the busy timeout): what it reads, such as the schema's
+    version or a match's row, no other process changes before it commits."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def _statements(script: str) -> list[str]:
+    """A migration's statements one by one (``executescript`` would commit the
+    transaction first). The schema's text holds no ';' but between statements."""
+    return [statement for statement in script.split(";") if statement.strip()]
+
+
+# What opening a database may raise: SQLite's errors, and a damaged schema's bytes in
+# one of its messages, which Python cannot decode.
+_FAILURES = (sqlite3.DatabaseError, UnicodeDecodeError)
+
+# SQLite's primary result codes for a file that is not a database or is damaged.
+_DAMAGE_CODES = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+def _damage(path: Path) -> str | None:
+    """What is wrong with the database at ``path``, in one line, if an integrity check
+    proves it damaged; None if it is not (or cannot be checked: locked, unwritable,
+    missing), so a live database is never taken for a damaged one."""
+    try:
+        connection = sqlite3.connect(
+            f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S
+        )
+    except sqlite3.Error:
+        return None
+    connection.text_factory = _text
+    try:
+        rows = connection.execute("PRAGMA quick_check(1)").fetchall()
+    except UnicodeDecodeError:  # SQLite's message quotes the schema, which is not text
+        return "its schema is not UTF-8 text"
+    except sqlite3.DatabaseError as error:
+        code = getattr(error, "sqlite_errorcode", None)
+        return _said(error) if code is not None and code & 0xFF in _DAMAGE_CODES else None
+    finally:
+        connection.close()
+    found = str(rows[0][0]) if rows else "nothing"
+    return None if found == "ok" else f"quick_check: {shown_text(found, 120)}"
+
+
+def _said(error: Exception) -> str:
+    """SQLite's message, which may quote a damaged file's bytes, as a user's text is shown."""
+    return shown_text(one_line(error), 200)
+
+
+@contextlib.contextmanager
+def _exclusive(path: Path) -> Iterator[None]:
+    """Held by one process at a time (an advisory lock on a file beside ``path``): the
+    check that a database is damaged and its move aside, together."""
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        handle = open(lock_path, "a+b")  # noqa: SIM115 (closed below, after the unlock)
+    except OSError as error:
+        raise StatsError(
+            f"the statistics database {path}: cannot lock: {error.strerror or error}"
+        ) from None
+    try:
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        yield
+    finally:
+        handle.close()  # releases the lock
 
 
 def _insert_figures(connection: sqlite3.Connection, match_id: int, figures: GameFigures) -> None:
