@@ -1131,6 +1131,7 @@ def verify(file: Path, decisions: bool) -> None:
     except GameFileError as error:
         raise click.ClickException(str(error)) from None
     from sim.store.verify import (
+        arithmetic_note,
         game_verdict,
         lines_in_words,
         shot_verdict,
@@ -1154,6 +1155,9 @@ def verify(file: Path, decisions: bool) -> None:
         if changed:
             click.echo(f"{changed} of {len(decided)} computer's decisions differ")
         sys.exit(1)
+    note = arithmetic_note(checks)
+    if note is not None:
+        click.echo(note)
     click.echo(f"{len(checks)} shots re-simulated, in {lines}: {game_verdict(checks)}")
     if decisions:
         click.echo(f"{len(decided)} computer's decisions made again: all the same")

@@ -227,6 +227,9 @@ def _start_disagreement(
 
 def _events_disagreement(system: pt.System) -> str | None:
     events = system.events
+    problem = _frame_disagreement(events)
+    if problem is not None:
+        return problem
     times = [event.time for event in events]
     if system.t != times[-1]:
         return f"the system's time {system.t!r} is not its last event's {times[-1]!r}"
@@ -268,6 +271,21 @@ def _events_disagreement(system: pt.System) -> str | None:
                 f"table.pockets[{pocket_id!r}] holds {sorted(pocket.contains)}, "
                 f"the events pocket {sorted(pocketed.get(pocket_id, set()))} there"
             )
+    return None
+
+
+def _frame_disagreement(events: list[pt.events.Event]) -> str | None:
+    """pooltool opens every shot with a null event at 0 s and ends it with one (at rest,
+    or stopped by the watchdog), with none between: a shot cut short, or one whose
+    opening is something else, is not a simulated shot."""
+    none = pt.EventType.NONE
+    if len(events) < 3 or events[0].event_type is not none or events[0].time != 0.0:
+        return "the shot does not open with pooltool's null event at 0 s"
+    if events[-1].event_type is not none:
+        return "the shot does not end with pooltool's null event (cut short)"
+    inside = next((i for i, e in enumerate(events[1:-1], 1) if e.event_type is none), None)
+    if inside is not None:
+        return f"events[{inside}] is a null event inside the shot"
     return None
 
 

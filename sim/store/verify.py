@@ -26,6 +26,8 @@ and its lag strokes (:func:`sim.play.opponent.lag.lag_stroke`) the same stroke.
 
 from __future__ import annotations
 
+import math
+
 import attrs
 
 from rules import Player, Shot
@@ -241,20 +243,16 @@ def _number_in_rack(node: Node) -> int:
 
 
 def shot_verdict(check: ShotCheck) -> str:
-    """What verify says of one shot: 'identical', 'simulated with another arithmetic...'
-    or 'DIFFERS in ...'."""
+    """What verify says of one shot: 'identical', 'from another arithmetic: ...' or
+    'DIFFERS in ...'."""
     if check.identical:
         return "identical"
-    differences = (
-        f"max position difference {check.max_position_difference:.3g} m, "
-        f"max time difference {check.max_time_difference:.3g} s"
-    )
     events = check.events
     if events is not None and events.consistent:
         return (
-            f"simulated with another arithmetic, its last bits differ here ({differences}); "
-            f"each of its {events.events} events follows from the one before it "
-            f"(largest difference {events.largest_difference:.2g})"
+            f"from another arithmetic: each of its {events.events} events follows from the "
+            f"one before it within rounding (largest difference {events.largest_difference:.2g});"
+            f" simulated again here, {_how_it_differs(check)}"
         )
     parts = [
         name
@@ -266,20 +264,33 @@ def shot_verdict(check: ShotCheck) -> str:
         )
         if not equal
     ]
-    verdict = f"DIFFERS in {', '.join(parts)} ({differences})"
+    verdict = (
+        f"DIFFERS in {', '.join(parts)} (max position difference "
+        f"{check.max_position_difference:.3g} m, max time difference "
+        f"{check.max_time_difference:.3g} s)"
+    )
     if events is not None:
-        verdict += f"; simulated with another arithmetic, but {events.problem}"
+        verdict += f"; from another arithmetic, but {events.problem}"
     return verdict
 
 
-def game_verdict(checks: list[ShotCheck]) -> str:
-    """What verify says of a game whose every shot is consistent: 'all bit-identical',
-    or how many were simulated with another arithmetic, and which."""
+def _how_it_differs(check: ShotCheck) -> str:
+    """How a shot from another arithmetic comes out here, in words."""
+    position, time = check.max_position_difference, check.max_time_difference
+    if position == time == 0:
+        return "only the last bits of its stored states differ"
+    if math.isinf(position) or math.isinf(time):
+        return "it comes out as other events (pool magnifies the last bits)"
+    return f"it ends up to {position:.2g} m and {time:.2g} s apart"
+
+
+def arithmetic_note(checks: list[ShotCheck]) -> str | None:
+    """Which arithmetic the shots that are not bit-identical were simulated with, and
+    this computer's; None when every shot is bit-identical."""
     others = [check for check in checks if not check.identical]
     if not others:
-        return "all bit-identical"
-    largest = max(check.events.largest_difference for check in others if check.events)
-    arithmetics = sorted(
+        return None
+    theirs = sorted(
         {
             "an arithmetic the file does not record (saved before poolsim recorded it)"
             if check.arithmetic is None
@@ -288,10 +299,21 @@ def game_verdict(checks: list[ShotCheck]) -> str:
         }
     )
     return (
-        f"{len(checks) - len(others)} bit-identical; {len(others)} simulated with "
-        f"{' and '.join(arithmetics)}, not this computer's ({here().words()}), differ in "
-        f"their last bits and follow event by event (largest difference {largest:.2g}): "
-        "not changed since they were simulated"
+        f"{len(others)} shot{'s' if len(others) > 1 else ''} simulated with "
+        f"{' and '.join(theirs)}; this computer's: {here().words()}"
+    )
+
+
+def game_verdict(checks: list[ShotCheck]) -> str:
+    """What verify says of a game whose every shot is consistent: 'all bit-identical',
+    or how many are from another arithmetic, each event of theirs consistent."""
+    others = [check for check in checks if not check.identical]
+    if not others:
+        return "all bit-identical"
+    largest = max(check.events.largest_difference for check in others if check.events)
+    return (
+        f"{len(checks) - len(others)} bit-identical, {len(others)} from another arithmetic "
+        f"with every event consistent with the physics (largest difference {largest:.2g})"
     )
 
 

@@ -92,3 +92,57 @@ def test_a_resting_place_moved_at_the_end_fails_there() -> None:
     check = check_events(system)
     assert check.problem is not None
     assert check.problem.startswith(f"event {len(system.events) - 1} (none ")
+
+
+def _simulated_with_a_swap(record: ShotRecord, step: int) -> pt.System:
+    """The record's shot simulated again, but the event the physics finds at ``step``
+    swapped for a made-up one at the same moment: a resting ball far from every pocket
+    pocketed (what a forger would do to turn a shot into a scratch or a pot; the rest of
+    the shot then follows from it, as the physics would have it)."""
+    from sim.physics.simulate import EVENT_WATCHDOG, build_system, engine, settle_positions
+
+    spec = load(ELSEWHERE[0]).setup.spec
+    table = spec.build()
+    system = build_system(spec, settle_positions(spec, record.start, table), table)
+    action = record.stroke.action
+    system.strike(V0=action.speed, phi=action.aim, theta=action.elevation, a=action.a, b=action.b)
+    module = pt.evolution.event_based.simulate
+    original, found = module.get_next_event, [0]
+
+    def swapped(shot: pt.System, **caches: object) -> pt.events.Event:
+        event = original(shot, **caches)
+        found[0] += 1
+        if found[0] != step:
+            return event
+        resting = [b for b in shot.balls.values() if b.state.s == 0 and b.id != "cue"]
+        ball = max(
+            resting,
+            key=lambda b: min(
+                abs(b.state.rvw[0][0] - p.center[0]) + abs(b.state.rvw[0][1] - p.center[1])
+                for p in shot.table.pockets.values()
+            ),
+        )
+        pocket = next(iter(shot.table.pockets.values()))
+        return pt.events.ball_pocket_collision(ball, pocket, event.time)
+
+    module.get_next_event = swapped
+    try:
+        pt.simulate(system, engine=engine(), inplace=True, max_events=EVENT_WATCHDOG)
+    finally:
+        module.get_next_event = original
+    return system
+
+
+def test_an_event_swapped_for_another_at_the_same_moment_fails_there() -> None:
+    game = load(ELSEWHERE[0])
+    record = next(
+        node.record
+        for node in reversed(game.lines()[0].nodes)
+        if isinstance(node.record, ShotRecord) and len(node.record.simulated.system.events) > 6
+    )
+    check = check_events(_simulated_with_a_swap(record, 3))
+    assert check.problem is not None
+    assert (
+        check.problem.startswith("event 3 (ball_pocket ")
+        and "the physics has it due at" in check.problem
+    )

@@ -51,9 +51,14 @@ def test_a_file_from_another_arithmetic_verifies_with_its_own_verdict(path: Path
     result = _verify(path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "DIFFERS" not in result.stdout
-    last = result.stdout.splitlines()[-1]
-    assert f"{len(checks) - len(others)} bit-identical; {len(others)} simulated with" in last
-    assert last.endswith("not changed since they were simulated")
+    *_, note, last = result.stdout.splitlines()
+    assert note.startswith(f"{len(others)} shots simulated with an arithmetic the file does not")
+    assert note.endswith(f"this computer's: {here().words()}")
+    assert last.endswith(
+        f"{len(checks) - len(others)} bit-identical, {len(others)} from another arithmetic with "
+        "every event consistent with the physics (largest difference "
+        f"{max(c.events.largest_difference for c in others if c.events):.2g})"
+    )
 
 
 def _doctored(source: Path, target: Path) -> Path:
@@ -79,7 +84,7 @@ def _doctored(source: Path, target: Path) -> Path:
 def test_a_doctored_copy_is_refused(path: Path, tmp_path: Path) -> None:
     result = _verify(_doctored(path, tmp_path / path.name))
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "simulated with another arithmetic, but event" in result.stdout
+    assert "from another arithmetic, but event" in result.stdout
     assert "the balls do not leave it as stored" in result.stdout
     assert result.stdout.splitlines()[-1].startswith("1 of ")
 
@@ -140,3 +145,27 @@ def test_a_bad_arithmetic_is_refused_in_one_line(value: object, tmp_path: Path) 
     result = _verify(path)
     assert result.returncode == 2
     assert len(result.stderr.splitlines()) == 1 and "arithmetic" in result.stderr
+
+
+def test_a_shot_cut_short_is_refused_at_loading(tmp_path: Path) -> None:
+    """Its events and histories ended halfway, balls still rolling, as if they stopped
+    there: not a shot pooltool simulated (it ends with its null event)."""
+    source = ELSEWHERE[0]
+    with zipfile.ZipFile(source) as zf:
+        contents = {name: zf.read(name) for name in zf.namelist()}
+    name = max((n for n in contents if n.startswith("shots/")), key=lambda n: len(contents[n]))
+    system = system_from_bytes(contents[name])
+    half = len(system.events) // 2
+    del system.events[half:]
+    for ball in system.balls.values():
+        del ball.history.states[half:]
+        ball.state = ball.history[-1].copy()
+    system.t = system.events[-1].time
+    contents[name] = system_to_bytes(system)
+    target = tmp_path / source.name
+    with zipfile.ZipFile(target, "w") as zf:
+        for member, data in contents.items():
+            zf.writestr(member, data)
+    result = _verify(target)
+    assert result.returncode == 2
+    assert "does not end with pooltool's null event (cut short)" in result.stderr
