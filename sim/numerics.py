@@ -96,7 +96,8 @@ def here() -> Arithmetic:
     name, version = platform.libc_ver()
     libm = f"{name} {version}" if name else f"{platform.system()}'s C library"
     if platform.machine().lower() in ("x86_64", "amd64"):
-        libm += ", FMA" if "fma" in _cpu_flags() else ", no FMA"
+        # glibc's builds of sin, cos... for FMA and AVX2 together (its ifunc's test)
+        libm += ", FMA" if {"fma", "avx2"} <= _cpu_flags() else ", no FMA"
     return Arithmetic(PHYSICS_ARITHMETIC, libm, platform.machine().lower(), _processor_name())
 
 

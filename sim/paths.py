@@ -3,6 +3,8 @@ each movable by an environment variable (tests and CI use them)."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 from pathlib import Path
 
@@ -34,10 +36,22 @@ def data_dir() -> Path:
 
 
 def numba_cache_dir() -> Path:
-    """numba's cache of pooltool's compiled physics: a folder per arithmetic
-    (:data:`sim.numerics.PHYSICS_ARITHMETIC`), since numba would load a function compiled
-    under another from its cache by its name alone."""
-    return Path(os.environ.get("NUMBA_CACHE_DIR") or cache_dir() / "numba" / PHYSICS_ARITHMETIC)
+    """numba's cache of pooltool's compiled physics: a folder of the physics' arithmetic
+    (:mod:`sim.physics.arithmetic`), named by its name and a digest of its source, inside
+    ``NUMBA_CACHE_DIR`` where that is set. numba finds a function in its cache by the
+    function's own file, so one compiled under another arithmetic (or with another
+    version of its dot product) would be loaded as it was."""
+    folder = f"{PHYSICS_ARITHMETIC}-{_arithmetic_digest()}"
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:  # a process poolsim started inherits the folder itself
+        return Path(given) if Path(given).name == folder else Path(given) / folder
+    return cache_dir() / "numba" / folder
+
+
+@functools.cache
+def _arithmetic_digest() -> str:
+    source = Path(__file__).resolve().parent / "physics" / "arithmetic.py"
+    return hashlib.sha256(source.read_bytes()).hexdigest()[:10]
 
 
 def assets_dir() -> Path:

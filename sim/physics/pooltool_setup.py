@@ -8,8 +8,9 @@ to the installed package. Here we:
 - import it only when one of its names is first asked for (``pt.Table``, in any thread):
   the window shows its start screen without it and loads it in the background
   (:func:`load_pooltool_in_background`) while the player looks;
-- point numba's cache at poolsim's per-user cache folder (``NUMBA_CACHE_DIR``, unless the
-  user set one), so the 35-46 s first compile is paid once per machine;
+- point numba's cache at poolsim's per-user cache folder (``NUMBA_CACHE_DIR``; inside
+  the user's, if they set one), a folder of the physics' arithmetic, so the 35-46 s
+  first compile is paid once per machine;
 - give pooltool a private "home" under poolsim's config folder while its one module that
   reads the home runs, so it writes its yaml files there and not into the user's home;
 - let a caller redo what must come after pooltool's import (:func:`redo_after_pooltool`:
@@ -97,8 +98,9 @@ class _PrivateHomeLoader(importlib.abc.Loader):
             self._loader.exec_module(module)
 
 
-# numba reads NUMBA_CACHE_DIR when it is first imported, which pooltool does.
-os.environ.setdefault("NUMBA_CACHE_DIR", str(numba_cache_dir()))
+# numba reads NUMBA_CACHE_DIR when it is first imported, which pooltool does: the folder
+# of this arithmetic's (inside the user's, if they set one).
+os.environ["NUMBA_CACHE_DIR"] = str(numba_cache_dir())
 
 # What files record: pooltool's own ``__version__`` is this distribution's version.
 POOLTOOL_VERSION: str = importlib.metadata.version("pooltool-billiards")

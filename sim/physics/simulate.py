@@ -36,6 +36,7 @@ from sim.physics.table import (
     TableSpec,
     cushion_boxes,
     in_pocket_mouth,
+    length2,
     may_be_within,
     nearest_cushion,
     within_rails,
@@ -193,7 +194,7 @@ def settle_positions(
                 offset = placed[second] - placed[first]
                 if abs(offset[0]) > ball_reach or abs(offset[1]) > ball_reach:
                     continue
-                dist = float(np.linalg.norm(offset))
+                dist = length2(offset)
                 short = 2 * radius + PLACEMENT_GAP - dist
                 if short <= 0:
                     continue

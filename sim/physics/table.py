@@ -8,6 +8,7 @@ pockets, cushion segments and which rail each segment belongs to.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from types import MappingProxyType
@@ -178,6 +179,19 @@ def nearest_cushion(table: pt.Table, point: Point) -> tuple[float, Point]:
 _Array = np.ndarray[tuple[int], np.dtype[np.float64]]
 
 
+def dot2(u: _Array, v: _Array) -> float:
+    """The dot product of two 2-vectors in one order on every processor (numpy's would be
+    OpenBLAS's, whose order is the processor's: :mod:`sim.physics.arithmetic`); the order
+    of its Haswell kernels, which placed every stored shot's balls before this."""
+    return float((0.0 + u[0] * v[0]) + u[1] * v[1])
+
+
+def length2(u: _Array) -> float:
+    """A 2-vector's length, as numpy's ``linalg.norm`` takes it (the root of
+    :func:`dot2`)."""
+    return math.sqrt(dot2(u, u))
+
+
 def _nearest_nose(
     point: Point,
     straight: Iterable[tuple[_Array, _Array]],
@@ -188,13 +202,13 @@ def _nearest_nose(
     best, away = np.inf, np.zeros(2)
     for a, b in straight:
         ab = b - a
-        u = float(np.clip(np.dot(p - a, ab) / np.dot(ab, ab), 0.0, 1.0))
+        u = float(np.clip(dot2(p - a, ab) / dot2(ab, ab), 0.0, 1.0))
         offset = p - (a + u * ab)
-        if (dist := float(np.linalg.norm(offset))) < best:
+        if (dist := length2(offset)) < best:
             best, away = dist, offset / dist if dist > 0 else np.zeros(2)
     for centre, radius in tips:
         offset = p - centre
-        norm = float(np.linalg.norm(offset))
+        norm = length2(offset)
         if (dist := norm - float(radius)) < best:
             best, away = dist, offset / norm if norm > 0 else np.zeros(2)
     return best, (float(away[0]), float(away[1]))

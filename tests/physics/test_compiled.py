@@ -7,13 +7,17 @@ from pathlib import Path
 
 import pytest
 
+from sim.paths import numba_cache_dir
 from sim.physics import compiled
 
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The cache's folder: the arithmetic's own, inside the user's NUMBA_CACHE_DIR."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    return tmp_path
+    folder = numba_cache_dir()
+    assert folder.parent == tmp_path and folder.name.startswith("fixed-dot-1-")
+    return folder
 
 
 def test_no_stamp_is_a_first_run(cache: Path) -> None:
