@@ -1093,6 +1093,10 @@ DUEL_ROWS = (
     ("called_pots_made", "called pots made"),
     ("safeties", "safeties"),
     ("think_seconds_median", "thinking, median s/shot"),
+    ("think_seconds_p95", "thinking, 95th percentile"),
+    ("break_and_run_percent", "break-and-runs, % of breaks"),
+    ("foul_percent", "fouls, % of shots"),
+    ("called_pots_made_percent", "called pots made, %"),
 )
 
 
@@ -1105,13 +1109,25 @@ def _print_duel(report: dict[str, Any], as_json: bool) -> None:
     from rich.table import Table
 
     players = report["players"]
-    table = Table(title=f"{report['racks']} racks")
+    seeds = (
+        "held out: outside the seeds the opponent is tuned on"
+        if report["held_out"]
+        else "a seed the opponent is tuned on: how it fits these racks, not its strength"
+    )
+    table = Table(title=f"{report['racks']} racks of seed {report['seed']} ({seeds})")
     table.add_column("")
     for name in players:
         table.add_column(name, justify="right")
     for key, label in DUEL_ROWS:
-        table.add_row(label, *(str(figures[key]) for figures in players.values()))
+        table.add_row(label, *(_duel_cell(figures[key]) for figures in players.values()))
     Console().print(table)
+
+
+def _duel_cell(value: Any) -> str:
+    """A duel figure as its table shows it: a percentage with its standard error."""
+    if isinstance(value, dict):
+        return f"{value['value']:.1f} ± {value['standard_error']:.1f}"
+    return str(value)
 
 
 @cli.command()

@@ -14,6 +14,7 @@ choices is declared a stalemate.
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import random
 import signal
@@ -28,6 +29,7 @@ from rules import MatchPhase, Player
 from rules.facts import Pocketing
 from sim.play.game import ComputerPlayer, Game, GameSetup, ShotRecord
 from sim.play.opponent import Kind, Move, decide, level_named
+from sim.play.opponent.levels import TUNING_SEEDS
 from sim.play.selfplay import summarize
 
 MAX_STEPS = 300  # shots and choices in one rack before it is called a stalemate
@@ -238,6 +240,7 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
     outcomes = list(outcomes)
     players = {}
     for player, side in zip(Player, _totals(outcomes), strict=True):
+        think = sorted(side.think_seconds)
         players[player.value] = {
             "level": setup.level(player),
             "racks_won": side.racks_won,
@@ -248,11 +251,29 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
             "called_pots_attempted": side.called_pots_attempted,
             "called_pots_made": side.called_pots_made,
             "safeties": side.safeties,
-            "think_seconds_median": (
-                round(statistics.median(side.think_seconds), 3) if side.think_seconds else 0.0
-            ),
+            "think_seconds_median": round(statistics.median(think), 3) if think else 0.0,
+            "think_seconds_p95": round(think[math.ceil(0.95 * len(think)) - 1], 3)
+            if think
+            else 0.0,
+            "break_and_run_percent": _percent(side.break_and_runs, side.breaks),
+            "foul_percent": _percent(side.fouls, side.shots),
+            "called_pots_made_percent": _percent(side.called_pots_made, side.called_pots_attempted),
         }
-    return {"racks": len(outcomes), "players": players}
+    return {
+        "racks": len(outcomes),
+        "seed": setup.seed,
+        "held_out": setup.seed not in TUNING_SEEDS,
+        "players": players,
+    }
+
+
+def _percent(count: int, of: int) -> dict[str, float]:
+    """``count`` of ``of`` as a percentage and its standard error (binomial), in points."""
+    if of == 0:
+        return {"value": 0.0, "standard_error": 0.0}
+    share = count / of
+    error = math.sqrt(share * (1 - share) / of)
+    return {"value": round(100 * share, 1), "standard_error": round(100 * error, 1)}
 
 
 def _totals(outcomes: list[RackOutcome]) -> tuple[SideFigures, SideFigures]:

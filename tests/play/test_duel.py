@@ -25,6 +25,10 @@ KEYS = {
     "called_pots_made",
     "safeties",
     "think_seconds_median",
+    "think_seconds_p95",
+    "break_and_run_percent",
+    "foul_percent",
+    "called_pots_made_percent",
 }
 
 
@@ -52,6 +56,14 @@ def test_a_duel_is_the_same_on_one_process_or_two() -> None:
     for side in (a, b):
         assert 0 <= side["called_pots_made"] <= side["called_pots_attempted"] <= side["shots"]
         assert side["fouls"] <= side["shots"] and side["think_seconds_median"] > 0
+        assert side["think_seconds_p95"] >= side["think_seconds_median"]
+        fouls = side["foul_percent"]
+        assert fouls["value"] == round(100 * side["fouls"] / side["shots"], 1)
+        share = side["fouls"] / side["shots"]
+        assert fouls["standard_error"] == round(
+            100 * (share * (1 - share) / side["shots"]) ** 0.5, 1
+        )
+    assert report["seed"] == SETUP.seed and report["held_out"] is (SETUP.seed >= 100)
     # The totals are the racks' sums.
     shots = sum(o.sides[0].shots for o in here)
     assert a["shots"] == shots
