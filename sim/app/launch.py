@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from sim.app.scene import Quality
+from sim.app.scene.scene import Quality
 from sim.play.game import Game
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
 
     from rules import Player
     from sim.app.main import PoolApp
-    from sim.app.preferences import Preferences
+    from sim.app.screens.preferences import Preferences
     from sim.app.script import ScriptError, run_script
     from sim.store.autosave import Autosave
     from sim.store.stats.database import index_quietly

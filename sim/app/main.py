@@ -1,6 +1,6 @@
 """The desktop table: one Panda3D window where two players share the mouse.
 
-:class:`PoolApp` owns the window, the 3D table (:mod:`sim.app.scene`), the camera and
+:class:`PoolApp` owns the window, the 3D table (:mod:`sim.app.scene.scene`), the camera and
 the HUD; the game's logic is the :class:`~sim.play.controller.TableController`. What the
 keys and the mouse do, and the work of each frame, belong to the mode that is up
 (:mod:`sim.app.modes`: one for each stage of the turn, and the start screen, the menu
@@ -48,27 +48,27 @@ from panda3d.core import (
 
 from rules import Player, PocketId, game_kind
 from rules.geometry import Point, TableGeometry
-from sim.app.callmarker import CallMarker
-from sim.app.camera import CameraRig
-from sim.app.cue import CueStick
-from sim.app.drilloverlay import DrillOverlay
-from sim.app.drillscreens import DrillSummary, history_lines
-from sim.app.hintghost import HintGhost
-from sim.app.hud import Hud
-from sim.app.menu import GameMenu
+from sim.app.hud.hud import Hud
+from sim.app.hud.texts import physics_status
+from sim.app.hud.widgets import typing
+from sim.app.marks.callmarker import CallMarker
+from sim.app.marks.drilloverlay import DrillOverlay
+from sim.app.marks.hintghost import HintGhost
+from sim.app.marks.tracking import TrackingOverlay
 from sim.app.modes.manager import ModeManager
 from sim.app.modes.pointer import Pointer
-from sim.app.modes.screens import DrillSummaryMode, MenuMode, ReplayMode, StartMode
-from sim.app.preferences import Preferences
-from sim.app.replay import ReplayItem, ReplayView, game_items, last_in_play, table_box
 from sim.app.rest import RestingWindow
-from sim.app.scene import Quality, TableScene
-from sim.app.sound import SoundBoard
-from sim.app.start import StartScreen
-from sim.app.summary import MatchSummary
-from sim.app.texts import physics_status
-from sim.app.tracking import TrackingOverlay
-from sim.app.widgets import typing
+from sim.app.scene.camera import CameraRig
+from sim.app.scene.cue import CueStick
+from sim.app.scene.scene import Quality, TableScene
+from sim.app.scene.sound import SoundBoard
+from sim.app.screens.drills import DrillSummary, history_lines
+from sim.app.screens.menu import GameMenu
+from sim.app.screens.modes import DrillSummaryMode, MenuMode, ReplayMode, StartMode
+from sim.app.screens.preferences import Preferences
+from sim.app.screens.replay import ReplayItem, ReplayView, game_items, last_in_play, table_box
+from sim.app.screens.start import StartScreen
+from sim.app.screens.summary import MatchSummary
 from sim.paths import assets_dir, data_dir
 from sim.physics.simulator import Simulator
 from sim.physics.table import TableSpec, pocket_centre

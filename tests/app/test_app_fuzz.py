@@ -31,10 +31,10 @@ from panda3d.core import KeyboardButton, MouseButton
 
 from rules import CUE, MatchPhase, Options, Player
 from sim.app.headless import world_to_pixel
+from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
-from sim.app.menu import GameMenu
-from sim.app.start import shot_clock_options
-from sim.app.texts import prompt
+from sim.app.screens.menu import GameMenu
+from sim.app.screens.start import shot_clock_options
 from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult
 from sim.physics.table import pocket_centre
 from sim.physics.worker import PhysicsWorker

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from rules import Player
+from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
 from sim.app.script import ScriptError, run_script
-from sim.app.texts import prompt
 from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup
 from sim.store.gamefile import load, save
@@ -79,7 +79,7 @@ def test_script_seats_are_checked(table: PoolApp) -> None:
 
 def test_the_start_screens_seats(table: PoolApp) -> None:
     """Each seat a person or the computer at a level, remembered like the rest."""
-    from sim.app.start import StartChoices
+    from sim.app.screens.start import StartChoices
 
     choices = StartChoices.remembered({"players": ["Ann", "Player 2"], "seat_b": "5"})
     assert choices.computers() == {Player.B: "5"}

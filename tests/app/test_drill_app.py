@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from sim.app.main import PoolApp
-from sim.app.modes.screens import DrillSummaryMode
+from sim.app.screens.modes import DrillSummaryMode
 from sim.app.script import ScriptError, run_script
 from sim.play.controller import MAX_SPEED, MIN_POWER_SPEED
 from sim.store.drillfile import drill_named

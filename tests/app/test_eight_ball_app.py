@@ -14,8 +14,8 @@ from PIL import Image
 
 from rules import EightBall, Group, Groups, Phase, Player
 from sim.app.main import PoolApp
+from sim.app.screens.start import GAMES, StartChoices
 from sim.app.script import run_script
-from sim.app.start import GAMES, StartChoices
 from sim.physics.table import TABLE_SPECS
 from sim.play.controller import Aim, Stage
 from sim.play.game import Game, GameSetup

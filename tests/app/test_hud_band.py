@@ -10,9 +10,9 @@ import pytest
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import Point3
 
-from sim.app.hudlayout import Box
+from sim.app.hud.layout import Box
+from sim.app.hud.widgets import RED
 from sim.app.main import PoolApp
-from sim.app.widgets import RED
 from sim.store.autosave import Autosave
 from tests.app.test_table_app import after_break, step
 

@@ -14,8 +14,8 @@ from PIL import Image
 
 from rules import CUE, GameState, Phase, Player, Tally
 from sim.app.main import PoolApp
+from sim.app.screens.start import CALL_SHOT_ROWS, GAMES, StartChoices
 from sim.app.script import run_script
-from sim.app.start import CALL_SHOT_ROWS, GAMES, StartChoices
 from sim.physics.simulate import CueAction
 from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, Stroke

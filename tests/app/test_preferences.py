@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sim.app.main import PoolApp
-from sim.app.preferences import Preferences
-from sim.app.start import StartChoices
+from sim.app.screens.preferences import Preferences
+from sim.app.screens.start import StartChoices
 
 CHOSEN = StartChoices(
     game="rotation",

@@ -9,9 +9,9 @@ import pytest
 from panda3d.core import KeyboardButton, NodePath, Point3, TextNode
 
 from rules import Declaration, Player
+from sim.app.hud.widgets import RED
 from sim.app.main import PoolApp
-from sim.app.replay import ReplayView
-from sim.app.widgets import RED
+from sim.app.screens.replay import ReplayView
 from sim.physics.simulate import CueAction, aim_towards
 from sim.play.controller import Stage
 from sim.play.game import Game, Stroke

@@ -11,7 +11,7 @@ import pytest
 from panda3d.core import KeyboardButton
 
 from sim.app.main import PoolApp
-from sim.app.replay import ReplayView
+from sim.app.screens.replay import ReplayView
 from sim.app.script import ScriptError, run_script
 from sim.play.controller import Stage
 from sim.play.game import ShotRecord

@@ -16,8 +16,7 @@ from panda3d.core import KeyboardButton
 from rules import CUE, Player
 from rules.geometry import Point
 from sim.app.main import PoolApp
-from sim.app.replay import ReplayView
-from sim.app.sound import (
+from sim.app.scene.sound import (
     RATE,
     SoundBoard,
     SoundCue,
@@ -29,6 +28,7 @@ from sim.app.sound import (
     synthesise,
     wav_bytes,
 )
+from sim.app.screens.replay import ReplayView
 from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.timeline import MarkerKind, ShotTimeline
 from sim.play.controller import Stage

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rules import Player
+from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
 from sim.app.script import ScriptError, run_script
-from sim.app.texts import prompt
 from sim.play.controller import Stage
 from sim.play.game import Game, StalemateRecord
 from sim.play.stalemate import COMPUTER_OFFERS, PERSON_MAY_OFFER

@@ -13,7 +13,7 @@ from panda3d.core import Point3
 
 from rules import Player
 from sim.app.main import PoolApp
-from sim.app.start import CALL_SHOT_ROWS, StartChoices
+from sim.app.screens.start import CALL_SHOT_ROWS, StartChoices
 from sim.play.game import Game, GameSetup
 from sim.play.selfplay import play_racks
 from sim.store.autosave import Autosave

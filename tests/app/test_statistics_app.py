@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sim.app.main import PoolApp
-from sim.app.summary import summary_rows
+from sim.app.screens.summary import summary_rows
 from sim.play.controller import Stage
 from sim.store.gamefile import game_document, load
 from sim.store.stats.database import opened

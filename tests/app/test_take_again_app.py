@@ -13,7 +13,7 @@ from panda3d.core import KeyboardButton
 
 from rules import CUE, Declaration, Player
 from sim.app.main import PoolApp
-from sim.app.replay import BRANCH_MARK
+from sim.app.screens.replay import BRANCH_MARK
 from sim.app.script import ScriptError, run_script
 from sim.physics.simulate import CueAction, aim_towards
 from sim.play.controller import Stage

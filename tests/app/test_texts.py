@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from sim.app.texts import physics_status
+from sim.app.hud.texts import physics_status
 from sim.physics.simulator import Progress
 
 

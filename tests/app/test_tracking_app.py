@@ -16,7 +16,7 @@ from panda3d.core import KeyboardButton
 
 from rules import CUE
 from sim.app.main import PoolApp
-from sim.app.preferences import Preferences
+from sim.app.screens.preferences import Preferences
 from sim.app.script import ScriptError, run_script
 from sim.physics.tracking import TrackingLines
 from sim.physics.worker import PhysicsWorker

@@ -16,7 +16,7 @@ from panda3d.core import KeyboardButton
 from rules import CUE, BallInHand, Player, PocketId
 from sim.app.headless import grab_rgb
 from sim.app.main import PoolApp
-from sim.app.preferences import Preferences
+from sim.app.screens.preferences import Preferences
 from sim.physics.simulate import CueAction
 from sim.physics.table import pocket_centre
 from sim.play.controller import Stage

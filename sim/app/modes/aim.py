@@ -9,12 +9,12 @@ import attrs
 
 from rules import CUE, BallId, PocketId
 from rules.geometry import Point, distance
-from sim.app.camera import View
-from sim.app.cue import CueStick
-from sim.app.hud import Hud
+from sim.app.hud.hud import Hud
 from sim.app.modes.pointer import DragTarget
 from sim.app.modes.table import TableMode
-from sim.app.scene import LAG_BALL
+from sim.app.scene.camera import View
+from sim.app.scene.cue import CueStick
+from sim.app.scene.scene import LAG_BALL
 from sim.physics.table import pocket_centre
 
 BALL_PICK = 1.3  # a click this many ball radii from a ball's centre is on the ball

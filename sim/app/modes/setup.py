@@ -8,7 +8,7 @@ from typing import Any
 
 from rules import CUE, BallId, BallInHand
 from rules.geometry import Point, distance
-from sim.app.hud import Hud
+from sim.app.hud.hud import Hud
 from sim.app.modes.aim import BALL_PICK
 from sim.app.modes.pointer import DragTarget
 from sim.app.modes.table import TableMode

@@ -9,11 +9,11 @@ from typing import ClassVar
 
 from rules import BallId, Declaration
 from rules.geometry import Point
-from sim.app.cue import CueStick
-from sim.app.hud import Hud
+from sim.app.hud.hud import Hud
 from sim.app.modes.base import Mode
 from sim.app.modes.pointer import DragTarget
 from sim.app.modes.window import Mouse
+from sim.app.scene.cue import CueStick
 from sim.play.controller import TableController
 
 POWER_STEP = 0.02  # an arrow key or a wheel step over the meter

@@ -13,8 +13,8 @@ from direct.gui.DirectGui import DirectButton, DirectFrame
 from panda3d.core import TextNode
 
 from rules import CUE, GAMES, BallId, BallInHand, Player
-from sim.app.hudlayout import Box
-from sim.app.widgets import DIM, GOLD, PANEL, WHITE, button, label
+from sim.app.hud.layout import Box
+from sim.app.hud.widgets import DIM, GOLD, PANEL, WHITE, button, label
 from sim.play.controller import TableController
 from sim.play.game import GameError
 

@@ -17,13 +17,8 @@ from panda3d.core import TextNode
 
 from rules import GAMES as KINDS
 from rules import Options, Player, TenBall
-from sim.app.drillscreens import DrillList
-from sim.app.opengame import OpenGamePanel
-from sim.app.preferences import Preferences
-from sim.app.scene import Quality
-from sim.app.statsscreen import StatisticsPanel
-from sim.app.texts import physics_status
-from sim.app.widgets import (
+from sim.app.hud.texts import physics_status
+from sim.app.hud.widgets import (
     BACKDROP,
     DIM,
     FADED,
@@ -35,6 +30,11 @@ from sim.app.widgets import (
     entry,
     label,
 )
+from sim.app.scene.scene import Quality
+from sim.app.screens.drills import DrillList
+from sim.app.screens.opengame import OpenGamePanel
+from sim.app.screens.preferences import Preferences
+from sim.app.screens.statistics import StatisticsPanel
 from sim.names import seat_names
 from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
 from sim.physics.simulator import Simulator

@@ -6,8 +6,8 @@ from __future__ import annotations
 from panda3d.core import LineSegs
 
 from rules.geometry import Point
-from sim.app.clothmark import ClothMark
-from sim.app.cue import draw_circle
+from sim.app.marks.clothmark import ClothMark
+from sim.app.scene.cue import draw_circle
 from sim.play.controller import Stage, TableController
 
 GHOST = (0.75, 0.95, 1.0)  # a cool white, unlike the call's gold

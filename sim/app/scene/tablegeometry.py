@@ -4,7 +4,7 @@ Polygons are counter-clockwise (n, 2) arrays in metres in the physics frame (x a
 y along, the cloth at z = 0): arcs, densified outlines, a polygon less a pocket's disc,
 each cushion's nose line (linear segments and rounded jaw tips), :class:`Rect` for the
 rail lines, and :class:`TableLayout`, which puts the cloth, cushions, rail tops, pocket
-holes and diamond sights together for :mod:`sim.app.scene` to build in 3D.
+holes and diamond sights together for :mod:`sim.app.scene.scene` to build in 3D.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 
 Array: TypeAlias = NDArray[np.float64]
 
-# Dimensions the physics table does not give (metres; the rest are in sim.app.scene). A
+# Dimensions the physics table does not give (metres; the rest are in sim.app.scene.scene). A
 # 9-ft table is about 2.84 x 1.57 m outside: 0.15 m a side from the nose, of which the
 # cushion is the physics cushion width.
 RAIL_WIDTH = 0.10  # wood, from the cushion's back to the outer edge

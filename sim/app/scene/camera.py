@@ -8,7 +8,7 @@ switching views or following the balls never jumps.
 The overhead and broadcast views are framed, not set: the distance and a shift of the
 lens (its film offset) are worked out so the table's pockets and cloth fall inside the
 part of the window the HUD leaves free (:attr:`CameraRig.free`, from
-:mod:`sim.app.hudlayout`) and the rails inside the window, whatever its shape.
+:mod:`sim.app.hud.layout`) and the rails inside the window, whatever its shape.
 
 :func:`top_down_camera` sets a fixed view at once, without the rig (tests and
 screenshots).
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from rules.geometry import Point, wrapped_degrees
-from sim.app.hudlayout import Box
-from sim.app.tablegeometry import TableLayout
+from sim.app.hud.layout import Box
+from sim.app.scene.tablegeometry import TableLayout
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase

@@ -23,7 +23,7 @@ from panda3d.core import (
 
 from rules import PocketId
 from rules.geometry import Point, TableGeometry
-from sim.app.cue import draw_circle
+from sim.app.scene.cue import draw_circle
 from sim.play.drill import CircleZone, Drill, RectangleZone
 
 if TYPE_CHECKING:

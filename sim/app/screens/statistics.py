@@ -19,7 +19,7 @@ from direct.gui.OnscreenImage import OnscreenImage
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import PNMImage, StringStream, TextNode, Texture, TransparencyAttrib
 
-from sim.app.widgets import BACKDROP, DIM, GOLD, NOTICE, WHITE, button, label
+from sim.app.hud.widgets import BACKDROP, DIM, GOLD, NOTICE, WHITE, button, label
 from sim.media.statscharts import Bar, statistics_picture
 from sim.physics.table import table_spec
 from sim.store.stats.database import opened

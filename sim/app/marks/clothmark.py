@@ -1,6 +1,6 @@
 """A mark drawn on the cloth from the controller's state, once a frame, and rebuilt only
-when what it shows changes: the call's rings (:mod:`sim.app.callmarker`) and the hint's
-ghost (:mod:`sim.app.hintghost`) are two."""
+when what it shows changes: the call's rings (:mod:`sim.app.marks.callmarker`) and the hint's
+ghost (:mod:`sim.app.marks.hintghost`) are two."""
 
 from __future__ import annotations
 

@@ -16,9 +16,9 @@ from panda3d.core import LineSegs, TransparencyAttrib
 
 from rules.facts import CUE
 from rules.geometry import Point
-from sim.app.cue import draw_circle
-from sim.app.replay import BALL_COLOURS
-from sim.app.scene import SHADOW_CAMERA_MASK, Quality, to_linear
+from sim.app.scene.colours import BALL_COLOURS
+from sim.app.scene.cue import draw_circle
+from sim.app.scene.scene import SHADOW_CAMERA_MASK, Quality, to_linear
 from sim.physics.tracking import BallPath, TrackingLines
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import Any
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
-from sim.app.widgets import DIM, GOLD, WHITE, button, label
+from sim.app.hud.widgets import DIM, GOLD, WHITE, button, label
 from sim.play.game import Game
 from sim.store.gamefile import game_document
 from sim.store.stats.figures import GameFigures, PlayerFigures, game_figures

@@ -15,8 +15,8 @@ larger disc, and from high above (where a ball is some twenty pixels wide) each 
 shows its number on a label facing the camera.
 
 This module holds :class:`TableScene`, which builds and draws all of it; the plan
-geometry is :mod:`sim.app.tablegeometry`, the Panda3D meshes and the light map
-:mod:`sim.app.meshes`, and fixed camera views for tests :mod:`sim.app.camera`.
+geometry is :mod:`sim.app.scene.tablegeometry`, the Panda3D meshes and the light map
+:mod:`sim.app.scene.meshes`, and fixed camera views for tests :mod:`sim.app.scene.camera`.
 
 Two presets:
 
@@ -57,7 +57,7 @@ from panda3d.core import (
     Vec4,
 )
 
-from sim.app.meshes import (
+from sim.app.scene.meshes import (
     CLOTH_TILE,
     LINER_PROFILE,
     MeshBuilder,
@@ -67,7 +67,7 @@ from sim.app.meshes import (
     pocket_liner,
     vertical_wall,
 )
-from sim.app.tablegeometry import (
+from sim.app.scene.tablegeometry import (
     RAIL_BEVEL,
     RAIL_WIDTH,
     Rect,
@@ -110,7 +110,7 @@ BALL_PICK_MASK = BitMask32.bit(21)
 SHADOW_CAMERA_MASK = BitMask32.bit(22)
 
 # Dimensions the physics table does not give (metres); the rail's width and the sights'
-# place are in sim.app.tablegeometry.
+# place are in sim.app.scene.tablegeometry.
 RAIL_THICKNESS = 0.075
 APRON_DEPTH = 0.22  # the table body's skirt, from the cloth down
 DIAMOND_SIZE = (0.024, 0.011)  # across the rail, along it
@@ -125,7 +125,7 @@ CLOTH_COLOURS: dict[str, tuple[float, float, float]] = {
 CUSHION_SHADE = 0.62  # cushion tops read darker than the bed, so the nose line shows
 UNDER_CUSHION_SHADE = 0.3  # the strip of bed under the nose, in the cushion's shadow
 # The pockets' liner (dark leather) as the lamps light it at the rail's top (deeper, it
-# darkens: see sim.app.meshes.pocket_liner), and its rim round each hole on the rail.
+# darkens: see sim.app.scene.meshes.pocket_liner), and its rim round each hole on the rail.
 POCKET_LINER_COLOUR = (0.12, 0.095, 0.08)
 POCKET_RIM_COLOUR = (0.075, 0.055, 0.045)
 POCKET_RIM_WIDTH = 0.009
@@ -160,7 +160,7 @@ class TableScene:
 
     ``table_root`` holds the table (rebuilt by :meth:`set_table`), ``ball_nodes[id]`` each
     ball (tag ``"ball"`` = id, a collision sphere in :data:`BALL_PICK_MASK`); the balls
-    start hidden. The camera is the app's (see :func:`sim.app.camera.top_down_camera`
+    start hidden. The camera is the app's (see :func:`sim.app.scene.camera.top_down_camera`
     for tests).
     """
 

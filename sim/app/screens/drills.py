@@ -11,7 +11,7 @@ from typing import Any
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import TextNode
 
-from sim.app.widgets import BACKDROP, BUTTON, DIM, GOLD, NOTICE, WHITE, button, label
+from sim.app.hud.widgets import BACKDROP, BUTTON, DIM, GOLD, NOTICE, WHITE, button, label
 from sim.play.drill import DrillSession
 from sim.store.drillfile import ShippedDrill
 from sim.store.drillhistory import DrillHistory

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sim.app.drillscreens import DrillSummary
-from sim.app.menu import GameMenu
 from sim.app.modes.base import Mode
 from sim.app.modes.window import DrillWindow, Mouse, Window
-from sim.app.replay import ReplayView
-from sim.app.start import StartScreen
+from sim.app.screens.drills import DrillSummary
+from sim.app.screens.menu import GameMenu
+from sim.app.screens.replay import ReplayView
+from sim.app.screens.start import StartScreen
 
 
 class StartMode(Mode):

@@ -1,5 +1,5 @@
 """Ghost balls: another attempt's balls drawn translucent over the table, for the
-replay's side by side (:mod:`sim.app.compare`).
+replay's side by side (:mod:`sim.app.screens.compare`).
 
 A ghost is a copy of the scene's own ball (its model, texture and material, so it looks
 right in either graphics preset), tinted the other attempt's colour and see-through. It
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 from panda3d.core import CollisionNode, NodePath, Quat, TransparencyAttrib
 
-from sim.app.scene import TableScene
+from sim.app.scene.scene import TableScene
 from sim.physics.timeline import BallStates
 
 GHOST_ALPHA = 0.55  # see-through enough to show the cloth and a real ball under it

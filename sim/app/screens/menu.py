@@ -10,7 +10,7 @@ from direct.gui.DirectGui import DGG, DirectEntry, DirectFrame
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import TextNode
 
-from sim.app.widgets import BACKDROP, DIM, GOLD, NOTICE, PANEL, WHITE, button, entry, label
+from sim.app.hud.widgets import BACKDROP, DIM, GOLD, NOTICE, PANEL, WHITE, button, entry, label
 from sim.play.controller import TableController
 from sim.play.drillrun import DrillRun
 from sim.play.game import GameError

@@ -11,7 +11,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-from sim.app.widgets import BACKDROP, BUTTON, DIM, GOLD, NOTICE, WHITE, button, entry, label
+from sim.app.hud.widgets import BACKDROP, BUTTON, DIM, GOLD, NOTICE, WHITE, button, entry, label
 from sim.store.savedgames import SavedGame, saved_games
 
 ROWS = 8  # games on a page

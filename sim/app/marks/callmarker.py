@@ -11,9 +11,9 @@ from panda3d.core import LineSegs
 
 from rules import BallId, PocketId
 from rules.geometry import Point, TableGeometry
-from sim.app.clothmark import ClothMark
-from sim.app.cue import draw_circle
-from sim.app.widgets import GOLD
+from sim.app.hud.widgets import GOLD
+from sim.app.marks.clothmark import ClothMark
+from sim.app.scene.cue import draw_circle
 from sim.play.controller import Stage, TableController
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ light-map coordinate) into one ``GeomNode``; :func:`triangulate` fills a polygon
 :func:`vertical_wall` and :func:`box` put up walls, :func:`lightmap` bakes the lamps'
 pool of light for the fast preset, and :func:`ball_sphere` makes the balls' spheres,
 lighter far away for software GL. Plan geometry comes from
-:mod:`sim.app.tablegeometry`.
+:mod:`sim.app.scene.tablegeometry`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from panda3d.core import (
     Triangulator,
 )
 
-from sim.app.tablegeometry import Array, Rect, TableLayout, circle_arc, distance_along
+from sim.app.scene.tablegeometry import Array, Rect, TableLayout, circle_arc, distance_along
 
 CLOTH_TILE = 0.35  # metres per repeat of the cloth texture (walls are mapped in it too)
 # A pocket's liner under the cloth: (depth, radius, light) from the cloth's edge down,

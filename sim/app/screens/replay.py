@@ -15,7 +15,7 @@ read from a pooltool file). Keys while it is open:
   shot played from here): its balls as translucent ghosts, this attempt's paths in gold
   and the other's in cyan, both on one clock (the shorter rests at its end), the panel
   saying where each cue ball stopped and what each potted; C again: the next other
-  attempt, then off (:mod:`sim.app.compare`, :mod:`sim.app.ghosts`).
+  attempt, then off (:mod:`sim.app.screens.compare`, :mod:`sim.app.scene.ghosts`).
 
 The shot list marks a branch's shots (a shot taken back, a shot played from here) with
 an arrow, indented under the shot they were played in place of.
@@ -47,13 +47,14 @@ from panda3d.core import ClockObject, LineSegs, NodePath, TextNode, Transparency
 
 from rules import CUE, PocketId, Ruling
 from rules.words import pocket_name
-from sim.app.camera import WHOLE_WINDOW, WINDOW_MARGIN
-from sim.app.compare import attempt_lines, attempt_name, other_attempts, outcome
-from sim.app.ghosts import GhostBalls
-from sim.app.hudlayout import Box
-from sim.app.scene import TableScene
-from sim.app.sound import SoundBoard, cues_between, sound_cues
-from sim.app.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
+from sim.app.hud.layout import Box
+from sim.app.hud.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
+from sim.app.scene.camera import WHOLE_WINDOW, WINDOW_MARGIN
+from sim.app.scene.colours import BALL_COLOURS, ball_colour
+from sim.app.scene.ghosts import GhostBalls
+from sim.app.scene.scene import TableScene
+from sim.app.scene.sound import SoundBoard, cues_between, sound_cues
+from sim.app.screens.compare import attempt_lines, attempt_name, other_attempts, outcome
 from sim.physics.timeline import BallStates, EventMarker, MarkerKind, ShotTimeline
 from sim.play.branches import in_play_order
 from sim.play.game import Game, LagRecord, Node, ShotRecord, shot_number
@@ -88,37 +89,6 @@ NO_OTHER = (
     "No other attempt at this shot to compare with (Backspace at the table or P here makes one)."
 )
 
-# The balls' colours, as the standard set has them (lightened a little where the true
-# colour would vanish into the cloth): each ball's path is drawn in its ball's colour,
-# a stripe's in a lighter shade of it, so a break's paths can be told apart.
-SOLID_COLOURS: dict[int, tuple[float, float, float]] = {
-    1: (1.0, 0.82, 0.1),  # yellow
-    2: (0.35, 0.55, 1.0),  # blue
-    3: (0.95, 0.15, 0.12),  # red
-    4: (0.62, 0.3, 0.9),  # purple
-    5: (1.0, 0.5, 0.05),  # orange
-    6: (0.1, 0.72, 0.3),  # green
-    7: (0.85, 0.35, 0.25),  # maroon (brick: a true maroon vanishes on the cloth)
-    8: (0.08, 0.08, 0.08),  # black
-}
-STRIPE_LIGHTER = 0.4  # a stripe's path: its colour this far towards white
-
-
-def _ball_colour(ball: str) -> tuple[float, float, float]:
-    if ball == CUE:
-        return (1.0, 1.0, 1.0)
-    number = int(ball) if ball.isdigit() else 0
-    if number in SOLID_COLOURS:
-        return SOLID_COLOURS[number]
-    if number - 8 in SOLID_COLOURS:
-        r, g, b = (c + (1 - c) * STRIPE_LIGHTER for c in SOLID_COLOURS[number - 8])
-        return (r, g, b)
-    return (0.75, 0.75, 0.75)  # a ball of no standard set (a lag's second cue ball)
-
-
-BALL_COLOURS: dict[str, tuple[float, float, float]] = {
-    ball: _ball_colour(ball) for ball in (CUE, *(str(n) for n in range(1, 16)))
-}
 # A moving ball's path stands out; a ball at rest (or down) keeps its path, thinner and
 # faded only a little (more would blend its colour into the cloth's and lose it).
 PATH_MOVING = (3.0, 1.0)  # line thickness (pixels), alpha
@@ -908,7 +878,7 @@ def _draw_tracks(
         thickness, alpha = PATH_RESTING if resting else PATH_MOVING
         lines = LineSegs(f"path-{ball}")
         lines.setThickness(thickness)
-        lines.setColor(*(colour or drawn(BALL_COLOURS.get(ball, _ball_colour(ball)))), 1.0)
+        lines.setColor(*(colour or drawn(BALL_COLOURS.get(ball, ball_colour(ball)))), 1.0)
         down = np.flatnonzero(pocketed[:, j])
         xy = track[: down[0] if len(down) else count, :2]
         if len(xy) < 2:

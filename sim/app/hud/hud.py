@@ -1,7 +1,7 @@
 """The heads-up display: scoreboard, the referee's words, what to do now, the power
 meter, the cue-tip widget, the choice buttons. Drawn in ``aspect2d`` with DirectGUI, in
-the bands :mod:`sim.app.hudlayout` lays out (never over the table); it reads the
-controller (through :mod:`sim.app.texts`) and calls it back from buttons.
+the bands :mod:`sim.app.hud.layout` lays out (never over the table); it reads the
+controller (through :mod:`sim.app.hud.texts`) and calls it back from buttons.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from panda3d.core import (
 )
 
 from rules import Choice, Declaration, Player
-from sim.app.hudlayout import TOP_BAR, Box, HudLayout
-from sim.app.setuppanel import PracticeHost, SetupPanel
-from sim.app.texts import (
+from sim.app.hud.layout import TOP_BAR, Box, HudLayout
+from sim.app.hud.setuppanel import PracticeHost, SetupPanel
+from sim.app.hud.texts import (
     choice_label,
     physics_status,
     prompt,
@@ -38,7 +38,7 @@ from sim.app.texts import (
     scoreboard,
     stalemate_answers,
 )
-from sim.app.widgets import (
+from sim.app.hud.widgets import (
     BUTTON,
     DIM,
     GOLD,
@@ -121,7 +121,7 @@ def fit_width(text: OnscreenText, width: float, scale: float) -> None:
 
 
 class Hud:
-    """The HUD over the table, laid out by :class:`~sim.app.hudlayout.HudLayout` for the
+    """The HUD over the table, laid out by :class:`~sim.app.hud.layout.HudLayout` for the
     window's shape: bands along the top and the bottom, the table framed between them.
     ``folded``: the cue-tip and power widget and the referee's panel are folded away to
     tabs (``on_fold`` is called when the player folds or unfolds them)."""

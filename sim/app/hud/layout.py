@@ -8,7 +8,7 @@ and the table's words (the physics' warm-up, the message, the referee's panel) b
 A window too narrow for the words between gives them a row of their own above.
 
 What is left between the bands is :attr:`HudLayout.table`: the camera frames the table
-into it (:mod:`sim.app.camera`), so no panel covers a pocket or a ball. The table is
+into it (:mod:`sim.app.scene.camera`), so no panel covers a pocket or a ball. The table is
 about twice as long as it is wide and windows are less so: the room a band takes is
 room the table did not need across the window's height.
 
