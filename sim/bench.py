@@ -458,7 +458,7 @@ def take_back_times(match: Any, repeats: int = 15) -> dict[str, float]:
     open a branch at shots spread over the match ("play from here": the table at the
     position before the shot, the match of that moment, the stroke loaded)."""
     from sim.physics.inprocess import InProcessSimulator
-    from sim.play.controller import TableController
+    from sim.play.table.controller import TableController
 
     game = match.snapshot()
     controller = TableController(game, InProcessSimulator(), _Discarded())
@@ -467,13 +467,13 @@ def take_back_times(match: Any, repeats: int = 15) -> dict[str, float]:
     taken = []
     for _ in range(min(repeats, len(shots))):
         started = time.perf_counter()
-        controller.take_back()
+        controller.branches.take_back()
         taken.append(time.perf_counter() - started)
-    controller.continue_from(end)
+    controller.branches.continue_from(end)
     opened = []
     for node in shots[:: max(1, len(shots) // repeats)]:
         started = time.perf_counter()
-        controller.play_from(node)
+        controller.branches.play_from(node)
         opened.append(time.perf_counter() - started)
     controller.close()
     return {
@@ -491,9 +491,10 @@ def practice_take_back_times(repeats: int = 15) -> dict[str, float]:
     time from take it again to the table ready to shoot (the stroke loaded)."""
     from rules import CUE, Player
     from sim.physics.inprocess import InProcessSimulator
-    from sim.play.controller import Stage, TableController
     from sim.play.game import Game, GameSetup
     from sim.play.position import Position
+    from sim.play.table.controller import TableController
+    from sim.play.table.turn import Stage
 
     setup = GameSetup(game="nine-ball", practice=True)
     session = Game(setup)
@@ -505,7 +506,7 @@ def practice_take_back_times(repeats: int = 15) -> dict[str, float]:
     for _ in range(repeats):
         session.shoot(controller.stroke())
         started = time.perf_counter()
-        controller.take_back()
+        controller.branches.take_back()
         taken.append(time.perf_counter() - started)
         assert controller.stage is Stage.AIM
     controller.close()

@@ -71,7 +71,7 @@ def _quit_when_ready(app: Any) -> None:
     from direct.task.Task import Task
 
     from sim.physics.pooltool_setup import pooltool_loaded
-    from sim.play.controller import Stage
+    from sim.play.table.turn import Stage
 
     seen: dict[str, float] = {}
     drawn = [0]  # frames drawn while the window is ready for the player

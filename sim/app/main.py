@@ -1,7 +1,7 @@
 """The desktop table: one Panda3D window where two players share the mouse.
 
 :class:`PoolApp` owns the window, the 3D table (:mod:`sim.app.scene.scene`), the camera and
-the HUD; the game's logic is the :class:`~sim.play.controller.TableController`. What the
+the HUD; the game's logic is the :class:`~sim.play.table.controller.TableController`. What the
 keys and the mouse do, and the work of each frame, belong to the mode that is up
 (:mod:`sim.app.modes`: one for each stage of the turn, and the start screen, the menu
 and the replay viewer over the table).
@@ -73,11 +73,12 @@ from sim.paths import assets_dir, data_dir
 from sim.physics.simulator import Simulator
 from sim.physics.table import TableSpec, pocket_centre
 from sim.physics.worker import PhysicsWorker
-from sim.play.controller import Stage, TableController
 from sim.play.drill import DrillSession
 from sim.play.drillrun import DrillRun
 from sim.play.game import Game, GameError, GameSetup, Node, SetupRecord
 from sim.play.opponent.thinker_process import ThinkerProcess, Thinking
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
 from sim.store.drillfile import ShippedDrill
 from sim.store.drillhistory import DEFAULT_PLAYER, DrillHistory
@@ -211,13 +212,13 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         )
         self.controller.tracking = self.tracking_in_matches
         if computers:  # its process loads the physics while the table is laid out
-            self.controller.start_thinking()
+            self.controller.seat.start()
         if game.records and save and not resumed:
             self.controller.save()
         if game.setup.practice:
             self.controller.tracking = True  # the stroke's paths, drawn as it is aimed
             if not any(isinstance(record, SetupRecord) for record in game.records):
-                self.controller.begin_setup()  # a new practice table: set it up first
+                self.controller.set_up.begin()  # a new practice table: set it up first
         spec = game.setup.spec
         self.scene = TableScene(self.base, spec, quality=self.quality)
         self.rig = CameraRig(self.base, spec)
@@ -248,7 +249,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         }
         if controller.practice:  # a rack won with the referee on: set up again, or replay
             actions = {
-                "Set up again": lambda: self.modes.answer(controller.begin_setup),
+                "Set up again": lambda: self.modes.answer(controller.set_up.begin),
                 "Replay the shots": self.open_replay,
             }
         hud = Hud(
@@ -280,7 +281,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.play(Game(attrs.evolve(setup, game=game)))
             controller = self.controller
             assert controller is not None
-        controller.begin_setup().rack()
+        controller.set_up.begin().rack()
 
     def save_position(self, path: Path | None = None) -> Path:
         """The table as a position file (docs/POSITION.md): at ``path``, or in the user
@@ -290,7 +291,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         controller = self.controller
         if controller is None:
             raise GameError("no table to save a position of")
-        position = controller.position_now()
+        position = controller.set_up.position()
         if path is None:
             folder = data_dir() / "positions"
             stamp = dt.datetime.now().strftime("%Y-%m-%d-%H%M%S")
@@ -414,7 +415,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.close()
             self.worker = self.controller.worker  # it may have been restarted
-            self.thinker = self.controller.thinker or self.thinker
+            self.thinker = self.controller.seat.thinker or self.thinker
         if self.hud is not None:
             self.hud.destroy()
         self.modes.table_closed()
@@ -628,7 +629,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.hint_ghost is not None:
             self.hint_ghost.hide()
         self.rig.show("broadcast")  # the whole table, whatever view the player had
-        controller.pause_clock()
+        controller.shot_clock.pause()
         self.modes.open(ReplayMode(self, ReplayView(self, items, index), self.modes.drag))
 
     def view_shots(self, items: list[ReplayItem], spec: TableSpec) -> None:
@@ -647,7 +648,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             if self.rig is not None:
                 self.rig.set_free(self.hud.layout.table_on_screen())
         if self.controller is not None:
-            self.controller.resume_clock()
+            self.controller.shot_clock.resume()
         if self.controller is None:  # shots with no game: closing the viewer quits
             self.stop()
             self.base.userExit()
@@ -660,7 +661,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if controller is None:
             return
         self.replay_closed()
-        self.modes.answer(lambda: controller.play_from(node))
+        self.modes.answer(lambda: controller.branches.play_from(node))
         self.show_view("overhead" if controller.stage is Stage.PLACE else self.view)
 
     def play_on(self, node: Node) -> None:
@@ -671,19 +672,19 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if controller is None:
             return
         self.replay_closed()
-        self.modes.answer(lambda: controller.continue_from(node.end()))
+        self.modes.answer(lambda: controller.branches.continue_from(node.end()))
         self.show_view("overhead" if controller.stage is Stage.PLACE else self.view)
 
     def make_main_line(self, node: Node) -> list[ReplayItem]:
         """The replay's Main line: the line through ``node`` is the main line (autosaved)."""
         assert self.controller is not None
-        self.controller.promote_to_main(node)
+        self.controller.branches.promote_to_main(node)
         return game_items(self.controller.game)
 
     def delete_line(self, node: Node) -> list[ReplayItem]:
         """The replay's Delete: ``node`` and every step after it (autosaved)."""
         assert self.controller is not None
-        self.controller.delete_branch(node)
+        self.controller.branches.delete(node)
         return game_items(self.controller.game)
 
     def line_start(self, node: Node) -> Node | None:
@@ -697,14 +698,14 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         assert self.controller is not None
         if self.modes.screen is not None:
             return
-        self.controller.pause_clock()
+        self.controller.shot_clock.pause()
         self.modes.open(MenuMode(self, GameMenu(self)))
 
     def close_menu(self) -> None:
         if self.menu is not None:
             self.modes.close()
         if self.controller is not None:
-            self.controller.resume_clock()
+            self.controller.shot_clock.resume()
 
     def window_changed(self, window: Any) -> None:
         """A resized window: the HUD and the replay viewer are laid out again for its new
@@ -749,12 +750,12 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         (on the start screen and the HUD), the shot clock's seconds, the table's message,
         and tracking lines come back from the physics (one frame draws them)."""
         controller = self.controller
-        clock = controller.shot_clock_left() if controller is not None else None
+        clock = controller.shot_clock.left() if controller is not None else None
         return (
             physics_status(self.worker, time.monotonic()),
             None if clock is None else math.ceil(clock),
             controller.message if controller is not None else None,
-            controller is not None and controller.tracking_lines is not None,
+            controller is not None and controller.preview.lines is not None,
         )
 
     def _playing(self) -> bool:
@@ -790,7 +791,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.flush()
             self.worker = self.controller.worker  # it may have been restarted
-            self.thinker = self.controller.thinker or self.thinker
+            self.thinker = self.controller.seat.thinker or self.thinker
         self.worker.close()
         if self.thinker is not None:
             self.thinker.close()

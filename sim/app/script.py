@@ -102,8 +102,8 @@ from typing import TYPE_CHECKING, Any
 
 from rules import BallInHand, Choice, Declaration, Player
 from rules.userfile import FileRefused, read_regular
-from sim.play.controller import Stage
 from sim.play.game import GameError
+from sim.play.table.turn import Stage
 
 if TYPE_CHECKING:
     from sim.app.main import PoolApp
@@ -227,9 +227,9 @@ def _await_tracking(app: PoolApp) -> None:
     if app.modes.screen is not None:  # the replay viewer, the menu: no lines drawn
         return
     deadline = time.monotonic() + TRACKING_WAIT_S
-    while controller.tracking_pending or (
+    while controller.preview.pending or (
         app.tracking_lines is not None
-        and app.tracking_lines.showing is not controller.tracking_lines
+        and app.tracking_lines.showing is not controller.preview.lines
     ):
         if time.monotonic() > deadline:
             raise ScriptError("the tracking lines did not come back from the physics")
@@ -263,7 +263,7 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.drill_again()
         app.step()
     elif action == "breaker":
-        controller.skip_lag(Player(value))
+        controller.lag.skip(Player(value))
     elif action == "place":
         x, y = float(value[0]), float(value[1])
         reason = controller.legal_placement((x, y))
@@ -303,15 +303,15 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     elif action == "offer_stalemate":
         if value is not True:
             raise ScriptError(f"offer_stalemate is true, not {value!r}")
-        controller.offer_stalemate()
+        controller.stalemate.make_offer()
         app.step()
     elif action == "answer_stalemate":
         if value not in ANSWERS:
             raise ScriptError(f'answer_stalemate is "agree" or "play_on", not {value!r}')
-        controller.answer_stalemate(ANSWERS[value])
+        controller.stalemate.answer(ANSWERS[value])
         app.step()
     elif action == "take_again":
-        controller.take_back()
+        controller.branches.take_back()
         app.step()
     elif action == "replay":
         if app.replay is not None:
@@ -392,8 +392,8 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     elif action == "wait_for_computer":
         waits = {
             True: lambda: _persons_turn(controller),
-            "thinking": lambda: controller.thinking is not None,
-            "showing": lambda: controller.showing is not None,
+            "thinking": lambda: controller.seat.thinking is not None,
+            "showing": lambda: controller.seat.showing is not None,
         }
         if value not in waits or (isinstance(value, int) and value is not True):
             raise ScriptError('wait_for_computer: true, "thinking" or "showing"')
@@ -401,10 +401,10 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
             raise ScriptError(f"it is a person's turn: the computer is not {value}")
         _until(app, waits[value], f"the computer did not come to {value!r}")
     elif action == "hint":
-        controller.ask_hint()
-        _until(app, lambda: controller.thinking is None, "the hint did not come")
+        controller.seat.ask_hint()
+        _until(app, lambda: controller.seat.thinking is None, "the hint did not come")
         app.step()
-        if controller.hint is None:
+        if controller.seat.hint is None:
             raise ScriptError(controller.message or "no hint came")
     elif action == "layout":
         app.step()
@@ -462,26 +462,26 @@ def _practice(app: PoolApp, action: str, value: Any) -> None:
     if action == "practice":
         _open_practice(app, value)
     elif action == "set_up" and value is False:
-        controller.cancel_setup()
+        controller.set_up.cancel()
     elif action == "set_up":
-        controller.begin_setup()
+        controller.set_up.begin()
     elif action == "move_ball":
         ball, x, y = value
-        controller.table_setup().move(str(ball), _point(x, y))
+        controller.set_up.current().move(str(ball), _point(x, y))
     elif action == "remove_ball":
-        controller.table_setup().remove(str(value))
+        controller.set_up.current().remove(str(value))
     elif action == "add_ball":
         if isinstance(value, list):
             ball, x, y = value
-            controller.table_setup().add(str(ball), _point(x, y))
+            controller.set_up.current().add(str(ball), _point(x, y))
         else:
-            controller.table_setup().add(str(value))
+            controller.set_up.current().add(str(value))
     elif action == "rack":
         app.practice_rack(controller.game.setup.game if value is None else str(value))
     elif action == "clear":
-        controller.table_setup().clear()
+        controller.set_up.current().clear()
     elif action == "referee":
-        table = controller.table_setup()
+        table = controller.set_up.current()
         if value in ("on", "off"):
             table.set_referee(value == "on")
             return
@@ -494,7 +494,7 @@ def _practice(app: PoolApp, action: str, value: Any) -> None:
             in_hand = value["in_hand"]
             table.set_in_hand(None if in_hand is None else BallInHand(in_hand))
     elif action == "setup_done":
-        controller.setup_done()
+        controller.set_up.done()
     elif action == "save_position":
         app.save_position(None if value is None else Path(value))
 
@@ -560,7 +560,7 @@ def _seat_computer(app: PoolApp, value: Any) -> None:
         return
     level = level_named(value["level"]).name
     controller.computers[seat] = level
-    controller.start_thinking()
+    controller.seat.start()
 
 
 def _persons_turn(controller: Any) -> bool:

@@ -1,6 +1,6 @@
 """What the table asks of the physics: strike a shot, preview a resting aim, collect.
 
-The turn's logic (:class:`sim.play.controller.TableController`) talks to a
+The turn's logic (:class:`sim.play.table.controller.TableController`) talks to a
 :class:`Simulator`, not to a process: the window hands it the
 :class:`sim.physics.worker.PhysicsWorker` (a child process, so the window never waits for
 pooltool), and tests, scripts and duels between computer players hand it the

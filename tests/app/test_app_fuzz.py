@@ -38,9 +38,9 @@ from sim.app.screens.start import shot_clock_options
 from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult
 from sim.physics.table import pocket_centre
 from sim.physics.worker import PhysicsWorker
-from sim.play.controller import Stage
 from sim.play.game import Game, GameError, GameSetup
 from sim.play.selfplay import play_racks
+from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
 from sim.store.gamefile import load
 from tests.app.test_table_app import after_break, press
@@ -208,7 +208,7 @@ class Fuzzer:
         if stage is Stage.PLACE:
             assert state is not None and state.ball_in_hand is not None, where
             assert state.pending is None, where
-        left = controller.shot_clock_left()
+        left = controller.shot_clock.left()
         if left is not None:  # never more than the limit, with the extension if taken
             assert state is not None and state.options.shot_clock_s is not None
             limit = state.options.shot_clock_s + (state.options.shot_clock_extension_s or 0)

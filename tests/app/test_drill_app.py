@@ -17,7 +17,8 @@ import pytest
 from sim.app.main import PoolApp
 from sim.app.screens.modes import DrillSummaryMode
 from sim.app.script import ScriptError, run_script
-from sim.play.controller import MAX_SPEED, MIN_POWER_SPEED
+from sim.physics.simulate import MAX_SPEED
+from sim.play.table.turn import MIN_POWER_SPEED
 from sim.store.drillfile import drill_named
 from tests.app.test_table_app import step
 

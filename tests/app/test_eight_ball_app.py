@@ -17,9 +17,9 @@ from sim.app.main import PoolApp
 from sim.app.screens.start import GAMES, StartChoices
 from sim.app.script import run_script
 from sim.physics.table import TABLE_SPECS
-from sim.play.controller import Aim, Stage
 from sim.play.game import Game, GameSetup
 from sim.play.picker import choose_stroke
+from sim.play.table.turn import Aim, Stage
 
 pytestmark = pytest.mark.app
 SPEC = TABLE_SPECS["9ft"]

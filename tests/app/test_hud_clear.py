@@ -24,7 +24,7 @@ from sim.app.scene.camera import View
 from sim.app.screens.preferences import Preferences
 from sim.app.script import CAMERAS, on_screen
 from sim.physics.table import pocket_centre
-from sim.play.controller import Stage
+from sim.play.table.turn import Stage
 from tests.app.test_table_app import after_break, click, pixel, step
 from tests.run import poolsim
 

@@ -17,8 +17,8 @@ from sim.app.main import PoolApp
 from sim.app.screens.start import CALL_SHOT_ROWS, GAMES, StartChoices
 from sim.app.script import run_script
 from sim.physics.simulate import CueAction
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, Stroke
+from sim.play.table.turn import Stage
 
 pytestmark = pytest.mark.app
 

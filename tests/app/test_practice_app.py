@@ -19,8 +19,8 @@ from panda3d.core import KeyboardButton, MouseButton
 from rules import CUE, BallInHand, Player
 from sim.app.main import PoolApp
 from sim.app.script import ScriptError, on_screen, run_script
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, SetupRecord, ShotRecord
+from sim.play.table.turn import Stage
 from sim.store.gamefile import load, save
 from sim.store.positionfile import load_position
 from sim.store.verify import verify_game
@@ -70,7 +70,7 @@ def test_set_up_by_script_shoot_and_take_it_again_three_times(table: PoolApp) ->
     table.play(practice())
     run_script(table, CUT)
     controller = ready(table)
-    table_setup = controller.table_setup()
+    table_setup = controller.set_up.current()
     assert controller.balls() == {"3": (0.18, 2.18), "9": table_setup.balls["9"], CUE: (0.36, 1.82)}
     assert table_setup.off_table == ("1", "2", "4", "5", "6", "7", "8")
     run_script(table, [{"remove_ball": "9"}, {"add_ball": ["9", 1.0, 0.5]}])
@@ -297,7 +297,7 @@ def test_a_rack_won_with_the_referee_on_offers_to_set_up_again(table: PoolApp) -
     ]
     hud.choice_buttons[0].commandFunc(None)
     step(table)
-    assert controller.stage is Stage.SETUP and "9" in controller.table_setup().off_table
+    assert controller.stage is Stage.SETUP and "9" in controller.set_up.current().off_table
 
 
 @pytest.mark.parametrize("size", ["1280x800", "800x1000"])

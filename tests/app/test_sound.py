@@ -31,8 +31,8 @@ from sim.app.scene.sound import (
 from sim.app.screens.replay import ReplayView
 from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.timeline import MarkerKind, ShotTimeline
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, Stroke
+from sim.play.table.turn import Stage
 from tests.app.test_table_app import press, started_game, wait_for
 
 SPOT = (0.635, 0.5)

@@ -110,7 +110,7 @@ def test_a_saved_game_played_on_is_archived(tmp_path: Path) -> None:
 
 @pytest.mark.app
 def test_practice_opens_the_practice_table_of_the_game_and_table_chosen(table: PoolApp) -> None:
-    from sim.play.controller import Stage
+    from sim.play.table.turn import Stage
 
     table.show_start_screen()
     start = table.start_screen

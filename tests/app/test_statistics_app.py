@@ -10,7 +10,7 @@ import pytest
 
 from sim.app.main import PoolApp
 from sim.app.screens.summary import summary_rows
-from sim.play.controller import Stage
+from sim.play.table.turn import Stage
 from sim.store.gamefile import game_document, load
 from sim.store.stats.database import opened
 from sim.store.stats.figures import game_figures

@@ -17,8 +17,8 @@ from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
 from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.table import pocket_centre
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, Stroke
+from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
 
 pytestmark = pytest.mark.app
@@ -256,7 +256,7 @@ def test_the_lag_shows_two_cue_balls_each_player_can_tell_apart(table: PoolApp) 
     controller = table.controller
     assert controller is not None and controller.stage is Stage.LAG
     image = grab_rgb(table.base).astype(int)
-    ann, bob = (image[pixel(table, *xy)[::-1]] for xy in controller.lag_balls())
+    ann, bob = (image[pixel(table, *xy)[::-1]] for xy in controller.lag.balls())
     assert ann.min() > 150  # white
     assert bob[2] > 150 and bob[2] - bob[0] > 40  # blue-tinted, not the yellow 1
     assert "white ball" in table.hud.prompt.getText()  # type: ignore[union-attr]

@@ -51,7 +51,8 @@ from sim.app.hud.widgets import (
     label,
     widget_of,
 )
-from sim.play.controller import Stage, TableController
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
@@ -410,13 +411,13 @@ class Hud:
         self._guard(self.controller.strike)
 
     def _hint(self) -> None:
-        self._guard(self.controller.ask_hint)
+        self._guard(self.controller.seat.ask_hint)
 
     def _take_again(self) -> None:
-        self._guard(self.controller.take_back)
+        self._guard(self.controller.branches.take_back)
 
     def _set_up(self) -> None:
-        self._guard(self.controller.begin_setup)
+        self._guard(self.controller.set_up.begin)
 
     def _declare(self, declaration: Declaration) -> None:
         current = self.controller.declaration
@@ -571,7 +572,7 @@ class Hud:
                 parts.append("WARNED")
             _set(self.details[i], " · ".join(parts))
             self.details[i].setFg(RED if panel.warned else DIM)
-        clock = controller.shot_clock_left()
+        clock = controller.shot_clock.left()
         text = prompt(controller)
         if clock is not None:
             text = (
@@ -699,7 +700,7 @@ class Hud:
             elif key == "hint":
                 visible = stage in (Stage.AIM, Stage.PLACE) and person
             elif key == "again":
-                visible = controller.can_take_back and controller.stage in AFTER_A_SHOT
+                visible = controller.branches.can_take_back and controller.stage in AFTER_A_SHOT
             elif key == "setup":
                 visible = controller.practice and controller.stage in AFTER_A_SHOT
             elif key == "safety":
@@ -768,10 +769,10 @@ class Hud:
                 command = partial(self._guard, partial(controller.choose, option))
             elif isinstance(option, Player):
                 name, explanation = f"{controller.game.setup.name(option)} breaks", ""
-                command = partial(self._guard, partial(controller.choose_breaker, option))
+                command = partial(self._guard, partial(controller.lag.choose_breaker, option))
             elif stage is Stage.OFFER:
                 name, explanation, agree = option
-                command = partial(self._guard, partial(controller.answer_stalemate, agree))
+                command = partial(self._guard, partial(controller.stalemate.answer, agree))
             else:
                 name, explanation = option, ""
                 command = self.on_over[option]

@@ -15,8 +15,8 @@ from panda3d.core import TextNode
 from rules import CUE, GAMES, BallId, BallInHand, Player
 from sim.app.hud.layout import Box
 from sim.app.hud.widgets import DIM, GOLD, PANEL, WHITE, button, label
-from sim.play.controller import TableController
 from sim.play.game import GameError
+from sim.play.table.controller import TableController
 
 ROW = 0.082  # between the panel's rows
 TEXT = 0.032
@@ -85,7 +85,7 @@ class SetupPanel:
             x0 + half * 1.5 + 0.02,
             bottom,
             half,
-            self._guard(controller.setup_done),
+            self._guard(controller.set_up.done),
         )
         self.frame.hide()
 
@@ -109,29 +109,29 @@ class SetupPanel:
         return self._guard(partial(self.host.practice_rack, game))
 
     def _clear(self) -> None:
-        self._guard(lambda: self.controller.table_setup().clear())()
+        self._guard(lambda: self.controller.set_up.current().clear())()
 
     def _referee(self) -> None:
-        table = self.controller.table_setup()
+        table = self.controller.set_up.current()
         self._guard(lambda: table.set_referee(not table.refereed))()
 
     def _turn(self) -> None:
-        table = self.controller.table_setup()
+        table = self.controller.set_up.current()
         self._guard(lambda: table.set_turn(table.turn.other))()
 
     def _in_hand(self) -> None:
-        table = self.controller.table_setup()
+        table = self.controller.set_up.current()
         steps = IN_HAND_STEPS
         following = steps[(steps.index(table.in_hand_choice) + 1) % len(steps)]
         self._guard(lambda: table.set_in_hand(following))()
 
     def _bring_back(self, ball: BallId) -> None:
-        self._guard(lambda: self.controller.table_setup().add(ball))()
+        self._guard(lambda: self.controller.set_up.current().add(ball))()
 
     # -- every frame -------------------------------------------------------------------------
 
     def refresh(self, shown: bool) -> None:
-        table = self.controller.setting_up
+        table = self.controller.set_up.table
         if not shown or table is None:
             if not self.frame.isHidden():
                 self.frame.hide()

@@ -10,9 +10,10 @@ from rules import BallInHand, Choice, Declaration, EightBall, GameState, Phase, 
 from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
 from sim.physics.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulator import Simulator
-from sim.play.controller import Stage, TableController
 from sim.play.game import ChoiceRecord, ShotRecord, StalemateRecord
 from sim.play.said import detail_lines, record_line
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 
 
 @attrs.frozen
@@ -87,7 +88,7 @@ def scoreboard(controller: TableController) -> Scoreboard:
 def practice_title(controller: TableController) -> str:
     """The practice table's title: the game, and whether the referee rules."""
     setup = controller.game.setup
-    table = controller.setting_up
+    table = controller.set_up.table
     state = controller.state
     if table is not None:
         refereed = table.refereed
@@ -121,7 +122,7 @@ def prompt(controller: TableController) -> str:
     """What the player at the table is to do now, in a line (and, once the rack has been
     quiet long enough, that they may offer a stalemate)."""
     line = _prompt(controller)
-    if controller.can_offer_stalemate:
+    if controller.stalemate.may_offer:
         return f"{line} · O: offer a stalemate"
     return line
 
@@ -131,7 +132,7 @@ def _prompt(controller: TableController) -> str:
     if stage is Stage.SETUP:
         return (
             "Set up: drag a ball to move it, off the cloth (or right-click) to take it off; "
-            "Space to shoot" + ("; U: back as it was" if controller.can_cancel_setup else "")
+            "Space to shoot" + ("; U: back as it was" if controller.set_up.can_cancel else "")
         )
     name = controller.seat_name(controller.shooter)
     state = controller.state
@@ -139,7 +140,7 @@ def _prompt(controller: TableController) -> str:
     if computer is not None:
         return computer
     if stage is Stage.LAG:
-        ball = "blue-tinted ball" if len(controller.lag_strokes) % 2 else "white ball"
+        ball = "blue-tinted ball" if len(controller.lag.strokes) % 2 else "white ball"
         return f"{name} lags ({ball}): aim at the foot rail, set the power, Space"
     if stage is Stage.BREAKER:
         return f"{name} won the lag and chooses who breaks"
@@ -191,10 +192,10 @@ def computer_prompt(controller: TableController, name: str) -> str | None:
     to play; None when it is a person's turn, or the shot is under way."""
     if controller.computer_level is None or controller.stage in (Stage.SIMULATING, Stage.WATCH):
         return None
-    thinking = controller.thinking_words()
+    thinking = controller.seat.words()
     if thinking is not None:
         return thinking
-    showing = controller.showing
+    showing = controller.seat.showing
     if showing is None:
         return f"{name} is at the table"
     stroke = showing.stroke
@@ -232,7 +233,7 @@ def offer_question(controller: TableController) -> str:
     """A stalemate offered, asked of the other player in plain words: "Computer (level 5)
     offers a stalemate: no ball has gone down for 12 innings. Agree and re-rack, or play
     on?" (empty when none is offered)."""
-    offer = controller.pending_offer
+    offer = controller.stalemate.pending
     if offer is None:
         return ""
     innings = f"{offer.quiet} inning{'s' if offer.quiet != 1 else ''}"
@@ -245,7 +246,7 @@ def offer_question(controller: TableController) -> str:
 def stalemate_answers(controller: TableController) -> list[tuple[str, str, bool]]:
     """The two answers to a stalemate offered, as buttons: the name, what it means, and
     whether it agrees."""
-    offer = controller.pending_offer
+    offer = controller.stalemate.pending
     if offer is None:
         return []
     state = controller.state

@@ -14,7 +14,8 @@ from rules.geometry import Point, TableGeometry
 from sim.app.hud.widgets import GOLD
 from sim.app.marks.clothmark import ClothMark
 from sim.app.scene.cue import draw_circle
-from sim.play.controller import Stage, TableController
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from panda3d.core import LineSegs, NodePath, TransparencyAttrib
 
 from rules.geometry import TableGeometry
-from sim.play.controller import TableController
+from sim.play.table.controller import TableController
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase

@@ -8,7 +8,8 @@ from panda3d.core import LineSegs
 from rules.geometry import Point
 from sim.app.marks.clothmark import ClothMark
 from sim.app.scene.cue import draw_circle
-from sim.play.controller import Stage, TableController
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 
 GHOST = (0.75, 0.95, 1.0)  # a cool white, unlike the call's gold
 SHOWN_IN = (Stage.AIM, Stage.PLACE)
@@ -21,7 +22,7 @@ class HintGhost(ClothMark[tuple[Point, Point]]):
 
     def shown(self, controller: TableController) -> tuple[Point, Point] | None:
         """The cue ball now and where the hint leaves it; None without a hint to show."""
-        hint = controller.hint
+        hint = controller.seat.hint
         cue = controller.cue_ball()
         if hint is None or hint.cue_after is None or cue is None:
             return None

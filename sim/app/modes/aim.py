@@ -139,7 +139,7 @@ class LagMode(AimMode):
     name = "lag"
 
     def shown_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
-        a, b = self.controller.lag_balls()
+        a, b = self.controller.lag.balls()
         return {CUE: a, LAG_BALL: b}
 
     def aid_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:

@@ -18,7 +18,7 @@ from sim.app.scene.camera import CameraRig
 from sim.app.scene.cue import CueStick
 from sim.app.scene.scene import TableScene
 from sim.app.scene.sound import SoundBoard
-from sim.play.controller import TableController
+from sim.play.table.controller import TableController
 
 Mouse = tuple[float, float]  # the pointer in render2d coordinates (-1..1 both ways)
 

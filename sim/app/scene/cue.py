@@ -12,8 +12,8 @@ from panda3d.core import LineSegs, TransparencyAttrib
 from rules import CUE, BallId
 from rules.geometry import Point, TableGeometry
 from sim.physics.models import cue_model_path
-from sim.play.controller import Aim
-from sim.play.cueclearance import TIP_GAP
+from sim.play.table.cueclearance import TIP_GAP
+from sim.play.table.turn import Aim
 
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase

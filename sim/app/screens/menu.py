@@ -11,9 +11,9 @@ from direct.showbase.ShowBase import ShowBase
 from panda3d.core import TextNode
 
 from sim.app.hud.widgets import BACKDROP, DIM, GOLD, NOTICE, PANEL, WHITE, button, entry, label
-from sim.play.controller import TableController
 from sim.play.drillrun import DrillRun
 from sim.play.game import GameError
+from sim.play.table.controller import TableController
 from sim.store.autosave import Autosave
 
 VEIL = (0.0, 0.0, 0.0, 0.35)
@@ -74,7 +74,7 @@ class GameMenu:
             entries.insert(2, ("Save position", self.save_position))
         if app.drill is not None:  # a new session of the drill on the table
             entries.insert(1, ("Try the drill again", self.drill_again))
-        if controller is not None and controller.can_offer_stalemate:  # GEN-16
+        if controller is not None and controller.stalemate.may_offer:  # GEN-16
             entries.insert(1, ("Offer a stalemate (O)", self.offer_stalemate))
         gap = 0.64 / len(entries)  # the buttons share the room over the path's field
         self.buttons = [
@@ -96,7 +96,7 @@ class GameMenu:
         self.close()
         if controller is not None:
             try:
-                controller.offer_stalemate()
+                controller.stalemate.make_offer()
             except GameError as error:  # the table changed under the menu
                 controller.message = str(error)
 
