@@ -79,7 +79,7 @@ def _quit_when_ready(app: Any) -> None:
     def watch(task: Any) -> int:
         controller = app.controller
         acting = controller is not None and controller.stage not in (Stage.SIMULATING, Stage.WATCH)
-        if app.start_screen is not None or (acting and app.modes.screen is None):
+        if app.start_screen is not None or (acting and app.modes.blocking is None):
             drawn[0] += 1
         if drawn[0] == 2:
             seen.setdefault("shown", time.time())
@@ -188,11 +188,11 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
         worker=worker,
         computers={Player(seat): level for seat, level in launch.computers} or None,
     )
-    app.keep_drill_history = not scripted  # a script leaves the player's files alone
+    app.drills.keep_history = not scripted  # a script leaves the player's files alone
     if launch.shots:
         app.view_shots(list(launch.shots), launch.shots_spec)
     elif launch.drill is not None:
-        app.open_drill(launch.drill, launch.player)
+        app.drills.open(launch.drill, launch.player)
     elif launch.game is None:
         app.show_start_screen()
     elif watch:

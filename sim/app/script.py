@@ -224,7 +224,7 @@ def _await_tracking(app: PoolApp) -> None:
     import time
 
     controller = _controller(app)
-    if app.modes.screen is not None:  # the replay viewer, the menu: no lines drawn
+    if app.modes.blocking is not None:  # the replay viewer, the menu: no lines drawn
         return
     deadline = time.monotonic() + TRACKING_WAIT_S
     while controller.preview.pending or (
@@ -258,9 +258,9 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
     if action in ("screenshot", "layout"):
         _await_tracking(app)
     if action == "drill_again":
-        if app.drill is None:
+        if app.drills.run is None:
             raise ScriptError("no drill on the table: a drill step first")
-        app.drill_again()
+        app.drills.again()
         app.step()
     elif action == "breaker":
         controller.lag.skip(Player(value))
@@ -352,7 +352,7 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         elif value == "main":
             view.make_main()
         elif value == "delete":  # the button pressed twice: asked, then done
-            if app.line_start(view.item.node) is None:
+            if view.app.line_start(view.item.node) is None:
                 raise ScriptError("the line in play cannot be deleted: play from another first")
             view.delete_line()
             view.delete_line()
@@ -376,11 +376,13 @@ def _run(app: PoolApp, action: str, value: Any) -> None:
         app.rig.jump()
     elif action == "summary":
         if value:
+            from sim.app.screens.modes import MatchSummaryMode  # the window's, loaded by now
+
             app.show_match_summary()
-            if app.match_summary is None:
+            if not isinstance(app.modes.screen, MatchSummaryMode):
                 raise ScriptError("no match summary: the match is not over")
-        else:
-            app.close_match_summary()
+        elif app.modes.screen is not None and app.modes.screen.name == "match-summary":
+            app.modes.close()
         app.step()
     elif action == "wait":
         app.step(int(value))
@@ -440,12 +442,13 @@ def _open_drill(app: PoolApp, name: Any) -> None:
         shipped = load_drill(Path(name)) if name.endswith(".json") else drill_named(name)
     except DrillFileError as error:
         raise ScriptError(str(error)) from None
-    player = app.drill.player if app.drill is not None else None
-    app.close_start_screen()
-    if player is None:
-        app.open_drill(shipped)
+    run = app.drills.run
+    if app.start_screen is not None:
+        app.modes.close()
+    if run is None:
+        app.drills.open(shipped)
     else:
-        app.open_drill(shipped, player)
+        app.drills.open(shipped, run.player)
     app.step()
 
 
@@ -477,7 +480,7 @@ def _practice(app: PoolApp, action: str, value: Any) -> None:
         else:
             controller.set_up.current().add(str(value))
     elif action == "rack":
-        app.practice_rack(controller.game.setup.game if value is None else str(value))
+        app.practice.practice_rack(controller.game.setup.game if value is None else str(value))
     elif action == "clear":
         controller.set_up.current().clear()
     elif action == "referee":
@@ -496,7 +499,7 @@ def _practice(app: PoolApp, action: str, value: Any) -> None:
     elif action == "setup_done":
         controller.set_up.done()
     elif action == "save_position":
-        app.save_position(None if value is None else Path(value))
+        app.practice.save_position(None if value is None else Path(value))
 
 
 def _open_practice(app: PoolApp, value: Any) -> None:

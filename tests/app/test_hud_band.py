@@ -74,4 +74,4 @@ def test_red_is_for_fouls_only(table: PoolApp, tmp_path: Path) -> None:
     menu.save_copy()  # saved
     assert menu.note.getText().startswith("saved ")
     assert tuple(menu.note.textNode.getTextColor()) != pytest.approx(RED)
-    table.close_menu()
+    table.modes.screen.close()  # the menu's Resume

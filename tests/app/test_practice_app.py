@@ -163,7 +163,7 @@ def test_save_the_position_and_read_it_back(table: PoolApp, tmp_path: Path) -> N
     # Into the user data folder's positions/ by default (the HUD says where).
     os.environ["POOLSIM_DATA_DIR"] = str(tmp_path / "user")
     try:
-        where = table.save_position()
+        where = table.practice.save_position()
     finally:
         del os.environ["POOLSIM_DATA_DIR"]
     assert where.parent == tmp_path / "user" / "positions" and load_position(where) == saved

@@ -324,7 +324,7 @@ def test_a_copy_saved_from_the_menu_opens_from_the_saved_games_list(
     menu.save_copy()  # then the save
     copies = list(table.autosave.saved_dir.glob("Ann-vs-Bob-*.poolsim"))
     assert len(copies) == 1
-    table.close_menu()
+    table.modes.screen.close()  # the menu's Resume
     table.show_start_screen()
     step(table, 2)
     start = table.start_screen

@@ -15,7 +15,7 @@ from direct.showbase.ShowBase import ShowBase
 from panda3d.core import KeyboardButton
 
 from rules import CUE
-from sim.app.main import PoolApp
+from sim.app.main import PoolApp, moving_words
 from sim.app.screens.preferences import Preferences
 from sim.app.script import ScriptError, run_script
 from sim.physics.tracking import TrackingLines
@@ -130,10 +130,10 @@ def test_off_draws_nothing(table: PoolApp) -> None:
     assert overlay.node.getNumChildren() == 0  # nothing was ever built
     # On: the preview already back gives lines at once; off again: gone. Lines coming
     # back are among the words a window at rest draws one frame for.
-    quiet = table._moving_words()
+    quiet = moving_words(table)
     run_script(table, [{"tracking": True}])
     assert lines_drawn(table).cue.ball == CUE
-    assert table._moving_words() != quiet
+    assert moving_words(table) != quiet
     run_script(table, [{"tracking": False}])
     assert overlay.showing is None and controller.preview.lines is None
     # A script's bad value: one line naming the step, and nothing changed.

@@ -21,6 +21,9 @@ class Mode:
     table_underneath: ClassVar[bool] = False
     # A screen over a game (the menu, the replay viewer), closed with it.
     over_table: ClassVar[bool] = False
+    # A screen that leaves the keys and clicks to the table's mode under it (the match
+    # summary), and makes way for any other screen opened over it.
+    yields: ClassVar[bool] = False
 
     def __init__(self, window: Window) -> None:
         self.window = window

@@ -81,10 +81,3 @@ class Window(Protocol):
         """The match summary over the table (a match over only)."""
 
     def open_menu(self) -> None: ...
-    def close_menu(self) -> None: ...
-
-
-class DrillWindow(Window, Protocol):
-    """The window as the drill's summary uses it."""
-
-    def close_drill_summary(self) -> None: ...

@@ -32,6 +32,7 @@ from sim.app.hud.widgets import (
 )
 from sim.app.scene.scene import Quality
 from sim.app.screens.drills import DrillList
+from sim.app.screens.drilltable import DrillTable
 from sim.app.screens.opengame import OpenGamePanel
 from sim.app.screens.preferences import Preferences
 from sim.app.screens.statistics import StatisticsPanel
@@ -210,8 +211,9 @@ class StartHost(Protocol):
     @property
     def autosave(self) -> Autosave | None: ...
 
-    def open_drill(self, shipped: ShippedDrill, player: str) -> None:
-        """A drill on a practice table, for ``player``."""
+    @property
+    def drills(self) -> DrillTable:
+        """The drill at the table, which a drill of the list opens."""
 
 
 class StartScreen:
@@ -483,7 +485,7 @@ class StartScreen:
         """The drill at the table, for the player named first on the form."""
         player = self._player()
         self._say(f"opening {shipped.drill.title}...", DIM)
-        self._shortly(lambda: self.app.open_drill(shipped, player))
+        self._shortly(lambda: self.app.drills.open(shipped, player))
 
     def _statistics_pressed(self) -> None:
         self.open_statistics()
