@@ -6,8 +6,9 @@ goes, and puts back what it changed of the table when the player closes it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from sim.app.modes.base import Mode
 from sim.app.modes.manager import ModeManager
@@ -75,3 +76,9 @@ class Screen(Mode):
 
     def closed(self) -> None:
         """After the player closed the screen."""
+
+    def script_actions(self) -> Mapping[str, Callable[[Any], None]]:
+        """The script's actions this screen answers while it is up (``poolsim play
+        --script``, :mod:`sim.app.script`), by name: each takes the step's value and
+        raises ValueError (or GameError) with one line when it cannot be done."""
+        return {}

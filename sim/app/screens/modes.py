@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from direct.showbase.ShowBase import ShowBase
 
@@ -230,6 +231,46 @@ class ReplayMode(Screen):
         """Where the branch ``node`` is on leaves the line in play (None: on it)."""
         controller = self.app.controller
         return None if controller is None else controller.game.off_line_in_play(node)
+
+    # -- the script's steps the viewer answers ---------------------------------------------
+
+    def script_actions(self) -> dict[str, Callable[[Any], None]]:
+        return {
+            "play_from_here": self._play_from_here,
+            "compare": self._compare,
+            "replay_line": self._line_button,
+        }
+
+    def _play_from_here(self, value: Any) -> None:
+        """Play from here, for the shot shown."""
+        item = self.view.item
+        if item.node is None:
+            raise ValueError(f"{item.label} cannot be played from (a lag shot)")
+        self.view.play_from_here()
+
+    def _compare(self, value: Any) -> None:
+        """The side by side with the Nth other attempt at the shot shown (None: off)."""
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(f"compare takes a whole number (0 first) or null, not {value!r}")
+        self.view.compare(value)
+
+    def _line_button(self, value: Any) -> None:
+        """A line button for the shot shown: Play on, Main line, Delete (pressed twice)."""
+        view = self.view
+        node = view.item.node
+        if node is None:
+            raise ValueError(f"{view.item.label} is on no line of a game (a lag shot)")
+        if value == "play_on":
+            view.play_on()
+        elif value == "main":
+            view.make_main()
+        elif value == "delete":  # the button pressed twice: asked, then done
+            if self.line_start(node) is None:
+                raise ValueError("the line in play cannot be deleted: play from another first")
+            view.delete_line()
+            view.delete_line()
+        else:
+            raise ValueError(f"replay_line is play_on, main or delete, not {value!r}")
 
 
 class MatchSummaryMode(Screen):
