@@ -173,8 +173,8 @@ def stroke_latency(repeats: int) -> dict[str, float]:
     ahead (the window does this once the aim rests)."""
     from sim.physics.racks import opening_position
     from sim.physics.simulate import CueAction, aim_towards
-    from sim.physics.simulator import ShotRequest
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.simulator import ShotRequest
+    from sim.physics.simulators.worker import PhysicsWorker
 
     geometry = TableGeometry()
     worker = PhysicsWorker(warm_up=False).start()
@@ -457,7 +457,7 @@ def take_back_times(match: Any, repeats: int = 15) -> dict[str, float]:
     take it again (the last shot back, its stroke loaded), one shot after another; and
     open a branch at shots spread over the match ("play from here": the table at the
     position before the shot, the match of that moment, the stroke loaded)."""
-    from sim.physics.inprocess import InProcessSimulator
+    from sim.physics.simulators.inprocess import InProcessSimulator
     from sim.play.table.controller import TableController
 
     game = match.snapshot()
@@ -490,7 +490,7 @@ def practice_take_back_times(repeats: int = 15) -> dict[str, float]:
     up, then shot and taken again ``repeats`` times, each try kept as a branch; the
     time from take it again to the table ready to shoot (the stroke loaded)."""
     from rules import CUE, Player
-    from sim.physics.inprocess import InProcessSimulator
+    from sim.physics.simulators.inprocess import InProcessSimulator
     from sim.play.game import Game, GameSetup
     from sim.play.position import Position
     from sim.play.table.controller import TableController

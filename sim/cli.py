@@ -646,7 +646,7 @@ def warmup() -> None:
     ) as progress:
         task = progress.add_task("Loading pooltool", total=None)
         from sim.paths import numba_cache_dir
-        from sim.physics.warmup import warm_up
+        from sim.physics.simulators.warmup import warm_up
 
         def on_step(done: int, total: int, label: str) -> None:
             progress.update(

@@ -9,6 +9,9 @@ TYPE_CHECKING too):
 - only ``sim.physics`` imports pooltool, only ``sim.app`` imports Panda3D;
 - ``rules`` is pure: no physics, rendering, numpy, clock or unseeded randomness;
 - no import circle anywhere, between modules or between packages.
+- the house's figures (issue 28): no class of ``sim`` with more than 45 methods, the
+  window (``PoolApp``) with at most 30, no folder of ``sim`` with more than 12 modules
+  side by side.
 """
 
 from __future__ import annotations
@@ -262,3 +265,60 @@ def test_importing_every_rules_module_loads_no_pooltool() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert result.stdout.strip() == ""
+
+
+# -- the house's figures (issue 28): small classes, a small window, no crowded folder --------
+
+MAX_METHODS = 45  # in any class of sim/
+MAX_WINDOW_METHODS = 30  # in the window itself, PoolApp
+MAX_FLAT_MODULES = 12  # modules side by side in one folder of sim/ (its __init__ not counted)
+
+
+def _classes() -> Iterator[tuple[str, ast.ClassDef]]:
+    for module in _modules():
+        if module.startswith("sim"):
+            for node in ast.walk(_tree(module)):
+                if isinstance(node, ast.ClassDef):
+                    yield module, node
+
+
+def _methods(node: ast.ClassDef) -> int:
+    """The functions defined in the class's own body (properties too)."""
+    return sum(isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) for item in node.body)
+
+
+def test_no_class_has_more_than_45_methods() -> None:
+    large = {
+        f"{module}.{node.name}": _methods(node)
+        for module, node in _classes()
+        if _methods(node) > MAX_METHODS
+    }
+    assert large == {}
+
+
+def test_the_window_has_at_most_30_methods() -> None:
+    (window,) = [
+        node for module, node in _classes() if module == "sim.app.main" and node.name == "PoolApp"
+    ]
+    assert _methods(window) <= MAX_WINDOW_METHODS
+
+
+def test_no_folder_of_sim_holds_more_than_12_modules_side_by_side() -> None:
+    crowded = {
+        str(folder.relative_to(ROOT)): count
+        for folder in sorted({path.parent for path in (ROOT / "sim").rglob("*.py")})
+        if (count := sum(1 for path in folder.glob("*.py") if path.name != "__init__.py"))
+        > MAX_FLAT_MODULES
+    }
+    assert crowded == {}
+
+
+def test_the_figures_are_counted_as_they_should_be() -> None:
+    """The counters above would pass vacuously if they counted nothing."""
+    (controller,) = [node for _, node in _classes() if node.name == "TableController"]
+    assert _methods(controller) > 20
+    tree = ast.parse(
+        "class A:\n    x = 1\n    def f(self): ...\n    @property\n    def g(self): ...\n"
+    )
+    (a,) = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    assert _methods(a) == 2

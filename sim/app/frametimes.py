@@ -187,7 +187,7 @@ def _aiming_table(base: Any, preset: str) -> tuple[Any, Any]:
     physics worker (up and idle; the caller closes it)."""
     from rules import Player, Rotation
     from sim.app.main import PoolApp
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.worker import PhysicsWorker
     from sim.play.game import Game, GameSetup
 
     game = Game(GameSetup(game=Rotation.game, seed=1))

@@ -14,7 +14,7 @@ from sim.app.scene.scene import Quality
 from sim.play.game import Game
 
 if TYPE_CHECKING:
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.worker import PhysicsWorker
     from sim.store.drillfile import ShippedDrill
 
 
@@ -137,7 +137,7 @@ def run(launch: Launch) -> int:
         return 2
     from sim.app.headless import configure_offscreen, configure_window
     from sim.physics.pooltool_setup import load_pooltool
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.worker import PhysicsWorker
 
     width, height = launch.size
     if launch.offscreen:

@@ -66,9 +66,9 @@ from sim.app.screens.preferences import Preferences
 from sim.app.screens.replay import ReplayItem, ReplayView, game_items, last_in_play, table_box
 from sim.app.screens.start import StartScreen
 from sim.paths import assets_dir
-from sim.physics.simulator import Simulator
+from sim.physics.simulators.simulator import Simulator
+from sim.physics.simulators.worker import PhysicsWorker
 from sim.physics.table import TableSpec, pocket_centre
-from sim.physics.worker import PhysicsWorker
 from sim.play.game import Game, SetupRecord
 from sim.play.opponent.thinker_process import ThinkerProcess, Thinking
 from sim.play.table.controller import TableController

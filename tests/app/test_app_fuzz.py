@@ -35,9 +35,9 @@ from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
 from sim.app.screens.menu import GameMenu
 from sim.app.screens.start import shot_clock_options
-from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult
+from sim.physics.simulators.simulator import ShotFailed, ShotRequest, ShotResult
+from sim.physics.simulators.worker import PhysicsWorker
 from sim.physics.table import pocket_centre
-from sim.physics.worker import PhysicsWorker
 from sim.play.game import Game, GameError, GameSetup
 from sim.play.selfplay import play_racks
 from sim.play.table.turn import Stage

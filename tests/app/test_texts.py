@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from sim.app.hud.texts import physics_status
-from sim.physics.simulator import Progress
+from sim.physics.simulators.simulator import Progress
 
 
 @attrs.define

@@ -18,8 +18,8 @@ from rules import CUE
 from sim.app.main import PoolApp, moving_words
 from sim.app.screens.preferences import Preferences
 from sim.app.script import ScriptError, run_script
+from sim.physics.simulators.worker import PhysicsWorker
 from sim.physics.tracking import TrackingLines
-from sim.physics.worker import PhysicsWorker
 from sim.play.game import Game, GameSetup
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage

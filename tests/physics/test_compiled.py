@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sim.physics import compiled
+from sim.physics.simulators import compiled
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules import MatchPhase, Player
-from sim.physics.inprocess import InProcessSimulator
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.branches import GameNode, in_play_order
 from sim.play.game import ChoiceRecord, Game, GameError, GameSetup, Record, ShotRecord
 from sim.play.selfplay import play_turn

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rules import Player
-from sim.physics.inprocess import InProcessSimulator
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord
 from sim.play.opponent.player import ThinkRequest
 from sim.play.opponent.thinker_process import InProcessThinker, ThinkerProcess, Thought

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from rules import CUE, Choice, Declaration, Phase, Player
-from sim.physics.inprocess import InProcessSimulator
-from sim.physics.simulator import Simulator
-from sim.physics.worker import PhysicsWorker
+from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.physics.simulators.simulator import Simulator
+from sim.physics.simulators.worker import PhysicsWorker
 from sim.play.game import Game, GameError, GameSetup, ShotRecord
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
@@ -337,7 +337,7 @@ def test_a_failed_preview_does_not_cancel_the_stroke(
     worker: InProcessSimulator, tmp_path: Path
 ) -> None:
     """Only an error about the stroke in flight abandons it."""
-    from sim.physics.simulator import ShotFailed
+    from sim.physics.simulators.simulator import ShotFailed
 
     controller, clock = new_controller(worker, tmp_path)
     controller.lag.skip(Player.A)
@@ -364,7 +364,7 @@ def test_a_game_taken_off_the_table_mid_shot_leaves_nothing_in_the_worker(
     """New game while the physics works: the shot's result is dropped when it comes."""
     import time
 
-    from sim.physics.simulator import ShotReady
+    from sim.physics.simulators.simulator import ShotReady
 
     worker = process
     controller, _clock = new_controller(worker, tmp_path)

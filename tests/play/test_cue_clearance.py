@@ -10,7 +10,7 @@ import pytest
 
 from rules import CUE, Player
 from rules.geometry import Point
-from sim.physics.inprocess import InProcessSimulator
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.table.cueclearance import STEP, blocking_ball, clearance
 from tests.play.test_controller import new_controller, worker  # noqa: F401
 

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from rules import CUE
-from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import CueAction, aim_towards
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.drill import DrillSession
 from sim.play.drillrun import DrillRun
 from sim.play.game import Game, GameSetup

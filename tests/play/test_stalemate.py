@@ -17,7 +17,7 @@ import pytest
 
 from rules import Choice, Player, TenBall
 from rules.state import Decision
-from sim.physics.inprocess import InProcessSimulator
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.game import ComputerPlayer, Game, GameError, StalemateRecord
 from sim.play.opponent.levels import level_named
 from sim.play.opponent.player import Kind, decide

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from rules import Declaration, Player
-from sim.physics.inprocess import InProcessSimulator
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.table.controller import TableController
 from sim.play.table.turn import DEFAULT_POWER, Stage
 from tests.play.test_controller import Clock, new_controller, run_until, worker  # noqa: F401

@@ -13,7 +13,7 @@ import pytest
 
 from rules import CUE, MatchPhase, Options, Player
 from sim.physics.simulate import CueAction
-from sim.physics.simulator import ShotRequest
+from sim.physics.simulators.simulator import ShotRequest
 from sim.play.game import Game, GameError, GameSetup, Stroke
 from sim.play.table.lag import LagTable
 from sim.play.table.practice import SetupSession

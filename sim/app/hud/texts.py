@@ -8,8 +8,8 @@ import attrs
 
 from rules import BallInHand, Choice, Declaration, EightBall, GameState, Phase, Player
 from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
-from sim.physics.compiled import TYPICAL_FIRST_RUN
-from sim.physics.simulator import Simulator
+from sim.physics.simulators.compiled import TYPICAL_FIRST_RUN
+from sim.physics.simulators.simulator import Simulator
 from sim.play.game import ChoiceRecord, ShotRecord, StalemateRecord
 from sim.play.said import detail_lines, record_line
 from sim.play.table.controller import TableController

@@ -38,7 +38,7 @@ from sim.app.screens.preferences import Preferences
 from sim.app.screens.statistics import StatisticsPanel
 from sim.names import seat_names
 from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
-from sim.physics.simulator import Simulator
+from sim.physics.simulators.simulator import Simulator
 from sim.play.game import MAX_RACE, Game, GameSetup
 from sim.play.table.controller import TableController
 from sim.store.autosave import Autosave

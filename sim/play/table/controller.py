@@ -7,8 +7,8 @@ call and the declaration. The window (``sim.app.main``) turns mouse and keys int
 here and draws what the controller says; tests drive it directly.
 
 The physics and the autosave are handed in, by what they do: a
-:class:`sim.physics.simulator.Simulator` (the worker process in the window, the in-process
-one in tests and scripts) and an :class:`sim.play.autosaver.Autosaver` (the store's
+:class:`sim.physics.simulators.simulator.Simulator` (the worker process in the window, the
+in-process one in tests and scripts) and an :class:`sim.play.autosaver.Autosaver` (the store's
 autosave), so the turn's logic names neither a process nor a file format.
 
 Every refused action raises :class:`sim.play.game.GameError` (one line, nothing changed);
@@ -58,7 +58,7 @@ from rules.geometry import Point, distance
 from rules.words import DECLARATION_WORDS
 from sim.names import computer_name
 from sim.physics.simulate import MISCUE_LIMIT, SimulatedShot
-from sim.physics.simulator import ShotFailed, ShotRequest, Simulator
+from sim.physics.simulators.simulator import ShotFailed, ShotRequest, Simulator
 from sim.physics.timeline import ShotTimeline
 from sim.play.autosaver import Autosaver
 from sim.play.game import (

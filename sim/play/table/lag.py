@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules import CUE, Player
 from rules.geometry import Point
 from sim.physics.simulate import CueAction
-from sim.physics.simulator import ShotRequest
+from sim.physics.simulators.simulator import ShotRequest
 from sim.play.game import ComputerPlayer, GameError
 from sim.play.table.turn import DEFAULT_POWER, Aim, InFlight, Stage, Table
 

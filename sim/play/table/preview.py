@@ -6,7 +6,7 @@ stroke drops them at once; the next preview brings new ones."""
 
 from __future__ import annotations
 
-from sim.physics.simulator import ShotRequest
+from sim.physics.simulators.simulator import ShotRequest
 from sim.physics.tracking import TrackingLines, tracking_lines
 from sim.play.game import GameError
 from sim.play.table.turn import Stage, Table

@@ -15,7 +15,7 @@ import attrs
 from rules import BallId, GameState, Player, Ruling
 from rules.geometry import Point
 from sim.physics.simulate import MAX_SPEED, CueAction
-from sim.physics.simulator import ShotRequest, ShotResult, Simulator
+from sim.physics.simulators.simulator import ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
 from sim.play.game import (
     ChoiceRecord,

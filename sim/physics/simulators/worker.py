@@ -29,9 +29,9 @@ from typing import Any
 
 import attrs
 
-from sim.physics.compiled import compiled_before
 from sim.physics.simulate import CueAction
-from sim.physics.simulator import (
+from sim.physics.simulators.compiled import compiled_before
+from sim.physics.simulators.simulator import (
     JobBook,
     Progress,
     Reply,
@@ -46,7 +46,7 @@ PARENT_CHECK_S = 1.0  # how often an idle worker looks whether its window still 
 
 class PhysicsWorker:
     """A child process simulating shots; :meth:`poll` collects what it has finished (a
-    :class:`sim.physics.simulator.Simulator`)."""
+    :class:`sim.physics.simulators.simulator.Simulator`)."""
 
     def __init__(self, warm_up: bool = True) -> None:
         self._warm_up = warm_up  # a restarted worker warms up as this one did
@@ -72,7 +72,7 @@ class PhysicsWorker:
 
     def shoot(self, request: ShotRequest) -> int:
         """Simulate a struck shot; returns its job number (a preview of exactly this
-        stroke becomes it: :meth:`sim.physics.simulator.JobBook.shoot`)."""
+        stroke becomes it: :meth:`sim.physics.simulators.simulator.JobBook.shoot`)."""
         job, new = self._book.shoot(request)
         if new:
             self._requests.put(("shot", job, _encode_request(request)))
@@ -198,9 +198,9 @@ def _serve(
 ) -> None:
     """The worker's loop: warm up (reporting progress), then simulate on request."""
     from sim.physics.simulate import simulate_shot
+    from sim.physics.simulators.warmup import warm_up
     from sim.physics.systemcodec import system_to_bytes
     from sim.physics.table import table_spec
-    from sim.physics.warmup import warm_up
 
     def report(done: int, total: int, label: str) -> None:
         replies.put(("progress", 0, (done, total, label)))

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from rules import Rotation, TenBall
 from rules.facts import CUE
 from rules.geometry import TableGeometry
-from sim.physics.compiled import mark_compiled
 from sim.physics.racks import opening_position
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
+from sim.physics.simulators.compiled import mark_compiled
 from sim.physics.table import table_spec
 
 StepCallback = Callable[[int, int, str], None]
@@ -50,7 +50,8 @@ def _steps() -> list[tuple[str, dict[str, tuple[float, float]], CueAction]]:
 
 def warm_up(on_step: StepCallback | None = None) -> float:
     """Run the warm-up shots; ``on_step(done, total, label)`` before each and at the end.
-    Returns the seconds it took, and stamps the cache as compiled (``sim.physics.compiled``)."""
+    Returns the seconds it took, and stamps the cache as compiled
+    (``sim.physics.simulators.compiled``)."""
     spec = table_spec()
     steps = _steps()
     started = time.perf_counter()

@@ -2,10 +2,10 @@
 
 The turn's logic (:class:`sim.play.table.controller.TableController`) talks to a
 :class:`Simulator`, not to a process: the window hands it the
-:class:`sim.physics.worker.PhysicsWorker` (a child process, so the window never waits for
-pooltool), and tests, scripts and duels between computer players hand it the
-:class:`sim.physics.inprocess.InProcessSimulator` (the same answers, computed in the calling
-process, with no process to start). Both answer in the same way:
+:class:`sim.physics.simulators.worker.PhysicsWorker` (a child process, so the window
+never waits for pooltool), and tests, scripts and duels between computer players hand it
+the :class:`sim.physics.simulators.inprocess.InProcessSimulator` (the same answers,
+computed in the calling process, with no process to start). Both answer in the same way:
 
 - :meth:`Simulator.shoot` and :meth:`Simulator.preview` only ask; nothing is answered
   before a :meth:`Simulator.poll`, which announces each finished job with a
@@ -48,7 +48,7 @@ class ShotRequest:
 class Progress:
     """The simulator's warm-up: ``done`` of ``total`` steps, now doing ``label``.
     ``first_run``: the physics is being compiled (no earlier warm-up on this machine, see
-    :mod:`sim.physics.compiled`); ``started``: when the warm-up began, on the caller's
+    :mod:`sim.physics.simulators.compiled`); ``started``: when the warm-up began, on the caller's
     ``time.monotonic`` clock, so a status line can count the seconds between steps."""
 
     done: int

@@ -2,7 +2,7 @@
 
 Tests, scripts and duels between computer players need the table's answers, not a child
 process: starting one (a spawn, pooltool imported again) costs more than the shots of a
-test. :class:`InProcessSimulator` keeps the :class:`sim.physics.simulator.Simulator`
+test. :class:`InProcessSimulator` keeps the :class:`sim.physics.simulators.simulator.Simulator`
 semantics (nothing answered before a poll, only the newest preview simulated, a struck
 preview kept as the shot's job, forgotten jobs dropped) and simulates during
 :meth:`InProcessSimulator.poll`, so a preview overtaken before the poll is never computed.
@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import attrs
 
 from sim.physics.simulate import simulate_shot
-from sim.physics.simulator import (
+from sim.physics.simulators.simulator import (
     JobBook,
     Reply,
     ShotFailed,
@@ -36,8 +36,9 @@ class _Job:
 
 
 class InProcessSimulator(Simulator):
-    """Shots simulated here, when polled. Named as a :class:`sim.physics.simulator.Simulator`
-    so the type checker holds it to the protocol (nothing in sim/ hands it to the table)."""
+    """Shots simulated here, when polled. Named as a
+    :class:`sim.physics.simulators.simulator.Simulator` so the type checker holds it to
+    the protocol (nothing in sim/ hands it to the table)."""
 
     def __init__(self) -> None:
         self._book = JobBook()
