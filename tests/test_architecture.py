@@ -17,6 +17,7 @@ TYPE_CHECKING too):
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -322,3 +323,31 @@ def test_the_figures_are_counted_as_they_should_be() -> None:
     )
     (a,) = [node for node in tree.body if isinstance(node, ast.ClassDef)]
     assert _methods(a) == 2
+
+
+# The window's keys and mouse, as a message of the play floor would name them.
+KEY_WORDS = re.compile(r"\b(Space|Esc|Backspace|Enter|click|press [A-Z])\b|\([A-Z]\)")
+
+
+def test_the_play_floor_speaks_in_no_key_of_the_window() -> None:
+    """sim.play says what is wanted (``GameError.wanted``); the window words the key
+    (``sim.app.hud.texts.refusal``). Its docstrings may name keys; its strings may not."""
+    docstrings = {
+        id(node.body[0].value)
+        for module in _modules()
+        for node in ast.walk(_tree(module))
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    keyed = sorted(
+        f"{module}: {node.value!r}"
+        for module in _modules()
+        if module.startswith("sim.play")
+        for node in ast.walk(_tree(module))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and KEY_WORDS.search(node.value)
+    )
+    assert keyed == []

@@ -89,5 +89,4 @@ class WindowInput(DirectObject):  # type: ignore[misc]
             message = "sound on" if enabled else "sound off (M turns it on)"
             if app.preferences is not None:
                 app.preferences.update(sound=enabled)
-        if app.controller is not None:
-            app.controller.message = message
+        app.modes.say(message)

@@ -403,7 +403,7 @@ class PoolApp:
             return
         items = game_items(controller.game)
         if not items:
-            controller.message = "no shot to replay yet"
+            self.modes.say("no shot to replay yet")
             return
         if index is None:  # the last shot played, not a branch after it
             index = last_in_play(items)
@@ -516,7 +516,7 @@ def moving_words(app: PoolApp) -> tuple[object, ...]:
     return (
         physics_status(app.worker, time.monotonic()),
         None if clock is None else math.ceil(clock),
-        controller.message if controller is not None else None,
+        app.hud.shown_message() if app.hud is not None else None,
         controller is not None and controller.preview.lines is not None,
     )
 

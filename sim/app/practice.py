@@ -11,6 +11,7 @@ from typing import Protocol
 import attrs
 
 from rules import game_kind
+from sim.app.modes.manager import ModeManager
 from sim.paths import data_dir
 from sim.play.game import Game, GameError
 from sim.play.table.controller import TableController
@@ -21,6 +22,8 @@ class PracticeWindow(Protocol):
 
     @property
     def controller(self) -> TableController | None: ...
+    @property
+    def modes(self) -> ModeManager: ...
     def play(self, game: Game) -> None: ...
 
 
@@ -68,5 +71,5 @@ class PracticeTable:
             raise GameError(
                 f"cannot save the position at {path}: {getattr(error, 'strerror', None) or error}"
             ) from None
-        controller.message = f"Position saved: {path}"
+        self.app.modes.say(f"Position saved: {path}")
         return path

@@ -377,7 +377,8 @@ def _replay(app: PoolApp, value: Any) -> None:
         raise ScriptError("the replay viewer is open already")
     app.open_replay(None if value is None else int(value))
     if app.replay is None:
-        raise ScriptError(_controller(app).message or "the replay viewer did not open")
+        said = app.hud.shown_message() if app.hud is not None else ""
+        raise ScriptError(said or "the replay viewer did not open")
     app.step()
 
 

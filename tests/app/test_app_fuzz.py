@@ -740,7 +740,7 @@ def test_space_again_while_the_physics_works_is_no_error(table: PoolApp) -> None
     press(table, KeyboardButton.space())
     assert controller.stage is Stage.SIMULATING
     press(table, KeyboardButton.space())
-    assert controller.message == ""
+    assert controller.message == "" and table.hud.shown_message() == ""
     table.worker = table.worker.inner  # type: ignore[attr-defined]
 
 

@@ -132,7 +132,8 @@ def test_set_up_by_mouse_key_and_buttons(table: PoolApp) -> None:
     mouse.releaseButton(MouseButton.one())
     step(table)
     assert controller.balls()["9"] == moved
-    assert controller.message.startswith("the 9 at (") and "overlaps the 3" in controller.message
+    said = table.hud.shown_message()  # the window's line: the move refused
+    assert said.startswith("the 9 at (") and "overlaps the 3" in said
     # Right-click takes it off; the tray's button brings it back.
     mouse.setMousePos(*pixel(table, *moved))
     step(table)
@@ -159,7 +160,7 @@ def test_save_the_position_and_read_it_back(table: PoolApp, tmp_path: Path) -> N
     controller = ready(table)
     saved = load_position(target)
     assert dict(saved.balls) == controller.balls() and saved.game == "nine-ball"
-    assert controller.message == f"Position saved: {target}"
+    assert table.hud.shown_message() == f"Position saved: {target}"
     # Into the user data folder's positions/ by default (the HUD says where).
     os.environ["POOLSIM_DATA_DIR"] = str(tmp_path / "user")
     try:

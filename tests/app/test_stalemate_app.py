@@ -103,4 +103,4 @@ def test_no_stalemate_is_offered_early(table: PoolApp) -> None:
     assert table.menu is not None
     assert not [b for b in table.menu.buttons if "stalemate" in b["text"]]
     run_script(table, [{"key": "escape"}, {"key": "o"}])  # refused, in one line
-    assert "more to go" in controller.message
+    assert "more to go" in table.hud.shown_message()

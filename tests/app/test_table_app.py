@@ -95,7 +95,7 @@ def test_break_by_mouse_and_keyboard_then_the_ruling(table: PoolApp) -> None:
     assert controller.cue_ball() == cue
     click(table, pixel(table, 0.45, geometry.head_string_y + 0.2))
     assert controller.stage is Stage.PLACE
-    assert "behind the head string" in controller.message
+    assert "behind the head string" in table.hud.shown_message()
     # Put it down in the kitchen.
     click(table, pixel(table, 0.45, 0.40))
     assert controller.stage is Stage.AIM

@@ -35,6 +35,7 @@ from sim.app.hud.texts import (
     physics_status,
     prompt,
     referee_words,
+    refusal,
     scoreboard,
     stalemate_answers,
 )
@@ -142,6 +143,9 @@ class Hud:
         self.base = base
         self.controller = controller
         self.on_over = on_over or {}
+        # A line of the window's own, and the table as it was when it was said: shown in
+        # place of the table's message until the table moves on (:meth:`say`).
+        self.notice: tuple[str, tuple[object, ...]] | None = None
         self.aspect = base.getAspectRatio()
         self.layout = layout = HudLayout.for_window(self.aspect)
         self.folded = folded
@@ -155,7 +159,7 @@ class Hud:
         self._build_words(layout.words)
         # The practice table's set-up panel, in the controls' block while setting up.
         self.setup_panel = (
-            SetupPanel(self.root, layout.controls, controller, practice)
+            SetupPanel(self.root, layout.controls, controller, practice, self.say)
             if practice is not None and controller.practice
             else None
         )
@@ -431,7 +435,31 @@ class Hud:
         try:
             action()
         except GameError as error:
-            self.controller.message = str(error)
+            self.say(refusal(error))
+
+    def say(self, text: str) -> None:
+        """A line of the window's own (a move refused, in its keys; a file saved; the
+        sound on or off), shown in place of the table's message until the table moves
+        on: the table says something else, its stage changes, a step is taken, or the
+        call or declaration changes."""
+        self.notice = (text, self._moment())
+
+    def shown_message(self) -> str:
+        """The message line as the HUD shows it: the window's notice, or the table's."""
+        if self.notice is not None and self.notice[1] == self._moment():
+            return self.notice[0]
+        return self.controller.message
+
+    def _moment(self) -> tuple[object, ...]:
+        controller = self.controller
+        return (
+            controller.message,
+            controller.stage,
+            len(controller.game.records),
+            controller.call,
+            controller.call_ball,
+            controller.declaration,
+        )
 
     def toggle_details(self) -> None:
         """The referee's details (every reason, with its rule ID) on or off; unfolded
@@ -582,9 +610,10 @@ class Hud:
             )
         self._set_prompt(text)
         warmup = physics_status(controller.worker, time.monotonic())
-        if self.warmup.getText() != warmup or self.message.getText() != controller.message:
+        message = self.shown_message()
+        if self.warmup.getText() != warmup or self.message.getText() != message:
             _set(self.warmup, warmup)
-            _set(self.message, controller.message)
+            _set(self.message, message)
             self._shown_reasons = self  # the referee's lines start under these
         self._refresh_referee()
         self._refresh_aim()

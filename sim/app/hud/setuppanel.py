@@ -14,6 +14,7 @@ from panda3d.core import TextNode
 
 from rules import CUE, GAMES, BallId, BallInHand, Player
 from sim.app.hud.layout import Box
+from sim.app.hud.texts import refusal
 from sim.app.hud.widgets import DIM, GOLD, PANEL, WHITE, button, label
 from sim.play.game import GameError
 from sim.play.table.controller import TableController
@@ -37,10 +38,16 @@ class PracticeHost(Protocol):
 
 class SetupPanel:
     def __init__(
-        self, parent: object, block: Box, controller: TableController, host: PracticeHost
+        self,
+        parent: object,
+        block: Box,
+        controller: TableController,
+        host: PracticeHost,
+        say: Callable[[str], None],
     ) -> None:
         self.controller = controller
         self.host = host
+        self.say = say  # the HUD's line for the window's own words
         self.block = block
         self.frame = DirectFrame(
             parent=parent,
@@ -101,7 +108,7 @@ class SetupPanel:
             try:
                 action()
             except GameError as error:
-                self.controller.message = str(error)
+                self.say(refusal(error))
 
         return run
 

@@ -10,7 +10,7 @@ from rules import BallInHand, Choice, Declaration, EightBall, GameState, Phase, 
 from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
 from sim.physics.simulators.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulators.simulator import Simulator
-from sim.play.game import ChoiceRecord, ShotRecord, StalemateRecord
+from sim.play.game import ChoiceRecord, GameError, ShotRecord, StalemateRecord, Wanted
 from sim.play.said import detail_lines, record_line
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
@@ -282,3 +282,19 @@ def physics_status(simulator: Simulator, now: float) -> str:
     if progress.first_run:
         return f"First run: compiling the physics, once · {elapsed} ({TYPICAL_FIRST_RUN}){step}"
     return f"loading the physics · {elapsed}{step}"
+
+
+# How the window asks for what the play floor wants first: its keys and buttons.
+ASKED = {
+    Wanted.PUT_DOWN: "click, or Space",
+    Wanted.CHOICE: "one of the buttons below",
+    Wanted.SET_UP: "U, or Set up",
+    Wanted.SET_UP_DONE: "Space, or Done",
+    Wanted.NEW_GAME: "New game, or R to replay the shots",
+}
+
+
+def refusal(error: GameError) -> str:
+    """A move refused, in the window's words: the play floor's line, and the key or
+    button that does what is wanted first."""
+    return str(error) if error.wanted is None else f"{error} ({ASKED[error.wanted]})"

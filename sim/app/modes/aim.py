@@ -74,7 +74,7 @@ class AimMode(TableMode):
             controller.aim_at(balls[hit])
             if controller.can_call:  # 10-ball: the ball, then its pocket, is a call
                 controller.call_ball = hit
-                controller.message = f"the {hit}: click its pocket to call it"
+                self.say(f"the {hit}: click its pocket to call it")
             return
         if not self.click_pocket(point):
             controller.aim_at(point)

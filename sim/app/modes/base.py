@@ -56,6 +56,11 @@ class Mode:
     def resized(self) -> None:
         """The window changed shape."""
 
+    def say(self, text: str) -> None:
+        """The window's own line on the HUD (nowhere with no table)."""
+        if self.window.hud is not None:
+            self.window.hud.say(text)
+
     def zoom(self, step: int) -> None:
         rig = self.window.rig
         if rig is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sim.app.hud.texts import refusal
 from sim.app.modes.base import IdleMode, Mode
 from sim.app.modes.stages import TableModes
 from sim.app.modes.table import TableMode
@@ -59,9 +60,12 @@ class ModeManager:
         try:
             action()
         except GameError as error:
-            controller = self.window.controller
-            if controller is not None:
-                controller.message = str(error)
+            self.say(refusal(error))
+
+    def say(self, text: str) -> None:
+        """The window's own line on the HUD (nowhere with no table)."""
+        if self.window.hud is not None:
+            self.window.hud.say(text)
 
     def key(self, name: str) -> None:
         action = self.active.keys.get(name)

@@ -85,10 +85,10 @@ class SetupMode(TableMode):
         spec = self.controller.game.setup.spec
         if point is None or not spec.geometry.on_bed(point):
             table.remove(ball)  # dropped off the cloth: back to the tray
-            self.controller.message = f"{_name(ball)} is off the table (the tray brings it back)"
+            self.say(f"{_name(ball)} is off the table (the tray brings it back)")
             return
         table.move(ball, point)
-        self.controller.message = ""
+        self.say("")
 
     def remove_pointed(self) -> None:
         """Delete: the ball under the pointer off the table."""

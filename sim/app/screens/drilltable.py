@@ -49,12 +49,10 @@ class DrillSummaryMode(Screen):
 
     def closed(self) -> None:
         """Back to the table as the last attempt left it; the menu offers the drill again."""
-        controller = self.app.controller
-        if controller is not None:
-            controller.message = (
-                f"The drill is over: {self.drill.session.summary} "
-                "Esc, then Try the drill again, for a new session."
-            )
+        self.say(
+            f"The drill is over: {self.drill.session.summary} "
+            "Esc, then Try the drill again, for a new session."
+        )
 
 
 class DrillTable:

@@ -10,6 +10,7 @@ from direct.gui.DirectGui import DGG, DirectEntry, DirectFrame
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import TextNode
 
+from sim.app.hud.texts import refusal
 from sim.app.hud.widgets import BACKDROP, DIM, GOLD, NOTICE, PANEL, WHITE, button, entry, label
 from sim.play.drillrun import DrillRun
 from sim.play.game import GameError
@@ -42,6 +43,9 @@ class MenuHost(Protocol):
         """The table as a position file in the user's positions folder."""
 
     def show_start_screen(self) -> None: ...
+    def say(self, text: str) -> None:
+        """A line of the window's own on the HUD."""
+
     def stop(self) -> None:
         """Finish the autosave in progress and stop the physics worker."""
 
@@ -98,7 +102,7 @@ class GameMenu:
             try:
                 controller.stalemate.make_offer()
             except GameError as error:  # the table changed under the menu
-                controller.message = str(error)
+                self.app.say(refusal(error))
 
     def save_copy(self) -> None:
         """First ask for the file's path (a text field); Enter or the button saves."""

@@ -71,6 +71,7 @@ from sim.play.game import (
     ShotRecord,
     StalemateRecord,
     Stroke,
+    Wanted,
 )
 from sim.play.opponent.thinker_process import InProcessThinker, Thinking
 from sim.play.table.cueclearance import MAX_AIM_ELEVATION, Clearance, clearance
@@ -443,11 +444,11 @@ class TableController:
             self.lag.strike()
             return
         if stage is Stage.PLACE:  # say what is missing, not just that something is
-            raise GameError("the cue ball is in hand: put it down first (click, or Space)")
+            raise GameError("the cue ball is in hand: put it down first", Wanted.PUT_DOWN)
         if stage is Stage.OVER:
-            raise GameError("the match is over: New game, or replay the shots")
+            raise GameError("the match is over", Wanted.NEW_GAME)
         if stage in (Stage.CHOOSE, Stage.BREAKER):
-            raise GameError("first the choice: one of the buttons below")
+            raise GameError("first the choice", Wanted.CHOICE)
         if stage is not Stage.AIM:
             raise GameError("not ready to shoot")
         self.refuse_at_computer_turn()

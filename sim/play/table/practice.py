@@ -5,7 +5,7 @@ set-up a step of the game, :meth:`Game.set_up`) or left unchanged."""
 from __future__ import annotations
 
 from rules import CUE, MatchPhase
-from sim.play.game import GameError, SetupRecord
+from sim.play.game import GameError, SetupRecord, Wanted
 from sim.play.position import Position
 from sim.play.table.tablesetup import TableSetup
 from sim.play.table.turn import Stage, Table
@@ -47,7 +47,7 @@ class SetupSession:
     def current(self) -> TableSetup:
         """The set-up in progress; GameError when the table is not being set up."""
         if self.table is None:
-            raise GameError("the table is not being set up: press U (Set up) first")
+            raise GameError("the table is not being set up: set it up first", Wanted.SET_UP)
         return self.table
 
     def done(self) -> SetupRecord:
@@ -80,7 +80,9 @@ class SetupSession:
         if self.table is None:
             return
         if not self.can_cancel:
-            raise GameError("set the table up first: Space (Done) when it is ready")
+            raise GameError(
+                "set the table up first: shoot from it when it is ready", Wanted.SET_UP_DONE
+            )
         self.table = None
         self.owner.touch_aim()
 

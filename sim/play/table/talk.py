@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules import Player
 from sim.names import computer_name
-from sim.play.game import GameError, Node
+from sim.play.game import GameError, Node, Wanted
 from sim.play.stalemate import (
     COMPUTER_OFFERS,
     OFFER_AGAIN_AFTER,
@@ -62,7 +62,7 @@ class StalemateTalk:
             raise GameError("a stalemate is offered at your shot, before the stroke")
         table.refuse_at_computer_turn()
         if table.practice:
-            raise GameError("a practice table has no stalemates: set it up again (U)")
+            raise GameError("a practice table has no stalemates: set it up again", Wanted.SET_UP)
         if not person_may_offer(state):
             more = innings_to_offer(state)
             raise GameError(
