@@ -329,25 +329,33 @@ def test_the_figures_are_counted_as_they_should_be() -> None:
 KEY_WORDS = re.compile(r"\b(Space|Esc|Backspace|Enter|click|press [A-Z])\b|\([A-Z]\)")
 
 
-def test_the_play_floor_speaks_in_no_key_of_the_window() -> None:
-    """sim.play says what is wanted (``GameError.wanted``); the window words the key
-    (``sim.app.hud.texts.refusal``). Its docstrings may name keys; its strings may not."""
+def _strings_beside_docstrings(tree: ast.Module) -> Iterator[str]:
+    """Every string constant of ``tree`` that is not a docstring."""
     docstrings = {
         id(node.body[0].value)
-        for module in _modules()
-        for node in ast.walk(_tree(module))
+        for node in ast.walk(tree)
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
         and node.body
         and isinstance(node.body[0], ast.Expr)
     }
+    for node in ast.walk(tree):
+        # Ids of this one tree's nodes, all alive here, so none is another's reused.
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            yield node.value
+
+
+def test_the_play_floor_speaks_in_no_key_of_the_window() -> None:
+    """sim.play says what is wanted (``GameError.wanted``); the window words the key
+    (``sim.app.hud.texts.refusal``). Its docstrings may name keys; its strings may not."""
     keyed = sorted(
-        f"{module}: {node.value!r}"
+        f"{module}: {text!r}"
         for module in _modules()
         if module.startswith("sim.play")
-        for node in ast.walk(_tree(module))
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in docstrings
-        and KEY_WORDS.search(node.value)
+        for text in _strings_beside_docstrings(_tree(module))
+        if KEY_WORDS.search(text)
     )
     assert keyed == []

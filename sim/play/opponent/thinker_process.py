@@ -132,7 +132,7 @@ def move_words(move: Move, state: GameState) -> str:
     if move.kind is Kind.CHOICE:
         return f"choose {move.choice.value if move.choice else 'to shoot'}"
     if move.kind is Kind.STALEMATE:
-        return "offer a stalemate (O): no ball has gone down for a long while"
+        return "offer a stalemate: no ball has gone down for a long while"
     if move.kind is Kind.BREAK:
         return "break hard, full on the front ball"
     if move.kind is Kind.SAFETY:
