@@ -11,18 +11,20 @@ from typing import Any
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from panda3d.core import TextNode
 
-from sim.app.hud.widgets import BACKDROP, BUTTON, DIM, GOLD, NOTICE, WHITE, button, label
+from sim.app.hud.listpanel import Columns, ListPanel, ListRow
+from sim.app.hud.widgets import BACKDROP, DIM, GOLD, WHITE, button, label
 from sim.play.drill import DrillSession
 from sim.store.drillfile import ShippedDrill
 from sim.store.drillhistory import DrillHistory
 
 VEIL = (0.0, 0.0, 0.0, 0.35)
 SCREEN_SORT = 10  # above the HUD, as the menu
-ROW_HALF_WIDTH = 1.05
-ROW_HEIGHT = 0.1
-TEXT = 0.04
-COLUMNS = ("Drill", "Game", "Attempts", "Your best")
-COLUMN_X = (0.03, 0.95, 1.35, 1.65)
+ROWS = 8  # drills on a page (eight are shipped; more turn the page)
+COLUMNS = Columns(
+    headings=("Drill", "Game", "Attempts", "Your best"),
+    starts=(0.03, 0.95, 1.35, 1.65),
+    half_width=1.05,
+)
 
 
 def best_words(history: DrillHistory, drill: str, player: str) -> str:
@@ -59,50 +61,36 @@ class DrillList:
         on_close: Callable[[], None],
     ) -> None:
         self.drills = drills
-        self.frame = DirectFrame(
-            parent=parent, frameColor=(0.02, 0.05, 0.04, 1.0), frameSize=BACKDROP
-        )
-        label(self.frame, "Drills", (0, 0.8), 0.07, GOLD, TextNode.ACenter)
-        label(
-            self.frame,
+        rows = [
+            ListRow(
+                (
+                    shipped.drill.title,
+                    shipped.drill.position.kind.display_name,
+                    str(shipped.drill.attempts),
+                    best_words(history, shipped.drill.name, player),
+                )
+            )
+            for shipped in drills
+        ]
+        self.list = ListPanel(
+            parent,
+            "Drills",
             f"a position, a goal and a number of attempts; {player}'s best beside each",
-            (0, 0.72),
-            0.035,
-            DIM,
-            TextNode.ACenter,
+            COLUMNS,
+            rows,
+            lambda index: on_open(drills[index]),
+            on_close,
+            per_page=ROWS,
         )
-        left = -ROW_HALF_WIDTH
-        for title, x in zip(COLUMNS, COLUMN_X, strict=True):
-            label(self.frame, title, (left + x, 0.62), TEXT, DIM)
-        self.rows: list[DirectButton] = []
-        for i, shipped in enumerate(drills):
-            drill = shipped.drill
-            y = 0.52 - i * ROW_HEIGHT
-            row = DirectButton(
-                parent=self.frame,
-                frameColor=BUTTON,
-                frameSize=(left, ROW_HALF_WIDTH, y - 0.035, y + 0.06),
-                relief=DGG.FLAT,
-                command=on_open,
-                extraArgs=[shipped],
-            )
-            cells = (
-                drill.title,
-                drill.position.kind.display_name,
-                str(drill.attempts),
-                best_words(history, drill.name, player),
-            )
-            for text, x in zip(cells, COLUMN_X, strict=True):
-                label(row, text, (left + x, y), TEXT, WHITE)
-            self.rows.append(row)
-        self.note = label(self.frame, "", (0, -0.72), 0.04, NOTICE, TextNode.ACenter)
-        self.back = button(self.frame, "Back", (0, -0.86), on_close, scale=0.055, pad=(0.8, 0.45))
+        self.frame = self.list.frame
+        self.rows: list[DirectButton] = self.list.rows
+        self.back = self.list.back
 
     def say(self, text: str) -> None:
-        self.note.setText(text)
+        self.list.say(text)
 
     def destroy(self) -> None:
-        self.frame.destroy()
+        self.list.destroy()
 
 
 class DrillSummary:
