@@ -5,7 +5,7 @@ repo root):
 
 One ``BALL.png`` a ball (``cue``, ``1`` to ``15``), an equirectangular map of the
 sphere: u is the longitude about the ball's z axis (0.5 at +x), v the latitude (0 at
-the south pole), as :func:`sim.app.meshes.ball_sphere` maps it. Each numbered ball
+the south pole), as :func:`sim.app.scene.meshes.ball_sphere` maps it. Each numbered ball
 carries its number twice, on opposite sides of the equator (at +x and -x), in a white
 disc larger than pooltool's own (which has one small disc), so that a number faces the
 camera more often and reads from the overhead view; 9 to 15 have a white ball with a

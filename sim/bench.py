@@ -175,8 +175,8 @@ def stroke_latency(repeats: int) -> dict[str, float]:
     ahead (the window does this once the aim rests)."""
     from sim.physics.racks import opening_position
     from sim.physics.simulate import CueAction, aim_towards
-    from sim.physics.simulator import ShotRequest
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.simulator import ShotRequest
+    from sim.physics.simulators.worker import PhysicsWorker
 
     geometry = TableGeometry()
     worker = PhysicsWorker(warm_up=False).start()
@@ -207,12 +207,12 @@ def stroke_latency(repeats: int) -> dict[str, float]:
 
 
 def speedups_times(shots: int, rounds: int = 3) -> dict[str, float]:
-    """pooltool's own hot spots against poolsim's copies (:mod:`sim.physics.speedups`),
+    """pooltool's own hot spots against poolsim's copies (:mod:`sim.physics.patches.speedups`),
     taken in turns (``rounds`` rounds): ``shots`` shots of a 10-ball rack after its break
     (strokes of every pace and spin on the balls as the break left them: position play's
     kind of shot), the milliseconds a shot with each and their ratio, and whether every
     shot came out the same to the last bit."""
-    from sim.physics import speedups
+    from sim.physics.patches import speedups
     from sim.physics.racks import opening_position
     from sim.physics.simulate import CueAction, aim_towards, simulate_shot
     from sim.physics.systemcodec import system_to_bytes
@@ -459,8 +459,8 @@ def take_back_times(match: Any, repeats: int = 15) -> dict[str, float]:
     take it again (the last shot back, its stroke loaded), one shot after another; and
     open a branch at shots spread over the match ("play from here": the table at the
     position before the shot, the match of that moment, the stroke loaded)."""
-    from sim.physics.inprocess import InProcessSimulator
-    from sim.play.controller import TableController
+    from sim.physics.simulators.inprocess import InProcessSimulator
+    from sim.play.table.controller import TableController
 
     game = match.snapshot()
     controller = TableController(game, InProcessSimulator(), _Discarded())
@@ -469,13 +469,13 @@ def take_back_times(match: Any, repeats: int = 15) -> dict[str, float]:
     taken = []
     for _ in range(min(repeats, len(shots))):
         started = time.perf_counter()
-        controller.take_back()
+        controller.branches.take_back()
         taken.append(time.perf_counter() - started)
-    controller.continue_from(end)
+    controller.branches.continue_from(end)
     opened = []
     for node in shots[:: max(1, len(shots) // repeats)]:
         started = time.perf_counter()
-        controller.play_from(node)
+        controller.branches.play_from(node)
         opened.append(time.perf_counter() - started)
     controller.close()
     return {
@@ -492,10 +492,11 @@ def practice_take_back_times(repeats: int = 15) -> dict[str, float]:
     up, then shot and taken again ``repeats`` times, each try kept as a branch; the
     time from take it again to the table ready to shoot (the stroke loaded)."""
     from rules import CUE, Player
-    from sim.physics.inprocess import InProcessSimulator
-    from sim.play.controller import Stage, TableController
+    from sim.physics.simulators.inprocess import InProcessSimulator
     from sim.play.game import Game, GameSetup
     from sim.play.position import Position
+    from sim.play.table.controller import TableController
+    from sim.play.table.turn import Stage
 
     setup = GameSetup(game="nine-ball", practice=True)
     session = Game(setup)
@@ -507,7 +508,7 @@ def practice_take_back_times(repeats: int = 15) -> dict[str, float]:
     for _ in range(repeats):
         session.shoot(controller.stroke())
         started = time.perf_counter()
-        controller.take_back()
+        controller.branches.take_back()
         taken.append(time.perf_counter() - started)
         assert controller.stage is Stage.AIM
     controller.close()

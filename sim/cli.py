@@ -410,7 +410,7 @@ def play(
     import random
 
     from rules import Options, Player
-    from sim.app.start import shot_clock_options
+    from sim.app.screens.start import shot_clock_options
     from sim.names import seat_names
     from sim.play.game import Game, GameSetup
     from sim.store.autosave import Autosave
@@ -645,7 +645,7 @@ def warmup() -> None:
     ) as progress:
         task = progress.add_task("Loading pooltool", total=None)
         from sim.paths import numba_cache_dir
-        from sim.physics.warmup import warm_up
+        from sim.physics.simulators.warmup import warm_up
 
         def on_step(done: int, total: int, label: str) -> None:
             progress.update(
@@ -1478,7 +1478,7 @@ def replay(
             click.get_current_context(), {"frames": "--frames"}, "applies only with --screenshot"
         )
     _check_output(screenshot, "--screenshot")
-    from sim.app.replay import ReplayItem, game_items, last_in_play
+    from sim.app.screens.replay import ReplayItem, game_items, last_in_play
     from sim.store.gamefile import GameFileError, load, read_pooltool_system
 
     game = None

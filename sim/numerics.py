@@ -3,7 +3,7 @@ OpenBLAS load.
 
 The physics takes none of its bits from the processor: pooltool's dot products, which
 OpenBLAS summed in an order of the processor's, are summed in one order by
-:mod:`sim.physics.arithmetic` (``docs/DETERMINISM.md``). What a shot's last bits may
+:mod:`sim.physics.patches.arithmetic` (``docs/DETERMINISM.md``). What a shot's last bits may
 still depend on is :class:`Arithmetic`: that arithmetic's name, the C library whose
 ``sin``, ``cos`` and ``acos`` the physics calls, and the architecture. Game files record
 it, ``poolsim verify`` compares it, and a duel's Dask workers must share it.
@@ -41,7 +41,7 @@ from typing import Any
 
 import attrs
 
-# The physics' own arithmetic (sim.physics.arithmetic): its name changes whenever what
+# The physics' own arithmetic (sim.physics.patches.arithmetic): its name changes whenever what
 # it computes could, and game files record it.
 PHYSICS_ARITHMETIC = "fixed-dot-1"
 BLAS_KERNELS = "Haswell"  # OpenBLAS's name for its AVX2 + FMA kernels

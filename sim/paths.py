@@ -37,7 +37,7 @@ def data_dir() -> Path:
 
 def numba_cache_dir() -> Path:
     """numba's cache of pooltool's compiled physics: a folder of the physics' arithmetic
-    (:mod:`sim.physics.arithmetic`), named by its name and a digest of its source, inside
+    (:mod:`sim.physics.patches.arithmetic`), named by its name and a digest of its source, inside
     ``NUMBA_CACHE_DIR`` where that is set. numba finds a function in its cache by the
     function's own file, so one compiled under another arithmetic (or with another
     version of its dot product) would be loaded as it was."""
@@ -50,7 +50,7 @@ def numba_cache_dir() -> Path:
 
 @functools.cache
 def _arithmetic_digest() -> str:
-    source = Path(__file__).resolve().parent / "physics" / "arithmetic.py"
+    source = Path(__file__).resolve().parent / "physics" / "patches" / "arithmetic.py"
     return hashlib.sha256(source.read_bytes()).hexdigest()[:10]
 
 

@@ -18,8 +18,8 @@ def pytest_configure(config: pytest.Config) -> None:
     than in both at once (each would pay the 35-46 s, and write the same cache)."""
     if hasattr(config, "workerinput"):  # a worker: the controller has compiled
         return
-    from sim.physics.compiled import compiled_before
-    from sim.physics.warmup import warm_up
+    from sim.physics.simulators.compiled import compiled_before
+    from sim.physics.simulators.warmup import warm_up
 
     if not compiled_before():
         warm_up()

@@ -4,14 +4,20 @@ TYPE_CHECKING too):
 - floors point one way: ``rules`` < ``sim``'s small helpers < ``sim.physics`` <
   ``sim.play`` < ``sim.store``, ``sim.media`` < ``sim.app`` < ``sim.bench`` < ``sim.cli``;
   a module imports its own floor's package or floors below, never above or beside it;
+  inside ``sim.app``: ``hud`` < ``scene`` < ``marks`` < ``modes`` < ``screens`` < the
+  window's own modules;
 - only ``sim.physics`` imports pooltool, only ``sim.app`` imports Panda3D;
 - ``rules`` is pure: no physics, rendering, numpy, clock or unseeded randomness;
 - no import circle anywhere, between modules or between packages.
+- the house's figures (issue 28): no class of ``sim`` with more than 45 methods, the
+  window (``PoolApp``) with at most 30, no folder of ``sim`` with more than 12 modules
+  side by side.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -30,10 +36,18 @@ FLOORS = (
     ("sim.play", 4, "play"),
     ("sim.store", 5, "store"),
     ("sim.media", 5, "media"),
-    ("sim.app", 6, "app"),
-    ("sim.bench", 7, "bench"),
-    ("sim.cli", 8, "cli"),
-    ("sim.__main__", 8, "cli"),  # python -m sim: the command line's own door
+    # The window's rooms, each above the ones it draws on: widgets and the HUD know no
+    # scene; the marks on the cloth draw on the scene; the table's modes drive all three;
+    # the screens are modes of their own; the window itself holds them all.
+    ("sim.app.hud", 6, "app hud"),
+    ("sim.app.scene", 7, "app scene"),
+    ("sim.app.marks", 8, "app marks"),
+    ("sim.app.modes", 9, "app modes"),
+    ("sim.app.screens", 10, "app screens"),
+    ("sim.app", 11, "app"),
+    ("sim.bench", 12, "bench"),
+    ("sim.cli", 13, "cli"),
+    ("sim.__main__", 13, "cli"),  # python -m sim: the command line's own door
 )
 PANDA3D = ("panda3d", "direct", "simplepbr", "gltf")
 FORBIDDEN_IN_RULES = ("pooltool", "numpy", "numba", "time", "datetime", "sim", *PANDA3D)
@@ -189,7 +203,7 @@ def test_only_the_physics_touches_pooltools_module() -> None:
 
 def test_only_the_window_imports_panda3d() -> None:
     importers = sorted(
-        m for m in _modules() if _third_party(m) & set(PANDA3D) and _room(m)[1] != "app"
+        m for m in _modules() if _third_party(m) & set(PANDA3D) and not m.startswith("sim.app")
     )
     assert importers == []
 
@@ -252,3 +266,96 @@ def test_importing_every_rules_module_loads_no_pooltool() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert result.stdout.strip() == ""
+
+
+# -- the house's figures (issue 28): small classes, a small window, no crowded folder --------
+
+MAX_METHODS = 45  # in any class of sim/
+MAX_WINDOW_METHODS = 30  # in the window itself, PoolApp
+MAX_FLAT_MODULES = 12  # modules side by side in one folder of sim/ (its __init__ not counted)
+
+
+def _classes() -> Iterator[tuple[str, ast.ClassDef]]:
+    for module in _modules():
+        if module.startswith("sim"):
+            for node in ast.walk(_tree(module)):
+                if isinstance(node, ast.ClassDef):
+                    yield module, node
+
+
+def _methods(node: ast.ClassDef) -> int:
+    """The functions defined in the class's own body (properties too)."""
+    return sum(isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) for item in node.body)
+
+
+def test_no_class_has_more_than_45_methods() -> None:
+    large = {
+        f"{module}.{node.name}": _methods(node)
+        for module, node in _classes()
+        if _methods(node) > MAX_METHODS
+    }
+    assert large == {}
+
+
+def test_the_window_has_at_most_30_methods() -> None:
+    (window,) = [
+        node for module, node in _classes() if module == "sim.app.main" and node.name == "PoolApp"
+    ]
+    assert _methods(window) <= MAX_WINDOW_METHODS
+
+
+def test_no_folder_of_sim_holds_more_than_12_modules_side_by_side() -> None:
+    crowded = {
+        str(folder.relative_to(ROOT)): count
+        for folder in sorted({path.parent for path in (ROOT / "sim").rglob("*.py")})
+        if (count := sum(1 for path in folder.glob("*.py") if path.name != "__init__.py"))
+        > MAX_FLAT_MODULES
+    }
+    assert crowded == {}
+
+
+def test_the_figures_are_counted_as_they_should_be() -> None:
+    """The counters above would pass vacuously if they counted nothing."""
+    (controller,) = [node for _, node in _classes() if node.name == "TableController"]
+    assert _methods(controller) > 20
+    tree = ast.parse(
+        "class A:\n    x = 1\n    def f(self): ...\n    @property\n    def g(self): ...\n"
+    )
+    (a,) = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    assert _methods(a) == 2
+
+
+# The window's keys and mouse, as a message of the play floor would name them.
+KEY_WORDS = re.compile(r"\b(Space|Esc|Backspace|Enter|click|press [A-Z])\b|\([A-Z]\)")
+
+
+def _strings_beside_docstrings(tree: ast.Module) -> Iterator[str]:
+    """Every string constant of ``tree`` that is not a docstring."""
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    for node in ast.walk(tree):
+        # Ids of this one tree's nodes, all alive here, so none is another's reused.
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            yield node.value
+
+
+def test_the_play_floor_speaks_in_no_key_of_the_window() -> None:
+    """sim.play says what is wanted (``GameError.wanted``); the window words the key
+    (``sim.app.hud.texts.refusal``). Its docstrings may name keys; its strings may not."""
+    keyed = sorted(
+        f"{module}: {text!r}"
+        for module in _modules()
+        if module.startswith("sim.play")
+        for text in _strings_beside_docstrings(_tree(module))
+        if KEY_WORDS.search(text)
+    )
+    assert keyed == []

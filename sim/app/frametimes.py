@@ -130,22 +130,22 @@ def tracking(
             for side in ("off", "on"):
                 controller.tracking = side == "on"
                 _until(base, lambda: controller.worker.preview_result() is not None)
-                _until(base, lambda: (controller.tracking_lines is not None) == controller.tracking)
+                _until(base, lambda: (controller.preview.lines is not None) == controller.tracking)
                 wall, cpu = _timed(base, frames, settle=0.2)
                 walls[side] += wall
                 cpus[side] += cpu
         controller.tracking = True
-        controller.tracking_latencies.clear()
+        controller.preview.latencies.clear()
         physics = []  # of each preview: the worker's seconds simulating and packing it
         for i in range(rounds * 3):
             controller.turn(0.2 if i % 2 else -0.2)
-            _until(base, lambda: controller.tracking_lines is not None)
+            _until(base, lambda: controller.preview.lines is not None)
             preview = controller.worker.preview_result()
             assert preview is not None
             physics.append(preview.seconds)
     finally:
         worker.close()
-    latencies = controller.tracking_latencies
+    latencies = controller.preview.latencies
     return {
         "preset": preset,
         "width": width,
@@ -187,7 +187,7 @@ def _aiming_table(base: Any, preset: str) -> tuple[Any, Any]:
     physics worker (up and idle; the caller closes it)."""
     from rules import Player, Rotation
     from sim.app.main import PoolApp
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.worker import PhysicsWorker
     from sim.play.game import Game, GameSetup
 
     game = Game(GameSetup(game=Rotation.game, seed=1))

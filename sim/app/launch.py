@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from sim.app.scene import Quality
+from sim.app.scene.scene import Quality
 from sim.play.game import Game
 
 if TYPE_CHECKING:
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.worker import PhysicsWorker
     from sim.store.drillfile import ShippedDrill
 
 
@@ -71,7 +71,7 @@ def _quit_when_ready(app: Any) -> None:
     from direct.task.Task import Task
 
     from sim.physics.pooltool_setup import pooltool_loaded
-    from sim.play.controller import Stage
+    from sim.play.table.turn import Stage
 
     seen: dict[str, float] = {}
     drawn = [0]  # frames drawn while the window is ready for the player
@@ -79,7 +79,7 @@ def _quit_when_ready(app: Any) -> None:
     def watch(task: Any) -> int:
         controller = app.controller
         acting = controller is not None and controller.stage not in (Stage.SIMULATING, Stage.WATCH)
-        if app.start_screen is not None or (acting and app.modes.screen is None):
+        if app.start_screen is not None or (acting and app.modes.blocking is None):
             drawn[0] += 1
         if drawn[0] == 2:
             seen.setdefault("shown", time.time())
@@ -137,7 +137,7 @@ def run(launch: Launch) -> int:
         return 2
     from sim.app.headless import configure_offscreen, configure_window
     from sim.physics.pooltool_setup import load_pooltool
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.worker import PhysicsWorker
 
     width, height = launch.size
     if launch.offscreen:
@@ -158,7 +158,7 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
 
     from rules import Player
     from sim.app.main import PoolApp
-    from sim.app.preferences import Preferences
+    from sim.app.screens.preferences import Preferences
     from sim.app.script import ScriptError, run_script
     from sim.store.autosave import Autosave
     from sim.store.stats.database import index_quietly
@@ -188,11 +188,11 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
         worker=worker,
         computers={Player(seat): level for seat, level in launch.computers} or None,
     )
-    app.keep_drill_history = not scripted  # a script leaves the player's files alone
+    app.drills.keep_history = not scripted  # a script leaves the player's files alone
     if launch.shots:
         app.view_shots(list(launch.shots), launch.shots_spec)
     elif launch.drill is not None:
-        app.open_drill(launch.drill, launch.player)
+        app.drills.open(launch.drill, launch.player)
     elif launch.game is None:
         app.show_start_screen()
     elif watch:

@@ -1,7 +1,7 @@
 """The desktop table: one Panda3D window where two players share the mouse.
 
-:class:`PoolApp` owns the window, the 3D table (:mod:`sim.app.scene`), the camera and
-the HUD; the game's logic is the :class:`~sim.play.controller.TableController`. What the
+:class:`PoolApp` owns the window, the 3D table (:mod:`sim.app.scene.scene`), the camera and
+the HUD; the game's logic is the :class:`~sim.play.table.controller.TableController`. What the
 keys and the mouse do, and the work of each frame, belong to the mode that is up
 (:mod:`sim.app.modes`: one for each stage of the turn, and the start screen, the menu
 and the replay viewer over the table).
@@ -25,15 +25,12 @@ Input (also in the in-game help, key H):
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
-from direct.showbase.DirectObject import DirectObject
 from direct.showbase.ShowBase import ShowBase
 from direct.task.Task import Task
 from panda3d.core import (
@@ -46,41 +43,37 @@ from panda3d.core import (
     VirtualMouse,
 )
 
-from rules import Player, PocketId, game_kind
+from rules import Player, PocketId
 from rules.geometry import Point, TableGeometry
-from sim.app.callmarker import CallMarker
-from sim.app.camera import CameraRig
-from sim.app.cue import CueStick
-from sim.app.drilloverlay import DrillOverlay
-from sim.app.drillscreens import DrillSummary, history_lines
-from sim.app.hintghost import HintGhost
-from sim.app.hud import Hud
-from sim.app.menu import GameMenu
+from sim.app.controls import WindowInput
+from sim.app.hud.hud import Hud
+from sim.app.hud.texts import physics_status
+from sim.app.marks.callmarker import CallMarker
+from sim.app.marks.hintghost import HintGhost
+from sim.app.marks.tracking import TrackingOverlay
 from sim.app.modes.manager import ModeManager
 from sim.app.modes.pointer import Pointer
-from sim.app.modes.screens import DrillSummaryMode, MenuMode, ReplayMode, StartMode
-from sim.app.preferences import Preferences
-from sim.app.replay import ReplayItem, ReplayView, game_items, last_in_play, table_box
+from sim.app.practice import PracticeTable
 from sim.app.rest import RestingWindow
-from sim.app.scene import Quality, TableScene
-from sim.app.sound import SoundBoard
-from sim.app.start import StartScreen
-from sim.app.summary import MatchSummary
-from sim.app.texts import physics_status
-from sim.app.tracking import TrackingOverlay
-from sim.app.widgets import typing
-from sim.paths import assets_dir, data_dir
-from sim.physics.simulator import Simulator
+from sim.app.scene.camera import CameraRig
+from sim.app.scene.cue import CueStick
+from sim.app.scene.scene import Quality, TableScene
+from sim.app.scene.sound import SoundBoard
+from sim.app.screens.drilltable import DrillTable
+from sim.app.screens.menu import GameMenu
+from sim.app.screens.modes import MatchSummaryMode, MenuMode, ReplayMode, StartMode
+from sim.app.screens.preferences import Preferences
+from sim.app.screens.replay import ReplayItem, ReplayView, game_items, last_in_play, table_box
+from sim.app.screens.start import StartScreen
+from sim.paths import assets_dir
+from sim.physics.simulators.simulator import Simulator
+from sim.physics.simulators.worker import PhysicsWorker
 from sim.physics.table import TableSpec, pocket_centre
-from sim.physics.worker import PhysicsWorker
-from sim.play.controller import Stage, TableController
-from sim.play.drill import DrillSession
-from sim.play.drillrun import DrillRun
-from sim.play.game import Game, GameError, GameSetup, Node, SetupRecord
+from sim.play.game import Game, SetupRecord
 from sim.play.opponent.thinker_process import ThinkerProcess, Thinking
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
-from sim.store.drillfile import ShippedDrill
-from sim.store.drillhistory import DEFAULT_PLAYER, DrillHistory
 
 VIEWS = ("behind", "overhead", "broadcast")  # the camera presets a player picks (keys 1 2 3)
 DEFAULT_VIEW = "behind"
@@ -105,7 +98,7 @@ def kitchen_overlay(base: ShowBase, geometry: TableGeometry, quality: Quality) -
     return node
 
 
-class PoolApp(DirectObject):  # type: ignore[misc]
+class PoolApp:
     """The desktop table on a ShowBase (one per process). ``game`` to play (None: the
     start screen comes first); ``resumed``: it is the autosaved game; ``computers``: the
     seats the computer plays in it, and at which level."""
@@ -123,7 +116,6 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         resumed: bool = False,
         computers: Mapping[Player, str] | None = None,
     ) -> None:
-        super().__init__()
         self.base = base
         self.base.disableMouse()
         self.base.setBackgroundColor(0.03, 0.035, 0.04, 1)
@@ -143,13 +135,9 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.cue: CueStick | None = None
         self.call_marker: CallMarker | None = None
         self.tracking_lines: TrackingOverlay | None = None
-        # A drill on the practice table (None: no drill), and its goal on the cloth.
-        self.drill: DrillRun | None = None
-        self.drill_overlay: DrillOverlay | None = None
-        # Finished drill sessions go into the player's history (not in a scripted run,
-        # which leaves the player's files alone, as it has no autosave).
-        self.keep_drill_history = True
-        self.match_summary: MatchSummary | None = None
+        # A drill on the practice table, and the practice table's own actions.
+        self.drills = DrillTable(self)
+        self.practice = PracticeTable(self)
         self.hint_ghost: HintGhost | None = None
         # The computer's thinking, in a process of its own: started when a table first
         # needs it (a computer seated, a hint asked), then kept for the session.
@@ -173,7 +161,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         # Tracking lines in a match: off unless the player turned them on (T), which is
         # remembered; a practice table has them on whatever this says.
         self.tracking_in_matches = remembered.get("tracking_lines") is True
-        self._bind_input()
+        self.input = WindowInput(self)
         # On a screen, a window at rest stops drawing (offscreen, every frame is drawn).
         self.rest = RestingWindow(base) if realtime else None
         self.base.taskMgr.add(self._frame, "poolsim-frame")
@@ -196,7 +184,8 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         game there is archived, never lost), at once if it has steps already (a breaker
         agreed, a saved game opened) unless ``save`` is False (opened only to be
         replayed): Resume then finds the game that is on the table."""
-        self.close_start_screen()
+        if isinstance(self.modes.screen, StartMode):
+            self.modes.close()
         self.close_table()
         if computers is None:  # not said: as the game was played (resumed, opened)
             computers = game.computer_seats()
@@ -211,13 +200,13 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         )
         self.controller.tracking = self.tracking_in_matches
         if computers:  # its process loads the physics while the table is laid out
-            self.controller.start_thinking()
+            self.controller.seat.start()
         if game.records and save and not resumed:
             self.controller.save()
         if game.setup.practice:
             self.controller.tracking = True  # the stroke's paths, drawn as it is aimed
             if not any(isinstance(record, SetupRecord) for record in game.records):
-                self.controller.begin_setup()  # a new practice table: set it up first
+                self.controller.set_up.begin()  # a new practice table: set it up first
         spec = game.setup.spec
         self.scene = TableScene(self.base, spec, quality=self.quality)
         self.rig = CameraRig(self.base, spec)
@@ -248,7 +237,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         }
         if controller.practice:  # a rack won with the referee on: set up again, or replay
             actions = {
-                "Set up again": lambda: self.modes.answer(controller.begin_setup),
+                "Set up again": lambda: self.modes.answer(controller.set_up.begin),
                 "Replay the shots": self.open_replay,
             }
         hud = Hud(
@@ -258,7 +247,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             actions,
             folded=self.panels_folded,
             on_fold=self.toggle_panels,
-            practice=self,
+            practice=self.practice,
             on_tracking=self.toggle_tracking,
         )
         hud.refresh()  # filled in at once, whenever in the frame the table was laid out
@@ -266,155 +255,19 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.rig.set_free(hud.layout.table_on_screen())
         return hud
 
-    # -- the practice table -----------------------------------------------------------------
-
-    def practice_rack(self, game: str) -> None:
-        """A rack of ``game`` on the practice table being set up; another game's rack
-        sets up a practice table of that game (the session so far stays autosaved)."""
-        controller = self.controller
-        if controller is None or not controller.practice:
-            raise GameError("racks are set up on the practice table")
-        setup = controller.game.setup
-        if game != setup.game:
-            game_kind(game)  # an unknown game is refused before the table changes
-            self.play(Game(attrs.evolve(setup, game=game)))
-            controller = self.controller
-            assert controller is not None
-        controller.begin_setup().rack()
-
-    def save_position(self, path: Path | None = None) -> Path:
-        """The table as a position file (docs/POSITION.md): at ``path``, or in the user
-        data folder's ``positions/`` under a new name; the HUD says where."""
-        from sim.store.positionfile import save_position
-
-        controller = self.controller
-        if controller is None:
-            raise GameError("no table to save a position of")
-        position = controller.position_now()
-        if path is None:
-            folder = data_dir() / "positions"
-            stamp = dt.datetime.now().strftime("%Y-%m-%d-%H%M%S")
-            path = folder / f"{position.game}-{stamp}.json"
-            count = 1
-            while path.exists():
-                count += 1
-                path = folder / f"{position.game}-{stamp}-{count}.json"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            save_position(position, path)
-        except (OSError, ValueError) as error:
-            raise GameError(
-                f"cannot save the position at {path}: {getattr(error, 'strerror', None) or error}"
-            ) from None
-        controller.message = f"Position saved: {path}"
-        return path
-
-    # -- drills ---------------------------------------------------------------------------
-
-    def open_drill(self, shipped: ShippedDrill, player: str = DEFAULT_PLAYER) -> None:
-        """A drill on a practice table of its game and table, set up at its position:
-        its goal drawn on the cloth, the HUD saying the attempt and the best so far,
-        each attempt scored when its balls stop (:class:`sim.play.drillrun.DrillRun`)."""
-        import random
-
-        drill = shipped.drill
-        position = drill.position
-        game = Game(
-            GameSetup(
-                game=position.game,
-                table=position.table,
-                players=(player, "Player 2"),
-                seed=random.SystemRandom().randrange(2**63),
-                practice=True,
-            )
-        )
-        game.set_up(position)
-        self.play(game)
-        controller = self.controller
-        assert controller is not None and self.hud is not None
-        self.drill = DrillRun(drill, controller, player, self._keep_drill)
-        table = game.setup.spec.build()
-        pockets = {pocket: pocket_centre(table, pocket) for pocket in PocketId}
-        self.drill_overlay = DrillOverlay(self.base, game.setup.spec.geometry, pockets, drill)
-        self.hud.headline = self._drill_headline
-        self.hud.refresh()
-        # Overhead: the zone and the pockets, the whole table at once, and back there
-        # after each shot (for this table; the player's own choice is not changed).
-        self.view = "overhead"
-        self.show_view(self.view)
-        if self.rig is not None:
-            self.rig.jump()
-
-    def _drill_headline(self) -> tuple[str, str] | None:
-        drill = self.drill
-        return None if drill is None else (drill.headline, f"Goal: {drill.goal_words}")
-
-    def _keep_drill(self, session: DrillSession) -> list[str]:
-        """A finished session into the player's history (written at once); the lines of
-        the history the summary shows. A history that cannot be written is said, and
-        the drill goes on."""
-        assert self.drill is not None
-        if not self.keep_drill_history:
-            return ["(a scripted run: this session is not kept in the history)"]
-        history = DrillHistory()
-        player = self.drill.player
-        try:
-            history.add(session, player)
-        except OSError as error:
-            return [f"the history could not be written: {error.strerror or error}"]
-        return history_lines(history, session.drill.name, player)
-
-    def _drill_frame(self) -> None:
-        """Score an attempt once its balls stop; at the session's end, its summary."""
-        drill = self.drill
-        if drill is None or self.modes.screen is not None:
-            return
-        score = drill.update()
-        if score is not None and drill.session.finished:
-            self.modes.open(
-                DrillSummaryMode(
-                    self,
-                    DrillSummary(
-                        self.base.aspect2d,
-                        drill.session,
-                        drill.history,
-                        self.drill_again,
-                        self.close_drill_summary,
-                    ),
-                )
-            )
-
-    def drill_again(self) -> None:
-        """Try again: a new session of the drill, its balls back."""
-        if isinstance(self.modes.screen, DrillSummaryMode):
-            self.modes.close()
-        if self.drill is not None:
-            self.modes.answer(self.drill.try_again)
-
-    def close_drill_summary(self) -> None:
-        """Back to the table as the last attempt left it (Close, Esc); the menu offers
-        the drill again."""
-        if isinstance(self.modes.screen, DrillSummaryMode):
-            self.modes.close()
-            if self.drill is not None and self.controller is not None:
-                self.controller.message = (
-                    f"The drill is over: {self.drill.session.summary} "
-                    "Esc, then Try the drill again, for a new session."
-                )
-
     def show_start_screen(self) -> None:
-        self.close_start_screen()
+        if isinstance(self.modes.screen, StartMode):
+            self.modes.close()
         self.close_table()
-        self.modes.open(StartMode(self, StartScreen(self, on_start=self.play)))
+        self.modes.open(StartMode(self, self, on_start=self.play))
 
     def close_table(self) -> None:
         """Take the game off the table: its autosave finished, the HUD, menu, replay,
         scene, cue and camera gone (the physics worker stays for the next game)."""
-        self.close_match_summary()
         if self.controller is not None:
             self.controller.close()
             self.worker = self.controller.worker  # it may have been restarted
-            self.thinker = self.controller.thinker or self.thinker
+            self.thinker = self.controller.seat.thinker or self.thinker
         if self.hud is not None:
             self.hud.destroy()
         self.modes.table_closed()
@@ -429,9 +282,7 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             self.call_marker.destroy()
         if self.tracking_lines is not None:
             self.tracking_lines.destroy()
-        if self.drill_overlay is not None:
-            self.drill_overlay.destroy()
-        self.drill = self.drill_overlay = None
+        self.drills.close()
         if self.hint_ghost is not None:
             self.hint_ghost.destroy()
         self.hud = self.scene = self.cue = self.kitchen = self.call_marker = None
@@ -441,21 +292,11 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     def show_match_summary(self) -> None:
         """The match's summary over the table, once the match is over."""
-        if self.controller is None or self.controller.stage is not Stage.OVER:
+        controller = self.controller
+        if controller is None or controller.stage is not Stage.OVER:
             return
-        self.close_match_summary()
-        self.match_summary = MatchSummary(
-            self.base.aspect2d, self.controller.game, self.close_match_summary
-        )
-
-    def close_match_summary(self) -> None:
-        if self.match_summary is not None:
-            self.match_summary.destroy()
-            self.match_summary = None
-
-    def close_start_screen(self) -> None:
-        if isinstance(self.modes.screen, StartMode):
-            self.modes.close()
+        if self.modes.screen is None:
+            self.modes.open(MatchSummaryMode(self, controller))
 
     def show_view(self, preset: str) -> None:
         if self.rig is None or self.controller is None:
@@ -502,20 +343,6 @@ class PoolApp(DirectObject):  # type: ignore[misc]
 
     # -- input -----------------------------------------------------------------------------
 
-    def _bind_input(self) -> None:
-        """The window listens for every key any mode answers, once, and hands each to
-        the mode that is up; the mouse likewise."""
-        for button in ("mouse1", "mouse2", "mouse3"):
-            self.accept(button, self._on_press, [button])
-            self.accept(f"shift-{button}", self._on_press, [button])
-            self.accept(f"{button}-up", self._on_release, [button])
-        self.accept("wheel_up", self._on_wheel, [1])
-        self.accept("wheel_down", self._on_wheel, [-1])
-        for key in sorted(self.modes.key_names()):
-            self.accept(key, self.modes.key, [key])
-        self.accept("m", self._sound_key)  # whatever mode is up
-        self.accept("window-event", self.window_changed)
-
     def mouse(self) -> tuple[float, float] | None:
         """The pointer in render2d coordinates (-1..1 both ways), if over the window."""
         watcher = self.base.mouseWatcherNode
@@ -547,40 +374,6 @@ class PoolApp(DirectObject):  # type: ignore[misc]
             return None
         return (near.x + share * (far.x - near.x), near.y + share * (far.y - near.y))
 
-    def _on_press(self, button: str) -> None:
-        mouse = self.mouse()
-        if mouse is not None:
-            self.modes.active.press(button, mouse)
-
-    def _on_release(self, button: str) -> None:
-        """The end of a press, whatever mode is up; a left click goes to the mode up."""
-        mouse = self.mouse()
-        size = (self.base.win.getXSize(), self.base.win.getYSize())
-        releasing = self.modes.active
-        self.modes.answer(lambda: releasing.release(button, mouse))
-        if self.pointer.released(button, mouse, size) and self.controller is not None:
-            assert mouse is not None
-            mode = self.modes.active
-            self.modes.answer(lambda: mode.click(mouse))
-
-    def _on_wheel(self, step: int) -> None:
-        self.modes.active.wheel(step, self.mouse())
-
-    def _sound_key(self) -> None:
-        if not typing():  # an M typed into a name or a path is a letter
-            self.toggle_sound()
-
-    def toggle_sound(self) -> None:
-        if not self.sounds.available:
-            message = "no sound: poolsim found no audio device"
-        else:
-            enabled = self.sounds.toggle()
-            message = "sound on" if enabled else "sound off (M turns it on)"
-            if self.preferences is not None:
-                self.preferences.update(sound=enabled)
-        if self.controller is not None:
-            self.controller.message = message
-
     # -- the screens over the table ---------------------------------------------------------
 
     @property
@@ -604,32 +397,17 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         controller = self.controller
         if (
             controller is None
-            or self.modes.screen is not None
+            or self.modes.blocking is not None
             or controller.stage in (Stage.SIMULATING, Stage.WATCH)
         ):
             return
         items = game_items(controller.game)
         if not items:
-            controller.message = "no shot to replay yet"
+            self.modes.say("no shot to replay yet")
             return
         if index is None:  # the last shot played, not a branch after it
             index = last_in_play(items)
-        if self.hud is not None:
-            self.hud.root.hide()
-        assert self.cue is not None and self.rig is not None and self.kitchen is not None
-        self.cue.hide()
-        self.kitchen.hide()
-        if self.call_marker is not None:
-            self.call_marker.hide()
-        if self.tracking_lines is not None:  # the viewer draws the shot's own paths
-            self.tracking_lines.show(None)
-        # The HUD's bands are gone while it is up: the table between the viewer's panels.
-        self.rig.set_free(table_box(self.base.getAspectRatio()))
-        if self.hint_ghost is not None:
-            self.hint_ghost.hide()
-        self.rig.show("broadcast")  # the whole table, whatever view the player had
-        controller.pause_clock()
-        self.modes.open(ReplayMode(self, ReplayView(self, items, index), self.modes.drag))
+        self.modes.open(ReplayMode(self, items, index))
 
     def view_shots(self, items: list[ReplayItem], spec: TableSpec) -> None:
         """Replay shots that belong to no game here (a pooltool file): a table, no play."""
@@ -638,73 +416,13 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self.rig.set_free(table_box(self.base.getAspectRatio()))
         self.rig.show("broadcast")
         self.rig.jump()
-        self.modes.open(ReplayMode(self, ReplayView(self, items, 0), self.modes.drag))
-
-    def replay_closed(self) -> None:
-        self.modes.close()
-        if self.hud is not None:
-            self.hud.root.show()
-            if self.rig is not None:
-                self.rig.set_free(self.hud.layout.table_on_screen())
-        if self.controller is not None:
-            self.controller.resume_clock()
-        if self.controller is None:  # shots with no game: closing the viewer quits
-            self.stop()
-            self.base.userExit()
-
-    def play_from(self, node: Node) -> None:
-        """The replay's Play from here: the viewer closed, and the table at the position
-        before the shot of ``node``, the match as it was then, its stroke loaded (a
-        refusal is said on the HUD, the table as it was)."""
-        controller = self.controller
-        if controller is None:
-            return
-        self.replay_closed()
-        self.modes.answer(lambda: controller.play_from(node))
-        self.show_view("overhead" if controller.stage is Stage.PLACE else self.view)
-
-    def play_on(self, node: Node) -> None:
-        """The replay's Play on: the viewer closed, and the table after the last step of
-        the line the shot of ``node`` is on (the main variations from it), the match as it
-        was there, to play on; what is played is added to that line."""
-        controller = self.controller
-        if controller is None:
-            return
-        self.replay_closed()
-        self.modes.answer(lambda: controller.continue_from(node.end()))
-        self.show_view("overhead" if controller.stage is Stage.PLACE else self.view)
-
-    def make_main_line(self, node: Node) -> list[ReplayItem]:
-        """The replay's Main line: the line through ``node`` is the main line (autosaved)."""
-        assert self.controller is not None
-        self.controller.promote_to_main(node)
-        return game_items(self.controller.game)
-
-    def delete_line(self, node: Node) -> list[ReplayItem]:
-        """The replay's Delete: ``node`` and every step after it (autosaved)."""
-        assert self.controller is not None
-        self.controller.delete_branch(node)
-        return game_items(self.controller.game)
-
-    def line_start(self, node: Node) -> Node | None:
-        """Where the branch ``node`` is on leaves the line in play (None: on it)."""
-        if self.controller is None:
-            return None
-        return self.controller.game.off_line_in_play(node)
+        self.modes.open(ReplayMode(self, items, 0))
 
     def open_menu(self) -> None:
         """The menu over the table (Esc); not over another screen."""
         assert self.controller is not None
-        if self.modes.screen is not None:
-            return
-        self.controller.pause_clock()
-        self.modes.open(MenuMode(self, GameMenu(self)))
-
-    def close_menu(self) -> None:
-        if self.menu is not None:
-            self.modes.close()
-        if self.controller is not None:
-            self.controller.resume_clock()
+        if self.modes.blocking is None:
+            self.modes.open(MenuMode(self))
 
     def window_changed(self, window: Any) -> None:
         """A resized window: the HUD and the replay viewer are laid out again for its new
@@ -739,30 +457,10 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         self._last_frame = now
         del self.frame_times[:-240]
         self.modes.frame(dt)
-        self._drill_frame()
+        self.drills.frame()
         if self.rest is not None:
-            self.rest.frame(busy=self._playing(), mouse=self.mouse(), words=self._moving_words())
+            self.rest.frame(busy=playing(self), mouse=self.mouse(), words=moving_words(self))
         return int(Task.cont)
-
-    def _moving_words(self) -> tuple[object, ...]:
-        """The lines that change with nobody touching anything: the physics' warm-up
-        (on the start screen and the HUD), the shot clock's seconds, the table's message,
-        and tracking lines come back from the physics (one frame draws them)."""
-        controller = self.controller
-        clock = controller.shot_clock_left() if controller is not None else None
-        return (
-            physics_status(self.worker, time.monotonic()),
-            None if clock is None else math.ceil(clock),
-            controller.message if controller is not None else None,
-            controller is not None and controller.tracking_lines is not None,
-        )
-
-    def _playing(self) -> bool:
-        """Something moves on its own: a shot in the physics or playing out, a replay."""
-        controller = self.controller
-        stage = controller.stage if controller is not None else None
-        replay = self.replay
-        return stage in (Stage.SIMULATING, Stage.WATCH) or (replay is not None and replay.playing)
 
     # -- automation -------------------------------------------------------------------------------
 
@@ -790,14 +488,14 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.controller is not None:
             self.controller.flush()
             self.worker = self.controller.worker  # it may have been restarted
-            self.thinker = self.controller.thinker or self.thinker
+            self.thinker = self.controller.seat.thinker or self.thinker
         self.worker.close()
         if self.thinker is not None:
             self.thinker.close()
 
     def destroy(self) -> None:
         """Take the table, the HUD, the input and the frame task off the ShowBase."""
-        self.ignoreAll()
+        self.input.ignoreAll()
         if self.rest is not None:
             self.rest.ignoreAll()
         self.base.taskMgr.remove("poolsim-frame")
@@ -806,3 +504,26 @@ class PoolApp(DirectObject):  # type: ignore[misc]
         if self.thinker is not None:  # the computer's process is this table's own
             self.thinker.close()
         self.thinker = None
+
+
+def moving_words(app: PoolApp) -> tuple[object, ...]:
+    """What the window at rest watches, the lines that change with nobody touching
+    anything: the physics' warm-up (on the start screen and the HUD), the shot clock's
+    seconds, the table's message, and tracking lines come back from the physics (one
+    frame draws them)."""
+    controller = app.controller
+    clock = controller.shot_clock.left() if controller is not None else None
+    return (
+        physics_status(app.worker, time.monotonic()),
+        None if clock is None else math.ceil(clock),
+        app.hud.shown_message() if app.hud is not None else None,
+        controller is not None and controller.preview.lines is not None,
+    )
+
+
+def playing(app: PoolApp) -> bool:
+    """Something moves on its own: a shot in the physics or playing out, a replay."""
+    controller = app.controller
+    stage = controller.stage if controller is not None else None
+    replay = app.replay
+    return stage in (Stage.SIMULATING, Stage.WATCH) or (replay is not None and replay.playing)

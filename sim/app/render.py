@@ -9,9 +9,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from rules import CUE
-from sim.app.camera import CameraRig
 from sim.app.headless import configure_offscreen, grab_rgb
-from sim.app.scene import Quality, TableScene
+from sim.app.scene.camera import CameraRig
+from sim.app.scene.scene import Quality, TableScene
 from sim.physics.table import TableSpec
 from sim.physics.timeline import ShotTimeline
 from sim.play.game import ShotRecord

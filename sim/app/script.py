@@ -90,73 +90,30 @@ A script is a JSON list; each step is an object with one action key:
 
 Steps run one after another, each when the table is ready for it (a screenshot or a
 layout with tracking lines on waits for the lines of the aim as it rests); a step the
-game refuses stops the script with a :class:`ScriptError` naming the step.
+game refuses stops the script with a :class:`ScriptError` naming the step. Each action
+is registered under its name in :data:`ACTIONS` with what it needs first; the actions
+of a screen (the replay viewer's) are answered by the screen that is up.
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from rules import BallInHand, Choice, Declaration, Player
 from rules.userfile import FileRefused, read_regular
-from sim.play.controller import Stage
 from sim.play.game import GameError
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 
 if TYPE_CHECKING:
     from sim.app.main import PoolApp
 
-# The practice table's set-up, carried out by one function (:func:`_practice`).
-PRACTICE_ACTIONS = {
-    "practice",
-    "set_up",
-    "move_ball",
-    "remove_ball",
-    "add_ball",
-    "rack",
-    "clear",
-    "referee",
-    "setup_done",
-    "save_position",
-}
-ACTIONS = {
-    "breaker",
-    "place",
-    "aim",
-    "aim_at",
-    "power",
-    "tip",
-    "elevation",
-    "call",
-    "declare",
-    "shoot",
-    "choose",
-    "take_again",
-    "replay",
-    "play_from_here",
-    *PRACTICE_ACTIONS,
-    "tracking",
-    "drill",
-    "drill_again",
-    "compare",
-    "replay_line",
-    "save",
-    "camera",
-    "wait",
-    "screenshot",
-    "click",
-    "key",
-    "layout",
-    "statistics",
-    "summary",
-    "computer",
-    "wait_for_computer",
-    "hint",
-    "offer_stalemate",
-    "answer_stalemate",
-}
 CAMERAS = ("behind", "overhead", "broadcast")
 ANSWERS = {"agree": True, "play_on": False}  # a stalemate offered: agree, or play on
 BUSY = (Stage.SIMULATING, Stage.WATCH)
@@ -168,6 +125,55 @@ MAX_THINKING_S = 600.0  # real seconds the computer may take over its turns (a s
 
 class ScriptError(ValueError):
     """A script that cannot be read or a step the game refuses (one line)."""
+
+
+@attrs.frozen
+class Action:
+    """What a script's action does (``run``), and what it needs first: a game on the
+    table (``table``), the shot in flight finished (``settle``), the tracking lines of
+    the resting aim drawn (``tracked``)."""
+
+    run: Callable[[PoolApp, Any], None]
+    table: bool = True
+    settle: bool = True
+    tracked: bool = False
+
+
+# The registry of the script's actions, by name: each action below registers itself
+# (:func:`action`); the actions of a screen are the screen's own (:func:`screen_action`).
+ACTIONS: dict[str, Action] = {}
+
+
+def action(
+    *names: str, table: bool = True, settle: bool = True, tracked: bool = False
+) -> Callable[[Callable[[PoolApp, Any], None]], Callable[[PoolApp, Any], None]]:
+    """Register the function it decorates as the action(s) ``names``."""
+
+    def register(run: Callable[[PoolApp, Any], None]) -> Callable[[PoolApp, Any], None]:
+        for name in names:
+            assert name not in ACTIONS, f"{name} is registered twice"
+            ACTIONS[name] = Action(run, table=table, settle=settle, tracked=tracked)
+        return run
+
+    return register
+
+
+def screen_action(name: str, missing: str) -> None:
+    """Register ``name`` as an action of the screen that is up, which answers it
+    (:meth:`sim.app.screens.base.Screen.script_actions`); ``missing``: what to say when
+    no screen up answers it."""
+
+    def run(app: PoolApp, value: Any) -> None:
+        from sim.app.screens.base import Screen  # the window's, loaded by now
+
+        screen = app.modes.screen
+        actions = screen.script_actions() if isinstance(screen, Screen) else {}
+        if name not in actions:
+            raise ScriptError(missing)
+        actions[name](value)
+        app.step()
+
+    ACTIONS[name] = Action(run, settle=False)
 
 
 def load_script(path: Path) -> list[dict[str, Any]]:
@@ -194,15 +200,26 @@ def load_script(path: Path) -> list[dict[str, Any]]:
 def run_script(app: PoolApp, steps: list[dict[str, Any]]) -> None:
     """Carry out ``steps`` now, stepping the window's frames as they need."""
     for index, step in enumerate(steps):
-        ((action, value),) = step.items()
+        ((name, value),) = step.items()
         try:
-            _run(app, action, value)
+            _run(app, ACTIONS[name], value)
         # LookupError: a list or a name too short or unknown ({"click": [10]}, a ball).
         except (GameError, ValueError, TypeError, LookupError, AttributeError) as error:
-            raise ScriptError(f"step {index + 1} ({action}): {error}") from None
+            raise ScriptError(f"step {index + 1} ({name}): {error}") from None
 
 
-def _controller(app: PoolApp) -> Any:
+def _run(app: PoolApp, step: Action, value: Any) -> None:
+    """The table made ready for ``step`` as it asks, then the step."""
+    if step.table:
+        _controller(app)
+    if step.table and step.settle:
+        _settle(app)
+    if step.tracked and app.controller is not None:
+        _await_tracking(app)
+    step.run(app, value)
+
+
+def _controller(app: PoolApp) -> TableController:
     if app.controller is None:
         raise ScriptError("no game on the table")
     return app.controller
@@ -224,212 +241,165 @@ def _await_tracking(app: PoolApp) -> None:
     import time
 
     controller = _controller(app)
-    if app.modes.screen is not None:  # the replay viewer, the menu: no lines drawn
+    if app.modes.blocking is not None:  # the replay viewer, the menu: no lines drawn
         return
     deadline = time.monotonic() + TRACKING_WAIT_S
-    while controller.tracking_pending or (
+    while controller.preview.pending or (
         app.tracking_lines is not None
-        and app.tracking_lines.showing is not controller.tracking_lines
+        and app.tracking_lines.showing is not controller.preview.lines
     ):
         if time.monotonic() > deadline:
             raise ScriptError("the tracking lines did not come back from the physics")
         app.step()
 
 
-def _run(app: PoolApp, action: str, value: Any) -> None:
-    from panda3d.core import KeyboardButton, MouseButton
+# -- the stroke -------------------------------------------------------------------------------
 
-    if action == "drill":  # also where no table is up yet (the start screen)
-        _open_drill(app, value)
-        return
-    if action == "statistics":  # the start screen's: no table needed
-        _statistics(app, value)
-        return
-    if app.controller is None and action in ("wait", "screenshot"):  # a screen, no table
-        app.step(int(value) if action == "wait" else 1)
-        if action == "screenshot":
-            app.screenshot(Path(value))
-        return
+
+@action("breaker")
+def _breaker(app: PoolApp, value: Any) -> None:
+    _controller(app).lag.skip(Player(value))
+
+
+@action("place")
+def _place(app: PoolApp, value: Any) -> None:
     controller = _controller(app)
-    viewer = ("play_from_here", "compare")
-    computer = ("computer", "wait_for_computer")
-    if action not in ("wait", "screenshot", "camera", "click", "key", "layout", *viewer, *computer):
-        _settle(app)
-    if action in ("screenshot", "layout"):
-        _await_tracking(app)
-    if action == "drill_again":
-        if app.drill is None:
-            raise ScriptError("no drill on the table: a drill step first")
-        app.drill_again()
-        app.step()
-    elif action == "breaker":
-        controller.skip_lag(Player(value))
-    elif action == "place":
-        x, y = float(value[0]), float(value[1])
-        reason = controller.legal_placement((x, y))
-        if reason is not None:
-            raise GameError(f"the cue ball cannot go at ({x}, {y}): {reason}")
-        controller.placement = (x, y)
-        controller.confirm_placement()
-    elif action == "aim":
-        controller.set_direction(float(value))
-    elif action == "aim_at":
-        balls = controller.balls()
-        point = balls[str(value)] if isinstance(value, str) else (float(value[0]), float(value[1]))
-        controller.aim_at(point)
-    elif action == "power":
-        controller.set_power(float(value))
-    elif action == "tip":
-        controller.set_tip(float(value[0]), float(value[1]))
-    elif action == "elevation":
-        controller.set_elevation(float(value))
-    elif action == "call":
-        controller.call_shot(str(value[0]), str(value[1]))
-    elif action == "declare":
-        controller.declare(None if value is None else Declaration(value))
-    elif action == "shoot":
-        controller.strike()
-        for _ in range(MAX_WAIT_FRAMES):
-            app.step()
-            if controller.stage is Stage.WATCH and value == "skip":
-                controller.finish_watching()
-            if controller.stage not in BUSY:
-                break
-        else:
-            raise ScriptError("the shot did not finish")
-        app.step()
-    elif action == "choose":
-        controller.choose(Choice(value))
-    elif action == "offer_stalemate":
-        if value is not True:
-            raise ScriptError(f"offer_stalemate is true, not {value!r}")
-        controller.offer_stalemate()
-        app.step()
-    elif action == "answer_stalemate":
-        if value not in ANSWERS:
-            raise ScriptError(f'answer_stalemate is "agree" or "play_on", not {value!r}')
-        controller.answer_stalemate(ANSWERS[value])
-        app.step()
-    elif action == "take_again":
-        controller.take_back()
-        app.step()
-    elif action == "replay":
-        if app.replay is not None:
-            raise ScriptError("the replay viewer is open already")
-        app.open_replay(None if value is None else int(value))
-        if app.replay is None:
-            raise ScriptError(controller.message or "the replay viewer did not open")
-        app.step()
-    elif action == "play_from_here":
-        view = app.replay
-        if view is None:
-            raise ScriptError("the replay viewer is not open: a replay step first")
-        if view.item.node is None:
-            raise ScriptError(f"{view.item.label} cannot be played from (a lag shot)")
-        view.play_from_here()
-        app.step()
-    elif action in PRACTICE_ACTIONS:
-        _practice(app, action, value)
-        app.step()
-    elif action == "tracking":
-        if not isinstance(value, bool):
-            raise ScriptError(f"tracking is true or false, not {value!r}")
-        if controller.tracking != value:
-            app.toggle_tracking()
-        app.step()
-    elif action == "save":
-        from sim.store.gamefile import save
-
-        save(controller.game.snapshot(), Path(value))
-    elif action == "replay_line":
-        view = app.replay
-        if view is None:
-            raise ScriptError("the replay viewer is not open: a replay step first")
-        if view.item.node is None:
-            raise ScriptError(f"{view.item.label} is on no line of a game (a lag shot)")
-        if value == "play_on":
-            view.play_on()
-        elif value == "main":
-            view.make_main()
-        elif value == "delete":  # the button pressed twice: asked, then done
-            if app.line_start(view.item.node) is None:
-                raise ScriptError("the line in play cannot be deleted: play from another first")
-            view.delete_line()
-            view.delete_line()
-        else:
-            raise ScriptError(f"replay_line is play_on, main or delete, not {value!r}")
-        app.step()
-    elif action == "compare":
-        view = app.replay
-        if view is None:
-            raise ScriptError("the replay viewer is not open: a replay step first")
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ScriptError(f"compare takes a whole number (0 first) or null, not {value!r}")
-        view.compare(value)
-        app.step()
-    elif action == "camera":
-        if value not in CAMERAS:  # the rig would quietly show the overhead view
-            raise ScriptError(f"a camera is one of {', '.join(CAMERAS)}, not {value!r}")
-        app.step()  # the mode of the stage the last step left comes up (and sets its view)
-        app.show_view(str(value))
-        assert app.rig is not None
-        app.rig.jump()
-    elif action == "summary":
-        if value:
-            app.show_match_summary()
-            if app.match_summary is None:
-                raise ScriptError("no match summary: the match is not over")
-        else:
-            app.close_match_summary()
-        app.step()
-    elif action == "wait":
-        app.step(int(value))
-    elif action == "screenshot":
-        app.step()
-        app.screenshot(Path(value))
-    elif action == "computer":
-        _seat_computer(app, value)
-    elif action == "wait_for_computer":
-        waits = {
-            True: lambda: _persons_turn(controller),
-            "thinking": lambda: controller.thinking is not None,
-            "showing": lambda: controller.showing is not None,
-        }
-        if value not in waits or (isinstance(value, int) and value is not True):
-            raise ScriptError('wait_for_computer: true, "thinking" or "showing"')
-        if value is not True and _persons_turn(controller):  # it would wait for ever
-            raise ScriptError(f"it is a person's turn: the computer is not {value}")
-        _until(app, waits[value], f"the computer did not come to {value!r}")
-    elif action == "hint":
-        controller.ask_hint()
-        _until(app, lambda: controller.thinking is None, "the hint did not come")
-        app.step()
-        if controller.hint is None:
-            raise ScriptError(controller.message or "no hint came")
-    elif action == "layout":
-        app.step()
-        path = Path(value)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(on_screen(app), indent=1))
-    elif action == "click":
-        mouse = app.virtual_mouse()
-        mouse.setMousePos(int(value[0]), int(value[1]))
-        app.step()
-        mouse.pressButton(MouseButton.one())
-        app.step()
-        mouse.releaseButton(MouseButton.one())
-        app.step()
-    elif action == "key":
-        mouse = app.virtual_mouse()
-        button = (
-            KeyboardButton.asciiKey(value) if len(value) == 1 else getattr(KeyboardButton, value)()
-        )
-        mouse.pressButton(button)
-        app.step()
-        mouse.releaseButton(button)
-        app.step()
+    x, y = float(value[0]), float(value[1])
+    reason = controller.legal_placement((x, y))
+    if reason is not None:
+        raise GameError(f"the cue ball cannot go at ({x}, {y}): {reason}")
+    controller.placement = (x, y)
+    controller.confirm_placement()
 
 
+@action("aim")
+def _aim(app: PoolApp, value: Any) -> None:
+    _controller(app).set_direction(float(value))
+
+
+@action("aim_at")
+def _aim_at(app: PoolApp, value: Any) -> None:
+    controller = _controller(app)
+    balls = controller.balls()
+    point = balls[str(value)] if isinstance(value, str) else (float(value[0]), float(value[1]))
+    controller.aim_at(point)
+
+
+@action("power")
+def _power(app: PoolApp, value: Any) -> None:
+    _controller(app).set_power(float(value))
+
+
+@action("tip")
+def _tip(app: PoolApp, value: Any) -> None:
+    _controller(app).set_tip(float(value[0]), float(value[1]))
+
+
+@action("elevation")
+def _elevation(app: PoolApp, value: Any) -> None:
+    _controller(app).set_elevation(float(value))
+
+
+@action("call")
+def _call(app: PoolApp, value: Any) -> None:
+    _controller(app).call_shot(str(value[0]), str(value[1]))
+
+
+@action("declare")
+def _declare(app: PoolApp, value: Any) -> None:
+    _controller(app).declare(None if value is None else Declaration(value))
+
+
+@action("shoot")
+def _shoot(app: PoolApp, value: Any) -> None:
+    controller = _controller(app)
+    controller.strike()
+    for _ in range(MAX_WAIT_FRAMES):
+        app.step()
+        if controller.stage is Stage.WATCH and value == "skip":
+            controller.finish_watching()
+        if controller.stage not in BUSY:
+            break
+    else:
+        raise ScriptError("the shot did not finish")
+    app.step()
+
+
+@action("choose")
+def _choose(app: PoolApp, value: Any) -> None:
+    _controller(app).choose(Choice(value))
+
+
+@action("offer_stalemate")
+def _offer_stalemate(app: PoolApp, value: Any) -> None:
+    if value is not True:
+        raise ScriptError(f"offer_stalemate is true, not {value!r}")
+    _controller(app).stalemate.make_offer()
+    app.step()
+
+
+@action("answer_stalemate")
+def _answer_stalemate(app: PoolApp, value: Any) -> None:
+    if value not in ANSWERS:
+        raise ScriptError(f'answer_stalemate is "agree" or "play_on", not {value!r}')
+    _controller(app).stalemate.answer(ANSWERS[value])
+    app.step()
+
+
+@action("take_again")
+def _take_again(app: PoolApp, value: Any) -> None:
+    _controller(app).branches.take_back()
+    app.step()
+
+
+@action("tracking")
+def _tracking(app: PoolApp, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ScriptError(f"tracking is true or false, not {value!r}")
+    if _controller(app).tracking != value:
+        app.toggle_tracking()
+    app.step()
+
+
+@action("save")
+def _save(app: PoolApp, value: Any) -> None:
+    from sim.store.gamefile import save
+
+    save(_controller(app).game.snapshot(), Path(value))
+
+
+# -- the screens over the table -------------------------------------------------------------
+
+
+@action("replay")
+def _replay(app: PoolApp, value: Any) -> None:
+    if app.replay is not None:
+        raise ScriptError("the replay viewer is open already")
+    app.open_replay(None if value is None else int(value))
+    if app.replay is None:
+        said = app.hud.shown_message() if app.hud is not None else ""
+        raise ScriptError(said or "the replay viewer did not open")
+    app.step()
+
+
+NO_VIEWER = "the replay viewer is not open: a replay step first"
+screen_action("play_from_here", NO_VIEWER)
+screen_action("compare", NO_VIEWER)
+screen_action("replay_line", NO_VIEWER)
+
+
+@action("summary")
+def _summary(app: PoolApp, value: Any) -> None:
+    if value:
+        app.show_match_summary()
+        if app.modes.screen is None or app.modes.screen.name != "match-summary":
+            raise ScriptError("no match summary: the match is not over")
+    elif app.modes.screen is not None and app.modes.screen.name == "match-summary":
+        app.modes.close()
+    app.step()
+
+
+@action("drill", table=False)  # also where no table is up yet (the start screen)
 def _open_drill(app: PoolApp, name: Any) -> None:
     from sim.store.drillfile import DrillFileError, drill_named, load_drill
 
@@ -440,13 +410,98 @@ def _open_drill(app: PoolApp, name: Any) -> None:
         shipped = load_drill(Path(name)) if name.endswith(".json") else drill_named(name)
     except DrillFileError as error:
         raise ScriptError(str(error)) from None
-    player = app.drill.player if app.drill is not None else None
-    app.close_start_screen()
-    if player is None:
-        app.open_drill(shipped)
+    run = app.drills.run
+    if app.start_screen is not None:
+        app.modes.close()
+    if run is None:
+        app.drills.open(shipped)
     else:
-        app.open_drill(shipped, player)
+        app.drills.open(shipped, run.player)
     app.step()
+
+
+@action("drill_again")
+def _drill_again(app: PoolApp, value: Any) -> None:
+    if app.drills.run is None:
+        raise ScriptError("no drill on the table: a drill step first")
+    app.drills.again()
+    app.step()
+
+
+@action("statistics", table=False)  # the start screen's: no table needed
+def _statistics(app: PoolApp, player: Any) -> None:
+    if player is None:
+        if app.start_screen is not None:
+            app.start_screen.close_statistics()
+        app.step()
+        return
+    if app.start_screen is None:
+        app.show_start_screen()
+    assert app.start_screen is not None
+    panel = app.start_screen.open_statistics()
+    if not panel.show(str(player)):
+        raise ScriptError(f"no statistics for {player!r}: no game of theirs is indexed")
+    app.step()
+
+
+# -- the window: the camera, frames, pictures, the mouse and the keys ------------------------
+
+
+@action("camera", settle=False)
+def _camera(app: PoolApp, value: Any) -> None:
+    if value not in CAMERAS:  # the rig would quietly show the overhead view
+        raise ScriptError(f"a camera is one of {', '.join(CAMERAS)}, not {value!r}")
+    app.step()  # the mode of the stage the last step left comes up (and sets its view)
+    app.show_view(str(value))
+    assert app.rig is not None
+    app.rig.jump()
+
+
+@action("wait", table=False)  # a screen with no table waits too
+def _wait(app: PoolApp, value: Any) -> None:
+    app.step(int(value))
+
+
+@action("screenshot", table=False, tracked=True)
+def _screenshot(app: PoolApp, value: Any) -> None:
+    app.step()
+    app.screenshot(Path(value))
+
+
+@action("layout", settle=False, tracked=True)
+def _layout(app: PoolApp, value: Any) -> None:
+    app.step()
+    path = Path(value)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(on_screen(app), indent=1))
+
+
+@action("click", settle=False)
+def _click(app: PoolApp, value: Any) -> None:
+    from panda3d.core import MouseButton
+
+    mouse = app.virtual_mouse()
+    mouse.setMousePos(int(value[0]), int(value[1]))
+    app.step()
+    mouse.pressButton(MouseButton.one())
+    app.step()
+    mouse.releaseButton(MouseButton.one())
+    app.step()
+
+
+@action("key", settle=False)
+def _key(app: PoolApp, value: Any) -> None:
+    from panda3d.core import KeyboardButton
+
+    mouse = app.virtual_mouse()
+    button = KeyboardButton.asciiKey(value) if len(value) == 1 else getattr(KeyboardButton, value)()
+    mouse.pressButton(button)
+    app.step()
+    mouse.releaseButton(button)
+    app.step()
+
+
+# -- the practice table ------------------------------------------------------------------------
 
 
 def _point(x: Any, y: Any) -> tuple[float, float]:
@@ -456,57 +511,62 @@ def _point(x: Any, y: Any) -> tuple[float, float]:
     return point
 
 
-def _practice(app: PoolApp, action: str, value: Any) -> None:
-    """The practice table's actions, as its keys and buttons do them."""
-    controller = _controller(app)
-    if action == "practice":
-        _open_practice(app, value)
-    elif action == "set_up" and value is False:
-        controller.cancel_setup()
-    elif action == "set_up":
-        controller.begin_setup()
-    elif action == "move_ball":
+# A practice table's action: the window, its table and the step's value (what it returns
+# is not used).
+PracticeStep = Callable[["PoolApp", TableController, Any], object]
+
+
+def _practice(run: PracticeStep) -> Callable[[PoolApp, Any], None]:
+    """A practice table's action, as its keys and buttons do it (the frame after it drawn)."""
+
+    def step(app: PoolApp, value: Any) -> None:
+        run(app, _controller(app), value)
+        app.step()
+
+    return step
+
+
+def _set_up(app: PoolApp, controller: TableController, value: Any) -> None:
+    if value is False:
+        controller.set_up.cancel()
+    else:
+        controller.set_up.begin()
+
+
+def _move_ball(app: PoolApp, controller: TableController, value: Any) -> None:
+    ball, x, y = value
+    controller.set_up.current().move(str(ball), _point(x, y))
+
+
+def _add_ball(app: PoolApp, controller: TableController, value: Any) -> None:
+    if isinstance(value, list):
         ball, x, y = value
-        controller.table_setup().move(str(ball), _point(x, y))
-    elif action == "remove_ball":
-        controller.table_setup().remove(str(value))
-    elif action == "add_ball":
-        if isinstance(value, list):
-            ball, x, y = value
-            controller.table_setup().add(str(ball), _point(x, y))
-        else:
-            controller.table_setup().add(str(value))
-    elif action == "rack":
-        app.practice_rack(controller.game.setup.game if value is None else str(value))
-    elif action == "clear":
-        controller.table_setup().clear()
-    elif action == "referee":
-        table = controller.table_setup()
-        if value in ("on", "off"):
-            table.set_referee(value == "on")
-            return
-        if not isinstance(value, dict) or not set(value) <= {"on", "turn", "in_hand"}:
-            raise ValueError('referee: "on", "off", or {"on", "turn", "in_hand"}')
-        table.set_referee(bool(value.get("on", True)))
-        if "turn" in value:
-            table.set_turn(Player(value["turn"]))
-        if "in_hand" in value:
-            in_hand = value["in_hand"]
-            table.set_in_hand(None if in_hand is None else BallInHand(in_hand))
-    elif action == "setup_done":
-        controller.setup_done()
-    elif action == "save_position":
-        app.save_position(None if value is None else Path(value))
+        controller.set_up.current().add(str(ball), _point(x, y))
+    else:
+        controller.set_up.current().add(str(value))
 
 
-def _open_practice(app: PoolApp, value: Any) -> None:
+def _referee(app: PoolApp, controller: TableController, value: Any) -> None:
+    table = controller.set_up.current()
+    if value in ("on", "off"):
+        table.set_referee(value == "on")
+        return
+    if not isinstance(value, dict) or not set(value) <= {"on", "turn", "in_hand"}:
+        raise ValueError('referee: "on", "off", or {"on", "turn", "in_hand"}')
+    table.set_referee(bool(value.get("on", True)))
+    if "turn" in value:
+        table.set_turn(Player(value["turn"]))
+    if "in_hand" in value:
+        in_hand = value["in_hand"]
+        table.set_in_hand(None if in_hand is None else BallInHand(in_hand))
+
+
+def _open_practice(app: PoolApp, controller: TableController, value: Any) -> None:
     """A practice table: of this table's game and size, or as ``value`` says."""
-    import attrs
-
     from sim.play.game import Game
     from sim.store.positionfile import PositionFileError, load_position
 
-    setup = _controller(app).game.setup
+    setup = controller.game.setup
     options = {} if value is True else value
     if not isinstance(options, dict) or not set(options) <= {"game", "table", "position"}:
         raise ValueError('practice: true, or {"game", "table", "position"}')
@@ -533,21 +593,30 @@ def _open_practice(app: PoolApp, value: Any) -> None:
     app.play(game)
 
 
-def _statistics(app: PoolApp, player: Any) -> None:
-    if player is None:
-        if app.start_screen is not None:
-            app.start_screen.close_statistics()
-        app.step()
-        return
-    if app.start_screen is None:
-        app.show_start_screen()
-    assert app.start_screen is not None
-    panel = app.start_screen.open_statistics()
-    if not panel.show(str(player)):
-        raise ScriptError(f"no statistics for {player!r}: no game of theirs is indexed")
-    app.step()
+PRACTICE: dict[str, PracticeStep] = {
+    "practice": _open_practice,
+    "set_up": _set_up,
+    "move_ball": _move_ball,
+    "remove_ball": lambda app, controller, ball: controller.set_up.current().remove(str(ball)),
+    "add_ball": _add_ball,
+    "rack": lambda app, controller, game: app.practice.practice_rack(
+        controller.game.setup.game if game is None else str(game)
+    ),
+    "clear": lambda app, controller, value: controller.set_up.current().clear(),
+    "referee": _referee,
+    "setup_done": lambda app, controller, value: controller.set_up.done(),
+    "save_position": lambda app, controller, path: app.practice.save_position(
+        None if path is None else Path(path)
+    ),
+}
+for _name, _run_it in PRACTICE.items():
+    action(_name)(_practice(_run_it))
 
 
+# -- the computer ---------------------------------------------------------------------------------
+
+
+@action("computer", settle=False)
 def _seat_computer(app: PoolApp, value: Any) -> None:
     from sim.play.opponent.levels import level_named
 
@@ -560,17 +629,42 @@ def _seat_computer(app: PoolApp, value: Any) -> None:
         return
     level = level_named(value["level"]).name
     controller.computers[seat] = level
-    controller.start_thinking()
+    controller.seat.start()
 
 
-def _persons_turn(controller: Any) -> bool:
+@action("wait_for_computer", settle=False)
+def _wait_for_computer(app: PoolApp, value: Any) -> None:
+    controller = _controller(app)
+    waits = {
+        True: lambda: _persons_turn(controller),
+        "thinking": lambda: controller.seat.thinking is not None,
+        "showing": lambda: controller.seat.showing is not None,
+    }
+    if value not in waits or (isinstance(value, int) and value is not True):
+        raise ScriptError('wait_for_computer: true, "thinking" or "showing"')
+    if value is not True and _persons_turn(controller):  # it would wait for ever
+        raise ScriptError(f"it is a person's turn: the computer is not {value}")
+    _until(app, waits[value], f"the computer did not come to {value!r}")
+
+
+@action("hint")
+def _hint(app: PoolApp, value: Any) -> None:
+    controller = _controller(app)
+    controller.seat.ask_hint()
+    _until(app, lambda: controller.seat.thinking is None, "the hint did not come")
+    app.step()
+    if controller.seat.hint is None:
+        raise ScriptError(controller.message or "no hint came")
+
+
+def _persons_turn(controller: TableController) -> bool:
     """A person is to act (or nobody is: the match is over)."""
     return controller.stage is Stage.OVER or (
         controller.computer_level is None and controller.stage not in BUSY
     )
 
 
-def _until(app: PoolApp, done: Any, failure: str) -> None:
+def _until(app: PoolApp, done: Callable[[], bool], failure: str) -> None:
     """Frames until ``done()`` (in real time: the computer thinks in another process)."""
     import time
 

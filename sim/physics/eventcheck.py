@@ -3,7 +3,7 @@
 A shot simulated again with the same arithmetic gives the stored system to the last bit
 (:mod:`sim.store.verify`). One simulated with another arithmetic (another C library, a
 processor that rounds a function otherwise, or a poolsim before
-:mod:`sim.physics.arithmetic`) differs in the last bits, and since pool is chaotic,
+:mod:`sim.physics.patches.arithmetic`) differs in the last bits, and since pool is chaotic,
 the difference grows with every collision: re-simulating the whole shot says nothing of
 whether the stored one was played as the physics says.
 

@@ -141,7 +141,7 @@ def load_pooltool() -> types.ModuleType:
             finally:
                 sys.meta_path.remove(finder)
             # Before anything of pooltool's is compiled: its dot products in one order.
-            importlib.import_module("sim.physics.arithmetic").install()
+            importlib.import_module("sim.physics.patches.arithmetic").install()
             problem = numerics.unpinned()
             if problem is not None:
                 raise RuntimeError(problem)

@@ -28,8 +28,8 @@ from rules.facts import BALL_IDS, CUE, BallId, OffTable, ShotFacts, balls_gone
 from rules.geometry import Point, TableGeometry
 from rules.positions import ball_number
 from sim.numerics import Arithmetic, here
-from sim.physics import speedups
 from sim.physics.facts import shot_facts
+from sim.physics.patches import speedups
 from sim.physics.pooltool_setup import physics_engine, pt
 from sim.physics.table import (
     Box,
@@ -143,7 +143,7 @@ class SimulatedShot:
 @cache
 def engine() -> pt.physics.engine.PhysicsEngine:
     """The engine every shot is simulated with: pooltool's default models, with
-    :mod:`sim.physics.speedups` in place."""
+    :mod:`sim.physics.patches.speedups` in place."""
     speedups.install()  # the same bits, a third sooner
     return physics_engine()
 

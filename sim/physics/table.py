@@ -181,7 +181,7 @@ _Array = np.ndarray[tuple[int], np.dtype[np.float64]]
 
 def dot2(u: _Array, v: _Array) -> float:
     """The dot product of two 2-vectors in one order on every processor (numpy's would be
-    OpenBLAS's, whose order is the processor's: :mod:`sim.physics.arithmetic`); the order
+    OpenBLAS's, whose order is the processor's: :mod:`sim.physics.patches.arithmetic`); the order
     of its Haswell kernels, which placed every stored shot's balls before this."""
     return float((0.0 + u[0] * v[0]) + u[1] * v[1])
 

@@ -1,7 +1,7 @@
 """Tracking lines: where the stroke being aimed sends the cue ball and the first ball it
 hits, read off the shot the table already simulated ahead of the resting aim.
 
-The window draws them on the cloth while the player aims (:mod:`sim.app.tracking`); here
+The window draws them on the cloth while the player aims (:mod:`sim.app.marks.tracking`); here
 is only what they are: each ball's path as a polyline on the bed, where it stops (or the
 last place it was seen on the bed, if it drops), and where the cue ball's centre is when
 it first touches a ball. No second simulation: the preview's own

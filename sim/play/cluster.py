@@ -122,7 +122,7 @@ class WarmUp(WorkerPlugin):
     idempotent = True
 
     def setup(self, worker: Worker) -> None:
-        from sim.physics.warmup import warm_up
+        from sim.physics.simulators.warmup import warm_up
 
         warm_up()
 

@@ -1,5 +1,5 @@
 """A drill at the table: the turn's logic of a drill session, which the window drives
-(no Panda3D here, as in :mod:`sim.play.controller`).
+(no Panda3D here, as in :mod:`sim.play.table.controller`).
 
 A :class:`DrillRun` sets the practice table up at the drill's position (a set-up step of
 the practice game, free play: :meth:`sim.play.game.Game.set_up`), watches the shots the
@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import CUE
-from sim.play.controller import Stage, TableController
 from sim.play.drill import AttemptScore, Drill, DrillSession, attempt_over, score_attempt
 from sim.play.game import Node, SetupRecord, ShotRecord
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 
 BUSY = (Stage.SIMULATING, Stage.WATCH)
 
@@ -120,7 +121,7 @@ class DrillRun:
             self.history = self.on_finished(self.session) if self.on_finished else []
             self.controller.message = f"{said} The drill is over."
         else:
-            self.controller.play_from(nodes[0])  # the balls back, its first stroke loaded
+            self.controller.branches.play_from(nodes[0])  # the balls back, its first stroke loaded
             self.controller.message = f"{said} The balls are back for attempt {number + 1}."
         return score
 
@@ -136,7 +137,7 @@ class DrillRun:
     def _at_start(self) -> None:
         """The table at the drill's set-up, aimed at the first ball to pocket, and the
         drill's instruction said."""
-        self.controller.continue_from(self.start)
+        self.controller.branches.continue_from(self.start)
         pots = self.drill.goal.pots
         if pots:
             self.controller.aim_at(self.drill.position.balls[pots[0].ball])

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from enum import StrEnum
 from functools import partial
 from typing import Protocol, TypeAlias, TypeVar
 
@@ -67,8 +68,24 @@ MAX_RACE = 99
 MAX_NAME = 40
 
 
+class Wanted(StrEnum):
+    """What the player is to do first, when a move is refused for the want of it: the
+    play floor says what is wanted, and the window words it in its own keys."""
+
+    PUT_DOWN = "put the cue ball down"
+    CHOICE = "make the choice"
+    SET_UP = "set the table up"
+    SET_UP_DONE = "shoot from the table as set up"
+    NEW_GAME = "a new game, or the shots replayed"
+
+
 class GameError(ValueError):
-    """An action the game refuses; the game is unchanged."""
+    """An action the game refuses; the game is unchanged. ``wanted``: what the player
+    is to do first, for the window to say how (None: nothing in particular)."""
+
+    def __init__(self, message: str, wanted: Wanted | None = None) -> None:
+        super().__init__(message)
+        self.wanted = wanted
 
 
 def _game_name(_instance: object, _attribute: attrs.Attribute[str], value: str) -> None:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from panda3d.core import VirtualMouse
 
     from sim.app.main import PoolApp
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.worker import PhysicsWorker
 
 APP_SIZE = (640, 400)
 
@@ -62,7 +62,7 @@ def step(base: ShowBase, frames: int = 1) -> None:
 @pytest.fixture(scope="module")
 def worker() -> Iterator[PhysicsWorker]:
     """A physics worker process (no warm-up: earlier tests compiled the physics)."""
-    from sim.physics.worker import PhysicsWorker
+    from sim.physics.simulators.worker import PhysicsWorker
 
     physics = PhysicsWorker(warm_up=False).start()
     yield physics

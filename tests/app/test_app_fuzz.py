@@ -31,16 +31,16 @@ from panda3d.core import KeyboardButton, MouseButton
 
 from rules import CUE, MatchPhase, Options, Player
 from sim.app.headless import world_to_pixel
+from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
-from sim.app.menu import GameMenu
-from sim.app.start import shot_clock_options
-from sim.app.texts import prompt
-from sim.physics.simulator import ShotFailed, ShotRequest, ShotResult
+from sim.app.screens.menu import GameMenu
+from sim.app.screens.start import shot_clock_options
+from sim.physics.simulators.simulator import ShotFailed, ShotRequest, ShotResult
+from sim.physics.simulators.worker import PhysicsWorker
 from sim.physics.table import pocket_centre
-from sim.physics.worker import PhysicsWorker
-from sim.play.controller import Stage
 from sim.play.game import Game, GameError, GameSetup
 from sim.play.selfplay import play_racks
+from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
 from sim.store.gamefile import load
 from tests.app.test_table_app import after_break, press
@@ -208,7 +208,7 @@ class Fuzzer:
         if stage is Stage.PLACE:
             assert state is not None and state.ball_in_hand is not None, where
             assert state.pending is None, where
-        left = controller.shot_clock_left()
+        left = controller.shot_clock.left()
         if left is not None:  # never more than the limit, with the extension if taken
             assert state is not None and state.options.shot_clock_s is not None
             limit = state.options.shot_clock_s + (state.options.shot_clock_extension_s or 0)
@@ -740,7 +740,7 @@ def test_space_again_while_the_physics_works_is_no_error(table: PoolApp) -> None
     press(table, KeyboardButton.space())
     assert controller.stage is Stage.SIMULATING
     press(table, KeyboardButton.space())
-    assert controller.message == ""
+    assert controller.message == "" and table.hud.shown_message() == ""
     table.worker = table.worker.inner  # type: ignore[attr-defined]
 
 

@@ -7,7 +7,7 @@ import pytest
 from rules import PocketId
 from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
-from sim.play.controller import Stage
+from sim.play.table.turn import Stage
 from tests.app.test_table_app import after_break, step
 
 

@@ -11,9 +11,9 @@ from itertools import combinations
 import pytest
 from panda3d.core import NodePath, PerspectiveLens, Point2, Point3
 
-from sim.app.camera import WINDOW, CameraRig, TableOutline, View, framed
-from sim.app.hudlayout import HudLayout
-from sim.app.tablegeometry import TableLayout
+from sim.app.hud.layout import HudLayout
+from sim.app.scene.camera import WINDOW, CameraRig, TableOutline, View, framed
+from sim.app.scene.tablegeometry import TableLayout
 from sim.physics.table import table_spec
 
 ASPECTS = (1280 / 800, 1920 / 1080, 1024 / 768, 800 / 1000, 2560 / 1080, 1.0)

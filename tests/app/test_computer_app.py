@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from rules import Player
+from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
 from sim.app.script import ScriptError, run_script
-from sim.app.texts import prompt
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup
+from sim.play.table.turn import Stage
 from sim.store.gamefile import load, save
 
 pytestmark = pytest.mark.app
@@ -33,10 +33,10 @@ def test_a_person_against_the_computer(table: PoolApp, tmp_path: Path) -> None:
     # Bob (the computer) breaks: it thinks in its own process; the window draws on.
     frames, thinking_times = 0, []
     deadline = time.monotonic() + THINKING_LIMIT_S
-    while controller.thinking is None and controller.showing is None:
+    while controller.seat.thinking is None and controller.seat.showing is None:
         table.step()
         assert time.monotonic() < deadline
-    while controller.thinking is not None:
+    while controller.seat.thinking is not None:
         before = time.monotonic()
         table.step()
         thinking_times.append(time.monotonic() - before)
@@ -44,7 +44,7 @@ def test_a_person_against_the_computer(table: PoolApp, tmp_path: Path) -> None:
         assert time.monotonic() < deadline, "the computer did not answer"
     assert frames >= 3, "the window drew no frames while the computer thought"
     assert statistics.median(thinking_times) < 0.25  # frames drawn, not one long wait
-    assert controller.showing is not None  # its stroke on the cue before it strikes
+    assert controller.seat.showing is not None  # its stroke on the cue before it strikes
     assert prompt(controller).startswith("Computer (level 1)")
     run_script(table, [{"wait_for_computer": True}])
     computer_shots = [s for s in game.shots if s.stroke.player is not None]
@@ -59,7 +59,7 @@ def test_a_person_against_the_computer(table: PoolApp, tmp_path: Path) -> None:
     with pytest.raises(ScriptError, match="person's turn"):
         run_script(table, [{"wait_for_computer": "thinking"}])
     run_script(table, [{"hint": True}])
-    hint = controller.hint
+    hint = controller.seat.hint
     assert hint is not None and controller.message == f"Hint: {hint.words}"
     assert table.hint_ghost is not None
     assert (table.hint_ghost.shown(controller) is not None) == (hint.cue_after is not None)
@@ -79,7 +79,7 @@ def test_script_seats_are_checked(table: PoolApp) -> None:
 
 def test_the_start_screens_seats(table: PoolApp) -> None:
     """Each seat a person or the computer at a level, remembered like the rest."""
-    from sim.app.start import StartChoices
+    from sim.app.screens.start import StartChoices
 
     choices = StartChoices.remembered({"players": ["Ann", "Player 2"], "seat_b": "5"})
     assert choices.computers() == {Player.B: "5"}

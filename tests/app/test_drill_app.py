@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from sim.app.main import PoolApp
-from sim.app.modes.screens import DrillSummaryMode
+from sim.app.screens.drilltable import DrillSummaryMode
 from sim.app.script import ScriptError, run_script
-from sim.play.controller import MAX_SPEED, MIN_POWER_SPEED
+from sim.physics.simulate import MAX_SPEED
+from sim.play.table.turn import MIN_POWER_SPEED
 from sim.store.drillfile import drill_named
 from tests.app.test_table_app import step
 
@@ -80,8 +81,8 @@ def test_a_drill_from_the_start_screen_scored_and_kept(
     assert screen.drill_list is not None and len(screen.drill_list.rows) >= 8
     click_widget(table, screen.drill_list.rows[0])  # Stop shot, the first
     step(table, 3)
-    assert table.drill is not None and table.drill.drill == STOP.drill
-    assert table.drill_overlay is not None and not table.drill_overlay.node.isHidden()
+    assert table.drills.run is not None and table.drills.run.drill == STOP.drill
+    assert table.drills.overlay is not None and not table.drills.overlay.node.isHidden()
     controller = table.controller
     assert controller is not None and controller.practice
     start = dict(STOP.drill.position.balls)
@@ -148,9 +149,9 @@ def test_the_script_opens_a_drill_by_name_and_refuses_one_that_is_not_there(
     step(table, 2)
     with pytest.raises(ScriptError, match=r'step 1 \(drill\): no drill called "nope"'):
         run_script(table, [{"drill": "nope"}])
-    assert table.start_screen is not None and table.drill is None  # nothing changed
+    assert table.start_screen is not None and table.drills.run is None  # nothing changed
     run_script(table, [{"drill": "three-ball-run-out"}])
-    assert table.start_screen is None and table.drill is not None
+    assert table.start_screen is None and table.drills.run is not None
     first, *_ = drill_named("three-ball-run-out").reference
     run_script(table, [{"aim": first.aim}, {"power": power_of(first.speed)}, {"shoot": "skip"}])
     _, status, message = hud_words(table)

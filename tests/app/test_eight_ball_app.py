@@ -14,12 +14,12 @@ from PIL import Image
 
 from rules import EightBall, Group, Groups, Phase, Player
 from sim.app.main import PoolApp
+from sim.app.screens.start import GAMES, StartChoices
 from sim.app.script import run_script
-from sim.app.start import GAMES, StartChoices
 from sim.physics.table import TABLE_SPECS
-from sim.play.controller import Aim, Stage
 from sim.play.game import Game, GameSetup
 from sim.play.picker import choose_stroke
+from sim.play.table.turn import Aim, Stage
 
 pytestmark = pytest.mark.app
 SPEC = TABLE_SPECS["9ft"]

@@ -10,9 +10,9 @@ import pytest
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import Point3
 
-from sim.app.hudlayout import Box
+from sim.app.hud.layout import Box
+from sim.app.hud.widgets import RED
 from sim.app.main import PoolApp
-from sim.app.widgets import RED
 from sim.store.autosave import Autosave
 from tests.app.test_table_app import after_break, step
 
@@ -74,4 +74,4 @@ def test_red_is_for_fouls_only(table: PoolApp, tmp_path: Path) -> None:
     menu.save_copy()  # saved
     assert menu.note.getText().startswith("saved ")
     assert tuple(menu.note.textNode.getTextColor()) != pytest.approx(RED)
-    table.close_menu()
+    table.modes.screen.close()  # the menu's Resume

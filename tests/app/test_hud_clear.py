@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 
 from rules import CUE, PocketId
-from sim.app.camera import View
 from sim.app.main import PoolApp
-from sim.app.preferences import Preferences
+from sim.app.scene.camera import View
+from sim.app.screens.preferences import Preferences
 from sim.app.script import CAMERAS, on_screen
 from sim.physics.table import pocket_centre
-from sim.play.controller import Stage
+from sim.play.table.turn import Stage
 from tests.app.test_table_app import after_break, click, pixel, step
 from tests.run import poolsim
 

@@ -13,8 +13,8 @@ from rules import Player
 from sim.app.main import PoolApp
 from sim.app.modes.manager import ModeManager
 from sim.app.modes.stages import TableModes
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup
+from sim.play.table.turn import Stage
 
 APP = Path(__file__).resolve().parents[2] / "sim" / "app"
 # The keys the window has always listened for (besides M, the mouse and window events).

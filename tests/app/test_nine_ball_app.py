@@ -14,11 +14,11 @@ from PIL import Image
 
 from rules import CUE, GameState, Phase, Player, Tally
 from sim.app.main import PoolApp
+from sim.app.screens.start import CALL_SHOT_ROWS, GAMES, StartChoices
 from sim.app.script import run_script
-from sim.app.start import CALL_SHOT_ROWS, GAMES, StartChoices
 from sim.physics.simulate import CueAction
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, Stroke
+from sim.play.table.turn import Stage
 
 pytestmark = pytest.mark.app
 

@@ -19,8 +19,8 @@ from panda3d.core import KeyboardButton, MouseButton
 from rules import CUE, BallInHand, Player
 from sim.app.main import PoolApp
 from sim.app.script import ScriptError, on_screen, run_script
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, SetupRecord, ShotRecord
+from sim.play.table.turn import Stage
 from sim.store.gamefile import load, save
 from sim.store.positionfile import load_position
 from sim.store.verify import verify_game
@@ -70,7 +70,7 @@ def test_set_up_by_script_shoot_and_take_it_again_three_times(table: PoolApp) ->
     table.play(practice())
     run_script(table, CUT)
     controller = ready(table)
-    table_setup = controller.table_setup()
+    table_setup = controller.set_up.current()
     assert controller.balls() == {"3": (0.18, 2.18), "9": table_setup.balls["9"], CUE: (0.36, 1.82)}
     assert table_setup.off_table == ("1", "2", "4", "5", "6", "7", "8")
     run_script(table, [{"remove_ball": "9"}, {"add_ball": ["9", 1.0, 0.5]}])
@@ -132,7 +132,8 @@ def test_set_up_by_mouse_key_and_buttons(table: PoolApp) -> None:
     mouse.releaseButton(MouseButton.one())
     step(table)
     assert controller.balls()["9"] == moved
-    assert controller.message.startswith("the 9 at (") and "overlaps the 3" in controller.message
+    said = table.hud.shown_message()  # the window's line: the move refused
+    assert said.startswith("the 9 at (") and "overlaps the 3" in said
     # Right-click takes it off; the tray's button brings it back.
     mouse.setMousePos(*pixel(table, *moved))
     step(table)
@@ -159,11 +160,11 @@ def test_save_the_position_and_read_it_back(table: PoolApp, tmp_path: Path) -> N
     controller = ready(table)
     saved = load_position(target)
     assert dict(saved.balls) == controller.balls() and saved.game == "nine-ball"
-    assert controller.message == f"Position saved: {target}"
+    assert table.hud.shown_message() == f"Position saved: {target}"
     # Into the user data folder's positions/ by default (the HUD says where).
     os.environ["POOLSIM_DATA_DIR"] = str(tmp_path / "user")
     try:
-        where = table.save_position()
+        where = table.practice.save_position()
     finally:
         del os.environ["POOLSIM_DATA_DIR"]
     assert where.parent == tmp_path / "user" / "positions" and load_position(where) == saved
@@ -297,7 +298,7 @@ def test_a_rack_won_with_the_referee_on_offers_to_set_up_again(table: PoolApp) -
     ]
     hud.choice_buttons[0].commandFunc(None)
     step(table)
-    assert controller.stage is Stage.SETUP and "9" in controller.table_setup().off_table
+    assert controller.stage is Stage.SETUP and "9" in controller.set_up.current().off_table
 
 
 @pytest.mark.parametrize("size", ["1280x800", "800x1000"])

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sim.app.main import PoolApp
-from sim.app.preferences import Preferences
-from sim.app.start import StartChoices
+from sim.app.screens.preferences import Preferences
+from sim.app.screens.start import StartChoices
 
 CHOSEN = StartChoices(
     game="rotation",
@@ -104,7 +104,7 @@ def test_sound_off_is_remembered(table: PoolApp, tmp_path: Path) -> None:
     table.preferences = Preferences(tmp_path / "preferences.json")
     table.sounds = Speaker()  # type: ignore[assignment]
     table.play(Game(GameSetup(game="rotation", race_to=1, seed=1, players=("Ann", "Bob"))))
-    table.toggle_sound()
+    table.input.toggle_sound()
     assert table.preferences.load() == {"sound": False}
-    table.toggle_sound()
+    table.input.toggle_sound()
     assert table.preferences.load() == {"sound": True}

@@ -9,12 +9,12 @@ import pytest
 from panda3d.core import KeyboardButton, NodePath, Point3, TextNode
 
 from rules import Declaration, Player
+from sim.app.hud.widgets import RED
 from sim.app.main import PoolApp
-from sim.app.replay import ReplayView
-from sim.app.widgets import RED
+from sim.app.screens.replay import ReplayView
 from sim.physics.simulate import CueAction, aim_towards
-from sim.play.controller import Stage
 from sim.play.game import Game, Stroke
+from sim.play.table.turn import Stage
 from tests.app.test_replay_app import played
 from tests.app.test_table_app import after_break, press, started_game, step
 from tests.rules.test_words import POCKET_IDS, TOKENS, raw_tokens

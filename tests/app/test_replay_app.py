@@ -16,13 +16,14 @@ from panda3d.core import GeomNode, GeomVertexReader, KeyboardButton, MouseButton
 from rules import CUE, Player
 from sim.app.headless import grab_rgb
 from sim.app.main import PoolApp
-from sim.app.replay import BALL_COLOURS, FRAME, ReplayView, event_words
+from sim.app.scene.colours import BALL_COLOURS
+from sim.app.screens.replay import FRAME, ReplayView, event_words
 from sim.physics.simulate import MAX_SPEED
 from sim.physics.timeline import EventMarker, MarkerKind
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup
 from sim.play.picker import choose_choice, choose_stroke
 from sim.play.selfplay import play_racks
+from sim.play.table.turn import Stage
 
 pytestmark = pytest.mark.app
 

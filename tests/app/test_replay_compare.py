@@ -13,10 +13,10 @@ from panda3d.core import GeomNode, GeomVertexReader, KeyboardButton
 
 from rules import CUE, Player
 from rules.geometry import TableGeometry
-from sim.app.compare import Outcome, attempt_lines, attempt_name, nearest_rail
 from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
-from sim.app.replay import NO_OTHER, OTHER_ATTEMPT, THIS_ATTEMPT, ReplayView
+from sim.app.screens.compare import Outcome, attempt_lines, attempt_name, nearest_rail
+from sim.app.screens.replay import NO_OTHER, OTHER_ATTEMPT, THIS_ATTEMPT, ReplayView
 from sim.app.script import ScriptError, run_script
 from sim.physics.simulate import CueAction, aim_towards
 from sim.play.game import Game, GameSetup, ShotRecord, Stroke

@@ -11,10 +11,10 @@ import pytest
 from panda3d.core import KeyboardButton
 
 from sim.app.main import PoolApp
-from sim.app.replay import ReplayView
+from sim.app.screens.replay import ReplayView
 from sim.app.script import ScriptError, run_script
-from sim.play.controller import Stage
 from sim.play.game import ShotRecord
+from sim.play.table.turn import Stage
 from sim.store.gamefile import load
 from tests.app.test_replay_app import press
 from tests.app.test_replay_compare import panel_text, played_twice

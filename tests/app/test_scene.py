@@ -25,7 +25,7 @@ from tests.app.conftest import step
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
-    from sim.app.scene import TableScene
+    from sim.app.scene.scene import TableScene
 
 pytestmark = pytest.mark.app
 
@@ -99,7 +99,7 @@ def _nose_points(table: Any) -> Iterator[tuple[str, np.ndarray, np.ndarray]]:
 
 @pytest.fixture(scope="module")
 def scene(app_base: ShowBase) -> Iterator[TableScene]:
-    from sim.app.scene import TableScene
+    from sim.app.scene.scene import TableScene
 
     table_scene = TableScene(app_base, table_spec(TableSize.NINE_FOOT), quality="fast")
     yield table_scene
@@ -110,8 +110,8 @@ def scene(app_base: ShowBase) -> Iterator[TableScene]:
 def test_the_table_on_screen_matches_the_physics_table(
     app_base: ShowBase, scene: TableScene, size: str
 ) -> None:
-    from sim.app.camera import top_down_camera
     from sim.app.headless import grab_rgb
+    from sim.app.scene.camera import top_down_camera
 
     spec = table_spec(size)
     scene.set_table(spec)
@@ -208,8 +208,8 @@ def test_balls_follow_timeline_states_and_hide_when_pocketed(scene: TableScene) 
 def test_a_ray_through_a_ball_on_screen_picks_it(app_base: ShowBase, scene: TableScene) -> None:
     from panda3d.core import CollisionHandlerQueue, CollisionNode, CollisionRay, CollisionTraverser
 
-    from sim.app.camera import top_down_camera
-    from sim.app.scene import BALL_PICK_MASK
+    from sim.app.scene.camera import top_down_camera
+    from sim.app.scene.scene import BALL_PICK_MASK
 
     spec = table_spec("9ft")
     scene.set_table(spec)
@@ -240,8 +240,8 @@ import json
 from sim.app import headless
 headless.configure_offscreen(320, 200)
 from direct.showbase.ShowBase import ShowBase
-from sim.app.camera import top_down_camera
-from sim.app.scene import TableScene
+from sim.app.scene.camera import top_down_camera
+from sim.app.scene.scene import TableScene
 from sim.physics.table import table_spec
 base = ShowBase()
 spec = table_spec("8ft")

@@ -16,8 +16,7 @@ from panda3d.core import KeyboardButton
 from rules import CUE, Player
 from rules.geometry import Point
 from sim.app.main import PoolApp
-from sim.app.replay import ReplayView
-from sim.app.sound import (
+from sim.app.scene.sound import (
     RATE,
     SoundBoard,
     SoundCue,
@@ -29,10 +28,11 @@ from sim.app.sound import (
     synthesise,
     wav_bytes,
 )
+from sim.app.screens.replay import ReplayView
 from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.timeline import MarkerKind, ShotTimeline
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, Stroke
+from sim.play.table.turn import Stage
 from tests.app.test_table_app import press, started_game, wait_for
 
 SPOT = (0.635, 0.5)
@@ -210,9 +210,9 @@ def test_the_table_plays_a_shot_and_its_replay(table: PoolApp) -> None:
     assert len(speaker.played) == heard
     # M turns the sound off and on again, also during a replay.
     press(table, key("m"))
-    assert not speaker.enabled and "sound off" in controller.message
+    assert not speaker.enabled and "sound off" in table.hud.shown_message()
     press(table, key("m"))
-    assert speaker.enabled and controller.message == "sound on"
+    assert speaker.enabled and table.hud.shown_message() == "sound on"
     assert CUE in viewer.timeline.ball_ids
 
 
@@ -222,8 +222,8 @@ def test_no_audio_device_is_said_plainly(table: PoolApp) -> None:
     assert not table.sounds.available
     table.play(Game(GameSetup(game="rotation", race_to=1, seed=1, players=("Ann", "Bob"))))
     press(table, key("m"))
-    assert table.controller is not None
-    assert table.controller.message == "no sound: poolsim found no audio device"
+    assert table.hud is not None
+    assert table.hud.shown_message() == "no sound: poolsim found no audio device"
 
 
 def test_a_machine_with_no_sound_device_is_told_apart(tmp_path: Path) -> None:

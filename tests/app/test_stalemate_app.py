@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 
 from rules import Player
+from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
 from sim.app.script import ScriptError, run_script
-from sim.app.texts import prompt
-from sim.play.controller import Stage
 from sim.play.game import Game, StalemateRecord
 from sim.play.stalemate import COMPUTER_OFFERS, PERSON_MAY_OFFER
+from sim.play.table.turn import Stage
 from tests.play.quiet import quiet_game
 
 pytestmark = pytest.mark.app
@@ -97,10 +97,10 @@ def test_the_menu_offers_the_stalemate_once_the_rack_has_been_quiet(table: PoolA
 def test_no_stalemate_is_offered_early(table: PoolApp) -> None:
     quiet_table(table, 1, computer=False)
     controller = table.controller
-    assert controller is not None and not controller.can_offer_stalemate
+    assert controller is not None and not controller.stalemate.may_offer
     assert "stalemate" not in prompt(controller)
     run_script(table, [{"key": "escape"}])
     assert table.menu is not None
     assert not [b for b in table.menu.buttons if "stalemate" in b["text"]]
     run_script(table, [{"key": "escape"}, {"key": "o"}])  # refused, in one line
-    assert "more to go" in controller.message
+    assert "more to go" in table.hud.shown_message()

@@ -13,7 +13,7 @@ from panda3d.core import Point3
 
 from rules import Player
 from sim.app.main import PoolApp
-from sim.app.start import CALL_SHOT_ROWS, StartChoices
+from sim.app.screens.start import CALL_SHOT_ROWS, StartChoices
 from sim.play.game import Game, GameSetup
 from sim.play.selfplay import play_racks
 from sim.store.autosave import Autosave
@@ -110,7 +110,7 @@ def test_a_saved_game_played_on_is_archived(tmp_path: Path) -> None:
 
 @pytest.mark.app
 def test_practice_opens_the_practice_table_of_the_game_and_table_chosen(table: PoolApp) -> None:
-    from sim.play.controller import Stage
+    from sim.play.table.turn import Stage
 
     table.show_start_screen()
     start = table.start_screen

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from sim.app.main import PoolApp
-from sim.app.summary import summary_rows
-from sim.play.controller import Stage
+from sim.app.screens.modes import MatchSummaryMode
+from sim.app.screens.summary import summary_rows
+from sim.play.table.turn import Stage
 from sim.store.gamefile import game_document, load
 from sim.store.stats.database import opened
 from sim.store.stats.figures import game_figures
@@ -53,11 +54,11 @@ def test_a_match_over_shows_its_summary_side_by_side(table: PoolApp) -> None:
     table.step(3)
     controller = table.controller
     assert controller is not None and controller.stage is Stage.OVER
-    summary = table.match_summary
-    assert summary is not None  # by itself, as the match ended
+    screen = table.modes.screen
+    assert isinstance(screen, MatchSummaryMode)  # by itself, as the match ended
     rows = summary_rows(game_figures(game_document(game), game.setup.spec))
     assert rows[0] == ("0", "racks won", "1")
-    summary.close_button["command"]()
-    assert table.match_summary is None
+    screen.summary.close_button["command"]()
+    assert table.modes.screen is None
     table.show_match_summary()  # the over bar's Match summary brings it back
-    assert table.match_summary is not None
+    assert isinstance(table.modes.screen, MatchSummaryMode)

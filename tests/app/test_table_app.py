@@ -17,8 +17,8 @@ from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
 from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.table import pocket_centre
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, Stroke
+from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
 
 pytestmark = pytest.mark.app
@@ -95,7 +95,7 @@ def test_break_by_mouse_and_keyboard_then_the_ruling(table: PoolApp) -> None:
     assert controller.cue_ball() == cue
     click(table, pixel(table, 0.45, geometry.head_string_y + 0.2))
     assert controller.stage is Stage.PLACE
-    assert "behind the head string" in controller.message
+    assert "behind the head string" in table.hud.shown_message()
     # Put it down in the kitchen.
     click(table, pixel(table, 0.45, 0.40))
     assert controller.stage is Stage.AIM
@@ -256,7 +256,7 @@ def test_the_lag_shows_two_cue_balls_each_player_can_tell_apart(table: PoolApp) 
     controller = table.controller
     assert controller is not None and controller.stage is Stage.LAG
     image = grab_rgb(table.base).astype(int)
-    ann, bob = (image[pixel(table, *xy)[::-1]] for xy in controller.lag_balls())
+    ann, bob = (image[pixel(table, *xy)[::-1]] for xy in controller.lag.balls())
     assert ann.min() > 150  # white
     assert bob[2] > 150 and bob[2] - bob[0] > 40  # blue-tinted, not the yellow 1
     assert "white ball" in table.hud.prompt.getText()  # type: ignore[union-attr]
@@ -324,7 +324,7 @@ def test_a_copy_saved_from_the_menu_opens_from_the_saved_games_list(
     menu.save_copy()  # then the save
     copies = list(table.autosave.saved_dir.glob("Ann-vs-Bob-*.poolsim"))
     assert len(copies) == 1
-    table.close_menu()
+    table.modes.screen.close()  # the menu's Resume
     table.show_start_screen()
     step(table, 2)
     start = table.start_screen

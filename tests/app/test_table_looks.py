@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pytest
 
-from sim.app.tablegeometry import TableLayout
+from sim.app.scene.tablegeometry import TableLayout
 from sim.paths import assets_dir
 from sim.physics.table import TableSize, table_spec
 from tests.app.conftest import step
@@ -25,7 +25,7 @@ from tests.app.conftest import step
 if TYPE_CHECKING:
     from direct.showbase.ShowBase import ShowBase
 
-    from sim.app.scene import TableScene
+    from sim.app.scene.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -102,7 +102,7 @@ def test_numbered_balls_carry_their_number_twice_and_stripes_a_band() -> None:
 
 @pytest.fixture(scope="module")
 def scene(app_base: ShowBase) -> Iterator[TableScene]:
-    from sim.app.scene import TableScene
+    from sim.app.scene.scene import TableScene
 
     table_scene = TableScene(app_base, table_spec(TableSize.NINE_FOOT), quality="fast")
     yield table_scene
@@ -120,8 +120,8 @@ def test_numbers_read_from_high_above_and_labels_hide_close_up(
     """Overhead, a ball is a few pixels wide: its number label shows in its middle (ivory
     on the black 8). Close and low, the label is gone and the ball is drawn as it is
     (the 8, its number turned away, black in the middle)."""
-    from sim.app.camera import top_down_camera
     from sim.app.headless import grab_rgb, world_to_pixel
+    from sim.app.scene.camera import top_down_camera
 
     spec = table_spec("9ft")
     r = spec.ball_radius
@@ -150,8 +150,8 @@ def test_the_cloth_shows_its_weave_close_up(app_base: ShowBase, scene: TableScen
     """Near the camera the cloth has a fine grain (the weave's detail texture); from high
     above, where it would be finer than a pixel, it is left out (it costs software GL a
     texture read per pixel)."""
-    from sim.app.camera import top_down_camera
     from sim.app.headless import grab_rgb
+    from sim.app.scene.camera import top_down_camera
 
     spec = table_spec("9ft")
     scene.set_table(spec)

@@ -13,11 +13,11 @@ from panda3d.core import KeyboardButton
 
 from rules import CUE, Declaration, Player
 from sim.app.main import PoolApp
-from sim.app.replay import BRANCH_MARK
+from sim.app.screens.replay import BRANCH_MARK
 from sim.app.script import ScriptError, run_script
 from sim.physics.simulate import CueAction, aim_towards
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, ShotRecord, Stroke
+from sim.play.table.turn import Stage
 from tests.app.test_table_app import after_break, click, press, step
 
 pytestmark = pytest.mark.app

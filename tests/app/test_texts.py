@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from sim.app.texts import physics_status
-from sim.physics.simulator import Progress
+from sim.app.hud.texts import physics_status
+from sim.physics.simulators.simulator import Progress
 
 
 @attrs.define
@@ -43,3 +43,13 @@ def test_a_later_run_never_claims_a_first_one() -> None:
     progress = Progress(2, 4, "a rotation break", first_run=False, started=10.0)
     line = physics_status(Simulator(progress=progress), 11.5)  # type: ignore[arg-type]
     assert line == "loading the physics · 0:01 · step 3/4"
+
+
+def test_a_refusal_is_worded_with_the_windows_key_for_what_is_wanted() -> None:
+    from sim.app.hud.texts import ASKED, refusal
+    from sim.play.game import GameError, Wanted
+
+    wanted = GameError("the cue ball is in hand: put it down first", Wanted.PUT_DOWN)
+    assert refusal(wanted) == "the cue ball is in hand: put it down first (click, or Space)"
+    assert refusal(GameError("no call is needed here")) == "no call is needed here"
+    assert set(ASKED) == set(Wanted)  # every want has its words in the window

@@ -15,13 +15,14 @@ from direct.showbase.ShowBase import ShowBase
 from panda3d.core import KeyboardButton
 
 from rules import CUE
-from sim.app.main import PoolApp
-from sim.app.preferences import Preferences
+from sim.app.main import PoolApp, moving_words
+from sim.app.screens.preferences import Preferences
 from sim.app.script import ScriptError, run_script
+from sim.physics.simulators.worker import PhysicsWorker
 from sim.physics.tracking import TrackingLines
-from sim.physics.worker import PhysicsWorker
-from sim.play.controller import Stage, TableController
 from sim.play.game import Game, GameSetup
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 from tests.app.test_table_app import press
 from tests.app.test_take_again_app import BREAK, hud_click
 
@@ -48,7 +49,7 @@ def lines_drawn(app: PoolApp) -> TrackingLines:
         overlay = app.tracking_lines
         assert overlay is not None
         if overlay.showing is not None:
-            assert overlay.showing is controller.tracking_lines
+            assert overlay.showing is controller.preview.lines
             return overlay.showing
     raise AssertionError("no tracking lines came")
 
@@ -112,7 +113,7 @@ def test_a_change_of_the_stroke_takes_the_lines_away_at_once(table: PoolApp) -> 
         run_script(table, [change])
         table.step()
         assert overlay.showing is None and overlay.node.isHidden(), change
-        assert controller.tracking_lines is None
+        assert controller.preview.lines is None
     again = lines_drawn(table)  # the new stroke's, once it rests
     assert again.cue.points[0] == pytest.approx(controller.balls()[CUE], abs=2e-3)
 
@@ -125,16 +126,16 @@ def test_off_draws_nothing(table: PoolApp) -> None:
     assert not controller.tracking  # off in a match unless chosen
     rest(table)
     assert controller.worker.preview_result() is not None  # the preview ran all the same
-    assert controller.tracking_lines is None and overlay.showing is None
+    assert controller.preview.lines is None and overlay.showing is None
     assert overlay.node.getNumChildren() == 0  # nothing was ever built
     # On: the preview already back gives lines at once; off again: gone. Lines coming
     # back are among the words a window at rest draws one frame for.
-    quiet = table._moving_words()
+    quiet = moving_words(table)
     run_script(table, [{"tracking": True}])
     assert lines_drawn(table).cue.ball == CUE
-    assert table._moving_words() != quiet
+    assert moving_words(table) != quiet
     run_script(table, [{"tracking": False}])
-    assert overlay.showing is None and controller.tracking_lines is None
+    assert overlay.showing is None and controller.preview.lines is None
     # A script's bad value: one line naming the step, and nothing changed.
     with pytest.raises(ScriptError, match=r"step 1 \(tracking\): tracking is true or false"):
         run_script(table, [{"tracking": "yes"}])

@@ -16,11 +16,11 @@ from panda3d.core import KeyboardButton
 from rules import CUE, BallInHand, Player, PocketId
 from sim.app.headless import grab_rgb
 from sim.app.main import PoolApp
-from sim.app.preferences import Preferences
+from sim.app.screens.preferences import Preferences
 from sim.physics.simulate import CueAction
 from sim.physics.table import pocket_centre
-from sim.play.controller import Stage
 from sim.play.game import Game, GameSetup, Stroke
+from sim.play.table.turn import Stage
 from tests.app.test_table_app import after_break, click, move, pixel, press, step, wait_for
 
 pytestmark = pytest.mark.app

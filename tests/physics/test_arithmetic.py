@@ -1,4 +1,4 @@
-"""pooltool's dot products in poolsim's one order (:mod:`sim.physics.arithmetic`): each
+"""pooltool's dot products in poolsim's one order (:mod:`sim.physics.patches.arithmetic`): each
 sum as documented, to the last bit and the sign of zero; pooltool's modules use it; and
 a self-play game saved under one setting of what a processor can change (OpenBLAS's
 kernels, numpy's SIMD loops, numba's target processor) verifies bit for bit under
@@ -65,7 +65,7 @@ def _inputs() -> list[tuple[np.ndarray, np.ndarray]]:
 
 def test_each_sum_is_taken_in_the_documented_order() -> None:
     load_pooltool()
-    from sim.physics.arithmetic import fixed_dot
+    from sim.physics.patches.arithmetic import fixed_dot
 
     for x, y in _inputs():
         assert _bits(fixed_dot(x, y)) == _bits(_vector(x, y))
@@ -80,7 +80,7 @@ def test_each_sum_is_taken_in_the_documented_order() -> None:
 
 def test_other_shapes_are_refused() -> None:
     load_pooltool()
-    from sim.physics.arithmetic import fixed_dot
+    from sim.physics.patches.arithmetic import fixed_dot
 
     with pytest.raises(ValueError, match="3-D only"):
         fixed_dot(np.ones((2, 2)), np.ones(2))
@@ -90,7 +90,7 @@ def test_other_shapes_are_refused() -> None:
 
 def test_pooltools_modules_take_the_fixed_dot() -> None:
     load_pooltool()
-    from sim.physics.arithmetic import PATCHED_MODULES, fixed_dot
+    from sim.physics.patches.arithmetic import PATCHED_MODULES, fixed_dot
 
     for name in PATCHED_MODULES:
         assert sys.modules[name].np.dot is fixed_dot, name

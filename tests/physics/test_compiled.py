@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sim.paths import numba_cache_dir
-from sim.physics import compiled
+from sim.physics.simulators import compiled
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ def _run(code: str, tmp_path: Path) -> dict[str, object]:
 def test_what_the_window_imports_for_its_start_screen_loads_no_pooltool(tmp_path: Path) -> None:
     code = """
 import json, sys
-import sim.cli, sim.app.launch, sim.app.main, sim.app.headless, sim.physics.worker
+import sim.cli, sim.app.launch, sim.app.main, sim.app.headless, sim.physics.simulators.worker
 from rules import Player
 from sim.physics.pooltool_setup import pooltool_loaded
 from sim.play.game import Game, GameSetup

@@ -1,4 +1,4 @@
-"""The in-process simulator answers as the worker process does (sim.physics.simulator):
+"""The in-process simulator answers as the worker process does (sim.physics.simulators.simulator):
 nothing before a poll, a result handed over once, only the newest preview simulated, a
 struck preview kept as the shot's job, forgotten jobs dropped, failures told."""
 
@@ -8,10 +8,10 @@ import pytest
 
 from rules import CUE
 from rules.geometry import TableGeometry
-from sim.physics.inprocess import InProcessSimulator
 from sim.physics.racks import opening_position
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
-from sim.physics.simulator import ShotFailed, ShotReady, ShotRequest
+from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.physics.simulators.simulator import ShotFailed, ShotReady, ShotRequest
 from sim.physics.table import table_spec
 
 pytestmark = pytest.mark.physics

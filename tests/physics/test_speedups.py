@@ -1,4 +1,4 @@
-"""pooltool's two hot spots done faster (sim.physics.speedups): written from pooltool
+"""pooltool's two hot spots done faster (sim.physics.patches.speedups): written from pooltool
 0.6.0's own source, installed only over it, and the same to the last bit."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from sim.physics import speedups
+from sim.physics.patches import speedups
 from sim.physics.pooltool_setup import pt
 from sim.physics.racks import opening_position
 from sim.physics.simulate import CueAction, simulate_shot

@@ -10,9 +10,9 @@ import pytest
 
 from rules.facts import CUE
 from rules.geometry import distance
-from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
-from sim.physics.simulator import ShotRequest
+from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.physics.simulators.simulator import ShotRequest
 from sim.physics.table import table_spec
 from sim.physics.tracking import first_hit, tracking_lines
 

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PARENT = """
 import sys, time
-from sim.physics.worker import PhysicsWorker
+from sim.physics.simulators.worker import PhysicsWorker
 worker = PhysicsWorker(warm_up=False).start()
 while not worker.ready:
     worker.poll()

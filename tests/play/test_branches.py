@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from rules import MatchPhase, Player
-from sim.physics.inprocess import InProcessSimulator
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.branches import GameNode, in_play_order
-from sim.play.controller import Stage, TableController
 from sim.play.game import ChoiceRecord, Game, GameError, GameSetup, Record, ShotRecord
 from sim.play.selfplay import play_turn
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
 from sim.store.gamefile import load, save
 from tests.play.test_controller import Clock, run_until
@@ -180,7 +181,7 @@ def test_take_it_again_at_the_table(tmp_path: Path) -> None:
     unchanged, it is the same shot; the attempt taken back is in the autosave."""
     controller, clock = controller_after(5, tmp_path)
     last = controller.game.shots[-1]
-    taken = controller.take_back()
+    taken = controller.branches.take_back()
     assert taken is last
     assert controller.stage is Stage.AIM
     assert controller.balls() == dict(last.start)
@@ -214,7 +215,7 @@ def test_take_it_again_at_the_table(tmp_path: Path) -> None:
 
 def test_a_changed_stroke_after_taking_back_is_the_players_own(tmp_path: Path) -> None:
     controller, _clock = controller_after(3, tmp_path)
-    last = controller.take_back()
+    last = controller.branches.take_back()
     controller.set_power(controller.aim.power * 0.9)
     assert controller.stroke().action.speed < last.stroke.action.speed
     controller.close()
@@ -226,7 +227,7 @@ def test_play_from_a_replayed_shot_at_the_table(tmp_path: Path) -> None:
     second = next(n for n in game.current.path() if n.record is game.shots[1])
     assert isinstance(second.record, ShotRecord)
     main = [n.record for n in game.lines()[0].nodes]
-    controller.play_from(second)
+    controller.branches.play_from(second)
     assert controller.balls() == dict(second.record.start)
     assert controller.stroke().action == second.record.stroke.action
     controller.strike()
@@ -234,7 +235,7 @@ def test_play_from_a_replayed_shot_at_the_table(tmp_path: Path) -> None:
     assert [n.record for n in game.lines()[0].nodes] == main  # the main line as it was
     assert len(game.lines()) == 2 and game.records[-1] is game.lines()[1].nodes[0].record
     # Back to the end of the main line, and on from there.
-    controller.continue_from(game.lines()[0].nodes[-1])
+    controller.branches.continue_from(game.lines()[0].nodes[-1])
     assert game.current.is_mainline() and game.records == main
     controller.close()
 
@@ -248,9 +249,9 @@ def test_no_take_back_while_the_physics_has_the_shot(tmp_path: Path) -> None:
     if controller.stage is Stage.CHOOSE:
         pytest.skip("the seed left a choice here")
     controller.strike()
-    assert controller.stage is Stage.SIMULATING and not controller.can_take_back
+    assert controller.stage is Stage.SIMULATING and not controller.branches.can_take_back
     with pytest.raises(GameError, match="still in the physics"):
-        controller.take_back()
+        controller.branches.take_back()
     controller.close()
 
 
@@ -265,7 +266,7 @@ def test_an_opened_game_taken_back_is_archived_not_dropped(tmp_path: Path) -> No
     autosave.opened_from(saved, opened)
     clock = Clock()
     controller = TableController(opened, InProcessSimulator(), autosave, clock=clock)
-    controller.take_back()
+    controller.branches.take_back()
     controller.flush()
     kept = autosave.archive()
     assert kept is not None and kept != saved and kept.is_file()
@@ -288,7 +289,7 @@ def test_a_step_of_another_game_changes_nothing_at_the_table(tmp_path: Path) -> 
     controller, _clock = controller_after(2, tmp_path)
     other = played(2, seed=3)
     stroke, changes = controller.stroke(), controller.game.changes
-    for refused in (controller.play_from, controller.continue_from):
+    for refused in (controller.branches.play_from, controller.branches.continue_from):
         with pytest.raises(GameError, match="not of this game"):
             refused(other.current.path()[-1])
     assert controller.stroke() == stroke and controller.game.changes == changes
@@ -299,15 +300,15 @@ def test_promoting_and_deleting_at_the_table_are_autosaved(tmp_path: Path) -> No
     controller, _clock = controller_after(4, tmp_path)
     game = controller.game
     second = next(n for n in game.current.path() if n.record is game.shots[1])
-    controller.play_from(second)
+    controller.branches.play_from(second)
     controller.game.shoot(controller.stroke())  # the branch's first shot, as a step
     branch = game.current
-    controller.promote_to_main(branch)
+    controller.branches.promote_to_main(branch)
     controller.flush()
     assert load(tmp_path / "auto.poolsim").lines()[0].nodes[-1].record is not None
     assert load(tmp_path / "auto.poolsim").current.is_mainline()
     old = game.lines()[1].nodes[0]
-    controller.delete_branch(old)
+    controller.branches.delete(old)
     controller.flush()
     assert len(load(tmp_path / "auto.poolsim").lines()) == 1
     controller.close()

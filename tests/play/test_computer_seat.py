@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from rules import Player
-from sim.physics.inprocess import InProcessSimulator
-from sim.play.controller import Stage, TableController
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord
 from sim.play.opponent.player import ThinkRequest
 from sim.play.opponent.thinker_process import InProcessThinker, ThinkerProcess, Thought
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 from sim.store.verify import verify_decisions
 from tests.play.test_controller import Clock
 
@@ -52,7 +53,7 @@ def run(
         assert time.monotonic() < deadline, f"stuck at {controller.stage}"
         clock.now += 0.05
         controller.update()
-        words = controller.thinking_words()
+        words = controller.seat.words()
         if words:
             seen.append(words)
     return seen
@@ -77,11 +78,11 @@ def test_two_computers_lag_choose_and_shoot(worker: InProcessSimulator) -> None:
 
 def test_the_computer_thinks_shows_its_stroke_then_strikes(worker: InProcessSimulator) -> None:
     controller, clock = table(worker, {Player.A: "1"}, breaker=Player.A)
-    seen = run(controller, clock, lambda: controller.showing is not None)
+    seen = run(controller, clock, lambda: controller.seat.showing is not None)
     assert seen == ["Computer (level 1) is thinking… 0.0 s"]  # answered at the first look
     assert controller.stage is Stage.AIM and controller.shot_in_play
-    struck_at = controller.showing.until  # type: ignore[union-attr]
-    assert controller.aim.action() == controller.showing.stroke.action  # type: ignore[union-attr]
+    struck_at = controller.seat.showing.until  # type: ignore[union-attr]
+    assert controller.aim.action() == controller.seat.showing.stroke.action  # type: ignore[union-attr]
     run(controller, clock, lambda: controller.stage is Stage.SIMULATING or controller.watching)
     assert clock.now >= struck_at  # the cue rested on its aim first
 
@@ -94,7 +95,7 @@ def test_a_person_is_refused_at_the_computers_turn(worker: InProcessSimulator) -
     controller.set_direction(12.0)  # ignored: the computer's aim is its own
     assert controller.aim.direction != 12.0
     with pytest.raises(GameError, match="person at the table"):
-        controller.ask_hint()
+        controller.seat.ask_hint()
 
 
 def test_take_it_again_goes_back_to_the_persons_shot(worker: InProcessSimulator) -> None:
@@ -107,7 +108,7 @@ def test_take_it_again_goes_back_to_the_persons_shot(worker: InProcessSimulator)
     run(controller, clock, lambda: len(game.shots) >= 2 and not controller.shot_in_play)
     person = game.shots[0]
     assert person.stroke.player is None and game.shots[1].stroke.player is not None
-    taken = controller.take_back()
+    taken = controller.branches.take_back()
     assert taken is person
     assert controller.shooter is Player.A and controller.computer_level is None
     assert controller.aim.action() == person.stroke.action
@@ -115,9 +116,9 @@ def test_take_it_again_goes_back_to_the_persons_shot(worker: InProcessSimulator)
 
 def test_the_hint_loads_the_computers_stroke(worker: InProcessSimulator) -> None:
     controller, clock = table(worker, {}, breaker=Player.A)
-    controller.ask_hint()
-    run(controller, clock, lambda: controller.thinking is None)
-    hint = controller.hint
+    controller.seat.ask_hint()
+    run(controller, clock, lambda: controller.seat.thinking is None)
+    hint = controller.seat.hint
     assert hint is not None and hint.words.startswith("break")
     assert controller.message == f"Hint: {hint.words}"
     assert controller.stage is Stage.AIM  # the cue ball put down where the hint puts it

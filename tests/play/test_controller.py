@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from rules import CUE, Choice, Declaration, Phase, Player
-from sim.physics.inprocess import InProcessSimulator
-from sim.physics.simulator import Simulator
-from sim.physics.worker import PhysicsWorker
-from sim.play.controller import Stage, TableController
+from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.physics.simulators.simulator import Simulator
+from sim.physics.simulators.worker import PhysicsWorker
 from sim.play.game import Game, GameError, GameSetup, ShotRecord
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
 from sim.store.gamefile import load
 
@@ -74,7 +75,7 @@ def new_controller(
 def test_break_from_hand_then_the_next_turn(worker: InProcessSimulator, tmp_path: Path) -> None:
     controller, clock = new_controller(worker, tmp_path)
     assert controller.stage is Stage.LAG
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     assert controller.stage is Stage.PLACE and controller.shooter is Player.A
     state = controller.state
     assert state is not None and state.phase is Phase.BREAK
@@ -125,7 +126,7 @@ def test_any_autosaver_keeps_the_game_after_every_step(worker: InProcessSimulato
     autosaver = KeptInMemory()
     match = Game(GameSetup(game="rotation", race_to=2, seed=3))
     controller = TableController(match, worker, autosaver, clock=clock)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     controller.confirm_placement()
     controller.strike()
     run_until(controller, clock, {Stage.WATCH})
@@ -137,8 +138,8 @@ def test_any_autosaver_keeps_the_game_after_every_step(worker: InProcessSimulato
 def test_refusals_change_nothing(worker: InProcessSimulator, tmp_path: Path) -> None:
     controller, _clock = new_controller(worker, tmp_path)
     with pytest.raises(GameError, match="no breaker to choose"):
-        controller.choose_breaker(Player.A)
-    controller.skip_lag(Player.B)
+        controller.lag.choose_breaker(Player.A)
+    controller.lag.skip(Player.B)
     with pytest.raises(GameError, match="no call is needed"):
         controller.call_shot("1", "rt")
     with pytest.raises(GameError, match="cannot be declared"):
@@ -154,7 +155,7 @@ def test_a_resting_aim_is_simulated_ahead_and_the_stroke_is_instant(
     worker: InProcessSimulator, tmp_path: Path
 ) -> None:
     controller, clock = new_controller(worker, tmp_path)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     controller.confirm_placement()
     controller.set_power(0.7)
     clock.now += 1.0
@@ -170,15 +171,15 @@ def test_tracking_lines_come_from_the_preview_and_go_with_any_change(
     worker: InProcessSimulator, tmp_path: Path
 ) -> None:
     controller, clock = new_controller(worker, tmp_path)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     controller.confirm_placement()
     controller.update()
     clock.now += 1.0
     controller.update()  # the aim has rested: previewed (off: no lines, nothing pending)
-    assert controller.tracking_lines is None and not controller.tracking_pending
+    assert controller.preview.lines is None and not controller.preview.pending
     controller.tracking = True  # on: the preview already back gives them at once
     controller.update()
-    lines = controller.tracking_lines
+    lines = controller.preview.lines
     preview = worker.preview_result()
     assert lines is not None and preview is not None
     assert lines.cue.end == preview.shot.after[CUE] and lines.object_ball is not None
@@ -189,19 +190,19 @@ def test_tracking_lines_come_from_the_preview_and_go_with_any_change(
         lambda: controller.set_elevation(5.0),
     ):
         change()
-        assert controller.tracking_lines is None and controller.tracking_pending
+        assert controller.preview.lines is None and controller.preview.pending
         controller.update()  # not rested yet: still none
-        assert controller.tracking_lines is None
+        assert controller.preview.lines is None
         clock.now += 1.0
         controller.update()
         controller.update()
-        assert controller.tracking_lines is not None and not controller.tracking_pending
-    lines = controller.tracking_lines
+        assert controller.preview.lines is not None and not controller.preview.pending
+    lines = controller.preview.lines
     struck = worker.preview_result()
     assert struck is not None
     preview_of_stroke = struck.shot
     controller.strike()  # the previewed stroke: the shot played is the lines' shot
-    assert controller.tracking_lines is None  # not while the shot plays
+    assert controller.preview.lines is None  # not while the shot plays
     controller.update()
     assert controller.stage is Stage.WATCH
     record = controller.watching.record if controller.watching else None
@@ -215,11 +216,11 @@ def test_the_lag_then_the_breaker_choice(worker: InProcessSimulator, tmp_path: P
     controller, clock = new_controller(worker, tmp_path, game="rotation")
     for speed_power in (0.33, 0.36, 0.39, 0.42, 0.45):
         assert controller.stage is Stage.LAG and controller.shooter is Player.A
-        assert controller.cue_ball() == controller.lag_start()
+        assert controller.cue_ball() == controller.lag.start()
         controller.set_power(speed_power)
         controller.strike()  # A's lag
         assert controller.shooter is Player.B
-        start_b = controller.lag_start()
+        start_b = controller.lag.start()
         assert start_b[0] > controller.game.setup.spec.width / 2
         controller.set_power(speed_power + 0.02)  # the same stroke would tie: replayed
         controller.strike()  # B's lag: both are simulated
@@ -233,14 +234,14 @@ def test_the_lag_then_the_breaker_choice(worker: InProcessSimulator, tmp_path: P
     winner = controller.shooter
     with pytest.raises(GameError, match="first the choice"):
         controller.strike()  # Space before choosing who breaks says what is awaited
-    controller.choose_breaker(winner.other)
+    controller.lag.choose_breaker(winner.other)
     assert controller.stage is Stage.PLACE
     assert controller.shooter is winner.other
 
 
 def test_calls_and_declarations_in_ten_ball(worker: InProcessSimulator, tmp_path: Path) -> None:
     controller, clock = new_controller(worker, tmp_path)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     controller.confirm_placement()
     controller.set_power(0.95)
     controller.strike()
@@ -274,11 +275,11 @@ def test_gen_17_the_shot_clock_runs_from_the_start_of_the_turn(
     clock = Clock()
     setup = GameSetup(game="rotation", race_to=2, seed=3, options=Options(shot_clock_s=10.0))
     controller = TableController(Game(setup), worker, None, clock=clock)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     controller.confirm_placement()
     controller.set_power(0.9)
     clock.now += 4.0
-    left = controller.shot_clock_left()
+    left = controller.shot_clock.left()
     assert left is not None and abs(left - 6.0) < 1e-9
     clock.now += 8.0
     controller.strike()
@@ -301,15 +302,15 @@ def test_a_turn_that_starts_behind_the_menu_starts_its_clock_paused(
     clock = Clock()
     setup = GameSetup(game="rotation", race_to=2, seed=3, options=Options(shot_clock_s=10.0))
     controller = TableController(Game(setup), worker, None, clock=clock)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     controller.confirm_placement()
     controller.strike()
     run_until(controller, clock, {Stage.WATCH})
-    controller.pause_clock()  # the menu opens as the balls roll
+    controller.shot_clock.pause()  # the menu opens as the balls roll
     run_until(controller, clock, {Stage.AIM, Stage.PLACE, Stage.CHOOSE})
     clock.now += 30.0  # the menu stays open a while
-    controller.resume_clock()
-    left = controller.shot_clock_left()
+    controller.shot_clock.resume()
+    left = controller.shot_clock.left()
     assert left is not None and abs(left - 10.0) < 1e-9
 
 
@@ -318,7 +319,7 @@ def test_a_physics_process_that_dies_is_restarted_and_the_shot_goes_on(tmp_path:
     physics = PhysicsWorker(warm_up=False).start()
     try:
         controller = TableController(Game(GameSetup(seed=4)), physics, None, clock=clock)
-        controller.skip_lag(Player.A)
+        controller.lag.skip(Player.A)
         controller.confirm_placement()
         controller.set_power(0.9)
         controller.strike()
@@ -336,10 +337,10 @@ def test_a_failed_preview_does_not_cancel_the_stroke(
     worker: InProcessSimulator, tmp_path: Path
 ) -> None:
     """Only an error about the stroke in flight abandons it."""
-    from sim.physics.simulator import ShotFailed
+    from sim.physics.simulators.simulator import ShotFailed
 
     controller, clock = new_controller(worker, tmp_path)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     controller.confirm_placement()
     controller.strike()
     flight = controller.waiting
@@ -363,11 +364,11 @@ def test_a_game_taken_off_the_table_mid_shot_leaves_nothing_in_the_worker(
     """New game while the physics works: the shot's result is dropped when it comes."""
     import time
 
-    from sim.physics.simulator import ShotReady
+    from sim.physics.simulators.simulator import ShotReady
 
     worker = process
     controller, _clock = new_controller(worker, tmp_path)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     controller.confirm_placement()
     controller.set_power(0.9)
     controller.strike()

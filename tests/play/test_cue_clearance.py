@@ -1,4 +1,4 @@
-"""The cue rises over the balls behind the cue ball (sim.play.cueclearance): the stroke is
+"""The cue rises over the balls behind the cue ball (sim.play.table.cueclearance): the stroke is
 played with the least elevation that clears them, and a clear aim keeps the player's."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 
 from rules import CUE, Player
 from rules.geometry import Point
-from sim.physics.inprocess import InProcessSimulator
-from sim.play.cueclearance import STEP, blocking_ball, clearance
+from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.play.table.cueclearance import STEP, blocking_ball, clearance
 from tests.play.test_controller import new_controller, worker  # noqa: F401
 
 R = 0.028575
@@ -78,7 +78,7 @@ def test_the_stroke_is_played_with_the_raised_cue(
     tmp_path: Path,
 ) -> None:
     controller, _ = new_controller(worker, tmp_path)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     state = controller.state
     assert state is not None
     controller.confirm_placement()

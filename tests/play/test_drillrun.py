@@ -10,12 +10,13 @@ from collections.abc import Iterator
 import pytest
 
 from rules import CUE
-from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import CueAction, aim_towards
-from sim.play.controller import Aim, Stage, TableController
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.drill import DrillSession
 from sim.play.drillrun import DrillRun
 from sim.play.game import Game, GameSetup
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Aim, Stage
 from sim.store.drillfile import ShippedDrill, drill_named
 from tests.play.test_controller import Clock, run_until
 
@@ -104,8 +105,8 @@ def test_a_table_set_up_again_by_hand_is_no_longer_the_drills(worker: InProcessS
     run, clock, _ = _run(worker, shipped)
     _shoot(run, clock, shipped.reference[0])
     assert len(run.attempt_nodes()) == 1
-    run.controller.begin_setup()
-    run.controller.setup_done()
+    run.controller.set_up.begin()
+    run.controller.set_up.done()
     assert run.attempt_nodes() == []
     _shoot(run, clock, CueAction(speed=1.0, aim=90.0))
     assert run.attempt_nodes() == [] and run.session.scores == ()

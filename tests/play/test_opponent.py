@@ -25,8 +25,8 @@ from rules import (
 )
 from rules.facts import Pocketing
 from rules.state import Decision
-from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, Stroke, shot_of
 from sim.play.opponent import (

@@ -17,8 +17,7 @@ import pytest
 
 from rules import Choice, Player, TenBall
 from rules.state import Decision
-from sim.physics.inprocess import InProcessSimulator
-from sim.play.controller import Stage, TableController
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.game import ComputerPlayer, Game, GameError, StalemateRecord
 from sim.play.opponent.levels import level_named
 from sim.play.opponent.player import Kind, decide
@@ -31,6 +30,8 @@ from sim.play.stalemate import (
     last_declined,
     person_may_offer,
 )
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 from sim.store.gamefile import load, save
 from sim.store.verify import verify_decisions
 from tests.play.quiet import quiet_game, quiet_stroke
@@ -139,12 +140,12 @@ def test_the_computers_offer_declined_it_plays_its_shot_and_decides_it_again(
     game, seat = computer_to_shoot_at(COMPUTER_OFFERS)
     controller, clock = seated(worker, game, {seat: "1"})
     run(controller, clock, lambda: controller.stage is Stage.OFFER)
-    offer = controller.pending_offer
+    offer = controller.stalemate.pending
     assert offer is not None and offer.by is seat and offer.quiet == COMPUTER_OFFERS
     assert controller.shooter is seat.other and controller.computer_level is None
     with pytest.raises(GameError, match="not ready to shoot"):
         controller.strike()  # the answer first
-    controller.answer_stalemate(False)
+    controller.stalemate.answer(False)
     assert "plays on" in controller.message and controller.stage is not Stage.OFFER
     shots = len(game.shots)
     run(controller, clock, lambda: len(game.shots) > shots and not controller.shot_in_play)
@@ -171,7 +172,7 @@ def test_the_computers_offer_agreed_re_racks(worker: InProcessSimulator) -> None
     game, seat = computer_to_shoot_at(COMPUTER_OFFERS)
     controller, clock = seated(worker, game, {seat: "1"})
     run(controller, clock, lambda: controller.stage is Stage.OFFER)
-    controller.answer_stalemate(True)
+    controller.stalemate.answer(True)
     record = game.records[-1]
     assert isinstance(record, StalemateRecord) and record.agreed
     assert game.match.rack_number == 2 and "agreed" in controller.message
@@ -189,13 +190,13 @@ def test_two_computers_agree_at_once(worker: InProcessSimulator) -> None:
 def test_a_persons_offer_the_computer_answers_by_its_own_rule(worker: InProcessSimulator) -> None:
     game, seat = computer_to_shoot_at(PERSON_MAY_OFFER)
     controller, _ = seated(worker, game, {seat.other: "1"})
-    assert controller.can_offer_stalemate
-    controller.offer_stalemate()  # too early for the computer: it plays on
+    assert controller.stalemate.may_offer
+    controller.stalemate.make_offer()  # too early for the computer: it plays on
     assert "declines the stalemate" in controller.message
     assert controller.stage in (Stage.AIM, Stage.PLACE) and controller.shooter is seat
     game, seat = computer_to_shoot_at(COMPUTER_OFFERS)
     controller, _ = seated(worker, game, {seat.other: "1"})
-    controller.offer_stalemate()
+    controller.stalemate.make_offer()
     assert isinstance(game.records[-1], StalemateRecord)
     assert "agreed" in controller.message
 
@@ -204,19 +205,19 @@ def test_a_persons_offer_the_computer_answers_by_its_own_rule(worker: InProcessS
 def test_a_person_may_not_offer_before_the_rack_has_been_quiet(worker: InProcessSimulator) -> None:
     game = quiet_game(0)
     controller, _ = seated(worker, game, {})
-    assert not controller.can_offer_stalemate
+    assert not controller.stalemate.may_offer
     with pytest.raises(GameError, match="more to go"):
-        controller.offer_stalemate()
+        controller.stalemate.make_offer()
 
 
 @pytest.mark.physics
 def test_between_two_people_the_other_is_asked(worker: InProcessSimulator) -> None:
     game, seat = computer_to_shoot_at(PERSON_MAY_OFFER)
     controller, _ = seated(worker, game, {})
-    controller.offer_stalemate()
+    controller.stalemate.make_offer()
     assert controller.stage is Stage.OFFER and controller.shooter is seat.other
-    controller.answer_stalemate(False)
+    controller.stalemate.answer(False)
     assert controller.stage in (Stage.AIM, Stage.PLACE) and controller.shooter is seat
-    controller.offer_stalemate()
-    controller.answer_stalemate(True)
+    controller.stalemate.make_offer()
+    controller.stalemate.answer(True)
     assert isinstance(game.records[-1], StalemateRecord)

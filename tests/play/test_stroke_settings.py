@@ -10,8 +10,9 @@ import attrs
 import pytest
 
 from rules import Declaration, Player
-from sim.physics.inprocess import InProcessSimulator
-from sim.play.controller import DEFAULT_POWER, Stage, TableController
+from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.play.table.controller import TableController
+from sim.play.table.turn import DEFAULT_POWER, Stage
 from tests.play.test_controller import Clock, new_controller, run_until, worker  # noqa: F401
 
 pytestmark = pytest.mark.physics
@@ -40,7 +41,7 @@ def test_nothing_asked_during_a_shot_changes_the_next_stroke(
     tmp_path: Path,
 ) -> None:
     controller, clock = new_controller(worker, tmp_path)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     controller.confirm_placement()
     controller.set_power(0.8)
     controller.strike()
@@ -64,7 +65,7 @@ def test_each_player_finds_their_own_power(
     tmp_path: Path,
 ) -> None:
     controller, clock = new_controller(worker, tmp_path)
-    controller.skip_lag(Player.A)
+    controller.lag.skip(Player.A)
     assert controller.aim.power == 0.9  # a break
     shoot_a_safety(controller, clock, 0.9)
     # The break's power is nobody's: the first player after it starts from the default.

@@ -1,4 +1,4 @@
-"""The table being set up by hand (sim.play.tablesetup): each change is checked as the
+"""The table being set up by hand (sim.play.table.tablesetup): each change is checked as the
 position it would make, and a refused one is one line that changes nothing."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from rules import CUE, BallInHand, Player
 from sim.play.game import GameError, GameSetup
-from sim.play.tablesetup import TableSetup
+from sim.play.table.tablesetup import TableSetup
 
 pytestmark = pytest.mark.physics
 

@@ -19,7 +19,7 @@ import pytest
 
 from rules.scenarios import ScenarioError, read_scenarios
 from rules.userfile import FileRefused
-from sim.app.preferences import Preferences
+from sim.app.screens.preferences import Preferences
 from sim.app.script import ScriptError, load_script
 from sim.store import gamefile
 from sim.store.gamefile import GameFileError, load, read_member, read_pooltool_system

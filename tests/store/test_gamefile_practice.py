@@ -97,7 +97,7 @@ def test_poolsim_verify_checks_a_practice_file() -> None:
 def test_a_break_set_up_on_the_practice_table_is_kept_as_one(tmp_path: Path) -> None:
     from rules import Phase
     from sim.play.game import Game, GameSetup
-    from sim.play.tablesetup import TableSetup
+    from sim.play.table.tablesetup import TableSetup
 
     setup = GameSetup(game="ten-ball", practice=True)
     setting = TableSetup(setup=setup, balls={})

@@ -17,11 +17,11 @@ import pytest
 
 from rules import Player
 from sim.physics import systemcodec
-from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import CueAction, aim_towards
-from sim.physics.simulator import ShotRequest, ShotResult
+from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.physics.simulators.simulator import ShotRequest, ShotResult
+from sim.physics.simulators.worker import PhysicsWorker
 from sim.physics.systemcodec import system_from_bytes, system_to_bytes
-from sim.physics.worker import PhysicsWorker
 from sim.play.game import Game, GameSetup, ShotRecord, Stroke
 from sim.store import gamefile
 from sim.store.gamefile import load, save

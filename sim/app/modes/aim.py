@@ -9,12 +9,12 @@ import attrs
 
 from rules import CUE, BallId, PocketId
 from rules.geometry import Point, distance
-from sim.app.camera import View
-from sim.app.cue import CueStick
-from sim.app.hud import Hud
+from sim.app.hud.hud import Hud
 from sim.app.modes.pointer import DragTarget
 from sim.app.modes.table import TableMode
-from sim.app.scene import LAG_BALL
+from sim.app.scene.camera import View
+from sim.app.scene.cue import CueStick
+from sim.app.scene.scene import LAG_BALL
 from sim.physics.table import pocket_centre
 
 BALL_PICK = 1.3  # a click this many ball radii from a ball's centre is on the ball
@@ -74,7 +74,7 @@ class AimMode(TableMode):
             controller.aim_at(balls[hit])
             if controller.can_call:  # 10-ball: the ball, then its pocket, is a call
                 controller.call_ball = hit
-                controller.message = f"the {hit}: click its pocket to call it"
+                self.say(f"the {hit}: click its pocket to call it")
             return
         if not self.click_pocket(point):
             controller.aim_at(point)
@@ -139,7 +139,7 @@ class LagMode(AimMode):
     name = "lag"
 
     def shown_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
-        a, b = self.controller.lag_balls()
+        a, b = self.controller.lag.balls()
         return {CUE: a, LAG_BALL: b}
 
     def aid_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:

@@ -21,6 +21,9 @@ class Mode:
     table_underneath: ClassVar[bool] = False
     # A screen over a game (the menu, the replay viewer), closed with it.
     over_table: ClassVar[bool] = False
+    # A screen that leaves the keys and clicks to the table's mode under it (the match
+    # summary), and makes way for any other screen opened over it.
+    yields: ClassVar[bool] = False
 
     def __init__(self, window: Window) -> None:
         self.window = window
@@ -52,6 +55,11 @@ class Mode:
 
     def resized(self) -> None:
         """The window changed shape."""
+
+    def say(self, text: str) -> None:
+        """The window's own line on the HUD (nowhere with no table)."""
+        if self.window.hud is not None:
+            self.window.hud.say(text)
 
     def zoom(self, step: int) -> None:
         rig = self.window.rig

@@ -15,8 +15,8 @@ class ChooseMode(TableMode):
 
     def key_map(self) -> dict[str, Callable[[], None]]:
         keys = super().key_map()
-        keys["y"] = lambda: self.controller.answer_stalemate(True)
-        keys["n"] = lambda: self.controller.answer_stalemate(False)
+        keys["y"] = lambda: self.controller.stalemate.answer(True)
+        keys["n"] = lambda: self.controller.stalemate.answer(False)
         return keys
 
 

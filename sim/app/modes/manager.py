@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sim.app.hud.texts import refusal
 from sim.app.modes.base import IdleMode, Mode
 from sim.app.modes.stages import TableModes
 from sim.app.modes.table import TableMode
@@ -31,12 +32,19 @@ class ModeManager:
 
     @property
     def active(self) -> Mode:
-        if self.screen is not None:
-            return self.screen
+        screen = self.blocking
+        if screen is not None:
+            return screen
         controller = self.window.controller
         if controller is None:
             return self.idle
         return self.table_modes.for_stage(controller)
+
+    @property
+    def blocking(self) -> Mode | None:
+        """The screen up that takes the input (not one that yields it to the table)."""
+        screen = self.screen
+        return None if screen is None or screen.yields else screen
 
     def key_names(self) -> set[str]:
         """Every key the table's modes answer: the window listens for these once, and
@@ -52,9 +60,12 @@ class ModeManager:
         try:
             action()
         except GameError as error:
-            controller = self.window.controller
-            if controller is not None:
-                controller.message = str(error)
+            self.say(refusal(error))
+
+    def say(self, text: str) -> None:
+        """The window's own line on the HUD (nowhere with no table)."""
+        if self.window.hud is not None:
+            self.window.hud.say(text)
 
     def key(self, name: str) -> None:
         action = self.active.keys.get(name)
@@ -64,6 +75,10 @@ class ModeManager:
     # -- screens ---------------------------------------------------------------------------
 
     def open(self, screen: Mode) -> None:
+        """The one way a screen comes up: over the table or the idle window, in place of a
+        screen that yields (the match summary); never over another."""
+        if self.screen is not None and self.screen.yields:
+            self.close()
         assert self.screen is None, f"{self.screen.name} is up already"
         assert set(screen.keys) <= self.key_names(), "a key the window does not listen for"
         self.screen = screen

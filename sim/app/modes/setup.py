@@ -8,7 +8,7 @@ from typing import Any
 
 from rules import CUE, BallId, BallInHand
 from rules.geometry import Point, distance
-from sim.app.hud import Hud
+from sim.app.hud.hud import Hud
 from sim.app.modes.aim import BALL_PICK
 from sim.app.modes.pointer import DragTarget
 from sim.app.modes.table import TableMode
@@ -41,11 +41,11 @@ class SetupMode(TableMode):
         self.window.show_view(self.window.view)
 
     def space(self) -> None:
-        self.controller.setup_done()
+        self.controller.set_up.done()
 
     def set_up(self) -> None:
         """U again: the set-up left unchanged, the table as it was before it."""
-        self.controller.cancel_setup()
+        self.controller.set_up.cancel()
 
     # -- the mouse ------------------------------------------------------------------------
 
@@ -71,7 +71,7 @@ class SetupMode(TableMode):
             pointer.target = "hud"  # the camera and the aim stay; the ball moves
         elif button == "mouse3" and ball is not None:
             pointer.target = "hud"
-            self.controller.table_setup().remove(ball)
+            self.controller.set_up.current().remove(ball)
 
     def press_hud(self, hud: Hud, x: float, y: float) -> DragTarget | None:
         return "hud" if hud.covers(x, y) else None
@@ -81,27 +81,27 @@ class SetupMode(TableMode):
         if button != "mouse1" or ball is None:
             return
         point = None if mouse is None else self.window.table_point(mouse)
-        table = self.controller.table_setup()
+        table = self.controller.set_up.current()
         spec = self.controller.game.setup.spec
         if point is None or not spec.geometry.on_bed(point):
             table.remove(ball)  # dropped off the cloth: back to the tray
-            self.controller.message = f"{_name(ball)} is off the table (the tray brings it back)"
+            self.say(f"{_name(ball)} is off the table (the tray brings it back)")
             return
         table.move(ball, point)
-        self.controller.message = ""
+        self.say("")
 
     def remove_pointed(self) -> None:
         """Delete: the ball under the pointer off the table."""
         point = self.window.table_point()
         ball = None if point is None else self.ball_at(point)
         if ball is not None:
-            self.controller.table_setup().remove(ball)
+            self.controller.set_up.current().remove(ball)
 
     # -- drawing ------------------------------------------------------------------------------
 
     def shows_kitchen(self) -> bool:
         """With the referee on and the cue ball in hand in the kitchen, the kitchen."""
-        table = self.controller.setting_up
+        table = self.controller.set_up.table
         return table is not None and table.in_hand is BallInHand.KITCHEN
 
     def shown_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:

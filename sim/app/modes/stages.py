@@ -10,7 +10,8 @@ from sim.app.modes.setup import SetupMode
 from sim.app.modes.table import TableMode
 from sim.app.modes.watch import StrikeMode, WatchMode
 from sim.app.modes.window import Window
-from sim.play.controller import Stage, TableController
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
 
 
 class TableModes:

@@ -9,12 +9,12 @@ from typing import ClassVar
 
 from rules import BallId, Declaration
 from rules.geometry import Point
-from sim.app.cue import CueStick
-from sim.app.hud import Hud
+from sim.app.hud.hud import Hud
 from sim.app.modes.base import Mode
 from sim.app.modes.pointer import DragTarget
 from sim.app.modes.window import Mouse
-from sim.play.controller import TableController
+from sim.app.scene.cue import CueStick
+from sim.play.table.controller import TableController
 
 POWER_STEP = 0.02  # an arrow key or a wheel step over the meter
 TIP_STEP = 0.05  # I J K L, in ball radii
@@ -59,7 +59,7 @@ class TableMode(Mode):
         keys["f"] = window.toggle_panels
         keys["w"] = self.toggle_details
         keys["r"] = lambda: window.open_replay()
-        keys["x"] = lambda: self.controller.take_extension()
+        keys["x"] = lambda: self.controller.shot_clock.take_extension()
         keys["backspace"] = self.take_again
         keys["u"] = self.set_up
         keys["/"] = keys["?"] = self.ask_hint
@@ -89,19 +89,19 @@ class TableMode(Mode):
 
     def take_again(self) -> None:
         """Backspace: the last shot back, its stroke loaded (the first try kept)."""
-        self.controller.take_back()
+        self.controller.branches.take_back()
 
     def set_up(self) -> None:
         """U: set the practice table up by hand, from the balls as they lie."""
-        self.controller.begin_setup()
+        self.controller.set_up.begin()
 
     def ask_hint(self) -> None:
         """/ or ?: what the computer would play here, loaded on the cue when it answers."""
-        self.controller.ask_hint()
+        self.controller.seat.ask_hint()
 
     def offer_stalemate(self) -> None:
         """O: offer the other player a stalemate (GEN-16), once the rack has been quiet."""
-        self.controller.offer_stalemate()
+        self.controller.stalemate.make_offer()
 
     def turn(self, degrees: float) -> None:
         """The aim turns only while a stroke is set up (AIM, LAG)."""
@@ -193,7 +193,7 @@ class TableMode(Mode):
             kitchen.show() if self.shows_kitchen() else kitchen.hide()
         tracking = self.window.tracking_lines
         if tracking is not None:  # only while aiming, with the preview of this stroke
-            tracking.show(self.controller.tracking_lines)
+            tracking.show(self.controller.preview.lines)
 
     def shown_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
         return balls

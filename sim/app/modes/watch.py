@@ -10,9 +10,9 @@ import numpy as np
 from rules import CUE, BallId
 from rules.geometry import Point
 from sim.app.modes.table import TableMode
-from sim.app.scene import LAG_BALL
-from sim.app.sound import SoundCue, cues_between, sound_cues
-from sim.play.controller import Watching
+from sim.app.scene.scene import LAG_BALL
+from sim.app.scene.sound import SoundCue, cues_between, sound_cues
+from sim.play.table.turn import Watching
 
 
 class StrikeMode(TableMode):

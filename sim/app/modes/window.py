@@ -9,16 +9,16 @@ from direct.showbase.ShowBase import ShowBase
 from panda3d.core import NodePath
 
 from rules.geometry import Point
-from sim.app.callmarker import CallMarker
-from sim.app.camera import CameraRig
-from sim.app.cue import CueStick
-from sim.app.hintghost import HintGhost
-from sim.app.hud import Hud
+from sim.app.hud.hud import Hud
+from sim.app.marks.callmarker import CallMarker
+from sim.app.marks.hintghost import HintGhost
+from sim.app.marks.tracking import TrackingOverlay
 from sim.app.modes.pointer import Pointer
-from sim.app.scene import TableScene
-from sim.app.sound import SoundBoard
-from sim.app.tracking import TrackingOverlay
-from sim.play.controller import TableController
+from sim.app.scene.camera import CameraRig
+from sim.app.scene.cue import CueStick
+from sim.app.scene.scene import TableScene
+from sim.app.scene.sound import SoundBoard
+from sim.play.table.controller import TableController
 
 Mouse = tuple[float, float]  # the pointer in render2d coordinates (-1..1 both ways)
 
@@ -81,10 +81,3 @@ class Window(Protocol):
         """The match summary over the table (a match over only)."""
 
     def open_menu(self) -> None: ...
-    def close_menu(self) -> None: ...
-
-
-class DrillWindow(Window, Protocol):
-    """The window as the drill's summary uses it."""
-
-    def close_drill_summary(self) -> None: ...

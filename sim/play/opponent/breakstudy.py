@@ -19,8 +19,8 @@ import attrs
 import numpy as np
 
 from rules import Player
-from sim.physics.inprocess import InProcessSimulator
-from sim.physics.simulator import Simulator
+from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.physics.simulators.simulator import Simulator
 from sim.play.game import Game, GameSetup, shot_of
 from sim.play.opponent.levels import Level
 from sim.play.opponent.search import Thinker

@@ -33,9 +33,9 @@ import numpy as np
 
 from rules import CUE, BallId, Choice, Declaration, GameState, Phase, PocketId
 from rules.geometry import Point
-from sim.physics.inprocess import InProcessSimulator
 from sim.physics.simulate import CueAction, aim_towards
-from sim.physics.simulator import Simulator
+from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.physics.simulators.simulator import Simulator
 from sim.physics.table import TableSpec, table_spec
 from sim.play.game import Stroke
 from sim.play.opponent.judge import Judge

@@ -33,7 +33,7 @@ from rules.facts import Pocketing
 from rules.geometry import distance, wrapped_degrees
 from sim.physics.facts import first_heading
 from sim.physics.simulate import SimulatedShot, aim_towards
-from sim.physics.simulator import ShotFailed, ShotReady, ShotRequest, Simulator
+from sim.physics.simulators.simulator import ShotFailed, ShotReady, ShotRequest, Simulator
 from sim.physics.table import TableSpec
 from sim.play.game import Stroke, shot_of
 from sim.play.opponent.judge import Judge

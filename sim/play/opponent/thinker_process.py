@@ -5,7 +5,7 @@ run in the window's process (or a thread of it) it would freeze the drawing. So 
 asks a :class:`ThinkerProcess` (a child process, spawned once when a table first needs it
 and kept for the session) and polls it once a frame, as it polls the physics worker.
 
-Why a process of its own rather than the physics worker (:mod:`sim.physics.worker`): the
+Why a process of its own rather than the physics worker (:mod:`sim.physics.simulators.worker`): the
 worker is on the physics floor and cannot import the player (``sim.play``); a generic
 "run this callable" job would let a five-second decision hold up the shots queued behind
 it (a person's stroke, the aim's preview). Two queues in two processes keep them apart:
@@ -36,8 +36,8 @@ from rules import CUE, GameState, PocketId
 from rules.geometry import Point, distance
 from rules.words import pocket_name
 from sim.physics.simulate import simulate_shot
+from sim.physics.simulators.worker import stop_process
 from sim.physics.table import pocket_centre, table_spec
-from sim.physics.worker import stop_process
 from sim.play.game import shot_of
 from sim.play.opponent.player import Kind, Move, ThinkRequest, think
 
@@ -132,7 +132,7 @@ def move_words(move: Move, state: GameState) -> str:
     if move.kind is Kind.CHOICE:
         return f"choose {move.choice.value if move.choice else 'to shoot'}"
     if move.kind is Kind.STALEMATE:
-        return "offer a stalemate (O): no ball has gone down for a long while"
+        return "offer a stalemate: no ball has gone down for a long while"
     if move.kind is Kind.BREAK:
         return "break hard, full on the front ball"
     if move.kind is Kind.SAFETY:
@@ -284,7 +284,7 @@ class ThinkerProcess:
 
 def _serve(requests: multiprocessing.Queue[Any], replies: multiprocessing.Queue[Any]) -> None:
     """The thinker's loop: the compiled physics loaded once, then one decision at a time."""
-    from sim.physics.warmup import warm_up
+    from sim.physics.simulators.warmup import warm_up
 
     warm_up()
     parent = multiprocessing.parent_process()

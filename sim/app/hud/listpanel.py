@@ -1,0 +1,148 @@
+"""One list panel for the start screen's lists (the saved games, the drills): a title and
+a line under it, the columns' headings, a page of rows (each a flat button of cells: one
+click picks it; a row shown but not to be picked is dimmed and takes no click), Newer
+and Older when the list is longer than a page, a line under the list for what is
+happening, and Back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import TextNode
+
+from sim.app.hud.widgets import BACKDROP, BUTTON, DIM, GOLD, NOTICE, WHITE, button, label
+
+ROW_HEIGHT = 0.1  # aspect2d units
+TEXT = 0.04  # the rows' and headings' text size
+FIRST_ROW = 0.53  # the first row's middle
+HEADINGS = 0.62
+BACKGROUND = (0.02, 0.05, 0.04, 1.0)
+
+
+@attrs.frozen
+class ListRow:
+    """One entry: its cells, a column each, and whether a click picks it."""
+
+    cells: tuple[str, ...]
+    pickable: bool = True
+
+
+@attrs.frozen
+class Columns:
+    """The list's columns: their headings and where each starts from the row's left
+    edge, and the rows' half width (aspect2d units)."""
+
+    headings: tuple[str, ...]
+    starts: tuple[float, ...]
+    half_width: float
+
+
+class ListPanel:
+    """``rows`` a page at a time (``per_page``); ``on_pick(index)`` with the row's index
+    in ``rows`` when one is clicked; ``on_close`` for Back. ``note_y``, ``back_y`` and
+    ``pager_y``: where the line, Back and the pages' buttons go, under the list."""
+
+    def __init__(
+        self,
+        parent: Any,
+        title: str,
+        subtitle: str,
+        columns: Columns,
+        rows: Sequence[ListRow],
+        on_pick: Callable[[int], None],
+        on_close: Callable[[], None],
+        *,
+        per_page: int,
+        empty: str = "",
+        pager_y: float = -0.27,
+        note_y: float = -0.72,
+        back_y: float = -0.86,
+    ) -> None:
+        self.items = list(rows)
+        self.per_page = per_page
+        self.on_pick = on_pick
+        self.page = 0
+        self.frame = DirectFrame(parent=parent, frameColor=BACKGROUND, frameSize=BACKDROP)
+        label(self.frame, title, (0, 0.78), 0.07, GOLD, TextNode.ACenter)
+        label(self.frame, subtitle, (0, 0.71), 0.035, DIM, TextNode.ACenter)
+        left, half = -columns.half_width, columns.half_width
+        for heading, x in zip(columns.headings, columns.starts, strict=True):
+            label(self.frame, heading, (left + x, HEADINGS), TEXT, DIM)
+        self.rows: list[DirectButton] = []
+        self.cells: list[list[OnscreenText]] = []
+        for i in range(per_page):
+            row = DirectButton(
+                parent=self.frame,
+                frameSize=(-half, half, -0.04, 0.045),
+                frameColor=BUTTON,
+                relief=DGG.FLAT,
+                pos=(0, 0, FIRST_ROW - i * ROW_HEIGHT),
+                command=self._pick,
+                extraArgs=[i],
+            )
+            self.cells.append([label(row, "", (left + x, -0.012), TEXT) for x in columns.starts])
+            self.rows.append(row)
+        shown_empty = empty if not self.items else ""
+        self.empty = label(self.frame, shown_empty, (0, 0.25), 0.045, DIM, TextNode.ACenter)
+        self.previous = button(self.frame, "< Newer", (-0.55, pager_y), self.newer, 0.045)
+        self.page_label = label(self.frame, "", (0, pager_y - 0.015), 0.04, DIM, TextNode.ACenter)
+        self.next = button(self.frame, "Older >", (0.55, pager_y), self.older, 0.045)
+        self.note = label(self.frame, "", (0, note_y), 0.04, NOTICE, TextNode.ACenter)
+        self.back = button(self.frame, "Back", (0, back_y), on_close, 0.05, (0.8, 0.4))
+        self.show_page()
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.items) // self.per_page))
+
+    def shown(self) -> range:
+        """The indices (in ``rows``) of the rows on the page showing."""
+        first = self.page * self.per_page
+        return range(first, min(len(self.items), first + self.per_page))
+
+    def show_page(self) -> None:
+        shown = self.shown()
+        for i, (row, cells) in enumerate(zip(self.rows, self.cells, strict=True)):
+            if i >= len(shown):
+                row.hide()
+                continue
+            item = self.items[shown[i]]
+            for cell, text in zip(cells, item.cells, strict=True):
+                cell.setText(text)
+                cell.setFg(WHITE if item.pickable else DIM)
+            row["state"] = DGG.NORMAL if item.pickable else DGG.DISABLED
+            row.show()
+        self.page_label.setText(f"page {self.page + 1} of {self.pages}" if self.pages > 1 else "")
+        for widget, usable in (
+            (self.previous, self.page > 0),
+            (self.next, self.page + 1 < self.pages),
+        ):
+            if usable:
+                widget.show()
+            else:
+                widget.hide()
+
+    def newer(self) -> None:
+        self.page = max(0, self.page - 1)
+        self.show_page()
+
+    def older(self) -> None:
+        self.page = min(self.pages - 1, self.page + 1)
+        self.show_page()
+
+    def _pick(self, row: int) -> None:
+        shown = self.shown()
+        if row < len(shown) and self.items[shown[row]].pickable:
+            self.on_pick(shown[row])
+
+    def say(self, text: str, colour: tuple[float, ...] = NOTICE) -> None:
+        """The line under the list: what is happening, or why a pick could not be done."""
+        self.note.setFg(colour)
+        self.note.setText(text[-110:])
+
+    def destroy(self) -> None:
+        self.frame.destroy()

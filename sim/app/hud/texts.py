@@ -1,0 +1,300 @@
+"""The words on the screen, from the controller's state (no Panda3D): the scoreboard,
+what the player is to do now, the referee's plain line and its details, the choices
+explained. Pockets, fouls and choices are named as :mod:`rules.words` names them."""
+
+from __future__ import annotations
+
+import attrs
+
+from rules import BallInHand, Choice, Declaration, EightBall, GameState, Phase, Player
+from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
+from sim.physics.simulators.compiled import TYPICAL_FIRST_RUN
+from sim.physics.simulators.simulator import Simulator
+from sim.play.game import ChoiceRecord, GameError, ShotRecord, StalemateRecord, Wanted
+from sim.play.said import detail_lines, record_line
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
+
+
+@attrs.frozen
+class PlayerPanel:
+    name: str
+    racks: int
+    points: int | None  # for a game that keeps score (rotation)
+    fouls: int
+    warned: bool
+    at_table: bool
+    group: str | None = None  # 8-ball: "solids · 5 left", "stripes · on the 8" (EB-7, EB-20)
+
+
+@attrs.frozen
+class Scoreboard:
+    players: tuple[PlayerPanel, PlayerPanel]
+    title: str  # "10-ball · race to 5 · rack 2"
+    status: str  # "lowest ball: 3 · cue ball in hand (kitchen)"
+    # One person alone at a practice table with the referee off: no score, no opponent.
+    solo: bool = False
+
+
+def scoreboard(controller: TableController) -> Scoreboard:
+    game = controller.game
+    setup = game.setup
+    state = game.rack
+    racks = game.match.racks_won
+    at_table = controller.shooter if controller.stage is not Stage.OVER else None
+    panels = []
+    for player in Player:
+        panels.append(
+            PlayerPanel(
+                name=controller.seat_name(player),
+                racks=racks[player],
+                points=state.score[player] if state is not None and state.keeps_score else None,
+                fouls=state.fouls[player] if state is not None else 0,
+                warned=state is not None and player in state.warned and not state.is_over,
+                at_table=player is at_table,
+                group=group_words(state, player) if state is not None else None,
+            )
+        )
+    if setup.practice:
+        title = practice_title(controller)
+    else:
+        title = f"{setup.kind.display_name} · race to {setup.race_to}"
+        if game.match.rack_number:
+            title += f" · rack {game.match.rack_number}"
+    status = []
+    if state is not None and not state.is_over:
+        if isinstance(state, EightBall) and state.refereed:  # EB-7, EB-8: groups
+            status.append(eight_ball_status(state))
+        elif state.lowest is not None and state.refereed:  # free play has no lowest ball
+            status.append(f"lowest ball: {state.lowest}")
+        if state.winning_ball is not None and not state.calls_shots:  # NB-10
+            status.append(f"the {state.winning_ball} wins")
+        if state.ball_in_hand is BallInHand.KITCHEN:
+            status.append("cue ball in hand behind the head string")
+        elif state.ball_in_hand is BallInHand.ANYWHERE:
+            status.append("cue ball in hand anywhere")
+        if state.keeps_score:  # ROT-9
+            status.append("61 wins")
+    if controller.call is not None:
+        status.append(f"call: {controller.call}")
+    elif controller.declaration is not None:
+        status.append(f"declared: {DECLARATION_WORDS[controller.declaration]}")
+    solo = setup.practice and (state is None or not state.refereed)
+    return Scoreboard(
+        players=(panels[0], panels[1]), title=title, status=" · ".join(status), solo=solo
+    )
+
+
+def practice_title(controller: TableController) -> str:
+    """The practice table's title: the game, and whether the referee rules."""
+    setup = controller.game.setup
+    table = controller.set_up.table
+    state = controller.state
+    if table is not None:
+        refereed = table.refereed
+    else:
+        refereed = state is not None and state.refereed and controller.game.match.rack_number > 0
+    referee = "referee on" if refereed else "referee off"
+    return f"Practice · {setup.kind.display_name} · {referee}"
+
+
+def group_words(state: GameState, player: Player) -> str | None:
+    """8-ball: ``player``'s group and the balls of it left (EB-7, EB-20), or None (the
+    open table, or a game without groups)."""
+    if not isinstance(state, EightBall) or state.groups.is_open:
+        return None
+    group = state.groups[player]
+    assert group is not None
+    left = len(state.groups.left(player, state.balls.object_balls))
+    return f"{GROUP_WORDS[group]} · {f'{left} left' if left else 'on the 8'}"
+
+
+def eight_ball_status(state: EightBall) -> str:
+    """What the shooter must hit first (EB-8): the open table, a group, or the 8."""
+    if state.phase is Phase.BREAK:
+        return "break: the table is open after it"
+    if state.groups.is_open:
+        return "open table: any ball but the 8"
+    return f"to hit first: {TARGET_WORDS[state.target]}"
+
+
+def prompt(controller: TableController) -> str:
+    """What the player at the table is to do now, in a line (and, once the rack has been
+    quiet long enough, that they may offer a stalemate)."""
+    line = _prompt(controller)
+    if controller.stalemate.may_offer:
+        return f"{line} · O: offer a stalemate"
+    return line
+
+
+def _prompt(controller: TableController) -> str:
+    stage = controller.stage
+    if stage is Stage.SETUP:
+        return (
+            "Set up: drag a ball to move it, off the cloth (or right-click) to take it off; "
+            "Space to shoot" + ("; U: back as it was" if controller.set_up.can_cancel else "")
+        )
+    name = controller.seat_name(controller.shooter)
+    state = controller.state
+    computer = computer_prompt(controller, name)
+    if computer is not None:
+        return computer
+    if stage is Stage.LAG:
+        ball = "blue-tinted ball" if len(controller.lag.strokes) % 2 else "white ball"
+        return f"{name} lags ({ball}): aim at the foot rail, set the power, Space"
+    if stage is Stage.BREAKER:
+        return f"{name} won the lag and chooses who breaks"
+    if stage is Stage.PLACE:
+        where = (
+            "behind the head string"
+            if state is not None and state.ball_in_hand is BallInHand.KITCHEN
+            else "anywhere"
+        )
+        return f"{name}: cue ball in hand {where} — move it with the mouse, click to put it down"
+    if stage is Stage.SIMULATING:
+        if not controller.worker.ready:  # the stroke waits for the warm-up: say so
+            return "your shot plays as soon as the physics is ready"
+        return "the physics is working..."
+    if stage is Stage.WATCH:
+        return "Space: skip to the end of the shot"
+    if stage is Stage.CHOOSE:
+        return f"{name} chooses"
+    if stage is Stage.OFFER:
+        return f"{offer_question(controller)} (Y / N)"
+    if stage is Stage.OVER and controller.practice:
+        winner = controller.game.winner()
+        won = f"{controller.game.setup.name(winner)} wins the rack: " if winner else ""
+        return f"{won}U to set the table up again, Backspace to take the shot again"
+    if stage is Stage.OVER:
+        winner = controller.game.winner()
+        return (
+            f"{controller.game.setup.name(winner)} wins the match"
+            if winner
+            else "the match is over"
+        )
+    assert state is not None
+    if state.phase is Phase.BREAK:
+        return f"{name} to break: drag to aim, wheel or arrows for power, Space to shoot"
+    if controller.declaration is Declaration.PUSH_OUT and not controller.needs_call:
+        return f"{name} pushes out (no ball need be hit): aim, set the power, Space to shoot"
+    if controller.needs_call and controller.call is None:
+        extra = " or P to push out" if controller.can_declare(Declaration.PUSH_OUT) else ""
+        return (
+            f"{name}: call — click a ball then a pocket — or S for a safety{extra}; Space to shoot"
+        )
+    if controller.can_declare(Declaration.PUSH_OUT) and not controller.needs_call:  # NB-8
+        return f"{name}: P to push out, or drag to aim, wheel or arrows for power, Space to shoot"
+    return f"{name}: drag to aim, wheel or arrows for power, Space to shoot"
+
+
+def computer_prompt(controller: TableController, name: str) -> str | None:
+    """The computer at the table: thinking (and for how long), or the stroke it is about
+    to play; None when it is a person's turn, or the shot is under way."""
+    if controller.computer_level is None or controller.stage in (Stage.SIMULATING, Stage.WATCH):
+        return None
+    thinking = controller.seat.words()
+    if thinking is not None:
+        return thinking
+    showing = controller.seat.showing
+    if showing is None:
+        return f"{name} is at the table"
+    stroke = showing.stroke
+    if stroke.call is not None:
+        return f"{name} calls the {stroke.call.ball} in the {pocket_name(stroke.call.pocket)}"
+    if stroke.declaration is not None:
+        return f"{name} declares a {DECLARATION_WORDS[stroke.declaration]}"
+    return f"{name} plays this stroke"
+
+
+@attrs.frozen
+class RefereeWords:
+    """What the referee says of the last step: ``lead``, one plain line (red when
+    ``foul``), and ``details``, every reason with its rule ID, each with whether it is a
+    foul."""
+
+    lead: str
+    foul: bool
+    details: list[tuple[str, bool]]
+
+
+def referee_words(controller: TableController) -> RefereeWords:
+    setup = controller.game.setup
+    spoken = controller.spoken
+    details = detail_lines(controller.reasons, setup.players)
+    if spoken is None:
+        return RefereeWords(lead="", foul=False, details=details)
+    foul = False
+    if isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord):
+        foul = spoken.ruling.foul
+    return RefereeWords(lead=record_line(spoken, setup), foul=foul, details=details)
+
+
+def offer_question(controller: TableController) -> str:
+    """A stalemate offered, asked of the other player in plain words: "Computer (level 5)
+    offers a stalemate: no ball has gone down for 12 innings. Agree and re-rack, or play
+    on?" (empty when none is offered)."""
+    offer = controller.stalemate.pending
+    if offer is None:
+        return ""
+    innings = f"{offer.quiet} inning{'s' if offer.quiet != 1 else ''}"
+    return (
+        f"{controller.seat_name(offer.by)} offers a stalemate: no ball has gone down for "
+        f"{innings}. Agree and re-rack, or play on?"
+    )
+
+
+def stalemate_answers(controller: TableController) -> list[tuple[str, str, bool]]:
+    """The two answers to a stalemate offered, as buttons: the name, what it means, and
+    whether it agrees."""
+    offer = controller.stalemate.pending
+    if offer is None:
+        return []
+    state = controller.state
+    breaker = controller.seat_name(state.breaker) if state is not None else "its breaker"
+    offered = controller.seat_name(offer.by)
+    plays = "plays its shot" if offer.by in controller.computers else "shoots"
+    return [
+        ("Agree (Y)", f"the rack is racked again; {breaker} breaks it again", True),
+        ("Play on (N)", f"{offered} {plays}", False),
+    ]
+
+
+def choice_label(choice: Choice) -> tuple[str, str]:
+    """A choice's button: its name, and what it means."""
+    words = CHOICE_WORDS[choice]
+    return words.label, words.meaning
+
+
+def physics_status(simulator: Simulator, now: float) -> str:
+    """How far the physics is from ready, in a short line ("" once it is): a first run
+    says it is compiling, once, and counts the seconds against what it usually takes (its
+    first step alone is most of it); a later run says it is loading what was compiled.
+    ``now``: ``time.monotonic()``. Short, so it fits between the HUD's corners."""
+    if simulator.ready:
+        return ""
+    progress = simulator.progress
+    if progress is None:
+        return "starting the physics..."
+    seconds = max(0, int(now - progress.started))
+    elapsed = f"{seconds // 60}:{seconds % 60:02d}"
+    step = f" · step {min(progress.done + 1, progress.total)}/{progress.total}"
+    step = step if progress.total else ""  # the process is still starting
+    if progress.first_run:
+        return f"First run: compiling the physics, once · {elapsed} ({TYPICAL_FIRST_RUN}){step}"
+    return f"loading the physics · {elapsed}{step}"
+
+
+# How the window asks for what the play floor wants first: its keys and buttons.
+ASKED = {
+    Wanted.PUT_DOWN: "click, or Space",
+    Wanted.CHOICE: "one of the buttons below",
+    Wanted.SET_UP: "U, or Set up",
+    Wanted.SET_UP_DONE: "Space, or Done",
+    Wanted.NEW_GAME: "New game, or R to replay the shots",
+}
+
+
+def refusal(error: GameError) -> str:
+    """A move refused, in the window's words: the play floor's line, and the key or
+    button that does what is wanted first."""
+    return str(error) if error.wanted is None else f"{error} ({ASKED[error.wanted]})"

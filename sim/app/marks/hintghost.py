@@ -1,0 +1,41 @@
+"""The hint's ghost: a ring where the hinted stroke leaves the cue ball, and a faint line
+to it from the cue ball, so the person sees the position the stroke plays for."""
+
+from __future__ import annotations
+
+from panda3d.core import LineSegs
+
+from rules.geometry import Point
+from sim.app.marks.clothmark import ClothMark
+from sim.app.scene.cue import draw_circle
+from sim.play.table.controller import TableController
+from sim.play.table.turn import Stage
+
+GHOST = (0.75, 0.95, 1.0)  # a cool white, unlike the call's gold
+SHOWN_IN = (Stage.AIM, Stage.PLACE)
+
+
+class HintGhost(ClothMark[tuple[Point, Point]]):
+    """Drawn once a frame from the controller's hint; rebuilt only when it changes."""
+
+    name = "hint-ghost"
+
+    def shown(self, controller: TableController) -> tuple[Point, Point] | None:
+        """The cue ball now and where the hint leaves it; None without a hint to show."""
+        hint = controller.seat.hint
+        cue = controller.cue_ball()
+        if hint is None or hint.cue_after is None or cue is None:
+            return None
+        if controller.stage not in SHOWN_IN:
+            return None
+        return cue, hint.cue_after
+
+    def draw(self, lines: LineSegs, shown: tuple[Point, Point]) -> None:
+        cue, after = shown
+        radius, z = self.geometry.ball_radius, self.z
+        lines.setColor(*GHOST, 0.95)
+        draw_circle(lines, after, radius, z)
+        draw_circle(lines, after, radius * 0.35, z)
+        lines.setColor(*GHOST, 0.3)
+        lines.moveTo(cue[0], cue[1], z)
+        lines.drawTo(after[0], after[1], z)

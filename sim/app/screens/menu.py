@@ -1,0 +1,161 @@
+"""The in-game menu (Esc): resume, save a copy, new game, quit."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Protocol
+
+from direct.gui.DirectGui import DGG, DirectEntry, DirectFrame
+from direct.showbase.ShowBase import ShowBase
+from panda3d.core import TextNode
+
+from sim.app.hud.texts import refusal
+from sim.app.hud.widgets import BACKDROP, DIM, GOLD, NOTICE, PANEL, WHITE, button, entry, label
+from sim.play.drillrun import DrillRun
+from sim.play.game import GameError
+from sim.play.table.controller import TableController
+from sim.store.autosave import Autosave
+
+VEIL = (0.0, 0.0, 0.0, 0.35)
+MENU_SORT = 10  # drawn (and clicked) above the HUD, even one rebuilt after a resize
+
+
+class MenuHost(Protocol):
+    """What the menu asks of the window (``PoolApp``)."""
+
+    @property
+    def base(self) -> ShowBase: ...
+    @property
+    def controller(self) -> TableController | None: ...
+    @property
+    def autosave(self) -> Autosave | None: ...
+
+    @property
+    def drill(self) -> DrillRun | None:
+        """The drill on the table (None: none)."""
+
+    def drill_again(self) -> None:
+        """A new session of the drill on the table, its balls back."""
+
+    def close_menu(self) -> None: ...
+    def save_position(self) -> Path:
+        """The table as a position file in the user's positions folder."""
+
+    def show_start_screen(self) -> None: ...
+    def say(self, text: str) -> None:
+        """A line of the window's own on the HUD."""
+
+    def stop(self) -> None:
+        """Finish the autosave in progress and stop the physics worker."""
+
+
+class GameMenu:
+    def __init__(self, app: MenuHost) -> None:
+        self.app = app
+        # A veil over the whole window, above the HUD: the game is paused, and the HUD's
+        # buttons (Shoot, the choices) under it take no clicks, as the keys take none.
+        self.veil = DirectFrame(
+            parent=app.base.aspect2d,
+            frameColor=VEIL,
+            frameSize=BACKDROP,
+            state=DGG.NORMAL,
+            sortOrder=MENU_SORT,
+        )
+        self.frame = DirectFrame(
+            parent=self.veil, frameColor=PANEL, frameSize=(-0.6, 0.6, -0.62, 0.55)
+        )
+        label(self.frame, "Menu", (0, 0.42), 0.07, GOLD, TextNode.ACenter)
+        self.note = label(self.frame, "", (0, -0.55), 0.04, DIM, TextNode.ACenter)
+        entries = [
+            ("Resume (Esc)", self.close),
+            ("Save a copy...", self.save_copy),
+            ("New game", self.new_game),
+            ("Quit", self.quit),
+        ]
+        controller = app.controller
+        if controller is not None and controller.practice:  # the table as a position file
+            entries.insert(2, ("Save position", self.save_position))
+        if app.drill is not None:  # a new session of the drill on the table
+            entries.insert(1, ("Try the drill again", self.drill_again))
+        if controller is not None and controller.stalemate.may_offer:  # GEN-16
+            entries.insert(1, ("Offer a stalemate (O)", self.offer_stalemate))
+        gap = 0.64 / len(entries)  # the buttons share the room over the path's field
+        self.buttons = [
+            button(self.frame, text, (0, 0.25 - i * gap), command, scale=0.055, pad=(0.8, 0.4))
+            for i, (text, command) in enumerate(entries)
+        ]
+        self.path: DirectEntry | None = None
+
+    def close(self) -> None:
+        self.app.close_menu()
+
+    def drill_again(self) -> None:
+        self.close()
+        self.app.drill_again()
+
+    def offer_stalemate(self) -> None:
+        """Back to the table, where the other player is asked (or the computer answers)."""
+        controller = self.app.controller
+        self.close()
+        if controller is not None:
+            try:
+                controller.stalemate.make_offer()
+            except GameError as error:  # the table changed under the menu
+                self.app.say(refusal(error))
+
+    def save_copy(self) -> None:
+        """First ask for the file's path (a text field); Enter or the button saves."""
+        from sim.store.gamefile import SUFFIX, save
+        from sim.store.savedgames import copy_name
+
+        controller = self.app.controller
+        if controller is None:
+            return
+        if self.path is None:
+            # Into the saved-games folder by default, where "Open saved game" lists it.
+            autosave = self.app.autosave
+            folder = Path.home() if autosave is None else autosave.saved_dir
+            default = str(folder / copy_name(controller.game.setup.players, dt.datetime.now()))
+            self.path = entry(
+                self.frame, default, (-0.55, -0.42), 27, 0.04, True, lambda _: self.save_copy()
+            )
+            self.note.setFg(DIM)
+            self.note.setText("the file's path, then Enter")
+            return
+        try:
+            target = Path(self.path.get().strip()).expanduser()
+            if target.suffix != SUFFIX:
+                target = target.with_suffix(SUFFIX)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            save(controller.game.snapshot(), target)
+        # ValueError: a path no system accepts; RuntimeError: ~someone who is no user here.
+        except (OSError, ValueError, RuntimeError) as error:
+            self.note.setFg(NOTICE)
+            self.note.setText(f"cannot save there: {getattr(error, 'strerror', None) or error}")
+            return
+        self.note.setFg(WHITE)
+        self.note.setText(f"saved {target}")
+
+    def save_position(self) -> None:
+        from sim.play.game import GameError
+
+        try:
+            path = self.app.save_position()
+        except GameError as error:
+            self.note.setFg(NOTICE)
+            self.note.setText(str(error))
+            return
+        self.note.setFg(WHITE)
+        self.note.setText(f"saved {path}")
+
+    def new_game(self) -> None:
+        self.close()
+        self.app.show_start_screen()
+
+    def quit(self) -> None:
+        self.app.stop()
+        self.app.base.userExit()
+
+    def destroy(self) -> None:
+        self.veil.destroy()

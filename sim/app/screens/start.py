@@ -1,0 +1,542 @@
+"""The start screen: game, race, players, who breaks, rule options, table size, graphics;
+resume the autosaved game or open a saved one."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import attrs
+from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
+from direct.gui.OnscreenText import OnscreenText
+from direct.showbase.ShowBase import ShowBase
+from direct.task.Task import Task
+from panda3d.core import TextNode
+
+from rules import GAMES as KINDS
+from rules import Options, Player, TenBall
+from sim.app.hud.texts import physics_status
+from sim.app.hud.widgets import (
+    BACKDROP,
+    DIM,
+    FADED,
+    GOLD,
+    NOTICE,
+    WHITE,
+    OptionMenu,
+    button,
+    entry,
+    label,
+)
+from sim.app.scene.scene import Quality
+from sim.app.screens.drills import DrillList
+from sim.app.screens.drilltable import DrillTable
+from sim.app.screens.opengame import OpenGamePanel
+from sim.app.screens.preferences import Preferences
+from sim.app.screens.statistics import StatisticsPanel
+from sim.names import seat_names
+from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
+from sim.physics.simulators.simulator import Simulator
+from sim.play.game import MAX_RACE, Game, GameSetup
+from sim.play.table.controller import TableController
+from sim.store.autosave import Autosave
+from sim.store.drillfile import ShippedDrill
+from sim.store.savedgames import SavedGame, summarise
+
+GAMES = {kind.display_name: name for name, kind in KINDS.items()}
+TABLES = {"9-foot (WPA)": "9ft", "8-foot": "8ft", "7-foot": "7ft"}
+BREAKS = {"Lag for it": "lag", "Player 1 breaks": "A", "Player 2 breaks": "B"}
+EARLY_TEN = {"Re-spotted (WPA today)": "spot_continue", "Wins (2009 rules)": "win"}
+CALLS = {"Call every shot": "explicit", "Obvious shots need no call": "infer_obvious"}
+CLOCKS = {"Off": None, "35 seconds": 35.0, "60 seconds": 60.0}
+QUALITY = {"Fast (any computer)": "fast", "Quality (graphics card)": "quality"}
+# The form's drop-down menus: label, StartChoices field, items (shown text -> value).
+MENU_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("Game", "game", GAMES),
+    ("Table", "table", TABLES),
+    ("Who breaks first", "breaker", BREAKS),
+    ("10-ball: an early 10", "ten_ball_early_pocket", EARLY_TEN),
+    ("Calls (10-ball, 8-ball)", "call_mode", CALLS),
+    ("Shot clock", "shot_clock_s", CLOCKS),
+    ("Graphics", "quality", QUALITY),
+)
+MENUS = {key: items for _, key, items in MENU_ROWS}
+# Who plays each seat, beside the player's name: a person, or the computer at a level.
+SEATS = {
+    "Person": "person",
+    **{f"Computer (level {level})": level for level in ("1", "2", "3", "4", "5")},
+}
+SEAT_MENUS = {"seat_a": SEATS, "seat_b": SEATS}
+FORM_MENUS = {**MENUS, **SEAT_MENUS}  # every drop-down of the form, remembered alike
+# The rows that mean something only in a game whose shots are called (10-ball's early 10
+# and the calls of 10-ball and 8-ball): dimmed and closed for the others (9-ball,
+# rotation); the early 10 only in 10-ball.
+CALL_SHOT_ROWS = ("ten_ball_early_pocket", "call_mode")
+TEN_BALL_ROWS = ("ten_ball_early_pocket",)
+OPENING_TASK = "start-screen-opening"
+
+
+def resume_detail(saved: SavedGame) -> str:
+    """What Resume brings back, in a line: '10-ball · Ann 2-1 Bob · 16 shots'."""
+    game, match, _, played, _ = saved.columns()
+    return match if saved.problem is not None else f"{game} · {match} · {played}"
+
+
+def shot_clock_options(seconds: float | None) -> dict[str, Any]:
+    """A shot clock of ``seconds`` with one extension of as long again per rack (B-18,
+    as WPA events run it); no clock at all for None."""
+    if seconds is None:
+        return {"shot_clock_s": None}
+    return {
+        "shot_clock_s": seconds,
+        "shot_clock_extension_s": seconds,
+        "shot_clock_extensions_per_rack": 1,
+    }
+
+
+@attrs.frozen
+class StartChoices:
+    """What the start screen's fields say, as values."""
+
+    game: str = TenBall.game
+    race_to: int = 5
+    players: tuple[str, str] = ("Player 1", "Player 2")
+    breaker: str = "lag"
+    ten_ball_early_pocket: str = "spot_continue"
+    call_mode: str = "explicit"
+    shot_clock_s: float | None = None
+    table: str = "9ft"
+    quality: Quality = "fast"
+    seat_a: str = "person"  # "person", or the computer's level ("1".."5")
+    seat_b: str = "person"
+
+    def seat_names(self) -> tuple[str, str]:
+        """The players' names, a computer's seat left at its default name named for what
+        it is (:func:`sim.names.seat_names`)."""
+        return seat_names((self.players[0], self.players[1]), self.computers())
+
+    def computers(self) -> dict[Player, str]:
+        """The seats the computer plays, and at which level."""
+        seats = {Player.A: self.seat_a, Player.B: self.seat_b}
+        return {player: level for player, level in seats.items() if level != "person"}
+
+    def setup(self, seed: int) -> GameSetup:
+        options = Options.from_mapping(
+            {
+                "ten_ball_early_pocket": self.ten_ball_early_pocket,
+                "call_mode": self.call_mode,
+                **shot_clock_options(self.shot_clock_s),
+            }
+        )
+        return GameSetup(
+            game=self.game,
+            race_to=self.race_to,
+            table=self.table,
+            options=options,
+            players=self.seat_names(),
+            seed=seed,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {**attrs.asdict(self), "players": list(self.players)}
+
+    @classmethod
+    def remembered(cls, data: Any) -> StartChoices:
+        """The choices in ``data`` (saved by :meth:`to_json`), each one the form could
+        show; any other value, or none, leaves that field at its default."""
+        if not isinstance(data, dict):
+            return cls()
+        values: dict[str, Any] = {
+            key: data[key]
+            for key, items in FORM_MENUS.items()
+            if key in data
+            and any(data[key] == v and type(data[key]) is type(v) for v in items.values())
+        }
+        race = data.get("race_to")
+        if type(race) is int and 1 <= race <= MAX_RACE:
+            values["race_to"] = race
+        names = data.get("players")
+        if isinstance(names, list) and all(isinstance(n, str) for n in names):
+            players = tuple(name.strip() for name in names)
+            try:  # the names a game would accept, by the game's own rule
+                GameSetup(players=players)
+                values["players"] = players
+            except ValueError:
+                pass
+        return cls(**values)
+
+    def practice_game(self, seed: int) -> Game:
+        """A practice table of the chosen game and table: set up first, referee off (and
+        no shot clock: practice is untimed)."""
+        setup = self.setup(seed)
+        untimed = attrs.evolve(
+            setup.options,
+            shot_clock_s=None,
+            shot_clock_extension_s=None,
+            shot_clock_extensions_per_rack=0,
+        )
+        return Game(attrs.evolve(setup, practice=True, race_to=1, options=untimed))
+
+    def new_game(self, seed: int) -> Game:
+        game = Game(self.setup(seed))
+        if self.breaker in ("A", "B"):
+            game.start(Player(self.breaker))
+        return game
+
+
+class OnStart(Protocol):
+    """Puts a game on the table (``PoolApp.play``); ``resumed``: it is the autosaved one."""
+
+    def __call__(
+        self, game: Game, *, resumed: bool = False, computers: dict[Player, str] | None = None
+    ) -> None: ...
+
+
+class StartHost(Protocol):
+    """What the start screen asks of the window (``PoolApp``): the simulator it
+    reports on, the remembered choices, the autosave, and the graphics preset to set."""
+
+    quality: Quality
+
+    @property
+    def base(self) -> ShowBase: ...
+    @property
+    def worker(self) -> Simulator: ...
+    @property
+    def controller(self) -> TableController | None: ...
+    @property
+    def preferences(self) -> Preferences | None: ...
+    @property
+    def autosave(self) -> Autosave | None: ...
+
+    @property
+    def drills(self) -> DrillTable:
+        """The drill at the table, which a drill of the list opens."""
+
+
+class StartScreen:
+    def __init__(self, app: StartHost, on_start: OnStart) -> None:
+        self.app = app
+        self.on_start = on_start
+        self.frame = DirectFrame(
+            parent=app.base.aspect2d,
+            frameColor=(0.02, 0.05, 0.04, 0.97),
+            frameSize=BACKDROP,
+        )
+        label(self.frame, "poolsim", (0, 0.8), 0.14, GOLD, TextNode.ACenter)
+        label(
+            self.frame,
+            "WPA 10-ball, 9-ball and 8-ball, and 61-point rotation, refereed rule by rule",
+            (0, 0.7),
+            0.045,
+            DIM,
+            TextNode.ACenter,
+        )
+        self.fields: dict[str, Any] = {}
+        self.row_labels: dict[str, OnscreenText] = {}
+        y = 0.55
+        for text, key, items in MENU_ROWS:
+            self.row_labels[key] = self._label(text, y)
+            self.fields[key] = self._menu(list(items), 0.05, y)
+            y -= 0.1
+        self._label("Race to", y)
+        self.fields["race_to"] = self._entry("5", y, width=3)
+        y -= 0.1
+        self._label("Player 1", y)
+        self.fields["player_a"] = self._entry("Player 1", y, width=12)
+        self.fields["seat_a"] = self._seat_menu(y)
+        y -= 0.1
+        self._label("Player 2", y)
+        self.fields["player_b"] = self._entry("Player 2", y, width=12)
+        self.fields["seat_b"] = self._seat_menu(y)
+        y -= 0.13
+        self.error = label(self.frame, "", (0, y), 0.045, NOTICE, TextNode.ACenter)
+        if app.preferences is not None:
+            self.fill(StartChoices.remembered(app.preferences.load().get("start")))
+        self.buttons = [
+            self._button("New game", (-0.92, -0.9), self.start),
+            self._button("Resume last game", (-0.27, -0.9), self.resume),
+            self._button("Open saved game", (0.43, -0.9), self.open_saved),
+            self._button("Statistics", (1.0, -0.9), self._statistics_pressed),
+        ]
+        # The practice table of the game and table chosen above: set up any position.
+        self.practice_button = self._button("Practice", (-0.7, -0.9 + 0.16), self.practice)
+        # The shipped drills (docs/DRILLS.md), listed with Player 1's best at each.
+        self.drills_button = self._button("Drills", (0.72, -0.9 + 0.16), self.open_drills)
+        self.drill_list: DrillList | None = None
+        self.open_panel: OpenGamePanel | None = None
+        self.statistics: StatisticsPanel | None = None
+        if app.autosave is None or not app.autosave.exists():
+            self.buttons[1]["state"] = DGG.DISABLED
+            self.buttons[1]["text_fg"] = DIM
+        self.status = label(self.frame, "", (0, -0.78), 0.04, DIM, TextNode.ACenter)
+        # Which game Resume brings back, and how far it got, under the button.
+        self.resume_detail = label(self.frame, "", (0.0, -0.985), 0.032, DIM, TextNode.ACenter)
+        if app.autosave is not None and app.autosave.exists():
+            self.resume_detail.setText(resume_detail(summarise(app.autosave.path)))
+        self._rows_for: str | None = None  # the game the rows were last set for
+        app.base.taskMgr.add(self._update, "start-screen")
+
+    # -- building blocks -----------------------------------------------------------------------
+
+    def _label(self, text: str, y: float) -> OnscreenText:
+        return label(self.frame, text, (-0.05, y), 0.045, WHITE, TextNode.ARight)
+
+    def _seat_menu(self, y: float) -> OptionMenu:
+        """Who plays the seat, beside the name: a person, or the computer at a level."""
+        return self._menu(list(SEATS), 0.72, y)
+
+    def _menu(self, items: list[str], x: float, y: float) -> OptionMenu:
+        """A drop-down of the form's, its left edge at ``x`` on the row at ``y``."""
+        return OptionMenu(
+            parent=self.frame,
+            items=items,
+            pos=(x, 0, y - 0.012),
+            scale=0.045,
+            frameColor=(0.12, 0.2, 0.16, 1),
+            text_fg=WHITE,
+            highlightColor=(0.3, 0.5, 0.4, 1),
+            item_frameColor=(0.1, 0.16, 0.13, 1),
+            item_text_fg=WHITE,
+            popupMarker_scale=0.4,
+        )
+
+    def _entry(self, text: str, y: float, width: int) -> DirectEntry:
+        return entry(self.frame, text, (0.05, y - 0.012), width)
+
+    def _button(
+        self, text: str, pos: tuple[float, float], command: Callable[[], None]
+    ) -> DirectButton:
+        return button(self.frame, text, pos, command, scale=0.055, pad=(0.8, 0.45))
+
+    def _update(self, task: Any) -> int:
+        if task.frame >= 2:  # the screen is up (a frame shows as the next one begins):
+            load_pooltool_in_background()  # what a table needs loads while the player looks
+        self._name_the_breakers()
+        self._rows_for_the_game()
+        worker = self.app.worker
+        if self.app.controller is None:  # no table yet to poll the worker
+            worker.poll()
+        self.status.setText(physics_status(worker, time.monotonic()) or "physics ready")
+        return int(task.cont)
+
+    # -- the form ------------------------------------------------------------------------------
+
+    def _rows_for_the_game(self) -> None:
+        """The rows of options the chosen game does not have, dimmed and closed."""
+        game = list(GAMES.values())[self.fields["game"].selectedIndex]
+        if game == self._rows_for:
+            return
+        self._rows_for = game
+        calls = KINDS[game].calls_shots
+        for key in CALL_SHOT_ROWS:
+            used = calls and (key not in TEN_BALL_ROWS or KINDS[game] is TenBall)
+            self.fields[key].enable(used)
+            self.row_labels[key].setFg(WHITE if used else FADED)
+
+    def _name_the_breakers(self) -> None:
+        """ "Ann breaks" rather than "Player 1 breaks", as the names are typed."""
+        names = [
+            self.fields[key].get().strip() or default
+            for key, default in (("player_a", "Player 1"), ("player_b", "Player 2"))
+        ]
+        labels = [next(iter(BREAKS)), *(f"{name} breaks" for name in names)]
+        menu = self.fields["breaker"]
+        if list(menu["items"]) != labels:
+            chosen = menu.selectedIndex
+            menu["items"] = labels
+            menu.set(chosen, fCommand=False)
+
+    def fill(self, choices: StartChoices) -> None:
+        """Show ``choices`` in the form."""
+        values = choices.to_json()
+        for key, items in FORM_MENUS.items():
+            self.fields[key].set(list(items.values()).index(values[key]), fCommand=False)
+        self.fields["race_to"].enterText(str(choices.race_to))
+        self.fields["player_a"].enterText(choices.players[0])
+        self.fields["player_b"].enterText(choices.players[1])
+
+    def choices(self) -> StartChoices:
+        race = self.fields["race_to"].get().strip()
+        if not race.isdigit() or not 1 <= int(race) <= MAX_RACE:
+            raise ValueError(f"race to: a whole number from 1 to {MAX_RACE}")
+        names = (self.fields["player_a"].get().strip(), self.fields["player_b"].get().strip())
+        # By position: the breaker's items are relabelled with the players' names.
+        picked = {
+            key: list(items.values())[self.fields[key].selectedIndex]
+            for key, items in FORM_MENUS.items()
+        }
+        return StartChoices(race_to=int(race), players=names, **picked)
+
+    def practice(self) -> None:
+        self.start(practice=True)
+
+    def start(self, *, practice: bool = False) -> None:
+        import random
+
+        try:
+            choices = self.choices()
+            seed = random.SystemRandom().randrange(2**63)
+            game = choices.practice_game(seed) if practice else choices.new_game(seed)
+        except ValueError as error:
+            self._say(str(error), NOTICE)
+            return
+        self.app.quality = choices.quality
+        if self.app.preferences is not None:
+            self.app.preferences.update(start=choices.to_json())
+        computers = choices.computers()
+        if pooltool_loaded():
+            self.on_start(game, computers=computers)  # its first autosave archives the last
+        else:
+            self._say("setting up the table...", DIM)
+            self._shortly(lambda: self.on_start(game, computers=computers))
+
+    def resume(self) -> None:
+        if self.app.autosave is None:
+            return
+        self._say("opening the last game...", DIM)
+        self._shortly(self._resume_now)
+
+    def _resume_now(self) -> None:
+        from sim.store.gamefile import GameFileError
+
+        assert self.app.autosave is not None
+        try:
+            game = self.app.autosave.resume()
+        except GameFileError as error:
+            self._say(str(error), NOTICE)
+            return
+        self.on_start(game, resumed=True)
+
+    def _say(self, text: str, colour: tuple[float, ...]) -> None:
+        """A line on the form, or on the saved-games panel or the drills' list when up."""
+        if self.drill_list is not None:
+            self.drill_list.say(text)
+        elif self.open_panel is not None:
+            self.open_panel.say(text, colour)
+        else:
+            self.error.setFg(colour)
+            self.error.setText(text)
+
+    def _shortly(self, action: Callable[[], None]) -> None:
+        """Do ``action`` once the frame now being made is on screen: reading a long game
+        takes a moment, and the window should say what it is doing meanwhile. A table
+        needs pooltool: if it is still loading (the first seconds of the start screen),
+        the window waits for it, answering, instead of freezing."""
+        load_pooltool_in_background()
+
+        def run(task: Any) -> int:
+            if task.frame < 1 or not pooltool_loaded():  # this frame shows the message
+                return int(Task.cont)
+            action()
+            return int(Task.DS_done)
+
+        tasks = self.app.base.taskMgr
+        tasks.remove(OPENING_TASK)
+        tasks.add(run, OPENING_TASK)
+
+    def open_saved(self) -> None:
+        """The saved-games panel: the player's games, newest first, or any file by path."""
+        if self.open_panel is not None:
+            return
+        folders = [] if self.app.autosave is None else [self.app.autosave.saved_dir]
+        self.frame.hide()
+        self.open_panel = OpenGamePanel(
+            self.app.base.aspect2d,
+            folders,
+            self.open_path,
+            self.close_saved,
+        )
+
+    def _player(self) -> str:
+        return self.fields["player_a"].get().strip() or "Player 1"
+
+    def open_drills(self) -> None:
+        """The drills' list: each drill with Player 1's best; a click opens one."""
+        from sim.store.drillfile import DrillFileError, shipped_drills
+        from sim.store.drillhistory import DrillHistory
+
+        if self.drill_list is not None:
+            return
+        try:
+            drills = shipped_drills()
+        except DrillFileError as error:
+            self._say(str(error), NOTICE)
+            return
+        self.frame.hide()
+        self.drill_list = DrillList(
+            self.app.base.aspect2d,
+            drills,
+            DrillHistory(),
+            self._player(),
+            self.open_drill,
+            self.close_drills,
+        )
+
+    def close_drills(self) -> None:
+        if self.drill_list is not None:
+            self.drill_list.destroy()
+            self.drill_list = None
+        self.frame.show()
+
+    def open_drill(self, shipped: ShippedDrill) -> None:
+        """The drill at the table, for the player named first on the form."""
+        player = self._player()
+        self._say(f"opening {shipped.drill.title}...", DIM)
+        self._shortly(lambda: self.app.drills.open(shipped, player))
+
+    def _statistics_pressed(self) -> None:
+        self.open_statistics()
+
+    def open_statistics(self, player: str | None = None) -> StatisticsPanel:
+        """The statistics panel, at ``player``'s figures (default: the first player's)."""
+        if self.statistics is None:
+            self.frame.hide()
+            self.statistics = StatisticsPanel(self.app.base.aspect2d, self.close_statistics, player)
+        elif player is not None:
+            self.statistics.show(player)
+        return self.statistics
+
+    def close_statistics(self) -> None:
+        if self.statistics is not None:
+            self.statistics.destroy()
+            self.statistics = None
+        self.frame.show()
+
+    def close_saved(self) -> None:
+        if self.open_panel is not None:
+            self.open_panel.destroy()
+            self.open_panel = None
+        self.frame.show()
+
+    def open_path(self, path: Path) -> None:
+        """Open the game file at ``path`` (a frame later, saying so); the one-line reason
+        when it cannot be."""
+        self._say(f"opening {path.name}...", DIM)
+        self._shortly(lambda: self.open_now(path))
+
+    def open_now(self, path: Path) -> None:
+        from sim.store.gamefile import GameFileError, load
+
+        try:
+            game = load(path)
+        except (GameFileError, ValueError) as error:  # ValueError: a path no system accepts
+            self._say(str(error), NOTICE)
+            return
+        if self.app.autosave is not None:
+            self.app.autosave.opened_from(path, game)
+        self.on_start(game)
+
+    def destroy(self) -> None:
+        self.app.base.taskMgr.remove("start-screen")
+        self.app.base.taskMgr.remove(OPENING_TASK)
+        if self.open_panel is not None:
+            self.open_panel.destroy()
+            self.open_panel = None
+        if self.drill_list is not None:
+            self.drill_list.destroy()
+            self.drill_list = None
+        self.close_statistics()
+        self.frame.destroy()

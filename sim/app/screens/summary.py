@@ -1,0 +1,80 @@
+"""The match summary, as a broadcast shows it when a match ends: the two players side by
+side, their figures between them (racks, balls on the break, break-and-runs, run-outs,
+pots, safeties, fouls), read from the match's records by the statistics' own figures
+(:func:`sim.store.stats.figures.game_figures`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from direct.gui.DirectGui import DirectFrame
+from panda3d.core import TextNode
+
+from sim.app.hud.widgets import DIM, GOLD, WHITE, button, label
+from sim.play.game import Game
+from sim.store.gamefile import game_document
+from sim.store.stats.figures import GameFigures, PlayerFigures, game_figures
+
+HALF_WIDTH = 0.78
+TOP = 0.56
+ROW = 0.075
+TEXT = 0.045
+
+
+def _pots(figures: GameFigures, player: str) -> str:
+    attempts = [a for a in figures.attempts if a.player == player]
+    made = sum(a.made for a in attempts)
+    if not attempts:
+        return "0/0"
+    return f"{made}/{len(attempts)} ({100 * made / len(attempts):.0f}%)"
+
+
+def summary_rows(figures: GameFigures) -> list[tuple[str, str, str]]:
+    """(A's figure, what it is, B's figure), top to bottom."""
+    a, b = figures.counts
+
+    def both(field: Callable[[PlayerFigures], object]) -> tuple[str, str]:
+        return str(field(a)), str(field(b))
+
+    rows = [
+        ("racks won", both(lambda p: p.racks_won)),
+        ("balls on the break", both(lambda p: p.balls_on_break)),
+        ("break-and-runs", both(lambda p: p.break_and_runs)),
+        ("run-outs", both(lambda p: p.run_outs)),
+        ("pots made", (_pots(figures, figures.players[0]), _pots(figures, figures.players[1]))),
+        ("safeties", both(lambda p: p.safeties)),
+        ("  left no shot", both(lambda p: p.safeties_no_shot)),
+        ("kicks made", both(lambda p: f"{p.kicks_made}/{p.kicks}")),
+        ("fouls", both(lambda p: p.fouls)),
+    ]
+    return [(left, what, right) for what, (left, right) in rows]
+
+
+class MatchSummary:
+    """The summary of ``game``'s match over the table, closed by its button."""
+
+    def __init__(self, parent: Any, game: Game, on_close: Callable[[], None]) -> None:
+        figures = game_figures(game_document(game), game.setup.spec)
+        rows = summary_rows(figures)
+        bottom = TOP - 0.2 - ROW * len(rows) - 0.16
+        self.frame = DirectFrame(
+            parent=parent,
+            frameColor=(0.02, 0.04, 0.035, 0.93),
+            frameSize=(-HALF_WIDTH, HALF_WIDTH, bottom, TOP + 0.1),
+        )
+        label(self.frame, "Match summary", (0, TOP), 0.05, GOLD, TextNode.ACenter)
+        names = figures.players
+        x = HALF_WIDTH - 0.2
+        for name, at in ((names[0], -x), (names[1], x)):
+            label(self.frame, name[:16], (at, TOP - 0.11), 0.055, WHITE, TextNode.ACenter)
+        y = TOP - 0.22
+        for left, what, right in rows:
+            label(self.frame, left, (-x, y), TEXT, WHITE, TextNode.ACenter)
+            label(self.frame, what, (0, y), TEXT * 0.9, DIM, TextNode.ACenter)
+            label(self.frame, right, (x, y), TEXT, WHITE, TextNode.ACenter)
+            y -= ROW
+        self.close_button = button(self.frame, "Close", (0, bottom + 0.08), on_close, 0.045)
+
+    def destroy(self) -> None:
+        self.frame.destroy()
