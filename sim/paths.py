@@ -50,8 +50,12 @@ def numba_cache_dir() -> Path:
 
 @functools.cache
 def _arithmetic_digest() -> str:
-    source = Path(__file__).resolve().parent / "physics" / "patches" / "arithmetic.py"
-    return hashlib.sha256(source.read_bytes()).hexdigest()[:10]
+    """A digest of the arithmetic's module: its place and its source (numba's cached
+    functions name the modules of what they call, so a module moved is a new cache)."""
+    here = Path(__file__).resolve().parent
+    source = here / "physics" / "patches" / "arithmetic.py"
+    place = source.relative_to(here).as_posix().encode()
+    return hashlib.sha256(place + b"\0" + source.read_bytes()).hexdigest()[:10]
 
 
 def assets_dir() -> Path:
