@@ -20,9 +20,9 @@ from sim.store.gamefile import to_bytes
 
 
 def _without_clock(report: dict[str, Any]) -> dict[str, Any]:
-    """A duel's figures but the thinking time (seconds differ from run to run)."""
+    """A duel's figures but the thinking times (seconds differ from run to run)."""
     for side in report["players"].values():
-        del side["think_seconds_median"]
+        del side["think_seconds_median"], side["think_seconds_p95"]
     return report
 
 
