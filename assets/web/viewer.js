@@ -398,6 +398,7 @@ function showWords() {
   $("loop").checked = state.loop;
   $("paths").checked = state.paths;
   const done = state.t >= tl.duration - 1e-9;
+  $("score").textContent = done ? shot.score : shot.score_before;
   $("said").textContent = shot.said ? (done ? shot.said : "The referee rules when the balls stop.") : "";
   $("said").classList.toggle("waiting", !done);
   $("details").hidden = !(done && shot.details.length);
@@ -419,7 +420,6 @@ function select(i) {
     return tick;
   }));
   $("shot-label").textContent = shot.label + (shot.call ? ` · ${shot.call}` : "");
-  $("score").textContent = shot.score;
   $("shooter").textContent = shot.rack ? `${shot.shooter} at the table${shot.call ? ` · ${shot.call}` : ""}` : shot.label;
   $("reasons").replaceChildren(...shot.details.map(([text, foul]) => {
     const li = document.createElement("li");

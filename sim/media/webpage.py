@@ -38,14 +38,14 @@ import attrs
 import numpy as np
 from numpy.typing import NDArray
 
-from rules import CUE
+from rules import CUE, Match
 from rules.words import DECLARATION_WORDS
 from sim.files import replacing
 from sim.paths import assets_dir
 from sim.physics.table import rail_of_segment
 from sim.physics.timeline import ShotTimeline
 from sim.play.branches import in_play_order
-from sim.play.game import Game, GameError, LagRecord, Node, ShotRecord, shot_number
+from sim.play.game import Game, GameError, LagRecord, ShotRecord, shot_number
 from sim.play.said import detail_lines, record_line
 
 if TYPE_CHECKING:
@@ -125,11 +125,12 @@ def shot_data(system: System, params_index: dict[tuple[float, ...], int]) -> dic
     }
 
 
-def _score(node: Node, game: Game) -> str:
+def _score(match: Match, game: Game) -> str:
+    """Racks won (and a rotation rack's points) after a step of the match."""
     names = game.setup.players
-    won = node.match.racks_won
+    won = match.racks_won
     text = f"{names[0]} {won.a}-{won.b} {names[1]}"
-    state = node.match.rack
+    state = match.rack
     if state is not None and state.keeps_score:
         text += f" · points {state.score.a}-{state.score.b}"
     return text
@@ -170,7 +171,7 @@ def page_shots(game: Game, branch: int | None = None, rack: int | None = None) -
             for name, shot in zip(names, record.simulated, strict=True):
                 words = {
                     "label": f"Lag: {name}", "short": f"lag {name}", "depth": depth, "rack": 0,
-                    "said": "", "details": [], "shooter": name, "score": "",
+                    "said": "", "details": [], "shooter": name, "score": "", "score_before": "",
                     "call": "",
                 }  # fmt: skip
                 shots.append(PageShot(shot.system, words))
@@ -187,7 +188,8 @@ def page_shots(game: Game, branch: int | None = None, rack: int | None = None) -
                 "said": record_line(record, setup),
                 "details": [[text, foul] for text, foul in detail_lines(ruling.reasons, names)],
                 "shooter": name,
-                "score": _score(node, game),
+                "score": _score(node.match, game),
+                "score_before": _score(node.parent.match, game) if node.parent else "",
                 "call": _call(record),
             }
             shots.append(PageShot(record.simulated.system, words))
