@@ -367,14 +367,28 @@ function buildPaths() {
   }
 }
 
+// A pocketed ball drops: for DROP_SECONDS after its pocket event it slides from where it
+// met the pocket to the pocket's centre, sinking below the cloth (only the drawing does;
+// the timeline has it in the pocket from the event on, as pooltool does).
+const DROP_SECONDS = 0.3;
+function dropping(ball) {
+  const marker = tl.markers.find((m) => m.kind === "pocket" && m.balls[0] === ball.id && m.t <= state.t);
+  if (!marker || state.t - marker.t >= DROP_SECONDS) return null;
+  const before = tl.at(Math.max(marker.t - 1e-6, 0)).find((b) => b.id === ball.id).position;
+  const f = (state.t - marker.t) / DROP_SECONDS;
+  const [x, y, z] = ball.position;
+  return [before[0] + (x - before[0]) * f, before[1] + (y - before[1]) * f, before[2] - 2.2 * R * f * f];
+}
+
 function showBalls() {
   const balls = tl.at(state.t);
   const seen = new Set();
   for (const ball of balls) {
     const mesh = ballMesh(ball.id);
     seen.add(ball.id);
-    mesh.visible = !ball.pocketed;
-    mesh.position.set(...ball.position);
+    const drop = ball.pocketed ? dropping(ball) : null;
+    mesh.visible = !ball.pocketed || drop !== null;
+    mesh.position.set(...(drop || ball.position));
     const [w, x, y, z] = ball.orientation;
     mesh.quaternion.set(x, y, z, w);
   }
@@ -639,6 +653,7 @@ window.poolsim = {
     for (const ball of timeline(shot).at(t)) out[ball.id] = ball.orientation;
     return out;
   },
+  events: (shot) => timeline(shot).markers.map((m) => ({ ...m })),
   select, seek: (t) => { state.playing = false; setTime(t); },
   play: () => { if (!state.playing) togglePlay(); },
   pause: () => { state.playing = false; refresh(); },

@@ -232,3 +232,16 @@ def test_the_scrub_bar_and_the_steps_move_the_time(
     assert state()["shot"] == 1 and state()["playing"]  # a shot opens at its stroke, playing
     assert state()["t"] < 1.0
     assert browser.errors() == []
+
+
+def test_the_vendored_three_is_the_pinned_version() -> None:
+    from sim.media.webpage import THREE_VERSION
+    from sim.paths import assets_dir
+
+    head = (assets_dir() / "web" / "vendor" / "three" / "three.module.min.js").read_text()[:400]
+    assert f'const t="{THREE_VERSION.split(".")[1]}"' in head
+    assert (
+        (assets_dir() / "web" / "vendor" / "three" / "LICENSE")
+        .read_text()
+        .startswith("The MIT License")
+    )
