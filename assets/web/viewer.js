@@ -653,6 +653,8 @@ window.poolsim = {
     for (const ball of timeline(shot).at(t)) out[ball.id] = ball.orientation;
     return out;
   },
+  camera: () => ({ position: camera.position.toArray(), target: controls.target.toArray() }),
+  paths: () => state.paths && pathGroup.visible,
   events: (shot) => timeline(shot).markers.map((m) => ({ ...m })),
   select, seek: (t) => { state.playing = false; setTime(t); },
   play: () => { if (!state.playing) togglePlay(); },

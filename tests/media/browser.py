@@ -163,6 +163,27 @@ class Browser:
         for kind in ("mousePressed", "mouseReleased"):
             self.page("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
 
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+        """Press the left button at ``start``, move to ``end``, release."""
+        (x0, y0), (x1, y1) = start, end
+        self.page("Input.dispatchMouseEvent", type="mouseMoved", x=x0, y=y0)
+        self.page(
+            "Input.dispatchMouseEvent", type="mousePressed", x=x0, y=y0, button="left", clickCount=1
+        )
+        for i in range(1, steps + 1):
+            x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+            self.page(
+                "Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left", buttons=1
+            )
+        self.page(
+            "Input.dispatchMouseEvent",
+            type="mouseReleased",
+            x=x1,
+            y=y1,
+            button="left",
+            clickCount=1,
+        )
+
     def key(self, key: str, code: str, key_code: int) -> None:
         """Press and release one key as a keyboard would."""
         text = key if len(key) == 1 else ""

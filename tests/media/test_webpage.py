@@ -11,6 +11,7 @@ import io
 import itertools
 import json
 import math
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -245,3 +246,33 @@ def test_the_vendored_three_is_the_pinned_version() -> None:
         .read_text()
         .startswith("The MIT License")
     )
+
+
+@needs_browser
+def test_the_mouse_orbits_and_the_keys_switch_views_and_paths(
+    browser: Browser, pages: dict[str, Path]
+) -> None:
+    browser.open(pages["practice"], *DESKTOP)
+    browser.evaluate("window.poolsim.pause()")
+    box = browser.evaluate(
+        "(() => { const r = document.getElementById('view').getBoundingClientRect();"
+        " return [r.left, r.top, r.width, r.height]; })()"
+    )
+    left, top, width, height = box
+    centre = (left + width / 2, top + height / 2)
+    before = browser.evaluate("window.poolsim.camera()")
+    browser.drag(centre, (centre[0] + width / 4, centre[1]))
+    time.sleep(0.3)  # the orbit eases in over a few frames
+    after = browser.evaluate("window.poolsim.camera()")
+    assert after["target"] == pytest.approx(before["target"])  # it turned round the table
+    moved = np.linalg.norm(np.subtract(after["position"], before["position"]))
+    assert moved > 0.2, "dragging the mouse did not orbit the camera"
+
+    browser.key("2", "Digit2", 50)  # overhead: straight down onto the table's centre
+    position = browser.evaluate("window.poolsim.camera()")["position"]
+    assert position[2] > 2.0 and abs(position[0] - 1.27 / 2) < 0.01
+    browser.key("t", "KeyT", 84)
+    assert browser.evaluate("window.poolsim.paths()") is False
+    browser.key("t", "KeyT", 84)
+    assert browser.evaluate("window.poolsim.paths()") is True
+    assert browser.errors() == []
