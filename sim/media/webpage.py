@@ -42,7 +42,6 @@ from rules import CUE, Match
 from rules.words import DECLARATION_WORDS
 from sim.files import replacing
 from sim.paths import assets_dir
-from sim.physics.table import rail_of_segment
 from sim.physics.timeline import ShotTimeline
 from sim.play.branches import in_play_order
 from sim.play.game import Game, GameError, LagRecord, ShotRecord, shot_number
@@ -76,16 +75,16 @@ class WebPageError(ValueError):
 
 def path_colour(ball: str) -> str:
     """The colour of a ball's path, as CSS hex (the desktop replay's)."""
+    number = int(ball) if ball.isdigit() else 0
+    rgb: tuple[float, ...]
     if ball == CUE:
         rgb = (1.0, 1.0, 1.0)
+    elif number in _SOLID_COLOURS:
+        rgb = _SOLID_COLOURS[number]
+    elif number - 8 in _SOLID_COLOURS:  # a stripe: its solid's colour, lighter
+        rgb = tuple(c + (1 - c) * _STRIPE_LIGHTER for c in _SOLID_COLOURS[number - 8])
     else:
-        number = int(ball) if ball.isdigit() else 0
-        if number in _SOLID_COLOURS:
-            rgb = _SOLID_COLOURS[number]
-        elif number - 8 in _SOLID_COLOURS:
-            rgb = tuple(c + (1 - c) * _STRIPE_LIGHTER for c in _SOLID_COLOURS[number - 8])  # type: ignore[assignment]
-        else:
-            rgb = (0.75, 0.75, 0.75)
+        rgb = (0.75, 0.75, 0.75)  # a ball of no standard set (a lag's second cue ball)
     return "#" + "".join(f"{round(c * 255):02x}" for c in rgb)
 
 
@@ -228,9 +227,11 @@ def match_data(game: Game, branch: int | None = None, rack: int | None = None) -
 
 
 def _table(system: System) -> dict[str, Any]:
+    """The table the page draws: the cloth's size, the cushions' straight noses (x1, y1,
+    x2, y2) and height, the pockets (id, centre x, y, radius), as the physics has them."""
     table = system.table
     cushions = [
-        [float(v) for v in (*seg.p1[:2], *seg.p2[:2])] + [str(rail_of_segment(seg.id))]
+        [float(v) for v in (*seg.p1[:2], *seg.p2[:2])]
         for seg in table.cushion_segments.linear.values()
     ]
     height = max(float(seg.p1[2]) for seg in table.cushion_segments.linear.values())
