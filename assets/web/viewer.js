@@ -487,8 +487,11 @@ function changeSpeed(n) { state.speed = Math.max(0, Math.min(SPEEDS.length - 1, 
 // -- the camera ----------------------------------------------------------------------
 
 // The distance along ``direction`` (from the target to the camera) at which every
-// corner of the table's rails is in the picture (a bisection on the distance).
+// corner of the table's rails is in the picture, under the shot's words at the top of
+// it (a bisection on the distance).
 function framedDistance(target, direction) {
+  const words = ($("overlay").offsetHeight + 12) / (view.clientHeight || 1);
+  const top = Math.max(0.5, 0.97 - 2 * words);
   const corners = [];
   for (const x of [-outer, T.width + outer]) for (const y of [-outer, T.length + outer]) for (const z of [0, H]) corners.push(new THREE.Vector3(x, y, z));
   const fits = (d) => {
@@ -497,7 +500,7 @@ function framedDistance(target, direction) {
     camera.updateMatrixWorld();
     return corners.every((p) => {
       const q = p.clone().project(camera);
-      return q.z < 1 && Math.abs(q.x) <= 0.97 && Math.abs(q.y) <= 0.97;
+      return q.z < 1 && Math.abs(q.x) <= 0.97 && q.y >= -0.97 && q.y <= top;
     });
   };
   let lo = 0.3, hi = 30;
