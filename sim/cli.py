@@ -1448,6 +1448,13 @@ def _export_html(file: Path, html: Path, branch: int | None, rack: int | None) -
         game = load(file)
     except GameFileError as error:
         raise click.ClickException(str(error)) from None
+    if branch is not None:
+        from sim.play.game import GameError
+
+        try:
+            game.line_shot_nodes(branch)
+        except GameError as error:
+            raise click.BadParameter(str(error), param_hint="'--branch'") from None
     try:
         size = write_page(game, html, branch=branch, rack=rack)
     except WebPageError as error:

@@ -98,6 +98,8 @@ def test_the_command_writes_a_page_of_one_rack_or_one_line(tmp_path: Path) -> No
     line = tmp_path / "line.html"
     result = runner.invoke(cli, ["export", str(PRACTICE), "--html", str(line), "--branch", "1"])
     assert result.exit_code == 0, result.output
+    result = runner.invoke(cli, ["export", str(PRACTICE), "--html", str(line), "--branch", "9"])
+    assert result.exit_code == 2 and "no branch 9" in result.output
     result = runner.invoke(cli, ["export", str(PRACTICE), "--html", str(out), "--rack", "9"])
     assert result.exit_code != 0 and "rack 9 has no shots" in result.output
     result = runner.invoke(cli, ["export", str(PRACTICE), "--html", str(out), "--fps", "20"])
