@@ -319,6 +319,45 @@ function ballMesh(id) {
   return ballMeshes.get(id);
 }
 
+// The number labels over the balls, as the desktop scene has them: a disc facing the
+// camera just in front of each ball, shown while the camera looks down more steeply than
+// LABEL_PITCH on balls narrower than LABEL_BELOW_PIXELS on the screen; but not on balls
+// narrower than LABEL_ABOVE_PIXELS (a phone's overhead view), where the white disc would
+// hide the ball's colour and its number could not be read anyway.
+const LABEL_PITCH = 40, LABEL_BELOW_PIXELS = 36, LABEL_ABOVE_PIXELS = 16, LABEL_SIZE = 0.64;
+const labels = new Map();
+function ballLabel(id) {
+  if (!labels.has(id) && `label-${id}` in TEXTURES) {
+    const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture(`label-${id}`), depthWrite: false, transparent: true }));
+    sprite.scale.set(2 * LABEL_SIZE * R, 2 * LABEL_SIZE * R, 1);
+    sprite.visible = false;
+    scene.add(sprite);
+    labels.set(id, sprite);
+  }
+  return labels.get(id);
+}
+function labelsFar() {
+  const forward = new THREE.Vector3();
+  camera.getWorldDirection(forward);
+  const down = -forward.z, height = camera.position.z;
+  if (!(down > Math.sin(THREE.MathUtils.degToRad(LABEL_PITCH)) && height > 0)) return false;
+  const distance = height / down;
+  const perMetre = view.clientHeight / (2 * distance * Math.tan(THREE.MathUtils.degToRad(camera.fov) / 2));
+  const pixels = 2 * R * perMetre;
+  return pixels < LABEL_BELOW_PIXELS && pixels >= LABEL_ABOVE_PIXELS;
+}
+function showLabels() {
+  const far = labelsFar();
+  for (const [id, sprite] of labels) {
+    const mesh = ballMeshes.get(id);
+    sprite.visible = far && mesh !== undefined && mesh.visible;
+    if (sprite.visible) {
+      const toEye = camera.position.clone().sub(mesh.position).normalize();
+      sprite.position.copy(mesh.position).addScaledVector(toEye, 1.05 * R);
+    }
+  }
+}
+
 // The balls' paths, in their colours.
 const pathGroup = new THREE.Group();
 scene.add(pathGroup);
@@ -385,6 +424,7 @@ function showBalls() {
   const seen = new Set();
   for (const ball of balls) {
     const mesh = ballMesh(ball.id);
+    ballLabel(ball.id);
     seen.add(ball.id);
     const drop = ball.pocketed ? dropping(ball) : null;
     mesh.visible = !ball.pocketed || drop !== null;
@@ -626,6 +666,7 @@ function frame(now) {
     refresh();
   }
   controls.update();
+  showLabels();
   renderer.render(scene, camera);
   requestAnimationFrame(frame);
 }
@@ -663,5 +704,6 @@ window.poolsim = {
   play: () => { if (!state.playing) togglePlay(); },
   pause: () => { state.playing = false; refresh(); },
   stepFrames, stepEvent, setView,
+  labels: () => [...labels.values()].filter((s) => s.visible).length,
   render: () => { renderer.render(scene, camera); },
 };

@@ -265,6 +265,8 @@ def page_html(data: dict[str, Any]) -> str:
         ball: _data_url(balls / f"{ball}.png", "image/png")
         for ball in (CUE, *map(str, range(1, 16)))
     }
+    for number in range(1, 16):
+        textures[f"label-{number}"] = _data_url(balls / f"label-{number}.png", "image/png")
     textures["cloth"] = _data_url(assets_dir() / "cloth.png", "image/png")
     imports = {
         "imports": {

@@ -125,7 +125,10 @@ class Browser:
             time.sleep(0.1)
 
     def evaluate(self, expression: str) -> Any:
-        result = self.page("Runtime.evaluate", expression=expression, returnByValue=True)
+        """The value of a JavaScript expression (a promise's, once it settles)."""
+        result = self.page(
+            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
+        )
         if "exceptionDetails" in result:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")

@@ -277,6 +277,14 @@ def test_the_mouse_orbits_and_the_keys_switch_views_and_paths(
     browser.key("2", "Digit2", 50)  # overhead: straight down onto the table's centre
     position = browser.evaluate("window.poolsim.camera()")["position"]
     assert position[2] > 2.0 and abs(position[0] - 1.27 / 2) < 0.01
+    browser.evaluate(
+        "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    assert browser.evaluate("window.poolsim.labels()") > 0  # the numbers over the balls
+    browser.key("3", "Digit3", 51)
+    browser.evaluate(
+        "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
     browser.key("t", "KeyT", 84)
     assert browser.evaluate("window.poolsim.paths()") is False
     browser.key("t", "KeyT", 84)
