@@ -1291,6 +1291,18 @@ def position(file: Path, shot: int, output: Path, branch: int | None) -> None:
     default=None,
     help="Write a top-down diagram of the shot (PNG).",
 )
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the whole match (every shot, branches marked) as one self-contained web page.",
+)
+@click.option(
+    "--rack",
+    type=WholeNumber(1, 1_000_000),
+    default=None,
+    help="With --html: only this rack's shots.",
+)
 @click.option("--fps", type=FiniteFloat(1, 120), default=30.0, show_default=True)
 @click.option("--size", default="1280x720", show_default=True, help="Frame size WIDTHxHEIGHT.")
 @click.option(
@@ -1311,13 +1323,15 @@ def export(
     gif: Path | None,
     mp4: Path | None,
     diagram: Path | None,
+    html: Path | None,
+    rack: int | None,
     fps: float,
     size: str,
     camera: str,
     quality: str,
 ) -> None:
-    """Render one shot of a saved game: frames, a GIF, an MP4, or a diagram; or draw a
-    position file (.json) as a diagram."""
+    """Render one shot of a saved game: frames, a GIF, an MP4, or a diagram; the whole
+    match as one web page (--html); or draw a position file (.json) as a diagram."""
     from sim.media.export import (
         ExportError,
         parse_size,
@@ -1327,9 +1341,14 @@ def export(
         write_png,
     )
 
-    outputs = [o for o in (frames_dir, gif, mp4, diagram) if o is not None]
+    outputs = [o for o in (frames_dir, gif, mp4, diagram, html) if o is not None]
     if len(outputs) != 1:
-        raise click.UsageError("give exactly one of --frames, --gif, --mp4 and --diagram")
+        raise click.UsageError("give exactly one of --frames, --gif, --mp4, --diagram and --html")
+    if rack is not None and html is None:
+        raise click.UsageError("--rack goes with --html (a page of one rack's shots)")
+    if html is not None:
+        _export_html(file, html, branch, rack)
+        return
     if file.suffix == POSITION_SUFFIX:
         if diagram is None:
             raise click.UsageError("a position is a still: export it with --diagram")
@@ -1420,6 +1439,45 @@ def export(
     except ExportError as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"wrote {count} frames to {target}")
+
+
+def _export_html(file: Path, html: Path, branch: int | None, rack: int | None) -> None:
+    """``export --html``: the match as one web page (:mod:`sim.media.webpage`)."""
+    ctx = click.get_current_context()
+    _refuse_unused(
+        ctx,
+        {"shot": "--shot", "fps": "--fps", "size": "--size", "camera": "--camera"},
+        "does not apply to --html (the page has every shot, and its own views)",
+    )
+    _refuse_unused(ctx, {"quality": "--quality"}, "does not apply to --html")
+    _check_output(html, "--html")
+    if html.suffix.lower() not in (".html", ".htm"):
+        raise click.BadParameter(
+            f"{html}: the name of a web page ends in .html", param_hint="'--html'"
+        )
+    if file.suffix == POSITION_SUFFIX:
+        raise click.UsageError("a position is a still: export it with --diagram")
+    from sim.media.webpage import WebPageError, write_page
+    from sim.store.gamefile import GameFileError, load
+
+    try:
+        game = load(file)
+    except GameFileError as error:
+        raise click.ClickException(str(error)) from None
+    if branch is not None:
+        from sim.play.game import GameError
+
+        try:
+            game.line_shot_nodes(branch)
+        except GameError as error:
+            raise click.BadParameter(str(error), param_hint="'--branch'") from None
+    try:
+        size = write_page(game, html, branch=branch, rack=rack)
+    except WebPageError as error:
+        raise click.ClickException(f"{file}: {error}") from None
+    except OSError as error:
+        raise click.ClickException(f"cannot write {html}: {error.strerror or error}") from None
+    click.echo(f"wrote {html} ({size / 1e6:.2f} MB)")
 
 
 POSITION_SUFFIX = ".json"  # a position file (docs/POSITION.md); game files are .poolsim

@@ -143,6 +143,12 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
         (["export", MISSING, "--diagram", str(tmp / "d.png")], "--fps", ["nan", "10"]),
         (["export", MISSING, "--diagram", str(tmp / "d.png")], "--camera", ["behind"]),
         (["export", MISSING, "--diagram", str(tmp / "d.png")], "--gif", [str(tmp / "g.gif")]),
+        (["export", MISSING], "--html", [*files, str(tmp / "page.txt")]),
+        (["export", MISSING, "--html", str(tmp / "p.html")], "--rack", [*INTEGERS, "0"]),
+        (["export", MISSING, "--html", str(tmp / "p.html")], "--fps", ["10"]),  # the page's own
+        (["export", MISSING, "--html", str(tmp / "p.html")], "--camera", ["behind"]),
+        (["export", MISSING, "--html", str(tmp / "p.html")], "--shot", ["2"]),
+        (["export", MISSING, "--gif", str(tmp / "g.gif")], "--rack", ["1"]),  # --html's only
         (drill, "--player", ["", " ", "x" * 41, "a\nb", "\x00"]),
         (drill, "--size", SIZES),
         (drill, "--screenshot", files),
