@@ -509,14 +509,15 @@ class PoolApp:
 def moving_words(app: PoolApp) -> tuple[object, ...]:
     """What the window at rest watches, the lines that change with nobody touching
     anything: the physics' warm-up (on the start screen and the HUD), the shot clock's
-    seconds, the table's message, and tracking lines come back from the physics (one
-    frame draws them)."""
+    seconds, every line the HUD shows (the computer's and the hint's thinking seconds
+    among them: a counter that stood still while the mouse did, issue 28), and tracking
+    lines come back from the physics (one frame draws them)."""
     controller = app.controller
     clock = controller.shot_clock.left() if controller is not None else None
     return (
         physics_status(app.worker, time.monotonic()),
         None if clock is None else math.ceil(clock),
-        app.hud.shown_message() if app.hud is not None else None,
+        app.hud.shown_lines() if app.hud is not None else None,
         controller is not None and controller.preview.lines is not None,
     )
 

@@ -6,7 +6,8 @@ core from that work. Once nothing has moved for :data:`REST_AFTER` seconds (no k
 button, no pointer movement, the camera still, no shot or replay playing), the window
 stops drawing and the frame loop only polls, :data:`POLL_HZ` times a second, so input is
 still answered within a poll: any input or movement draws again at full speed. At rest a
-single frame is drawn when a line that changes on its own changes (the physics' warm-up
+frame is drawn (and shown: two frames, the second flips the first) when a line that
+changes on its own changes (the physics' warm-up
 counting its seconds, the shot clock, a message): the caller hands over what those lines
 say, and a window whose words stand still draws nothing at all.
 
@@ -29,6 +30,10 @@ if TYPE_CHECKING:
 REST_AFTER = 2.0  # seconds without input or movement before the window rests
 DRAWN_BEFORE_REST = 3  # frames drawn after the last activity, whatever the time they took
 POLL_HZ = 10.0  # the frame loop's rate at rest: input and the physics are polled
+# Frames a window at rest stays active for new words: Panda3D shows a drawn frame when it
+# flips it, at the start of the next frame it renders, and not in a window turned off
+# by then (one frame drew new words that never reached the screen).
+FRAMES_FOR_NEW_WORDS = 2
 ANY_BUTTON = "poolsim-any-button"  # the generic event of every key and mouse button
 
 
@@ -43,6 +48,7 @@ class RestingWindow(DirectObject):  # type: ignore[misc]
         self._last_activity = clock()
         self._drawn_since = 0  # frames drawn since the last activity (the first ones too)
         self._last_words: object = None
+        self._frames_for_words = 0  # at rest: frames still to draw for new words
         self._mode = ClockObject.MNormal
         self._last_view = self._view()
         self._last_mouse: tuple[float, float] | None = None
@@ -93,7 +99,10 @@ class RestingWindow(DirectObject):  # type: ignore[misc]
         if not self.resting:
             self._drawn_since += 1  # this frame is drawn
         if self.resting:
-            self.base.win.setActive(reworded)  # one frame for new words, else none
+            if reworded:
+                self._frames_for_words = FRAMES_FOR_NEW_WORDS
+            self.base.win.setActive(self._frames_for_words > 0)  # new words drawn, else none
+            self._frames_for_words = max(0, self._frames_for_words - 1)
 
     def _view(self) -> tuple[float, ...]:
         camera, render = self.base.camera, self.base.render

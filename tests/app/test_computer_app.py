@@ -13,7 +13,7 @@ import pytest
 
 from rules import Player
 from sim.app.hud.texts import prompt
-from sim.app.main import PoolApp
+from sim.app.main import PoolApp, moving_words
 from sim.app.script import ScriptError, run_script
 from sim.play.game import Game, GameSetup
 from sim.play.table.turn import Stage
@@ -31,7 +31,7 @@ def test_a_person_against_the_computer(table: PoolApp, tmp_path: Path) -> None:
     assert controller is not None
     run_script(table, [{"breaker": "B"}])
     # Bob (the computer) breaks: it thinks in its own process; the window draws on.
-    frames, thinking_times = 0, []
+    frames, thinking_times, lines = 0, [], set()
     deadline = time.monotonic() + THINKING_LIMIT_S
     while controller.seat.thinking is None and controller.seat.showing is None:
         table.step()
@@ -40,9 +40,12 @@ def test_a_person_against_the_computer(table: PoolApp, tmp_path: Path) -> None:
         before = time.monotonic()
         table.step()
         thinking_times.append(time.monotonic() - before)
+        lines.add(moving_words(table))
         frames += 1
         assert time.monotonic() < deadline, "the computer did not answer"
     assert frames >= 3, "the window drew no frames while the computer thought"
+    if sum(thinking_times) > 0.3:  # "thinking… 0.1 s", "… 0.2 s": what a window at rest
+        assert len(lines) >= 2  # watches changes as the seconds count, with no input
     assert statistics.median(thinking_times) < 0.25  # frames drawn, not one long wait
     assert controller.seat.showing is not None  # its stroke on the cue before it strikes
     assert prompt(controller).startswith("Computer (level 1)")

@@ -61,7 +61,7 @@ def test_nothing_moving_for_a_while_stops_drawing(
     assert POLL_HZ <= 15  # polls, not draws: input is still seen
 
 
-def test_new_words_draw_one_frame_and_stay_at_rest(
+def test_new_words_draw_a_frame_shown_and_stay_at_rest(
     resting: tuple[RestingWindow, Clock], app_base: ShowBase
 ) -> None:
     window, clock = resting
@@ -71,6 +71,10 @@ def test_new_words_draw_one_frame_and_stay_at_rest(
     window.frame(busy=False, mouse=None, words=("0:01",))
     assert window.resting
     window.frame(busy=False, mouse=None, words=("0:02",))  # the warm-up counts a second
+    assert window.resting and app_base.win.isActive()
+    # The next frame too: Panda3D shows the frame drawn with the new words when it flips
+    # it, as it renders the next one, and only in an active window.
+    window.frame(busy=False, mouse=None, words=("0:02",))
     assert window.resting and app_base.win.isActive()
     window.frame(busy=False, mouse=None, words=("0:02",))
     assert not app_base.win.isActive()

@@ -444,6 +444,12 @@ class Hud:
         call or declaration changes."""
         self.notice = (text, self._moment())
 
+    def shown_lines(self) -> tuple[str, ...]:
+        """Every line the HUD shows now, as drawn: a window at rest draws a frame when
+        one changes on its own (the computer's "thinking… 1.2 s", the shot clock)."""
+        nodes = (self.title, self.status, self.prompt, self.warmup, self.message, self.verdict)
+        return tuple(node.getText() for node in (*nodes, *self.names, *self.details))
+
     def shown_message(self) -> str:
         """The message line as the HUD shows it: the window's notice, or the table's."""
         if self.notice is not None and self.notice[1] == self._moment():
