@@ -61,6 +61,8 @@ def test_a_person_against_the_computer(table: PoolApp, tmp_path: Path) -> None:
     # Ann's turn: the hint loads the computer's stroke and the ghost of its leave.
     with pytest.raises(ScriptError, match="person's turn"):
         run_script(table, [{"wait_for_computer": "thinking"}])
+    controller.seat.ask_hint()  # as / or ? does: the prompt says so in the same frame
+    assert prompt(controller).startswith("Hint: the computer is thinking… ")
     run_script(table, [{"hint": True}])
     hint = controller.seat.hint
     assert hint is not None and controller.message == f"Hint: {hint.words}"

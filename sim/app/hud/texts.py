@@ -139,6 +139,9 @@ def _prompt(controller: TableController) -> str:
     computer = computer_prompt(controller, name)
     if computer is not None:
         return computer
+    hint = controller.seat.words()  # a person asked for the hint: it says it is thinking
+    if hint is not None and stage not in (Stage.SIMULATING, Stage.WATCH):
+        return hint
     if stage is Stage.LAG:
         ball = "blue-tinted ball" if len(controller.lag.strokes) % 2 else "white ball"
         return f"{name} lags ({ball}): aim at the foot rail, set the power, Space"

@@ -62,7 +62,8 @@ class TableMode(Mode):
         keys["x"] = lambda: self.controller.shot_clock.take_extension()
         keys["backspace"] = self.take_again
         keys["u"] = self.set_up
-        keys["/"] = keys["?"] = self.ask_hint
+        # "?" is "/" with shift on most keyboards, and Panda3D names it so
+        keys["/"] = keys["?"] = keys["shift-/"] = self.ask_hint
         keys["o"] = self.offer_stalemate
         for key, preset in (("1", "behind"), ("2", "overhead"), ("3", "broadcast")):
             keys[key] = self._viewer(preset)
