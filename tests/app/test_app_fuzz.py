@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -34,7 +35,7 @@ from sim.app.headless import world_to_pixel
 from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
 from sim.app.screens.menu import GameMenu
-from sim.app.screens.start import shot_clock_options
+from sim.app.screens.start import StartScreen, shot_clock_options
 from sim.physics.simulators.simulator import ShotFailed, ShotRequest, ShotResult
 from sim.physics.simulators.worker import PhysicsWorker
 from sim.physics.table import pocket_centre
@@ -127,15 +128,22 @@ def steps(game: Game) -> int:
     return sum(1 for node in game.root.nodes() if node.record is not None)
 
 
+def _uncounted(line: str) -> str:
+    """A prompt without the seconds of a thinking counter ("thinking… 1.2 s")."""
+    return re.sub(r"thinking… \d+\.\d s", "thinking…", line)
+
+
 def key_button(name: str) -> Any:
     return SPECIAL_KEYS[name]() if name in SPECIAL_KEYS else KeyboardButton.asciiKey(name)
 
 
 def quiet_exits(monkeypatch: pytest.MonkeyPatch, seed: int) -> list[str]:
-    """The menu's Quit only notes that it was asked (it would stop the shared worker and
-    end the process); New game on the start screen draws its rack from ``seed``."""
+    """The menu's Quit and the start screen's (its button, or Esc) only note that they
+    were asked (they would stop the shared worker and end the process); New game on the
+    start screen draws its rack from ``seed``."""
     quits: list[str] = []
     monkeypatch.setattr(GameMenu, "quit", lambda self: quits.append("quit"))
+    monkeypatch.setattr(StartScreen, "quit", lambda self: quits.append("quit"))
     seeds = random.Random(seed)
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(seeds.random()))
     return quits
@@ -225,8 +233,9 @@ class Fuzzer:
             assert hud.root.isHidden(), where
         elif stage is not Stage.WATCH:
             # Whoever must act is told what to do, in the words the controller implies.
-            text = hud.prompt.getText()
-            assert text and prompt(controller) in text, f"prompt {text!r} {where}"
+            # (the thinking's seconds count on between the HUD's frame and this check)
+            text = _uncounted(hud.prompt.getText())
+            assert text and _uncounted(prompt(controller)) in text, f"prompt {text!r} {where}"
             assert hud.title.getText(), where
             if stage in (Stage.CHOOSE, Stage.BREAKER, Stage.OVER):
                 assert hud.choice_buttons and not hud.choice_frame.isHidden(), where

@@ -35,6 +35,7 @@ TABLE_KEYS = {
     "delete",  # take the ball under the pointer off, setting up
     "/",  # a hint from the computer
     "?",
+    "shift-/",  # ? as a keyboard types it
     "o",  # offer a stalemate
     "y",  # agree to a stalemate offered
     "n",  # play on

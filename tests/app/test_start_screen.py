@@ -124,3 +124,24 @@ def test_practice_opens_the_practice_table_of_the_game_and_table_chosen(table: P
     assert setup.practice and (setup.game, setup.table.value) == ("rotation", "8ft")
     assert setup.players == ("Ann", "Bob")
     assert controller.stage is Stage.SETUP and len(controller.balls()) == 16  # the rack
+
+
+def test_esc_closes_the_panel_open_then_quits(
+    table: PoolApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start screen's Esc: back from a panel over the form, then (and the Quit
+    button) leaving poolsim."""
+    from sim.app.screens.start import StartScreen
+
+    quits: list[str] = []
+    monkeypatch.setattr(StartScreen, "quit", lambda self: quits.append("quit"))
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    start.open_statistics()
+    table.modes.key("escape")
+    assert start.statistics is None and not quits
+    table.modes.key("escape")
+    assert quits == ["quit"]
+    start.quit_button["command"]()
+    assert quits == ["quit", "quit"]

@@ -360,3 +360,14 @@ def test_a_file_that_cannot_be_opened_says_why_in_the_panel(table: PoolApp, tmp_
     assert "cannot read" in panel.error.getText() and table.controller is None
     panel.close()
     assert start.open_panel is None and not start.frame.isHidden()
+
+
+def test_g_turns_the_aiming_line_off_and_on_and_says_so(table: PoolApp) -> None:
+    table.play(after_break(70))
+    step(table, 2)
+    assert table.cue is not None and table.hud is not None and table.cue.show_aid
+    press(table, KeyboardButton.asciiKey("g"))
+    assert not table.cue.show_aid
+    assert table.hud.shown_message() == "aiming line off (G)"
+    press(table, KeyboardButton.asciiKey("g"))
+    assert table.cue.show_aid and table.hud.shown_message() == "aiming line on (G)"

@@ -123,9 +123,12 @@ class TableMode(Mode):
         self.controller.declare(None if current is declaration else declaration)
 
     def toggle_aid(self) -> None:
+        """G: the aiming line (to the first ball and on from it) on or off, and said."""
         cue = self.window.cue
         if cue is not None:
             cue.show_aid = not cue.show_aid
+            if self.window.hud is not None:
+                self.window.hud.say(f"aiming line {'on' if cue.show_aid else 'off'} (G)")
 
     def toggle_help(self) -> None:
         hud = self.window.hud

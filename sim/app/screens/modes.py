@@ -36,6 +36,10 @@ class StartMode(Screen):
         super().__init__(window)
         self.screen = StartScreen(host, on_start=on_start)
 
+    def key_map(self) -> dict[str, Callable[[], None]]:
+        # The keys are asked for before the form is made: the form is looked up on the key.
+        return {"escape": lambda: self.screen.back_or_quit()}
+
     def exit(self) -> None:
         self.screen.destroy()
 

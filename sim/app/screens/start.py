@@ -215,6 +215,9 @@ class StartHost(Protocol):
     def drills(self) -> DrillTable:
         """The drill at the table, which a drill of the list opens."""
 
+    def stop(self) -> None:
+        """The window's work stopped (the physics' process, the autosave) before it quits."""
+
 
 class StartScreen:
     def __init__(self, app: StartHost, on_start: OnStart) -> None:
@@ -265,6 +268,9 @@ class StartScreen:
         self.practice_button = self._button("Practice", (-0.7, -0.9 + 0.16), self.practice)
         # The shipped drills (docs/DRILLS.md), listed with Player 1's best at each.
         self.drills_button = self._button("Drills", (0.72, -0.9 + 0.16), self.open_drills)
+        # Leaving poolsim from its first screen (Esc too, once no panel is open over it);
+        # as far right as Statistics, which every window shape shows.
+        self.quit_button = self._button("Quit (Esc)", (1.0, 0.86), self.quit)
         self.drill_list: DrillList | None = None
         self.open_panel: OpenGamePanel | None = None
         self.statistics: StatisticsPanel | None = None
@@ -486,6 +492,22 @@ class StartScreen:
         player = self._player()
         self._say(f"opening {shipped.drill.title}...", DIM)
         self._shortly(lambda: self.app.drills.open(shipped, player))
+
+    def back_or_quit(self) -> None:
+        """Esc: close the panel open over the form (saved games, drills, statistics), or
+        with none open, quit."""
+        if self.open_panel is not None:
+            self.close_saved()
+        elif self.drill_list is not None:
+            self.close_drills()
+        elif self.statistics is not None:
+            self.close_statistics()
+        else:
+            self.quit()
+
+    def quit(self) -> None:
+        self.app.stop()
+        self.app.base.userExit()
 
     def _statistics_pressed(self) -> None:
         self.open_statistics()
