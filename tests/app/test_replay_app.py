@@ -381,3 +381,20 @@ def test_pockets_are_named_as_the_hud_names_them(table: PoolApp) -> None:
     table.step()
     texts = " ".join(line.getText() for line in viewer.panel_lines)
     assert "4 in the foot-right corner, 7 in the foot-left corner" in texts
+
+
+def test_the_players_view_comes_back_after_the_replay(table: PoolApp) -> None:
+    """The viewer shows the whole table (broadcast); closed, the table is seen from the
+    view the player chose, not from broadcast until the next shot."""
+    from tests.app.test_table_app import after_break
+
+    table.play(after_break(70))
+    table.step(2)
+    assert table.controller is not None and table.controller.stage is Stage.AIM
+    table.choose_view("behind")
+    assert table.rig is not None and table.rig.preset == "behind"
+    table.open_replay(0)
+    table.step()
+    assert table.rig.preset == "broadcast"
+    press(table, KeyboardButton.escape())
+    assert table.replay is None and table.rig.preset == "behind"

@@ -172,6 +172,7 @@ class ReplayMode(Screen):
                 app.rig.set_free(app.hud.layout.table_on_screen())
         if app.controller is not None:
             app.controller.shot_clock.resume()
+            _players_view(app)  # the viewer showed broadcast: back to the player's own
         else:  # shots with no game: closing the viewer quits
             app.stop()
             app.base.userExit()
@@ -213,9 +214,7 @@ class ReplayMode(Screen):
         app = self.app
         self.close()
         app.modes.answer(move)
-        controller = app.controller
-        assert controller is not None
-        app.show_view("overhead" if controller.stage is Stage.PLACE else app.view)
+        _players_view(app)
 
     def make_main_line(self, node: Node) -> list[ReplayItem]:
         """Main line: the line through ``node`` is the main line (autosaved)."""
@@ -291,3 +290,11 @@ class MatchSummaryMode(Screen):
 
     def exit(self) -> None:
         self.summary.destroy()
+
+
+def _players_view(app: ScreenWindow) -> None:
+    """The table's camera back at the player's chosen view (overhead while the cue ball
+    is placed), after a screen that showed its own (issue 28, friction 9)."""
+    controller = app.controller
+    if controller is not None:
+        app.show_view("overhead" if controller.stage is Stage.PLACE else app.view)
