@@ -371,3 +371,15 @@ def test_g_turns_the_aiming_line_off_and_on_and_says_so(table: PoolApp) -> None:
     assert table.hud.shown_message() == "aiming line off (G)"
     press(table, KeyboardButton.asciiKey("g"))
     assert table.cue.show_aid and table.hud.shown_message() == "aiming line on (G)"
+
+
+def test_x_takes_an_extension_and_says_so(table: PoolApp) -> None:
+    options = Options(shot_clock_s=35, shot_clock_extension_s=25, shot_clock_extensions_per_rack=1)
+    table.play(after_break(70, options))
+    step(table, 2)
+    assert table.hud is not None and table.controller is not None
+    press(table, KeyboardButton.asciiKey("x"))
+    assert table.controller.shot_clock.extension
+    assert table.hud.shown_message() == "extension taken: 25 more seconds on this shot"
+    press(table, KeyboardButton.asciiKey("x"))  # taken already: refused, in words
+    assert table.hud.shown_message().startswith("this shot's extension is taken already")

@@ -59,7 +59,7 @@ class TableMode(Mode):
         keys["f"] = window.toggle_panels
         keys["w"] = self.toggle_details
         keys["r"] = lambda: window.open_replay()
-        keys["x"] = lambda: self.controller.shot_clock.take_extension()
+        keys["x"] = self.take_extension
         keys["backspace"] = self.take_again
         keys["u"] = self.set_up
         # "?" is "/" with shift on most keyboards, and Panda3D names it so
@@ -121,6 +121,14 @@ class TableMode(Mode):
     def declare(self, declaration: Declaration) -> None:
         current = self.controller.declaration
         self.controller.declare(None if current is declaration else declaration)
+
+    def take_extension(self) -> None:
+        """X: more time on this shot on the shot clock (B-18), and said."""
+        self.controller.shot_clock.take_extension()
+        state = self.controller.state
+        seconds = state.options.shot_clock_extension_s if state is not None else None
+        if self.window.hud is not None and seconds is not None:
+            self.window.hud.say(f"extension taken: {seconds:.0f} more seconds on this shot")
 
     def toggle_aid(self) -> None:
         """G: the aiming line (to the first ball and on from it) on or off, and said."""

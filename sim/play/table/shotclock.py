@@ -60,6 +60,8 @@ class ShotClock:
         state = self.table.state
         if state is None or state.options.shot_clock_extension_s is None:
             raise GameError("there are no shot-clock extensions in this match")
+        if self.extension:
+            raise GameError("this shot's extension is taken already")
         if state.extensions_used[state.shooter] >= state.options.shot_clock_extensions_per_rack:
             raise GameError("no extension left in this rack")
         self.extension = True
