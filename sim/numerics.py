@@ -102,26 +102,25 @@ def here() -> Arithmetic:
 
 
 def _processor_name() -> str:
-    try:
-        text = _CPUINFO.read_text(errors="replace")
-    except OSError:
-        return platform.processor()
-    for line in text.splitlines():
-        if line.startswith("model name"):
-            return line.partition(":")[2].strip()
-    return platform.processor()
+    return _cpuinfo_field("model name") or platform.processor()
 
 
 def _cpu_flags() -> set[str]:
     """The CPU's feature flags as Linux lists them (empty where there is no such file)."""
+    return set(_cpuinfo_field("flags").split())
+
+
+@functools.cache  # the CPU does not change under a process
+def _cpuinfo_field(name: str) -> str:
+    """The first processor's ``name`` line in Linux's /proc/cpuinfo ("" where none)."""
     try:
         text = _CPUINFO.read_text(errors="replace")
     except OSError:
-        return set()
+        return ""
     for line in text.splitlines():
-        if line.startswith("flags"):
-            return set(line.partition(":")[2].split())
-    return set()
+        if line.startswith(name):
+            return line.partition(":")[2].strip()
+    return ""
 
 
 @functools.cache  # the CPU does not change under a process; pin() and unpinned() both ask

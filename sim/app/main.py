@@ -493,6 +493,11 @@ class PoolApp:
         if self.thinker is not None:
             self.thinker.close()
 
+    def quit(self) -> None:
+        """End the program: the window's work stopped (:meth:`stop`), then Panda3D's loop."""
+        self.stop()
+        self.base.userExit()
+
     def destroy(self) -> None:
         """Take the table, the HUD, the input and the frame task off the ShowBase."""
         self.input.ignoreAll()

@@ -55,6 +55,9 @@ class ScreenWindow(Window, Protocol):
     def stop(self) -> None:
         """Finish the autosave in progress and stop the physics and the computer."""
 
+    def quit(self) -> None:
+        """End the program, after :meth:`stop`."""
+
 
 class Screen(Mode):
     """A mode the player opens over the window and closes again: its widgets made in

@@ -46,8 +46,8 @@ class MenuHost(Protocol):
     def say(self, text: str) -> None:
         """A line of the window's own on the HUD."""
 
-    def stop(self) -> None:
-        """Finish the autosave in progress and stop the physics worker."""
+    def quit(self) -> None:
+        """End the program, the autosave finished and the physics stopped first."""
 
 
 class GameMenu:
@@ -154,8 +154,7 @@ class GameMenu:
         self.app.show_start_screen()
 
     def quit(self) -> None:
-        self.app.stop()
-        self.app.base.userExit()
+        self.app.quit()
 
     def destroy(self) -> None:
         self.veil.destroy()

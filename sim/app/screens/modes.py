@@ -100,8 +100,8 @@ class MenuMode(Screen):
     def show_start_screen(self) -> None:
         self.app.show_start_screen()
 
-    def stop(self) -> None:
-        self.app.stop()
+    def quit(self) -> None:
+        self.app.quit()
 
 
 class ReplayMode(Screen):
@@ -174,8 +174,7 @@ class ReplayMode(Screen):
             app.controller.shot_clock.resume()
             _players_view(app)  # the viewer showed broadcast: back to the player's own
         else:  # shots with no game: closing the viewer quits
-            app.stop()
-            app.base.userExit()
+            app.quit()
 
     # -- what the viewer asks of the window -----------------------------------------------
 

@@ -215,8 +215,8 @@ class StartHost(Protocol):
     def drills(self) -> DrillTable:
         """The drill at the table, which a drill of the list opens."""
 
-    def stop(self) -> None:
-        """The window's work stopped (the physics' process, the autosave) before it quits."""
+    def quit(self) -> None:
+        """End the program, the autosave finished and the physics stopped first."""
 
 
 class StartScreen:
@@ -506,8 +506,7 @@ class StartScreen:
             self.quit()
 
     def quit(self) -> None:
-        self.app.stop()
-        self.app.base.userExit()
+        self.app.quit()
 
     def _statistics_pressed(self) -> None:
         self.open_statistics()

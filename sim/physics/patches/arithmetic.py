@@ -171,7 +171,3 @@ def install() -> None:
             raise RuntimeError(f"{name} no longer calls numpy np: poolsim's fixed dot is stale")
         module.np = numpy_fixed  # type: ignore[attr-defined]
     _installed = True
-
-
-def installed() -> bool:
-    return _installed
