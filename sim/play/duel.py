@@ -214,9 +214,23 @@ def run_duel(
             finished.append(attrs.evolve(outcome, file=None))
             if on_rack is not None:
                 on_rack(outcome)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemError) as error:
+        if not _ctrl_c(error):
+            raise
         raise DuelInterrupted(sorted(finished, key=lambda o: o.index)) from None
     return sorted(finished, key=lambda o: o.index)
+
+
+def _ctrl_c(error: BaseException) -> bool:
+    """Ctrl-C: a KeyboardInterrupt, or the SystemError numba makes of one that came while
+    a compiled function was being loaded from its cache (seen in CI: "CPUDispatcher(...)
+    returned a result with an exception set", the KeyboardInterrupt its cause)."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _outcomes(jobs: list[Job], workers: int) -> Iterator[RackOutcome]:

@@ -106,3 +106,18 @@ def test_targets_each_level_beats_the_one_below(level: str) -> None:
     setup = DuelSetup(game="ten-ball", levels=(level, str(int(level) - 1)), racks=RACKS, seed=1)
     report = figures(setup, run_duel(setup, workers=os.cpu_count() or 1))
     assert report["players"]["A"]["racks_won"] >= 0.65 * RACKS
+
+
+def test_ctrl_c_inside_the_compiled_physics_is_still_ctrl_c() -> None:
+    """numba turns a KeyboardInterrupt that comes while it loads a function from its
+    cache into a SystemError; the duel still stops with the racks finished."""
+    from sim.play.duel import _ctrl_c
+
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            raise SystemError("returned a result with an exception set") from interrupt
+    except SystemError as error:
+        assert _ctrl_c(error)
+    assert not _ctrl_c(SystemError("another"))
