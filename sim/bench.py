@@ -78,6 +78,7 @@ def run_bench(
     report["timeline"] = bench_timeline()
     report["stroke_latency"] = stroke_latency(repeats)
     report["opponent_think"] = opponent_think(shots=repeats)
+    report["forecast"] = forecast_rate(positions=repeats)
     report["speedups"] = speedups_times(shots=repeats)
     if render:
         report["frame_times"] = frame_times()
@@ -303,6 +304,87 @@ def opponent_think(shots: int, level: str = "5", seed: int = 1) -> dict[str, flo
         "think_seconds_max": max(move.seconds for move in moves),
         "simulations_per_second": sum(move.simulations for move in moves) / seconds,
         "break_seconds_median": statistics.median(move.seconds for move in breaks),
+    }
+
+
+def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
+    """The computer player's forecast (``sim.play.opponent.forecast``) against the full
+    physics, on the same candidates: level 5's pot strokes from the first ``positions``
+    positions of 10-ball racks played by level 1 (seed ``seed``; the break and the cue
+    ball in hand left out), each judged both ways as the search judges it (foretold or
+    simulated, then ruled on by the referee and valued by the judge). Candidates judged a
+    second each way, their ratio, and how often the two agree on whether the pot drops."""
+    import attrs
+    import numpy as np
+
+    from rules import CUE, MatchPhase, Phase, Player
+    from rules.facts import Pocketing
+    from sim.physics.simulators.inprocess import InProcessSimulator
+    from sim.play.game import Game, GameSetup
+    from sim.play.opponent import Kind, decide, level_named
+    from sim.play.opponent.search import Thinker
+    from sim.play.opponent.strokes import pot_candidates
+
+    five = attrs.evolve(level_named("5"), search=attrs.evolve(level_named("5").search, foresee=1))
+    one = level_named("1")
+    game = Game(GameSetup(seed=seed))
+    game.start(Player.A)
+    foretold = simulated = 0.0
+    judged = agreed = 0
+    step = 0
+    while judged < positions * 10 and step < positions * 20:
+        if game.phase is not MatchPhase.RACK:
+            game = Game(GameSetup(seed=seed + step))
+            game.start(Player.A)
+        state = game.rack
+        assert state is not None
+        if state.pending is None and state.phase is Phase.PLAY and state.ball_in_hand is None:
+            thinker = Thinker(
+                state, game.setup.spec, five, np.random.default_rng(step), InProcessSimulator()
+            )
+            found = pot_candidates(
+                state,
+                game.setup.spec,
+                thinker.judge,
+                five.search,
+                state.balls[CUE],
+                None,
+                five.search.pots,
+            )
+            plain = [c for c in found if c.pot is not None and c.pot.first == c.pot.ball]
+            started = time.perf_counter()
+            forecasts = [thinker.foresee(c) for c in plain]
+            for candidate, forecast in zip(plain, forecasts, strict=True):
+                thinker.foreseen_value(candidate, forecast)
+            foretold += time.perf_counter() - started
+            started = time.perf_counter()
+            shots = thinker.simulate([c.stroke for c in plain])
+            for candidate, shot in zip(plain, shots, strict=True):
+                thinker.value(candidate.stroke, shot)
+            simulated += time.perf_counter() - started
+            for candidate, forecast, shot in zip(plain, forecasts, shots, strict=True):
+                if shot is not None:
+                    drops = any(
+                        isinstance(f, Pocketing)
+                        and (f.ball, f.pocket) == (candidate.target, candidate.pocket)
+                        for f in shot.facts
+                    )
+                    agreed += drops == forecast.drops
+            judged += len(plain)
+        move = decide(state, game.setup.spec, one, np.random.default_rng([seed, step]))
+        step += 1
+        if move.kind is Kind.CHOICE and move.choice is not None:
+            game.choose(move.choice)
+        elif move.kind is Kind.STALEMATE:
+            game.declare_stalemate(agreed=True)
+        elif move.stroke is not None:
+            game.shoot(move.stroke)
+    return {
+        "candidates": float(judged),
+        "foretold_per_second": judged / foretold if foretold else 0.0,
+        "simulated_per_second": judged / simulated if simulated else 0.0,
+        "ratio": simulated / foretold if foretold else 0.0,
+        "drops_agree_percent": 100.0 * agreed / judged if judged else 0.0,
     }
 
 
@@ -593,6 +675,13 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"{o['candidates_median']:.0f} candidate strokes and {o['simulations_median']:.0f} "
         f"simulations a shot, {o['simulations_per_second']:.0f} simulations/s; "
         f"its break {o['break_seconds_median']:.1f} s"
+    )
+    f = report["forecast"]
+    lines.append(
+        f"computer player's forecast against the physics ({f['candidates']:.0f} pot strokes, "
+        f"each ruled on and valued): {f['foretold_per_second']:.0f} against "
+        f"{f['simulated_per_second']:.0f} candidates/s, ratio {f['ratio']:.0f} (target 10); "
+        f"the two agree on the pot dropping {f['drops_agree_percent']:.0f} % of the time"
     )
     u = report["speedups"]
     lines.append(

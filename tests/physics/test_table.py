@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -237,3 +238,41 @@ def test_the_plan_is_the_physics_table_in_plain_numbers(size: TableSize) -> None
     for _ in range(500):
         point = (rng.uniform(-0.1, spec.width + 0.1), rng.uniform(-0.1, spec.length + 0.1))
         assert plan.nearest_cushion(point) == nearest_cushion(table, point)
+
+
+@pytest.mark.parametrize("size", ["9ft", "7ft"])
+def test_the_cushion_rebound_is_pooltools_cushion_model(size: str) -> None:
+    """CushionRebound against pooltool's Stronge model (the speedups' copy, statement for
+    statement pooltool's) on the table's left cushion, over 300 random contacts: any
+    spin, 0.1 to 4 m/s in, any angle. The left cushion's frame is a mirror of
+    CushionRebound's (x into the cushion), so velocities flip in x and spin in y and z."""
+    from sim.physics.patches.speedups import stronge_solve
+    from sim.physics.pooltool_setup import pt
+    from sim.physics.table import CushionRebound
+
+    spec = table_spec(size)
+    rebound = CushionRebound(spec)
+    table = spec.build()
+    cushion = table.cushion_segments.linear["3"]  # the left rail's lower half, x = 0
+    model = pt.physics.resolve.resolver.Resolver.default().ball_linear_cushion
+    ball = pt.Ball.create("cue")
+    radius = ball.params.R
+    nose = cushion.p1[2]
+    across = math.sqrt(radius**2 - (radius - nose) ** 2)  # touching the nose
+    rng = np.random.default_rng(2)
+    worst = 0.0
+    for _ in range(300):
+        v = np.array([-rng.uniform(0.1, 4.0), rng.uniform(-3.0, 3.0), 0.0])
+        w = rng.normal(0.0, 60.0, 3)
+        start = np.array([[across, 0.5, radius], v, w])
+        ball.state = pt.objects.BallState(start, pt.constants.sliding, 0)
+        solved, _ = stronge_solve(ball, cushion, model.omega_ratio)
+        (vx, vy), (wx, wy, wz) = rebound((-v[0], v[1]), (w[0], -w[1], -w[2]))
+        mine_v = np.array([-vx, vy, 0.0])
+        mine_w = np.array([wx, -wy, -wz])
+        error = max(
+            float(np.max(np.abs(mine_v - solved.state.rvw[1]))),
+            float(np.max(np.abs(mine_w - solved.state.rvw[2]))) * radius,
+        )
+        worst = max(worst, error / float(np.linalg.norm(v)))
+    assert worst < 1e-3

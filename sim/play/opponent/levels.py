@@ -181,6 +181,7 @@ class Search:
     screen: int = 0
     screen_samples: int = 0
     weigh_chance: bool = False
+    foresee: int = 0
 
 
 @attrs.frozen

@@ -21,6 +21,7 @@ once.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Sequence
@@ -28,17 +29,19 @@ from collections.abc import Sequence
 import attrs
 import numpy as np
 
-from rules import CUE, BallId, GameState, IllegalAction, Player, Positions
+from rules import CUE, BallId, GameState, IllegalAction, Player, Positions, Shot
 from rules.facts import Pocketing
 from rules.geometry import distance, wrapped_degrees
 from sim.physics.facts import first_heading
-from sim.physics.simulate import SimulatedShot, aim_towards
+from sim.physics.simulate import CueAction, SimulatedShot, aim_towards
 from sim.physics.simulators.simulator import ShotFailed, ShotReady, ShotRequest, Simulator
-from sim.physics.table import TableSpec
+from sim.physics.table import CushionRebound, TableSpec
 from sim.play.game import Stroke, shot_of
+from sim.play.opponent.forecast import Forecast, Forecaster
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Level
 from sim.play.opponent.strokes import Candidate, Intent, follow_up_strokes
+from sim.play.picker import Pot
 
 # Degrees: a pot's line this close to the pocket's needs no correcting (0.25 deg is 4 mm
 # off line after a metre, a tenth of a pocket's margin).
@@ -85,6 +88,9 @@ class Scored:
     # Its noisy strikes so far (Thinker.screened): what each left and whether it dropped
     # the pot meant; they count in the mean of any later strikes (Thinker.tested).
     strikes: tuple[tuple[float, bool], ...] = ()
+    # The mean of its noisy strikes as the forecast foretold them (Thinker.screened with
+    # a forecast): it ranks the pots played out next, and counts in nothing else.
+    foreseen: float | None = None
 
     @property
     def hope(self) -> float:
@@ -114,7 +120,11 @@ class Thinker:
         self.simulator = simulator
         self.me: Player = state.shooter
         self.judge = Judge.of(spec, level)
+        self.forecaster = (
+            Forecaster(spec, self.judge.mouths, _rebound(spec)) if level.search.foresee else None
+        )
         self.simulations = 0
+        self.forecasts = 0
         self.candidates = 0
         self.started = time.perf_counter()
         self._cache: dict[ShotRequest, SimulatedShot | None] = {}
@@ -159,18 +169,74 @@ class Thinker:
         nothing."""
         if shot is None:
             return -1.0
+        return self.ruled(shot_of(stroke, shot))
+
+    def ruled(self, shot: Shot) -> float:
+        """What the referee's ruling on ``shot`` leaves (see :meth:`value`)."""
         try:
-            ruling = self.state.rule(shot_of(stroke, shot))
+            ruling = self.state.rule(shot)
         except IllegalAction:
             return -1.0
         worth = self.judge.value(self.state.apply(ruling), self.me)
         return worth - FOUL_COST if ruling.foul else worth
+
+    # -- the forecast ---------------------------------------------------------------------
+
+    def foresee(self, candidate: Candidate, action: CueAction | None = None) -> Forecast:
+        """A plain pot's stroke (or ``action`` in its place) foretold
+        (:mod:`.forecast`)."""
+        assert self.forecaster is not None and candidate.pot is not None
+        pot = candidate.pot
+        balls = self.start(candidate.stroke)
+        self.forecasts += 1
+        margin = self.judge.margin(pot.pocket, balls[pot.ball])
+        return self.forecaster.foresee(
+            balls, pot.ball, pot.pocket, action or candidate.stroke.action, margin
+        )
+
+    def foreseen_value(self, candidate: Candidate, forecast: Forecast) -> float:
+        """What the referee's ruling on a foretold stroke leaves."""
+        if not forecast.contact:
+            return -1.0
+        pot, stroke = candidate.pot, candidate.stroke
+        assert pot is not None
+        shot = Shot(
+            facts=forecast.facts(pot.ball, pot.pocket),
+            placement=stroke.placement,
+            call=stroke.call,
+            declaration=stroke.declaration,
+            resting=forecast.resting_balls(self.start(stroke), pot.ball),
+        )
+        return self.ruled(shot)
+
+    def _foreseen(self, candidates: Sequence[Candidate]) -> list[Candidate]:
+        """``candidates`` with each plain pot's strokes foretold to the end (no kiss) cut
+        to the search's ``foresee`` best as the forecast values them; the strokes
+        foretold to meet another ball after the contact (which the forecast follows only
+        roughly), and every other kind of stroke, as they were."""
+        keep = self.level.search.foresee
+        groups: dict[tuple[object, ...], list[tuple[float, int]]] = {}
+        for index, candidate in enumerate(candidates):
+            pot = candidate.pot
+            if pot is not None and pot.first == pot.ball:
+                forecast = self.foresee(candidate)
+                if forecast.certain:
+                    key = (pot.ball, pot.pocket, candidate.stroke.placement)
+                    value = self.foreseen_value(candidate, forecast)
+                    groups.setdefault(key, []).append((value, index))
+        dropped: set[int] = set()
+        for members in groups.values():
+            ranked = sorted(members, key=lambda item: (-item[0], item[1]))
+            dropped.update(index for _value, index in ranked[keep:])
+        return [c for index, c in enumerate(candidates) if index not in dropped]
 
     # -- round 1: as planned -------------------------------------------------------------
 
     def planned(self, candidates: Sequence[Candidate]) -> list[Scored]:
         """Every candidate struck as planned (pots corrected for throw first)."""
         self.candidates += len(candidates)
+        if self.forecaster is not None:
+            candidates = self._foreseen(candidates)
         if self.level.search.refine:
             candidates = self._corrected(candidates)
         shots = self.simulate([c.stroke for c in candidates])
@@ -271,13 +337,40 @@ class Thinker:
         if search.screen == 0 or search.screen_samples == 0 or self.level.noise.silent:
             return list(scored)
         head = _plain_pots(scored)[: search.screen]
-        struck = self._strikes(head, search.screen_samples)
+        # Pots foretold to the end are struck in the forecast; the others in the physics.
+        foreseen = [
+            item
+            for item in head
+            if self.forecaster is not None and self.foresee(item.candidate).certain
+        ]
+        simulated = [item for item in head if item not in foreseen]
+        struck = self._strikes(simulated, search.screen_samples)
         screened = [
             attrs.evolve(_mean(item, strikes), strikes=tuple(strikes))
-            for item, strikes in zip(head, struck, strict=True)
-        ]
+            for item, strikes in zip(simulated, struck, strict=True)
+        ] + [self._foreseen_strikes(item, search.screen_samples) for item in foreseen]
         chosen = {id(item) for item in head}
         return [s for s in scored if id(s) not in chosen] + screened
+
+    def _foreseen_strikes(self, item: Scored, samples: int) -> Scored:
+        """``item`` with the mean of ``samples`` noisy strikes as the forecast foretells
+        them: a strike drops the pot if its object ball's line moves off the planned one
+        by less than the pocket's margin (the plan, corrected for throw by the physics,
+        drops it), and is valued by the referee's ruling on what it foretells."""
+        candidate = item.candidate
+        pot = candidate.pot
+        assert pot is not None
+        planned = self.foresee(candidate)
+        margin = self.judge.margin(pot.pocket, self.start(candidate.stroke)[pot.ball])
+        values = []
+        for _ in range(samples):
+            action = self.level.noise.perturb(candidate.stroke.action, self.rng)
+            forecast = self.foresee(candidate, action)
+            if forecast.contact:
+                moved = abs(forecast.line_error - planned.line_error)
+                forecast = attrs.evolve(forecast, drops=moved <= margin and forecast.object_rail)
+            values.append(self.foreseen_value(candidate, forecast))
+        return attrs.evolve(item, foreseen=float(np.mean(values)))
 
     # -- round 2b: the next pot played out ------------------------------------------------
 
@@ -320,9 +413,15 @@ class Thinker:
         if pot is None:
             return item
         strokes = follow_up_strokes(after.balls[CUE], pot)
-        shots = self.simulate(strokes, after.balls)
-        landings = zip(strokes, shots, strict=True)
-        best = max((self._landing(after, pot.ball, *landing) for landing in landings), default=-1.0)
+        values = [self._foreseen_landing(after, pot, stroke) for stroke in strokes]
+        # The strokes not foretold to the end are played out in the physics.
+        unsure = [stroke for stroke, value in zip(strokes, values, strict=True) if value is None]
+        shots = iter(self.simulate(unsure, after.balls))
+        landings = [
+            self._landing(after, pot.ball, stroke, next(shots)) if value is None else value
+            for stroke, value in zip(strokes, values, strict=True)
+        ]
+        best = max(landings, default=-1.0)
         if best < 0:
             return item
         miss = self.judge.miss
@@ -341,6 +440,21 @@ class Thinker:
         if resting is None or CUE not in resting:
             return -1.0
         return self.judge.value(attrs.evolve(state, balls=resting.without(target)), self.me)
+
+    def _foreseen_landing(self, state: GameState, pot: Pot, stroke: Stroke) -> float | None:
+        """:meth:`_landing` for the next pot's stroke as the forecast foretells it, or
+        None without a forecast or for a stroke it does not foretell to the end."""
+        if self.forecaster is None:
+            return None
+        self.forecasts += 1
+        margin = self.judge.margin(pot.pocket, state.balls[pot.ball])
+        forecast = self.forecaster.foresee(state.balls, pot.ball, pot.pocket, stroke.action, margin)
+        if not forecast.certain:
+            return None
+        if not forecast.contact or forecast.scratch is not None:
+            return -1.0
+        resting = forecast.resting_balls(state.balls, pot.ball).without(pot.ball)
+        return self.judge.value(attrs.evolve(state, balls=resting), self.me)
 
     # -- round 3: struck with the level's noise -------------------------------------------
 
@@ -418,12 +532,29 @@ class Thinker:
         return time.perf_counter() - self.started
 
 
+@functools.cache
+def _rebound(spec: TableSpec) -> CushionRebound:
+    """The table's cushions, tabulated once a process (a few hundred of pooltool's
+    collisions)."""
+    return CushionRebound(spec)
+
+
 def _plain_pots(scored: Sequence[Scored]) -> list[Scored]:
     """The plain pots (banks and other strokes left out) that the physics and the rules
     allow, best first: those screened with noise by their mean, then the rest by their
     hope (before the screen, all by their hope)."""
     plain = (s for s in scored if s.candidate.pot is not None and s.planned >= 0)
-    return sorted(plain, key=lambda s: (0, -s.expected) if s.strikes else (1, -s.hope))
+    return sorted(plain, key=_screened_first)
+
+
+def _screened_first(item: Scored) -> tuple[int, float]:
+    """Struck with noise first, by the mean of their strikes (in the physics or in the
+    forecast), then the rest by their hope."""
+    if item.strikes:
+        return (0, -item.expected)
+    if item.foreseen is not None:
+        return (0, -item.foreseen)
+    return (1, -item.hope)
 
 
 def _mean(item: Scored, more: Sequence[tuple[float, bool]]) -> Scored:

@@ -1,0 +1,165 @@
+"""The forecast (sim.play.opponent.forecast): a pot stroke foretold in closed form, held
+to pooltool's simulation of the same strokes."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from rules import CUE, PocketId, Positions, RailName
+from rules.facts import Hit, Pocketing, RailContact
+from sim.physics.pooltool_setup import pt
+from sim.physics.simulate import CueAction, aim_towards, simulate_shot
+from sim.physics.table import CushionRebound, pocket_mouths, table_spec
+from sim.play.opponent import forecast
+from sim.play.opponent.forecast import Forecaster, _Ball, _strike
+from sim.play.picker import pots
+
+SPEC = table_spec("9ft")
+MOUTHS = pocket_mouths(SPEC)
+
+
+@pytest.fixture(scope="module")
+def forecaster() -> Forecaster:
+    return Forecaster(SPEC, MOUTHS, CushionRebound(SPEC))
+
+
+def test_its_constants_are_pooltools_defaults() -> None:
+    params = pt.objects.BallParams.default()
+    cue = pt.Cue.default().specs
+    assert (
+        params.m,
+        params.R,
+        params.g,
+    ) == (forecast.BALL_MASS, forecast.BALL_RADIUS, forecast.GRAVITY)
+    assert (params.u_s, params.u_r) == (forecast.SLIDING_FRICTION, forecast.ROLLING_FRICTION)
+    assert params.e_b == forecast.BALL_RESTITUTION
+    assert (cue.M, cue.end_mass) == (forecast.CUE_MASS, forecast.CUE_END_MASS)
+    u_sp = params.u_sp_proportionality * params.R
+    assert pytest.approx(5 * u_sp * params.g / (2 * params.R)) == forecast.SPIN_DECAY
+
+
+# Strokes of the cue ball alone (the 1 out of the way in a corner): rolled, stunned,
+# drawn and followed, with side spin either way, up to four cushions.
+ALONE = [
+    ((0.635, 0.3), 90.0, 0.5, 0.0, 0.0),
+    ((0.635, 0.3), 90.0, 0.8, 0.4, 0.0),
+    ((0.3, 0.5), 60.0, 1.5, 0.0, 0.0),
+    ((0.3, 0.5), 60.0, 2.5, 0.2, 0.0),
+    ((0.3, 0.5), 30.0, 2.0, -0.3, 0.0),
+    ((0.3, 0.5), 80.0, 4.0, 0.0, 0.0),
+    ((0.3, 0.5), 60.0, 2.0, 0.0, 0.3),
+    ((0.3, 0.5), 60.0, 2.0, 0.0, -0.3),
+]
+
+
+@pytest.mark.parametrize(("start", "aim", "speed", "b", "a"), ALONE)
+def test_the_cue_ball_alone_meets_the_cushions_pooltool_does_and_stops_near_where_it_does(
+    forecaster: Forecaster,
+    start: tuple[float, float],
+    aim: float,
+    speed: float,
+    b: float,
+    a: float,
+) -> None:
+    action = CueAction(speed=speed, aim=aim, b=b, a=a)
+    shot = simulate_shot(SPEC, Positions({CUE: start, "1": (1.2, 0.1)}), action)
+    rails = [f.rail for f in shot.facts if isinstance(f, RailContact) and f.ball == CUE]
+    v, roll, spin = _strike(action)
+    ux, uy = math.cos(math.radians(aim)), math.sin(math.radians(aim))
+    ball = _Ball(start[0], start[1], v * ux, v * uy, roll * ux, roll * uy, spin)
+    travel = forecaster._cue_ball(ball, {})
+    rest = travel.rest
+    assert (travel.scratch, travel.kisses) == (None, ())
+    assert list(travel.rails) == rails
+    # Side spin's squirt and swerve are left out of this straight start, and the cushion
+    # is met a millimetre early (the nose is above the ball's equator): within 0.2 m
+    # after four cushions, within a centimetre with none.
+    assert math.dist(rest, shot.resting[CUE]) < (0.01 if not rails else 0.2)
+
+
+def _pot_of(balls: dict[str, tuple[float, float]], pocket: PocketId) -> CueAction:
+    found = [p for p in pots(balls, balls[CUE], "1", SPEC) if p.pocket is pocket]
+    return CueAction(speed=2.0, aim=aim_towards(balls[CUE], found[0].ghost), b=-0.2)
+
+
+def test_a_pot_aimed_at_the_ghost_ball_drops_and_its_facts_say_so(forecaster: Forecaster) -> None:
+    balls = {CUE: (0.6, 1.5), "1": (0.9, 2.2)}
+    action = _pot_of(balls, PocketId.RT)
+    margin = 0.02
+    foretold = forecaster.foresee(Positions(balls), "1", PocketId.RT, action, margin)
+    assert foretold.contact and foretold.drops and foretold.certain
+    assert abs(foretold.line_error) < margin / 2  # the picker aims a little inside the mouth
+    assert foretold.facts("1", PocketId.RT)[:2] == (Hit((CUE, "1")), Pocketing("1", PocketId.RT))
+    shot = simulate_shot(SPEC, Positions(balls), action)
+    assert ("1", PocketId.RT) in [
+        (f.ball, f.pocket) for f in shot.facts if isinstance(f, Pocketing)
+    ]
+    assert foretold.cue is not None
+    assert math.dist(foretold.cue, shot.resting[CUE]) < 0.1
+    resting = foretold.resting_balls(Positions(balls), "1")
+    assert set(resting) == {CUE} and resting[CUE] == foretold.cue
+
+
+def test_an_aim_off_by_a_degree_misses_the_pocket_and_a_wide_one_misses_the_ball(
+    forecaster: Forecaster,
+) -> None:
+    balls = {CUE: (0.6, 1.5), "1": (0.9, 2.2)}
+    action = _pot_of(balls, PocketId.RT)
+    off = CueAction(speed=2.0, aim=action.aim + 1.0, b=-0.2)
+    foretold = forecaster.foresee(Positions(balls), "1", PocketId.RT, off, 0.02)
+    assert foretold.contact and not foretold.drops
+    assert abs(foretold.line_error) > 0.02
+    assert foretold.object_rail  # it runs on into the rail by the pocket
+    assert RailContact("1") in foretold.facts("1", PocketId.RT)
+    wide = CueAction(speed=2.0, aim=action.aim + 20.0)
+    assert not forecaster.foresee(Positions(balls), "1", PocketId.RT, wide, 0.02).contact
+    assert (
+        forecaster.foresee(Positions(balls), "1", PocketId.RT, wide, 0.02).facts("1", PocketId.RT)
+        == ()
+    )
+
+
+def test_a_ball_in_the_cue_balls_way_after_the_contact_is_a_kiss(forecaster: Forecaster) -> None:
+    """A ball put where the cue ball would stop is met on the way: it is struck (it
+    rolls off on the line of centres), the cue ball stops short of where it would have,
+    and the forecast says which ball it met and is not certain."""
+    balls = {CUE: (0.6, 1.5), "1": (0.9, 2.2)}
+    action = _pot_of(balls, PocketId.RT)
+    clear = forecaster.foresee(Positions(balls), "1", PocketId.RT, action, 0.02)
+    assert clear.cue is not None and clear.certain
+    kissed = forecaster.foresee(
+        Positions({**balls, "2": clear.cue}), "1", PocketId.RT, action, 0.02
+    )
+    assert kissed.kisses == ("2",) and not kissed.certain
+    assert kissed.cue is not None and math.dist(kissed.cue, clear.cue) <= 2 * SPEC.ball_radius
+    assert Hit((CUE, "2")) in kissed.facts("1", PocketId.RT)
+    ((moved, rest),) = kissed.moved
+    assert moved == "2" and rest != clear.cue  # it was struck on
+    assert kissed.resting_balls(Positions({**balls, "2": clear.cue}), "1")["2"] == rest
+
+
+def test_a_cue_ball_sent_into_a_pocket_is_a_scratch(forecaster: Forecaster) -> None:
+    """Straight in with follow: the cue ball follows the 1 into the corner, as pooltool
+    has it."""
+    mouth = MOUTHS[PocketId.RT]
+    ball = (1.0, 2.3)
+    back = math.dist(ball, mouth)
+    unit = ((ball[0] - mouth[0]) / back, (ball[1] - mouth[1]) / back)
+    balls = {CUE: (ball[0] + 0.5 * unit[0], ball[1] + 0.5 * unit[1]), "1": ball}
+    action = CueAction(speed=3.0, aim=aim_towards(balls[CUE], ball), b=0.5)
+    foretold = forecaster.foresee(Positions(balls), "1", PocketId.RT, action, 0.02)
+    shot = simulate_shot(SPEC, Positions(balls), action)
+    assert Pocketing(CUE, PocketId.RT) in [
+        Pocketing(f.ball, f.pocket) for f in shot.facts if isinstance(f, Pocketing)
+    ]
+    assert foretold.drops and foretold.scratch is PocketId.RT
+    assert Pocketing(CUE, PocketId.RT) in foretold.facts("1", PocketId.RT)
+    assert set(foretold.resting_balls(Positions(balls), "1")) == set()
+
+
+def test_a_forecast_is_far_cheaper_than_a_simulation() -> None:
+    """Not a timing (poolsim bench reports the rate): the forecast never calls pooltool."""
+    assert "pooltool" not in forecast.__dict__ and "pt" not in forecast.__dict__
+    assert RailName  # the module's rails are the referee's names
