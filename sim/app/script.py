@@ -573,6 +573,7 @@ def _open_practice(app: PoolApp, controller: TableController, value: Any) -> Non
     practice = attrs.evolve(
         setup,
         practice=True,
+        drill="",  # a practice table, whatever table it is opened from
         race_to=1,
         options=attrs.evolve(  # practice is untimed
             setup.options,

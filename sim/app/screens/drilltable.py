@@ -77,6 +77,7 @@ class DrillTable:
                 players=(player, "Player 2"),
                 seed=random.SystemRandom().randrange(2**63),
                 practice=True,
+                drill=drill.title,  # the saved-games list names the session for it
             )
         )
         game.set_up(position)
