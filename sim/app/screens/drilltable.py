@@ -12,7 +12,7 @@ from typing import Protocol
 from rules import PocketId
 from sim.app.marks.drilloverlay import DrillOverlay
 from sim.app.screens.base import Screen, ScreenWindow
-from sim.app.screens.drills import DrillSummary, history_lines
+from sim.app.screens.start.drills import DrillSummary, history_lines
 from sim.physics.table import pocket_centre
 from sim.play.drill import DrillSession
 from sim.play.drillrun import DrillRun

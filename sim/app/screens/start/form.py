@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
@@ -31,11 +31,10 @@ from sim.app.hud.widgets import (
     label,
 )
 from sim.app.scene.scene import Quality
-from sim.app.screens.drills import DrillList
-from sim.app.screens.drilltable import DrillTable
-from sim.app.screens.opengame import OpenGamePanel
+from sim.app.screens.start.drills import DrillList
+from sim.app.screens.start.savedgames import OpenGamePanel
 from sim.app.screens.preferences import Preferences
-from sim.app.screens.statistics import StatisticsPanel
+from sim.app.screens.start.statistics import StatisticsPanel
 from sim.names import seat_names
 from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
 from sim.physics.simulators.simulator import Simulator
@@ -44,6 +43,9 @@ from sim.play.table.controller import TableController
 from sim.store.autosave import Autosave
 from sim.store.drillfile import ShippedDrill
 from sim.store.savedgames import SavedGame, summarise
+
+if TYPE_CHECKING:  # the drill's table imports the drills' list, beside this form
+    from sim.app.screens.drilltable import DrillTable
 
 GAMES = {kind.display_name: name for name, kind in KINDS.items()}
 TABLES = {"9-foot (WPA)": "9ft", "8-foot": "8ft", "7-foot": "7ft"}
