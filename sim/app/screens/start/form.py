@@ -31,9 +31,9 @@ from sim.app.hud.widgets import (
     label,
 )
 from sim.app.scene.scene import Quality
+from sim.app.screens.preferences import Preferences
 from sim.app.screens.start.drills import DrillList
 from sim.app.screens.start.savedgames import OpenGamePanel
-from sim.app.screens.preferences import Preferences
 from sim.app.screens.start.statistics import StatisticsPanel
 from sim.names import seat_names
 from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
