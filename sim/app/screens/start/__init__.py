@@ -6,12 +6,11 @@ are the package's, as they were before it grew its panels."""
 from sim.app.screens.start.form import (
     CALL_SHOT_ROWS,
     GAMES,
-    OnStart,
     StartChoices,
-    StartHost,
     StartScreen,
     shot_clock_options,
 )
+from sim.app.screens.start.opening import OnStart, StartHost
 
 __all__ = [
     "CALL_SHOT_ROWS",

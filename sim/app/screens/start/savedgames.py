@@ -1,9 +1,10 @@
-"""The start screen's "Open saved game" panel: the player's saved games, newest first,
-one click to open; any other file by its path."""
+"""The start screen's "Open saved game" screen: the player's saved games, newest first,
+one click to open; any other file by its path (a game, a position, a drill: each opens
+to its own table)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,9 @@ from direct.gui.DirectGui import DirectButton, DirectEntry
 
 from sim.app.hud.listpanel import TEXT, Columns, ListPanel, ListRow
 from sim.app.hud.widgets import NOTICE, WHITE, entry, label
+from sim.app.screens.base import Screen
+from sim.app.screens.start.opening import OnStart, Opener, StartHost
+from sim.play.game import GameSetup
 from sim.store.savedgames import SavedGame, saved_games
 
 ROWS = 8  # games on a page
@@ -58,14 +62,14 @@ class OpenGamePanel:
         left = -COLUMNS.half_width
         label(self.frame, "Another file (its path, then Enter):", (left, -0.45), TEXT, WHITE)
         self.path: DirectEntry = entry(
-            self.frame, str(Path.home()) + "/", (left, -0.55), 47, TEXT, False, self._open_typed
+            self.frame, str(Path.home()) + "/", (left, -0.55), 47, TEXT, False, self.open_typed
         )
 
     def shown(self) -> list[SavedGame]:
         """The games on the page showing."""
         return [self.games[index] for index in self.list.shown()]
 
-    def _open_typed(self, text: str) -> None:
+    def open_typed(self, text: str) -> None:
         try:
             path = Path(text.strip()).expanduser()
         except RuntimeError as error:  # ~someone who is not a user here
@@ -85,3 +89,65 @@ class OpenGamePanel:
 
     def destroy(self) -> None:
         self.list.destroy()
+
+
+class SavedGamesScreen(Screen):
+    """The saved games in the start screen's place (Esc or Back: the form again); a game
+    opened from it takes the table."""
+
+    name = "saved-games"
+    over_table = False
+
+    def __init__(
+        self, window: StartHost, on_start: OnStart, practice: Callable[[], GameSetup]
+    ) -> None:
+        super().__init__(window)
+        self.host = window
+        self.opener = Opener(window, on_start, self.note, practice)
+        self.panel: OpenGamePanel  # made as it comes up
+
+    def key_map(self) -> dict[str, Callable[[], None]]:
+        return {"escape": self.close}
+
+    def enter(self) -> None:
+        autosave = self.host.autosave
+        folders = [] if autosave is None else [autosave.saved_dir]
+        self.panel = OpenGamePanel(
+            self.host.base.aspect2d, folders, self.opener.open_path, self.close
+        )
+
+    def note(self, text: str, colour: tuple[float, ...]) -> None:
+        """The line under the list: what is being opened, or why it cannot be."""
+        self.panel.say(text, colour)
+
+    def frame(self, dt: float) -> None:
+        """No table polls the physics' worker while the list is up: the screen does."""
+        if self.host.controller is None:
+            self.host.worker.poll()
+
+    def exit(self) -> None:
+        self.opener.cancel()
+        self.panel.destroy()
+
+    def closed(self) -> None:
+        self.host.show_start_screen()
+
+    # -- the script's steps the screen answers ---------------------------------------------
+
+    def script_actions(self) -> Mapping[str, Callable[[Any], None]]:
+        return {"saved_games": self._pick, "open_file": self._open_file}
+
+    def _pick(self, value: Any) -> None:
+        """A game of the list by its place (0: the newest), or false: Back."""
+        if value is False:
+            self.close()
+            return
+        games = self.panel.games
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < len(games):
+            raise ValueError(f"saved_games: a place in the list (0 to {len(games) - 1}) or false")
+        self.opener.open_path(games[value].path)
+
+    def _open_file(self, value: Any) -> None:
+        """Another file: its path typed in the field, then Enter."""
+        self.panel.path.enterText(str(value))
+        self.panel.open_typed(str(value))
