@@ -145,10 +145,19 @@ def _summary(path: Path, modified: dt.datetime, document: Any) -> SavedGame:
         players=(str(players[0]), str(players[1])),
         race_to=int(setup["race_to"]),
         racks=(won["A"], won["B"]),
-        shots=sum(1 for r in records if isinstance(r, dict) and r.get("type") == "shot"),
+        shots=_shots(document if setup.get("drill") else None, records),
         practice=setup.get("practice") is True,
         drill=str(setup.get("drill") or ""),
     )
+
+
+def _shots(drill: Any, records: list[Any]) -> int:
+    """The shots of the line in play; of a drill's session (``drill``: its document),
+    every attempt's, each of which the drill starts on a line of its own."""
+    if drill is not None:
+        lines = [drill["records"], *(branch["records"] for branch in drill.get("branches", ()))]
+        records = [record for line in lines for record in line]
+    return sum(1 for r in records if isinstance(r, dict) and r.get("type") == "shot")
 
 
 def saved_games(folders: Iterable[Path]) -> list[SavedGame]:

@@ -197,3 +197,24 @@ def drill_position() -> Position:
     from sim.store.drillfile import drill_named
 
     return drill_named("stop-shot").drill.position
+
+
+def test_a_drills_shots_are_every_attempts(tmp_path: Path) -> None:
+    """Each attempt of a drill starts on a line of its own (the balls back): the list
+    counts the shots of every attempt, not only of the line the session ended on."""
+    import json
+
+    shot = {"type": "shot", "ruling": {}}
+    document = {
+        "format": "poolsim-game",
+        "setup": {"game": "ten-ball", "race_to": 1, "table": "9ft", "options": {},
+                  "players": ["Ann", "Player 2"], "seed": 1, "practice": True,
+                  "drill": "Stop shot"},
+        "records": [{"type": "setup"}, shot],
+        "branches": [{"from": {"line": 0, "step": 1}, "records": [shot]}],
+        "in_play": {"line": 1, "step": 0, "next_is_main": False},
+    }  # fmt: skip
+    path = tmp_path / "drill.poolsim"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("game.json", json.dumps(document))
+    assert summarise(path).columns()[1:4] == ("Drill: Stop shot", "", "2 shots")

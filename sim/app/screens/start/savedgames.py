@@ -64,6 +64,9 @@ class OpenGamePanel:
         self.path: DirectEntry = entry(
             self.frame, str(Path.home()) + "/", (left, -0.55), 47, TEXT, False, self.open_typed
         )
+        # A path longer than the field scrolls in it, the end typed in view (it was cut off
+        # at the field's width, and a long path to a position could not be typed).
+        self.path["overflow"] = 1
 
     def shown(self) -> list[SavedGame]:
         """The games on the page showing."""
