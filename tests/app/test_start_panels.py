@@ -141,3 +141,18 @@ def test_the_saved_games_list_opens_its_newest_by_script(table: PoolApp, tmp_pat
     table.show_start_screen()
     run_script(table, [{"saved_games": 0}])
     assert table.controller is not None and table.controller.game.setup.players == ("Ann", "Bob")
+
+
+def test_a_drill_of_the_list_opens_by_script_for_the_forms_player(
+    table: PoolApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POOLSIM_DATA_DIR", str(tmp_path))
+    table.preferences = Preferences(tmp_path / "preferences.json")
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    start.fields["player_a"].enterText("Ann")
+    run_script(table, [{"drills": "follow"}])
+    run = table.drills.run
+    assert run is not None and run.drill.name == "follow" and run.player == "Ann"
+    assert table.modes.screen is None and table.controller is not None
