@@ -7,13 +7,18 @@ most the shot in flight; ``poolsim play --resume`` picks the game up again.
 from __future__ import annotations
 
 import datetime as dt
+import json
+import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from rules.userfile import FileRefused, open_regular
 from sim.files import remove_leftovers
 from sim.paths import data_dir
 from sim.play.game import Game
-from sim.store.gamefile import SUFFIX, load, save
+from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX, load, read_game_json, save
 
 
 def autosave_path() -> Path:
@@ -79,8 +84,8 @@ class Autosave:
         if not self.exists():
             return None
         copy, self._copy_of = self._copy_of, None
-        copy_of = None if copy is None else copy[0]
-        if copy_of is not None and copy_of.is_file():
+        copy_of = copy[0] if copy is not None and copy[0].is_file() else self._twin()
+        if copy_of is not None:
             self.path.unlink()  # the same game as the saved file there
             return copy_of
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -92,3 +97,40 @@ class Autosave:
             target = target.with_name(f"game-{stamp}-{counter}{SUFFIX}")
         self.path.replace(target)
         return target
+
+    def _twin(self) -> Path | None:
+        """A saved game holding the autosaved game as it is (its ``game.json`` the same
+        but for when it was written): a copy saved from the menu, or the file it was
+        opened from, in an earlier session, which :meth:`copied_to` cannot know of."""
+        mine = _game_document(self.path)
+        if mine is None or not self.saved_dir.is_dir():
+            return None
+        document, size = mine
+        for path in sorted(self.saved_dir.glob(f"*{SUFFIX}")):
+            other = _game_document(path, size)
+            if other is not None and other[0] == document:
+                return path
+        return None
+
+
+def _game_document(path: Path, size: int | None = None) -> tuple[dict[str, Any], int] | None:
+    """A game file's ``game.json`` but for its ``created``, as parsed, and its length;
+    None if it cannot be read, or its ``game.json`` is not ``size`` bytes long (its
+    ``created`` is always as long: a game's twin is as long)."""
+    try:
+        with open_regular(path, MAX_FILE_BYTES, "a game file") as file, zipfile.ZipFile(file) as zf:
+            info = zf.getinfo("game.json")
+            if size is not None and info.file_size != size:
+                return None
+            text = read_game_json(zf, info)
+        document = json.loads(text)
+    # Whatever makes a file unreadable (see sim.store.savedgames.summarise) makes it no twin.
+    except (
+        KeyError, FileRefused, ValueError, RecursionError, OSError, EOFError,
+        zlib.error, zipfile.BadZipFile, RuntimeError, NotImplementedError,
+    ):  # fmt: skip
+        return None
+    if not isinstance(document, dict):
+        return None
+    document.pop("created", None)
+    return document, len(text)

@@ -193,6 +193,26 @@ def test_a_game_copied_from_the_menu_is_not_archived_again(tmp_path: Path) -> No
     assert kept is not None and kept != second and second.is_file()
 
 
+def test_a_copy_saved_in_an_earlier_session_is_not_archived_again(tmp_path: Path) -> None:
+    """The copy saved from the menu, poolsim quit and started again: the new game's
+    archive finds the autosave's twin among the saved games (the same game.json but
+    for when it was written) and keeps no second copy; a game played on is kept."""
+    game = Game(GameSetup(players=("Ann", "Bob")))
+    game.start(Player.A)
+    Autosave(tmp_path / "autosave.poolsim").save(game)
+    autosave = Autosave(tmp_path / "autosave.poolsim")  # the next session's
+    copy = autosave.saved_dir / "Ann-vs-Bob.poolsim"
+    copy.parent.mkdir()
+    save(game, copy)
+    (autosave.saved_dir / "broken.poolsim").write_bytes(b"PK not a zip")
+    assert autosave.archive() == copy and not autosave.exists()
+    other = Game(GameSetup(players=("Ann", "Bob"), seed=2))
+    other.start(Player.A)
+    autosave.save(other)
+    kept = autosave.archive()
+    assert kept is not None and kept != copy and kept.is_file()
+
+
 def drill_position() -> Position:
     from sim.store.drillfile import drill_named
 
