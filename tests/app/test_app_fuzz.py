@@ -640,7 +640,7 @@ def test_opening_a_saved_game_keeps_the_autosaved_one(table: PoolApp, tmp_path: 
     table.show_start_screen()
     start = table.start_screen
     assert start is not None
-    start.open_path(opened)
+    start.open_saved().opener.open_path(opened)  # the saved games' field
     table.step(3)  # said, then read
     controller = table.controller
     assert controller is not None
