@@ -481,11 +481,11 @@ def _practice_game(setup: Any, position_file: Path | None, *, game_given: bool) 
     """A practice session of ``setup`` (a ``GameSetup``), set up from ``position_file``
     if one is given (its game and table are the table's): one line for a bad file."""
     from sim.play.game import Game, GameError
+    from sim.store.opening import practice_at
     from sim.store.positionfile import PositionFileError, load_position
 
-    session = Game(setup)
     if position_file is None:
-        return session
+        return Game(setup)
     try:
         position = load_position(position_file)
     except PositionFileError as error:
@@ -495,13 +495,10 @@ def _practice_game(setup: Any, position_file: Path | None, *, game_given: bool) 
             f"{position_file}: the position is of {position.kind.display_name}, "
             f"not {setup.kind.display_name} (--game)"
         )
-    if position.game != setup.game or position.table is not setup.table:
-        session = Game(attrs.evolve(setup, game=position.game, table=position.table))
     try:
-        session.set_up(position)
+        return practice_at(setup, position)
     except GameError as error:
         raise click.ClickException(f"{position_file}: {error}") from None
-    return session
 
 
 @cli.command()

@@ -184,8 +184,7 @@ class PoolApp:
         game there is archived, never lost), at once if it has steps already (a breaker
         agreed, a saved game opened) unless ``save`` is False (opened only to be
         replayed): Resume then finds the game that is on the table."""
-        if isinstance(self.modes.screen, StartMode):
-            self.modes.close()
+        self._close_start_screen()
         self.close_table()
         if computers is None:  # not said: as the game was played (resumed, opened)
             computers = game.computer_seats()
@@ -256,10 +255,16 @@ class PoolApp:
         return hud
 
     def show_start_screen(self) -> None:
-        if isinstance(self.modes.screen, StartMode):
-            self.modes.close()
+        self._close_start_screen()
         self.close_table()
         self.modes.open(StartMode(self, self, on_start=self.play))
+
+    def _close_start_screen(self) -> None:
+        """The start screen goes, or the panel of it that is up (the screens that are not
+        over a table): a table, or the start screen again, takes the window."""
+        screen = self.modes.screen
+        if screen is not None and not screen.over_table:
+            self.modes.close()
 
     def close_table(self) -> None:
         """Take the game off the table: its autosave finished, the HUD, menu, replay,

@@ -42,7 +42,7 @@ class PracticeTable:
         setup = controller.game.setup
         if game != setup.game:
             game_kind(game)  # an unknown game is refused before the table changes
-            self.app.play(Game(attrs.evolve(setup, game=game)))
+            self.app.play(Game(attrs.evolve(setup, game=game, drill="")))  # no drill's now
             controller = self.app.controller
             assert controller is not None
         controller.set_up.begin().rack()

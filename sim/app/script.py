@@ -69,6 +69,16 @@ A script is a JSON list; each step is an object with one action key:
     {"statistics": "Ann"}                the start screen's Statistics at Ann's figures
                                          (the table closes for the start screen, as its
                                          New game does); {"statistics": null} closes it
+    {"saved_games": true}                the start screen's Open saved game (the table
+    {"saved_games": 0}                   closes for it); a number: the game at that
+    {"saved_games": false}               place of the list opened (0: the newest); false:
+                                         Back to the start screen
+    {"open_file": "pos.json"}            the saved games' Another file field: a game, a
+                                         position (a practice table at it) or a drill
+                                         file, each opened to its own table
+    {"drills": true}                     the start screen's Drills list; a name: that
+    {"drills": "stop-shot"}              drill of the list opened (for the form's first
+    {"drills": false}                    player); false: Back to the start screen
     {"summary": true}                    the match summary (shown by itself when a
                                          match ends) opened; false closes it
     {"computer": {"seat": "B", "level": 3}}  the computer plays that seat from now, at
@@ -92,7 +102,8 @@ Steps run one after another, each when the table is ready for it (a screenshot o
 layout with tracking lines on waits for the lines of the aim as it rests); a step the
 game refuses stops the script with a :class:`ScriptError` naming the step. Each action
 is registered under its name in :data:`ACTIONS` with what it needs first; the actions
-of a screen (the replay viewer's) are answered by the screen that is up.
+of a screen (the replay viewer's, the start screen's and its panels') are answered by
+the screen that is up.
 """
 
 from __future__ import annotations
@@ -428,20 +439,47 @@ def _drill_again(app: PoolApp, value: Any) -> None:
     app.step()
 
 
-@action("statistics", table=False)  # the start screen's: no table needed
-def _statistics(app: PoolApp, player: Any) -> None:
-    if player is None:
-        if app.start_screen is not None:
-            app.start_screen.close_statistics()
+def start_screen_action(name: str, missing: str) -> None:
+    """Register ``name`` as a step of the start screen or of its panel that is up, which
+    answers it; with neither up, the table closes for the start screen (as its New game
+    does) first. ``missing``: what to say when the panel up does not answer it. What it
+    opens (a game, a position, a drill) is on the table when the step is done."""
+
+    def run(app: PoolApp, value: Any) -> None:
+        from sim.app.screens.base import Screen  # the window's, loaded by now
+
+        screen = app.modes.screen
+        if screen is None or screen.over_table:  # a table, and what is over it
+            if value is None or value is False:  # Back, with no panel up: nothing to do
+                app.step()
+                return
+            app.show_start_screen()
+            screen = app.modes.screen
+        actions = screen.script_actions() if isinstance(screen, Screen) else {}
+        if name not in actions:
+            raise ScriptError(missing)
+        actions[name](value)
+        _await_opening(app)
         app.step()
-        return
-    if app.start_screen is None:
-        app.show_start_screen()
-    assert app.start_screen is not None
-    panel = app.start_screen.open_statistics()
-    if not panel.show(str(player)):
-        raise ScriptError(f"no statistics for {player!r}: no game of theirs is indexed")
-    app.step()
+
+    ACTIONS[name] = Action(run, table=False, settle=False)
+
+
+def _await_opening(app: PoolApp) -> None:
+    """Frames until what the start screen is opening is open (or has said why not)."""
+    from sim.app.screens.start.opening import OPENING_TASK
+
+    for _ in range(MAX_WAIT_FRAMES):
+        if not app.base.taskMgr.hasTaskNamed(OPENING_TASK):
+            return
+        app.step()
+    raise ScriptError("the file did not open")
+
+
+start_screen_action("statistics", "statistics: not on this screen")
+start_screen_action("saved_games", "saved_games: from the start screen or its saved games")
+start_screen_action("drills", "drills: from the start screen or its drills' list")
+start_screen_action("open_file", "open_file: the saved games' field (a saved_games step first)")
 
 
 # -- the window: the camera, frames, pictures, the mouse and the keys ------------------------
@@ -573,6 +611,7 @@ def _open_practice(app: PoolApp, controller: TableController, value: Any) -> Non
     practice = attrs.evolve(
         setup,
         practice=True,
+        drill="",  # a practice table, whatever table it is opened from
         race_to=1,
         options=attrs.evolve(  # practice is untimed
             setup.options,

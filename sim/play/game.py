@@ -66,6 +66,7 @@ from sim.play.branches import GameNode, Line, lines
 
 MAX_RACE = 99
 MAX_NAME = 40
+MAX_DRILL = 80  # a drill's title, as a game file names it
 
 
 class Wanted(StrEnum):
@@ -109,6 +110,11 @@ def _names(
         raise ValueError("the two players need different names")
 
 
+def _drill(_instance: object, _attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str) or len(value) > MAX_DRILL or not value.isprintable():
+        raise ValueError(f"a drill's title is up to {MAX_DRILL} printable characters")
+
+
 def _seed(_instance: object, _attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
         raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {value!r}")
@@ -126,6 +132,8 @@ class GameSetup:
     seed: int = attrs.field(default=0, validator=_seed)
     # A practice session (set-ups and free play, sim.play.game.Game.set_up), not a match.
     practice: bool = False
+    # The title of the drill this practice session is of ("": none), as its list names it.
+    drill: str = attrs.field(default="", validator=_drill)
 
     @property
     def kind(self) -> type[GameState]:

@@ -15,7 +15,8 @@ version 2 no lag ``players`` and no ``declined``, version 1 no ``branches`` and 
 
     {"format": "poolsim-game", "version": 4, "poolsim": "0.1.0", "pooltool": "0.6.0",
      "created": "2026-11-30T04:10:00+00:00", "arithmetic": ARITHMETIC,
-     "setup": {"game", "race_to", "table", "options", "players", "seed", ["practice"]},
+     "setup": {"game", "race_to", "table", "options", "players", "seed", ["practice"],
+               ["drill"]},
      "branches": [{"from": {"line": 0, "step": 12}, "records": [RECORD, ...]}, ...],
      "in_play": {"line": 1, "step": 3, "next_is_main": false},
      "records": [
@@ -47,7 +48,8 @@ version 2 no lag ``players`` and no ``declined``, version 1 no ``branches`` and 
     (0: the main line, n: branches[n - 1], always an earlier one), as another step in
     place of that line's next; ``in_play``, the step the match is at. A practice
     session (``"practice": true`` in ``setup``, only there) has ``setup`` records: the table set up
-    by hand, checked as a position file's balls are (docs/POSITION.md).
+    by hand, checked as a position file's balls are (docs/POSITION.md); a drill's session
+    names the drill (``"drill": its title``).
 
     ACTION    = {"speed", "aim", "elevation", "a", "b"}   (sim.physics.simulate.CueAction)
     SHOT_DATA = {"system": "shots/0001.msgpack", "events": [...], "after": {ball: [x, y]},
@@ -243,8 +245,8 @@ def _place_to_json(place: tuple[int, int]) -> dict[str, int]:
 
 
 def setup_to_json(setup: GameSetup) -> dict[str, Any]:
-    """The set-up as game.json has it; ``practice`` only in a practice session's (a
-    match's file is as it always was)."""
+    """The set-up as game.json has it; ``practice`` only in a practice session's and
+    ``drill`` only in a drill's (a match's file is as it always was)."""
     return {
         "game": setup.game,
         "race_to": setup.race_to,
@@ -253,6 +255,7 @@ def setup_to_json(setup: GameSetup) -> dict[str, Any]:
         "players": list(setup.players),
         "seed": setup.seed,
         **({"practice": True} if setup.practice else {}),
+        **({"drill": setup.drill} if setup.drill else {}),
     }
 
 
@@ -694,7 +697,8 @@ def _game_from_setup(data: Any) -> Game:
 
 def _setup_from_json(data: Any) -> GameSetup:
     reader = _Reader(data, "").keys(
-        {"game", "race_to", "table", "options", "players", "seed"}, frozenset({"practice"})
+        {"game", "race_to", "table", "options", "players", "seed"},
+        frozenset({"practice", "drill"}),
     )
     players = reader.get("players", list)
     if len(players) != 2 or not all(isinstance(name, str) for name in players):
@@ -707,6 +711,7 @@ def _setup_from_json(data: Any) -> GameSetup:
         players=(players[0], players[1]),
         seed=reader.get("seed", int),
         practice=reader.convert("practice", _flag),
+        drill=reader.optional("drill", str) or "",
     )
 
 

@@ -36,6 +36,7 @@ class SavedGame:
     racks: tuple[int, int] = (0, 0)  # racks won by each player
     shots: int = 0
     practice: bool = False  # a practice session: set-ups and free play, not a match
+    drill: str = ""  # a drill's session: the drill's title
     problem: str | None = None  # why the file could not be summarised
 
     @property
@@ -51,19 +52,17 @@ class SavedGame:
             return ("unreadable", _short(f"{self.path.name}: {self.problem}", 52), "", "", when)
         (a, b), (won_a, won_b) = self.players, self.racks
         kind = GAMES.get(self.game)
+        game = kind.display_name if kind is not None else self.game
+        shots = f"{self.shots} shot" + ("" if self.shots == 1 else "s")
+        if self.drill:  # a drill by its title, a practice table by whose it was
+            return (game, _short(f"Drill: {self.drill}", 26), "", shots, when)
         if self.practice:
-            return (
-                kind.display_name if kind is not None else self.game,
-                "Practice",
-                "",
-                f"{self.shots} shots",
-                when,
-            )
+            return (game, _short(f"Practice: {a}", 26), "", shots, when)
         return (
-            kind.display_name if kind is not None else self.game,
+            game,
             f"{_short(a)} {won_a}-{won_b} {_short(b)}",
             f"race to {self.race_to}",
-            "finished" if self.finished else f"{self.shots} shots",
+            "finished" if self.finished else shots,
             when,
         )
 
@@ -146,9 +145,19 @@ def _summary(path: Path, modified: dt.datetime, document: Any) -> SavedGame:
         players=(str(players[0]), str(players[1])),
         race_to=int(setup["race_to"]),
         racks=(won["A"], won["B"]),
-        shots=sum(1 for r in records if isinstance(r, dict) and r.get("type") == "shot"),
+        shots=_shots(document if setup.get("drill") else None, records),
         practice=setup.get("practice") is True,
+        drill=str(setup.get("drill") or ""),
     )
+
+
+def _shots(drill: Any, records: list[Any]) -> int:
+    """The shots of the line in play; of a drill's session (``drill``: its document),
+    every attempt's, each of which the drill starts on a line of its own."""
+    if drill is not None:
+        lines = [drill["records"], *(branch["records"] for branch in drill.get("branches", ()))]
+        records = [record for line in lines for record in line]
+    return sum(1 for r in records if isinstance(r, dict) and r.get("type") == "shot")
 
 
 def saved_games(folders: Iterable[Path]) -> list[SavedGame]:

@@ -36,6 +36,7 @@ from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
 from sim.app.screens.menu import GameMenu
 from sim.app.screens.start import StartScreen, shot_clock_options
+from sim.app.screens.start.savedgames import SavedGamesScreen
 from sim.physics.simulators.simulator import ShotFailed, ShotRequest, ShotResult
 from sim.physics.simulators.worker import PhysicsWorker
 from sim.physics.table import pocket_centre
@@ -274,9 +275,10 @@ class Fuzzer:
             start = app.start_screen
             found += start.buttons
             found += [start.fields[k] for k in ("race_to", "player_a", "player_b")]
-            panel = start.open_panel
-            if panel is not None:
-                found += [*panel.rows, panel.previous, panel.next, panel.back, panel.path]
+        screen = app.modes.screen
+        if isinstance(screen, SavedGamesScreen):  # the start screen's, in its place
+            panel = screen.panel
+            found += [*panel.rows, panel.previous, panel.next, panel.back, panel.path]
         if app.replay is not None:
             found += [*app.replay.shot_buttons, app.replay.slider, app.replay.compare_button]
         return [w for w in found if not w.isEmpty() and not w.isHidden()]
@@ -638,7 +640,7 @@ def test_opening_a_saved_game_keeps_the_autosaved_one(table: PoolApp, tmp_path: 
     table.show_start_screen()
     start = table.start_screen
     assert start is not None
-    start.open_path(opened)
+    start.open_saved().opener.open_path(opened)  # the saved games' field
     table.step(3)  # said, then read
     controller = table.controller
     assert controller is not None

@@ -16,6 +16,7 @@ import pytest
 
 from sim.app.main import PoolApp
 from sim.app.screens.drilltable import DrillSummaryMode
+from sim.app.screens.start.drills import DrillsScreen
 from sim.app.script import ScriptError, run_script
 from sim.physics.simulate import MAX_SPEED
 from sim.play.table.turn import MIN_POWER_SPEED
@@ -78,8 +79,9 @@ def test_a_drill_from_the_start_screen_scored_and_kept(
     screen = table.start_screen
     assert screen is not None
     click_widget(table, screen.drills_button)
-    assert screen.drill_list is not None and len(screen.drill_list.rows) >= 8
-    click_widget(table, screen.drill_list.rows[0])  # Stop shot, the first
+    drills = table.modes.screen  # the drills' list, in the form's place
+    assert isinstance(drills, DrillsScreen) and len(drills.list.rows) >= 8
+    click_widget(table, drills.list.rows[0])  # Stop shot, the first
     step(table, 3)
     assert table.drills.run is not None and table.drills.run.drill == STOP.drill
     assert table.drills.overlay is not None and not table.drills.overlay.node.isHidden()

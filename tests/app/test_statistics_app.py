@@ -33,7 +33,7 @@ def test_the_statistics_screen_shows_the_figures_of_each_player(
     table.show_start_screen()
     start = table.start_screen
     assert start is not None
-    panel = start.open_statistics()
+    panel = start.open_statistics().panel
     table.step(2)
     assert [r.player for r in panel.reports] == ["Ann", "Bob", "computer 1 A", "computer 1 B"]
     assert panel.show("Bob")
@@ -44,7 +44,7 @@ def test_the_statistics_screen_shows_the_figures_of_each_player(
     assert panel.picture is not None and panel.picture.getTexture().getXSize() > 0
     assert not panel.show("Nobody")
     panel.close()
-    assert start.statistics is None
+    assert table.start_screen is not None  # Back: the form again
 
 
 @pytest.mark.app

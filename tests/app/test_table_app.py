@@ -329,10 +329,9 @@ def test_a_copy_saved_from_the_menu_opens_from_the_saved_games_list(
     step(table, 2)
     start = table.start_screen
     assert start is not None
-    start.open_saved()
+    panel = start.open_saved().panel
     step(table, 2)
-    panel = start.open_panel
-    assert panel is not None and [g.path for g in panel.shown()] == [copies[0].resolve()]
+    assert [g.path for g in panel.shown()] == [copies[0].resolve()]
     assert panel.shown()[0].columns()[:3] == ("10-ball", "Ann 0-0 Bob", "race to 3")
     width, height = table.base.win.getXSize(), table.base.win.getYSize()
     row_y = panel.rows[0].getPos(table.base.aspect2d)[2]
@@ -351,15 +350,15 @@ def test_a_file_that_cannot_be_opened_says_why_in_the_panel(table: PoolApp, tmp_
     table.show_start_screen()
     start = table.start_screen
     assert start is not None
-    start.open_saved()
-    panel = start.open_panel
-    assert panel is not None and len(panel.shown()) == 1
+    panel = start.open_saved().panel
+    assert len(panel.shown()) == 1
     assert panel.rows[0]["state"] == "disabled"  # listed with its problem, not clickable
     panel.open(tmp_path / "nowhere.poolsim")
     step(table, 3)
     assert "cannot read" in panel.error.getText() and table.controller is None
     panel.close()
-    assert start.open_panel is None and not start.frame.isHidden()
+    start = table.start_screen  # Back: the form again
+    assert start is not None and not start.frame.isHidden()
 
 
 def test_g_turns_the_aiming_line_off_and_on_and_says_so(table: PoolApp) -> None:

@@ -53,7 +53,8 @@ def test_a_practice_file_saves_and_opens_as_it_was(tmp_path: Path) -> None:
 
 def test_the_saved_games_list_says_practice() -> None:
     listed = summarise(PRACTICE_FILE)
-    assert listed.practice and listed.columns()[:2] == ("9-ball", "Practice")
+    name = listed.players[0]
+    assert listed.practice and listed.columns()[:2] == ("9-ball", f"Practice: {name}")
 
 
 def _first_setup(document: dict[str, Any]) -> dict[str, Any]:

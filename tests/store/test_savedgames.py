@@ -13,6 +13,7 @@ import pytest
 
 from rules import Player
 from sim.play.game import Game, GameSetup
+from sim.play.position import Position
 from sim.play.selfplay import play_racks
 from sim.store.autosave import Autosave
 from sim.store.gamefile import save
@@ -139,3 +140,101 @@ def test_resuming_the_autosave_removes_what_a_killed_save_left_beside_it(tmp_pat
         ".other.poolsim.abc.tmp",
         "autosave.poolsim",
     ]
+
+
+def test_practice_and_drill_sessions_are_named_for_what_they_are(tmp_path: Path) -> None:
+    """Issue 28, friction 13: a drill's session by the drill's title, a practice table's
+    as practice with its game and shots (not 'Practice · 0 shots' for both)."""
+    from sim.store.drillfile import drill_named
+
+    drill = drill_named("stop-shot").drill
+    position = drill.position
+    for title, match in ((drill.title, f"Drill: {drill.title}"), ("", "Practice: Ann")):
+        setup = GameSetup(
+            game=position.game, table=position.table, players=("Ann", "Player 2"),
+            practice=True, drill=title,
+        )  # fmt: skip
+        game = Game(setup)
+        game.set_up(position)
+        path = tmp_path / f"{title or 'practice'}.poolsim"
+        save(game, path)
+        summary = summarise(path)
+        assert summary.drill == title
+        name, shown, race, played, _ = summary.columns()
+        assert (name, shown, race, played) == (setup.kind.display_name, match, "", "0 shots")
+
+
+def test_a_game_copied_from_the_menu_is_not_archived_again(tmp_path: Path) -> None:
+    """Issue 28, friction 13: the same match twice in the list was the copy saved from
+    the menu and, at the next new game, the autosave of the same game moved beside it.
+    Unchanged since the copy, the autosave goes; played on, it is kept as a game of its
+    own."""
+    autosave = Autosave(tmp_path / "autosave.poolsim")
+    game = Game(GameSetup(players=("Ann", "Bob")))
+    game.start(Player.A)
+    autosave.save(game)
+    copy = autosave.saved_dir / "Ann-vs-Bob.poolsim"
+    copy.parent.mkdir()
+    save(game, copy)
+    autosave.copied_to(copy, game)
+    autosave.save(game)  # saved again, unchanged
+    assert autosave.archive() == copy and not autosave.exists()
+    assert [saved.path for saved in saved_games([autosave.saved_dir])] == [copy.resolve()]
+    position = drill_position()
+    other = Game(GameSetup(game=position.game, players=("Cy", "Di"), practice=True))
+    other.set_up(position)
+    autosave.save(other)
+    second = autosave.saved_dir / "Cy-practice.poolsim"
+    save(other, second)
+    autosave.copied_to(second, other)
+    other.set_up(position)  # played on since the copy: a game of its own
+    autosave.save(other)
+    kept = autosave.archive()
+    assert kept is not None and kept != second and second.is_file()
+
+
+def test_a_copy_saved_in_an_earlier_session_is_not_archived_again(tmp_path: Path) -> None:
+    """The copy saved from the menu, poolsim quit and started again: the new game's
+    archive finds the autosave's twin among the saved games (the same game.json but
+    for when it was written) and keeps no second copy; a game played on is kept."""
+    game = Game(GameSetup(players=("Ann", "Bob")))
+    game.start(Player.A)
+    Autosave(tmp_path / "autosave.poolsim").save(game)
+    autosave = Autosave(tmp_path / "autosave.poolsim")  # the next session's
+    copy = autosave.saved_dir / "Ann-vs-Bob.poolsim"
+    copy.parent.mkdir()
+    save(game, copy)
+    (autosave.saved_dir / "broken.poolsim").write_bytes(b"PK not a zip")
+    assert autosave.archive() == copy and not autosave.exists()
+    other = Game(GameSetup(players=("Ann", "Bob"), seed=2))
+    other.start(Player.A)
+    autosave.save(other)
+    kept = autosave.archive()
+    assert kept is not None and kept != copy and kept.is_file()
+
+
+def drill_position() -> Position:
+    from sim.store.drillfile import drill_named
+
+    return drill_named("stop-shot").drill.position
+
+
+def test_a_drills_shots_are_every_attempts(tmp_path: Path) -> None:
+    """Each attempt of a drill starts on a line of its own (the balls back): the list
+    counts the shots of every attempt, not only of the line the session ended on."""
+    import json
+
+    shot = {"type": "shot", "ruling": {}}
+    document = {
+        "format": "poolsim-game",
+        "setup": {"game": "ten-ball", "race_to": 1, "table": "9ft", "options": {},
+                  "players": ["Ann", "Player 2"], "seed": 1, "practice": True,
+                  "drill": "Stop shot"},
+        "records": [{"type": "setup"}, shot],
+        "branches": [{"from": {"line": 0, "step": 1}, "records": [shot]}],
+        "in_play": {"line": 1, "step": 0, "next_is_main": False},
+    }  # fmt: skip
+    path = tmp_path / "drill.poolsim"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("game.json", json.dumps(document))
+    assert summarise(path).columns()[1:4] == ("Drill: Stop shot", "", "2 shots")

@@ -78,6 +78,51 @@ def test_a_match_is_one_row_whichever_files_hold_it(tmp_path: Path) -> None:
         assert database.connection.execute("SELECT COUNT(*) FROM matches").fetchone() == (1,)
 
 
+def _practice_copy(tmp_path: Path) -> Path:
+    """GAME as a practice session's file (``"practice": true`` in its set-up)."""
+    path = tmp_path / "practice.poolsim"
+    with zipfile.ZipFile(GAME) as source, zipfile.ZipFile(path, "w") as copy:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "game.json":
+                document = json.loads(data)
+                document["setup"]["practice"] = True
+                data = json.dumps(document).encode()
+            copy.writestr(info, data)
+    return path
+
+
+def test_practice_is_no_match_and_is_not_indexed(tmp_path: Path) -> None:
+    """Issue 28, friction 14: a practice (or drill) file adds nothing to the figures."""
+    practice = _practice_copy(tmp_path)
+    with opened(tmp_path / "stats.sqlite3", [practice]) as database:
+        assert not database.index_file(practice)
+        assert database.connection.execute("SELECT COUNT(*) FROM matches").fetchone() == (0,)
+        assert players(database) == []
+
+
+def test_a_database_of_schema_1_is_indexed_again_from_its_files(tmp_path: Path) -> None:
+    """The migration to schema 2 empties the figures indexed by the old rules and indexes
+    again every file they came from (a practice file among them is left out now)."""
+    path, practice = tmp_path / "stats.sqlite3", _practice_copy(tmp_path)
+    with opened(path, []) as database:
+        database.connection.execute("PRAGMA user_version = 1")
+        database.connection.execute(
+            "INSERT INTO matches (key, path, steps, game, played) VALUES (?, ?, 1, ?, ?)",
+            ("old practice", str(practice), "ten-ball", "2026-01-01"),
+        )
+        database.connection.execute(
+            "INSERT INTO matches (key, path, steps, game, played) VALUES (?, ?, 1, ?, ?)",
+            ("old match", str(GAME), "ten-ball", "2026-01-01"),
+        )
+        database.connection.commit()
+    with opened(path, []) as database:
+        rows = database.connection.execute("SELECT key, path FROM matches").fetchall()
+        assert [Path(p) for _, p in rows] == [GAME.resolve()]
+        assert "old match" not in {key for key, _ in rows}  # indexed again, by its key
+        assert report(database, "Ann").counts.breaks == 1
+
+
 def test_a_damaged_database_is_rebuilt_from_the_game_files(tmp_path: Path) -> None:
     shutil.copy(GAME, tmp_path / "game.poolsim")
     path = tmp_path / "stats.sqlite3"

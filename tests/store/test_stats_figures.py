@@ -247,3 +247,18 @@ def test_a_safety_leaves_no_shot_only_when_every_pot_is_blocked() -> None:
         next_shooter="A", ball_in_hand="table",
     )  # fmt: skip
     assert not left_no_shot(fouled, SPEC)
+
+
+def test_a_shot_from_a_table_set_up_by_hand_is_no_break() -> None:
+    """Issue 28, friction 14: on the practice table a shot after a set-up by hand is an
+    ordinary shot; only a set-up racked to be broken ("break": true) makes a break."""
+    table = {"cue": (0.635, 0.6), "1": (0.635, 1.5)}
+    setup = {"type": "setup", "balls": {}, "turn": "A", "in_hand": None, "refereed": False}
+    first, second = shot("A", table, table), shot("A", table, table)
+    (ann, _) = game_figures(document("nine-ball", [setup, first, setup, second]), SPEC).counts
+    assert (ann.shots, ann.breaks, ann.legal_breaks) == (2, 0, 0)
+    racked = {**setup, "break": True}
+    (ann, _) = game_figures(document("nine-ball", [racked, first, second]), SPEC).counts
+    assert (ann.shots, ann.breaks) == (2, 1)
+    (ann, _) = game_figures(document("nine-ball", [first, second]), SPEC).counts
+    assert ann.breaks == 1  # a match's rack: its first shot is the break

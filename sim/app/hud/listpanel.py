@@ -20,6 +20,8 @@ ROW_HEIGHT = 0.1  # aspect2d units
 TEXT = 0.04  # the rows' and headings' text size
 FIRST_ROW = 0.53  # the first row's middle
 HEADINGS = 0.62
+NOTE = 0.04  # the line under the list's text size
+NOTE_MOST = 200  # characters of it shown (its end: two lines, above Back)
 BACKGROUND = (0.02, 0.05, 0.04, 1.0)
 
 
@@ -91,7 +93,10 @@ class ListPanel:
         self.previous = button(self.frame, "< Newer", (-0.55, pager_y), self.newer, 0.045)
         self.page_label = label(self.frame, "", (0, pager_y - 0.015), 0.04, DIM, TextNode.ACenter)
         self.next = button(self.frame, "Older >", (0.55, pager_y), self.older, 0.045)
-        self.note = label(self.frame, "", (0, note_y), 0.04, NOTICE, TextNode.ACenter)
+        self.note = label(self.frame, "", (0, note_y), NOTE, NOTICE, TextNode.ACenter)
+        # A long line (a file's path and what is wrong with it) wraps within the rows'
+        # width rather than running off the window's edge (issue 28, friction 5).
+        self.note.setWordwrap((2 * half - 0.1) / NOTE)
         self.back = button(self.frame, "Back", (0, back_y), on_close, 0.05, (0.8, 0.4))
         self.show_page()
 
@@ -142,7 +147,7 @@ class ListPanel:
     def say(self, text: str, colour: tuple[float, ...] = NOTICE) -> None:
         """The line under the list: what is happening, or why a pick could not be done."""
         self.note.setFg(colour)
-        self.note.setText(text[-110:])
+        self.note.setText(text if len(text) <= NOTE_MOST else "…" + text[1 - NOTE_MOST :])
 
     def destroy(self) -> None:
         self.frame.destroy()

@@ -12,7 +12,7 @@ from typing import Protocol
 from rules import PocketId
 from sim.app.marks.drilloverlay import DrillOverlay
 from sim.app.screens.base import Screen, ScreenWindow
-from sim.app.screens.drills import DrillSummary, history_lines
+from sim.app.screens.start.drills import DrillSummary, history_lines
 from sim.physics.table import pocket_centre
 from sim.play.drill import DrillSession
 from sim.play.drillrun import DrillRun
@@ -77,6 +77,7 @@ class DrillTable:
                 players=(player, "Player 2"),
                 seed=random.SystemRandom().randrange(2**63),
                 practice=True,
+                drill=drill.title,  # the saved-games list names the session for it
             )
         )
         game.set_up(position)

@@ -128,12 +128,15 @@ class GameMenu:
             if target.suffix != SUFFIX:
                 target = target.with_suffix(SUFFIX)
             target.parent.mkdir(parents=True, exist_ok=True)
-            save(controller.game.snapshot(), target)
+            snapshot = controller.game.snapshot()
+            save(snapshot, target)
         # ValueError: a path no system accepts; RuntimeError: ~someone who is no user here.
         except (OSError, ValueError, RuntimeError) as error:
             self.note.setFg(NOTICE)
             self.note.setText(f"cannot save there: {getattr(error, 'strerror', None) or error}")
             return
+        if self.app.autosave is not None:  # the new game's archive need not copy it again
+            self.app.autosave.copied_to(target, snapshot)
         self.note.setFg(WHITE)
         self.note.setText(f"saved {target}")
 

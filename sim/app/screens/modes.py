@@ -27,7 +27,8 @@ from sim.store.autosave import Autosave
 
 
 class StartMode(Screen):
-    """The start screen: its form takes the keys (names typed) and the clicks."""
+    """The start screen: its form takes the keys (names typed) and the clicks; each of
+    its panels takes its place as a screen of its own (Esc there: back to the form)."""
 
     name = "start"
     over_table = False
@@ -38,10 +39,43 @@ class StartMode(Screen):
 
     def key_map(self) -> dict[str, Callable[[], None]]:
         # The keys are asked for before the form is made: the form is looked up on the key.
-        return {"escape": lambda: self.screen.back_or_quit()}
+        return {"escape": lambda: self.screen.quit()}
 
     def exit(self) -> None:
         self.screen.destroy()
+
+    def script_actions(self) -> dict[str, Callable[[Any], None]]:
+        """The form's buttons that open its panels (each panel answers its own steps)."""
+        return {
+            "statistics": self._statistics,
+            "saved_games": self._saved_games,
+            "drills": self._drills,
+        }
+
+    def _statistics(self, player: Any) -> None:
+        """Statistics, at ``player``'s figures (null: nothing to close)."""
+        if player is None:
+            return
+        screen = self.screen.open_statistics()
+        screen.script_actions()["statistics"](player)
+
+    def _saved_games(self, value: Any) -> None:
+        """Open saved game (true), then the game at that place of the list (a number)."""
+        if value is False:
+            return
+        screen = self.screen.open_saved()
+        if value is not True:
+            screen.script_actions()["saved_games"](value)
+
+    def _drills(self, value: Any) -> None:
+        """Drills (true), then the drill of that name in the list."""
+        if value is False:
+            return
+        screen = self.screen.open_drills()
+        if screen is None:
+            raise ValueError(self.screen.error.getText())
+        if value is not True:
+            screen.script_actions()["drills"](value)
 
 
 class MenuMode(Screen):

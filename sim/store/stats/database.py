@@ -10,7 +10,8 @@ poolsim is opened read-only and never written, with a one-line note.
 
 A match is one row however many files hold it: the autosave, the copy the start screen
 moves aside, a copy saved from the menu. Its key is its set-up and first step
-(:func:`match_key`); the file with the most steps wins.
+(:func:`match_key`); the file with the most steps wins. A practice session's file (a
+drill's too) is no match, and is not indexed.
 """
 
 from __future__ import annotations
@@ -90,8 +91,17 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX attempts_player ON attempts(player);
     """,
+    # Version 2: practice files are no matches, and a shot from a table set up by hand no
+    # break: the figures indexed before are emptied, and indexed again from their files.
+    """
+    DELETE FROM attempts;
+    DELETE FROM fouls;
+    DELETE FROM player_matches;
+    DELETE FROM matches;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+REINDEXED_AT = 2  # a database older than this is emptied by its migration, and re-indexed
 COUNT_COLUMNS = tuple(field.name for field in attrs.fields(PlayerFigures))
 
 
@@ -195,13 +205,15 @@ class StatsDatabase:
             if version > SCHEMA_VERSION:
                 connection.close()
                 return cls._read_only(path, version)
-            created = _migrate(connection)
+            # The files a database that is to be re-indexed had indexed (none: a new one).
+            before = _indexed_paths(connection) if 0 < version < REINDEXED_AT else ()
+            migrated = _migrate(connection)
         except BaseException:
             connection.close()
             raise
         database = cls(connection, path, None)
-        if created:
-            database.index_folders(folders)
+        if migrated is not None and migrated < REINDEXED_AT:
+            database.index_folders((*folders, *before))
         return database
 
     @classmethod
@@ -250,6 +262,8 @@ class StatsDatabase:
         if self.read_only:
             return False
         document = read_document(path)
+        if _is_practice(document):  # practice is no match: its shots are not a match's
+            return False
         try:
             key, steps = match_key(document), _steps(document)
             figures = game_figures(document, table_spec(str(document["setup"]["table"])))
@@ -340,20 +354,31 @@ def _user_version(connection: sqlite3.Connection) -> int:
     return int(connection.execute("PRAGMA user_version").fetchone()[0])
 
 
-def _migrate(connection: sqlite3.Connection) -> bool:
+def _indexed_paths(connection: sqlite3.Connection) -> tuple[Path, ...]:
+    """The files the database's matches were indexed from (those still there)."""
+    rows = connection.execute("SELECT path FROM matches").fetchall()
+    return tuple(path for (name,) in rows if (path := Path(name)).is_file())
+
+
+def _is_practice(document: Mapping[str, Any]) -> bool:
+    setup = document.get("setup")
+    return isinstance(setup, dict) and setup.get("practice") is True
+
+
+def _migrate(connection: sqlite3.Connection) -> int | None:
     """Bring the database to :data:`SCHEMA_VERSION` in one exclusive transaction, its
     version read again inside it: of processes opening a fresh database at once, one
-    migrates and the others wait (the busy timeout), then find it done. True if this
-    one created the tables."""
+    migrates and the others wait (the busy timeout), then find it done. The version it
+    was at if this one migrated it (0: it created the tables), else None."""
     if _user_version(connection) == SCHEMA_VERSION:
-        return False
+        return None
     with _writing(connection):
         version = _user_version(connection)
         for number in range(version, SCHEMA_VERSION):
             for statement in _statements(MIGRATIONS[number]):
                 connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    return version == 0
+    return None if version == SCHEMA_VERSION else version
 
 
 @contextlib.contextmanager

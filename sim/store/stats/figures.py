@@ -7,7 +7,9 @@ What each figure means (docs/STATISTICS.md says the same for players):
 - **racks won / played**: a rack over with a winner (a re-rack is not a rack played);
   **matches won / played**: a match whose race was reached.
 - **break**: a rack's first shot; **legal break**: one without a foul; **balls on the
-  break**: the object balls it pocketed.
+  break**: the object balls it pocketed. On a table set up by hand (a practice file's
+  ``setup`` record) the first shot is a break only if the set-up was a rack racked to
+  be broken (its ``"break": true``).
 - **break-and-run**: the breaker won the rack and the other player never shot in it,
   without a foul. **Run-out**: a rack won in one visit to the table that did not start
   with the break and pocketed every object ball on the table when it began, without a
@@ -120,13 +122,14 @@ def game_figures(document: Mapping[str, Any], spec: TableSpec) -> GameFigures:
     counts = {side: PlayerFigures() for side in ("A", "B")}
     fouls: dict[str, Counter[str]] = {"A": Counter(), "B": Counter()}
     attempts: list[PotAttempt] = []
+    breaks = _breaks(records)
     for rack in racks.values():
-        for side, figures in _rack_figures(rack).items():
+        for side, figures in _rack_figures(rack, id(rack[0]) in breaks).items():
             counts[side] += figures
     for shot in shots:
         side = str(shot["shooter"])
         fouls[side].update(str(code) for code in shot["ruling"]["foul_codes"])
-        is_break = shot is racks[int(shot["rack"])][0]
+        is_break = id(shot) in breaks
         counts[side] += _shot_figures(shot, is_break, spec)
         attempt = pot_attempted(shot, is_break, names, mouths, spec.ball_radius)
         if attempt is not None:
@@ -146,6 +149,24 @@ def game_figures(document: Mapping[str, Any], spec: TableSpec) -> GameFigures:
     )
 
 
+def _breaks(records: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The breaks among the shots of ``records`` (by ``id``): each rack's first shot,
+    but after a set-up by hand the next shot only if the set-up was a rack to break."""
+    breaks: set[int] = set()
+    racks: set[Any] = set()
+    set_up: bool | None = None  # a set-up met before the next shot: was it a break's?
+    for record in records:
+        if record.get("type") == "setup":
+            set_up = record.get("break") is True
+        elif record.get("type") == "shot":
+            first = record["rack"] not in racks if set_up is None else set_up
+            if first:
+                breaks.add(id(record))
+            racks.add(record["rack"])
+            set_up = None
+    return breaks
+
+
 def _racks_won(records: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     won = {"A": 0, "B": 0}
     for record in records:
@@ -159,8 +180,9 @@ def _object_balls(positions: Mapping[str, Any]) -> set[str]:
     return {ball for ball in positions if ball != CUE}
 
 
-def _rack_figures(rack: Sequence[Mapping[str, Any]]) -> dict[str, PlayerFigures]:
-    """Racks, break-and-runs and run-outs of one rack's shots (in order)."""
+def _rack_figures(rack: Sequence[Mapping[str, Any]], broken: bool) -> dict[str, PlayerFigures]:
+    """Racks, break-and-runs and run-outs of one rack's shots (in order); ``broken``:
+    its first shot was a break (not a shot from a table set up by hand)."""
     last = rack[-1]["ruling"]
     if not last["rack_over"] or last["rerack"] or last["winner"] not in ("A", "B"):
         return {}
@@ -172,7 +194,7 @@ def _rack_figures(rack: Sequence[Mapping[str, Any]]) -> dict[str, PlayerFigures]
     }
     visit = list(_last_visit(rack))
     clean = not any(shot["ruling"]["foul_codes"] for shot in visit)
-    if clean and visit[0] is rack[0]:
+    if clean and broken and visit[0] is rack[0]:
         figures[winner] += PlayerFigures(break_and_runs=1)
     elif clean:
         on_table = _object_balls(visit[0]["start"])

@@ -5,7 +5,7 @@ history; Try again starts a new session)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
@@ -13,7 +13,10 @@ from panda3d.core import TextNode
 
 from sim.app.hud.listpanel import Columns, ListPanel, ListRow
 from sim.app.hud.widgets import BACKDROP, DIM, GOLD, WHITE, button, label
+from sim.app.screens.base import Screen
+from sim.app.screens.start.opening import OnStart, Opener, StartHost
 from sim.play.drill import DrillSession
+from sim.play.game import GameSetup
 from sim.store.drillfile import ShippedDrill
 from sim.store.drillhistory import DrillHistory
 
@@ -91,6 +94,70 @@ class DrillList:
 
     def destroy(self) -> None:
         self.list.destroy()
+
+
+class DrillsScreen(Screen):
+    """The drills' list in the start screen's place (Esc or Back: the form again); a
+    drill picked opens at its table for ``player``."""
+
+    name = "drills"
+    over_table = False
+
+    def __init__(
+        self,
+        window: StartHost,
+        on_start: OnStart,
+        practice: Callable[[], GameSetup],
+        drills: list[ShippedDrill],
+        player: str,
+    ) -> None:
+        super().__init__(window)
+        self.host = window
+        self.drills, self.player = drills, player
+        self.opener = Opener(window, on_start, self.note, practice)
+        self.list: DrillList  # made as it comes up
+
+    def key_map(self) -> dict[str, Callable[[], None]]:
+        return {"escape": self.close}
+
+    def enter(self) -> None:
+        self.list = DrillList(
+            self.host.base.aspect2d,
+            self.drills,
+            DrillHistory(),
+            self.player,
+            lambda shipped: self.opener.open_drill(shipped, self.player),
+            self.close,
+        )
+
+    def note(self, text: str, colour: tuple[float, ...]) -> None:
+        """The line under the list: what is being opened, or why it cannot be."""
+        self.list.list.say(text, colour)
+
+    def frame(self, dt: float) -> None:
+        """No table polls the physics' worker while the list is up: the screen does."""
+        if self.host.controller is None:
+            self.host.worker.poll()
+
+    def exit(self) -> None:
+        self.opener.cancel()
+        self.list.destroy()
+
+    def closed(self) -> None:
+        self.host.show_start_screen()
+
+    def script_actions(self) -> Mapping[str, Callable[[Any], None]]:
+        return {"drills": self._pick}
+
+    def _pick(self, value: Any) -> None:
+        """A drill of the list by its name (a click on its row), or false: Back."""
+        if value is False:
+            self.close()
+            return
+        names = [shipped.drill.name for shipped in self.drills]
+        if value not in names:
+            raise ValueError(f"drills: one of {', '.join(names)}, or false")
+        self.opener.open_drill(self.drills[names.index(value)], self.player)
 
 
 class DrillSummary:

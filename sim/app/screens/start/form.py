@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
-from direct.showbase.ShowBase import ShowBase
-from direct.task.Task import Task
 from panda3d.core import TextNode
 
 from rules import GAMES as KINDS
@@ -31,18 +28,14 @@ from sim.app.hud.widgets import (
     label,
 )
 from sim.app.scene.scene import Quality
-from sim.app.screens.drills import DrillList
-from sim.app.screens.drilltable import DrillTable
-from sim.app.screens.opengame import OpenGamePanel
-from sim.app.screens.preferences import Preferences
-from sim.app.screens.statistics import StatisticsPanel
+from sim.app.screens.base import Screen
+from sim.app.screens.start.drills import DrillsScreen
+from sim.app.screens.start.opening import OnStart, Opener, StartHost
+from sim.app.screens.start.savedgames import SavedGamesScreen
+from sim.app.screens.start.statistics import StatisticsScreen
 from sim.names import seat_names
 from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
-from sim.physics.simulators.simulator import Simulator
 from sim.play.game import MAX_RACE, Game, GameSetup
-from sim.play.table.controller import TableController
-from sim.store.autosave import Autosave
-from sim.store.drillfile import ShippedDrill
 from sim.store.savedgames import SavedGame, summarise
 
 GAMES = {kind.display_name: name for name, kind in KINDS.items()}
@@ -75,7 +68,6 @@ FORM_MENUS = {**MENUS, **SEAT_MENUS}  # every drop-down of the form, remembered 
 # rotation); the early 10 only in 10-ball.
 CALL_SHOT_ROWS = ("ten_ball_early_pocket", "call_mode")
 TEN_BALL_ROWS = ("ten_ball_early_pocket",)
-OPENING_TASK = "start-screen-opening"
 
 
 def resume_detail(saved: SavedGame) -> str:
@@ -186,43 +178,15 @@ class StartChoices:
         return game
 
 
-class OnStart(Protocol):
-    """Puts a game on the table (``PoolApp.play``); ``resumed``: it is the autosaved one."""
-
-    def __call__(
-        self, game: Game, *, resumed: bool = False, computers: dict[Player, str] | None = None
-    ) -> None: ...
-
-
-class StartHost(Protocol):
-    """What the start screen asks of the window (``PoolApp``): the simulator it
-    reports on, the remembered choices, the autosave, and the graphics preset to set."""
-
-    quality: Quality
-
-    @property
-    def base(self) -> ShowBase: ...
-    @property
-    def worker(self) -> Simulator: ...
-    @property
-    def controller(self) -> TableController | None: ...
-    @property
-    def preferences(self) -> Preferences | None: ...
-    @property
-    def autosave(self) -> Autosave | None: ...
-
-    @property
-    def drills(self) -> DrillTable:
-        """The drill at the table, which a drill of the list opens."""
-
-    def quit(self) -> None:
-        """End the program, the autosave finished and the physics stopped first."""
-
-
 class StartScreen:
+    """The form; each of its panels (saved games, drills, statistics) is a screen of its
+    own that takes the form's place, and gives it back (as the player left it) when
+    closed."""
+
     def __init__(self, app: StartHost, on_start: OnStart) -> None:
         self.app = app
         self.on_start = on_start
+        self.opener = Opener(app, on_start, self._say, self.practice_setup)
         self.frame = DirectFrame(
             parent=app.base.aspect2d,
             frameColor=(0.02, 0.05, 0.04, 0.97),
@@ -261,19 +225,18 @@ class StartScreen:
         self.buttons = [
             self._button("New game", (-0.92, -0.9), self.start),
             self._button("Resume last game", (-0.27, -0.9), self.resume),
-            self._button("Open saved game", (0.43, -0.9), self.open_saved),
-            self._button("Statistics", (1.0, -0.9), self._statistics_pressed),
+            self._button("Open saved game", (0.43, -0.9), lambda: self._pressed(self.open_saved)),
+            self._button("Statistics", (1.0, -0.9), lambda: self._pressed(self.open_statistics)),
         ]
         # The practice table of the game and table chosen above: set up any position.
         self.practice_button = self._button("Practice", (-0.7, -0.9 + 0.16), self.practice)
         # The shipped drills (docs/DRILLS.md), listed with Player 1's best at each.
-        self.drills_button = self._button("Drills", (0.72, -0.9 + 0.16), self.open_drills)
-        # Leaving poolsim from its first screen (Esc too, once no panel is open over it);
+        self.drills_button = self._button(
+            "Drills", (0.72, -0.9 + 0.16), lambda: self._pressed(self.open_drills)
+        )
+        # Leaving poolsim from its first screen (Esc too);
         # as far right as Statistics, which every window shape shows.
         self.quit_button = self._button("Quit (Esc)", (1.0, 0.86), self.quit)
-        self.drill_list: DrillList | None = None
-        self.open_panel: OpenGamePanel | None = None
-        self.statistics: StatisticsPanel | None = None
         if app.autosave is None or not app.autosave.exists():
             self.buttons[1]["state"] = DGG.DISABLED
             self.buttons[1]["text_fg"] = DIM
@@ -364,17 +327,37 @@ class StartScreen:
         self.fields["player_a"].enterText(choices.players[0])
         self.fields["player_b"].enterText(choices.players[1])
 
-    def choices(self) -> StartChoices:
+    def _form(self) -> dict[str, Any]:
+        """What the form's fields say, as :meth:`StartChoices.to_json` has it (unchecked)."""
         race = self.fields["race_to"].get().strip()
-        if not race.isdigit() or not 1 <= int(race) <= MAX_RACE:
-            raise ValueError(f"race to: a whole number from 1 to {MAX_RACE}")
-        names = (self.fields["player_a"].get().strip(), self.fields["player_b"].get().strip())
+        names = [self.fields["player_a"].get().strip(), self.fields["player_b"].get().strip()]
         # By position: the breaker's items are relabelled with the players' names.
         picked = {
             key: list(items.values())[self.fields[key].selectedIndex]
             for key, items in FORM_MENUS.items()
         }
-        return StartChoices(race_to=int(race), players=names, **picked)
+        return {**picked, "race_to": int(race) if race.isdigit() else race, "players": names}
+
+    def choices(self) -> StartChoices:
+        form = self._form()
+        race = form.pop("race_to")
+        if not isinstance(race, int) or not 1 <= race <= MAX_RACE:
+            raise ValueError(f"race to: a whole number from 1 to {MAX_RACE}")
+        return StartChoices(race_to=race, players=tuple(form.pop("players")), **form)
+
+    def keep(self) -> StartChoices:
+        """The form as it is kept, whichever button leaves it (issue 28, friction 15):
+        remembered as the player's preferences (a value it cannot take, a race to "abc",
+        at its default) and its graphics preset set for the tables to come."""
+        choices = StartChoices.remembered(self._form())
+        self.app.quality = choices.quality
+        if self.app.preferences is not None:
+            self.app.preferences.update(start=choices.to_json())
+        return choices
+
+    def practice_setup(self) -> GameSetup:
+        """The set-up of a practice table of the form's choices as they are kept."""
+        return _practice_setup(self.keep())()
 
     def practice(self) -> None:
         self.start(practice=True)
@@ -389,21 +372,20 @@ class StartScreen:
         except ValueError as error:
             self._say(str(error), NOTICE)
             return
-        self.app.quality = choices.quality
-        if self.app.preferences is not None:
-            self.app.preferences.update(start=choices.to_json())
+        self.keep()
         computers = choices.computers()
         if pooltool_loaded():
             self.on_start(game, computers=computers)  # its first autosave archives the last
         else:
             self._say("setting up the table...", DIM)
-            self._shortly(lambda: self.on_start(game, computers=computers))
+            self.opener.shortly(lambda: self.on_start(game, computers=computers))
 
     def resume(self) -> None:
         if self.app.autosave is None:
             return
+        self.keep()  # the form's changes (the graphics) hold for the game resumed too
         self._say("opening the last game...", DIM)
-        self._shortly(self._resume_now)
+        self.opener.shortly(self._resume_now)
 
     def _resume_now(self) -> None:
         from sim.store.gamefile import GameFileError
@@ -417,147 +399,69 @@ class StartScreen:
         self.on_start(game, resumed=True)
 
     def _say(self, text: str, colour: tuple[float, ...]) -> None:
-        """A line on the form, or on the saved-games panel or the drills' list when up."""
-        if self.drill_list is not None:
-            self.drill_list.say(text)
-        elif self.open_panel is not None:
-            self.open_panel.say(text, colour)
-        else:
-            self.error.setFg(colour)
-            self.error.setText(text)
+        """A line on the form."""
+        self.error.setFg(colour)
+        self.error.setText(text)
 
-    def _shortly(self, action: Callable[[], None]) -> None:
-        """Do ``action`` once the frame now being made is on screen: reading a long game
-        takes a moment, and the window should say what it is doing meanwhile. A table
-        needs pooltool: if it is still loading (the first seconds of the start screen),
-        the window waits for it, answering, instead of freezing."""
-        load_pooltool_in_background()
-
-        def run(task: Any) -> int:
-            if task.frame < 1 or not pooltool_loaded():  # this frame shows the message
-                return int(Task.cont)
-            action()
-            return int(Task.DS_done)
-
-        tasks = self.app.base.taskMgr
-        tasks.remove(OPENING_TASK)
-        tasks.add(run, OPENING_TASK)
-
-    def open_saved(self) -> None:
-        """The saved-games panel: the player's games, newest first, or any file by path."""
-        if self.open_panel is not None:
-            return
-        folders = [] if self.app.autosave is None else [self.app.autosave.saved_dir]
-        self.frame.hide()
-        self.open_panel = OpenGamePanel(
-            self.app.base.aspect2d,
-            folders,
-            self.open_path,
-            self.close_saved,
-        )
+    def open_saved(self) -> SavedGamesScreen:
+        """The saved games, in the form's place: the player's games, newest first, or any
+        file by path (a game, a position, a drill)."""
+        screen = SavedGamesScreen(self.app, self.on_start, _practice_setup(self.keep()))
+        self._open_panel(screen)
+        return screen
 
     def _player(self) -> str:
         return self.fields["player_a"].get().strip() or "Player 1"
 
-    def open_drills(self) -> None:
-        """The drills' list: each drill with Player 1's best; a click opens one."""
+    def open_drills(self) -> DrillsScreen | None:
+        """The drills' list, in the form's place: each drill with Player 1's best; a
+        click opens one (None: the drills could not be read, as the form says)."""
         from sim.store.drillfile import DrillFileError, shipped_drills
-        from sim.store.drillhistory import DrillHistory
 
-        if self.drill_list is not None:
-            return
         try:
             drills = shipped_drills()
         except DrillFileError as error:
             self._say(str(error), NOTICE)
-            return
-        self.frame.hide()
-        self.drill_list = DrillList(
-            self.app.base.aspect2d,
-            drills,
-            DrillHistory(),
-            self._player(),
-            self.open_drill,
-            self.close_drills,
-        )
+            return None
+        practice = _practice_setup(self.keep())
+        screen = DrillsScreen(self.app, self.on_start, practice, drills, self._player())
+        self._open_panel(screen)
+        return screen
 
-    def close_drills(self) -> None:
-        if self.drill_list is not None:
-            self.drill_list.destroy()
-            self.drill_list = None
-        self.frame.show()
+    def _pressed(self, panel: Callable[[], object]) -> None:
+        """A button that opens a panel (the screen it returns is the script's)."""
+        panel()
 
-    def open_drill(self, shipped: ShippedDrill) -> None:
-        """The drill at the table, for the player named first on the form."""
-        player = self._player()
-        self._say(f"opening {shipped.drill.title}...", DIM)
-        self._shortly(lambda: self.app.drills.open(shipped, player))
+    def open_statistics(self, player: str | None = None) -> StatisticsScreen:
+        """The statistics, in the form's place, at ``player``'s figures (default: the
+        first player's)."""
+        screen = StatisticsScreen(self.app, player)
+        self._open_panel(screen)
+        return screen
 
-    def back_or_quit(self) -> None:
-        """Esc: close the panel open over the form (saved games, drills, statistics), or
-        with none open, quit."""
-        if self.open_panel is not None:
-            self.close_saved()
-        elif self.drill_list is not None:
-            self.close_drills()
-        elif self.statistics is not None:
-            self.close_statistics()
-        else:
-            self.quit()
+    def _open_panel(self, screen: Screen) -> None:
+        """``screen`` in the form's place, the form kept as the player left it."""
+        self.keep()
+        self.app.modes.close()  # the form goes (its widgets destroyed)
+        self.app.modes.open(screen)
 
     def quit(self) -> None:
+        self.keep()
         self.app.quit()
-
-    def _statistics_pressed(self) -> None:
-        self.open_statistics()
-
-    def open_statistics(self, player: str | None = None) -> StatisticsPanel:
-        """The statistics panel, at ``player``'s figures (default: the first player's)."""
-        if self.statistics is None:
-            self.frame.hide()
-            self.statistics = StatisticsPanel(self.app.base.aspect2d, self.close_statistics, player)
-        elif player is not None:
-            self.statistics.show(player)
-        return self.statistics
-
-    def close_statistics(self) -> None:
-        if self.statistics is not None:
-            self.statistics.destroy()
-            self.statistics = None
-        self.frame.show()
-
-    def close_saved(self) -> None:
-        if self.open_panel is not None:
-            self.open_panel.destroy()
-            self.open_panel = None
-        self.frame.show()
-
-    def open_path(self, path: Path) -> None:
-        """Open the game file at ``path`` (a frame later, saying so); the one-line reason
-        when it cannot be."""
-        self._say(f"opening {path.name}...", DIM)
-        self._shortly(lambda: self.open_now(path))
-
-    def open_now(self, path: Path) -> None:
-        from sim.store.gamefile import GameFileError, load
-
-        try:
-            game = load(path)
-        except (GameFileError, ValueError) as error:  # ValueError: a path no system accepts
-            self._say(str(error), NOTICE)
-            return
-        if self.app.autosave is not None:
-            self.app.autosave.opened_from(path, game)
-        self.on_start(game)
 
     def destroy(self) -> None:
         self.app.base.taskMgr.remove("start-screen")
-        self.app.base.taskMgr.remove(OPENING_TASK)
-        if self.open_panel is not None:
-            self.open_panel.destroy()
-            self.open_panel = None
-        if self.drill_list is not None:
-            self.drill_list.destroy()
-            self.drill_list = None
-        self.close_statistics()
+        self.opener.cancel()
         self.frame.destroy()
+
+
+def _practice_setup(choices: StartChoices) -> Callable[[], GameSetup]:
+    """The set-up of a practice table of ``choices`` (a new seed each time), for a panel
+    that opens one in the form's place (the form gone)."""
+
+    def setup() -> GameSetup:
+        import random
+
+        return choices.practice_game(random.SystemRandom().randrange(2**63)).setup
+
+    return setup

@@ -1,4 +1,4 @@
-"""The start screen's "Statistics" panel: one player's figures at a time (the players
+"""The start screen's "Statistics" screen: one player's figures at a time (the players
 indexed, ``<`` and ``>`` to go through them), with their pictures
 (:func:`sim.media.statscharts.statistics_picture`) beside the numbers.
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from direct.gui.DirectGui import DirectFrame
@@ -20,6 +20,7 @@ from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import PNMImage, StringStream, TextNode, Texture, TransparencyAttrib
 
 from sim.app.hud.widgets import BACKDROP, DIM, GOLD, NOTICE, WHITE, button, label
+from sim.app.screens.base import Screen, ScreenWindow
 from sim.media.statscharts import Bar, statistics_picture
 from sim.physics.table import table_spec
 from sim.store.stats.database import opened
@@ -104,8 +105,8 @@ class StatisticsPanel:
         if not self.reports:
             self.name.setText("no games yet")
             self.labels.setText(
-                "Games you finish or that are autosaved are counted here;\n"
-                "poolsim stats --import DIR adds game files from anywhere."
+                "Matches you play (finished or autosaved) are counted here, not\n"
+                "practice or drills; poolsim stats --import DIR adds game files."
             )
             self.values.setText("")
             return True
@@ -139,3 +140,37 @@ class StatisticsPanel:
 
     def destroy(self) -> None:
         self.frame.destroy()
+
+
+class StatisticsScreen(Screen):
+    """The statistics in the start screen's place (Esc or Back: the form again)."""
+
+    name = "statistics"
+    over_table = False
+
+    def __init__(self, window: ScreenWindow, player: str | None = None) -> None:
+        super().__init__(window)
+        self.player = player
+        self.panel: StatisticsPanel  # made as it comes up
+
+    def key_map(self) -> dict[str, Callable[[], None]]:
+        return {"escape": self.close}
+
+    def enter(self) -> None:
+        self.panel = StatisticsPanel(self.app.base.aspect2d, self.close, self.player)
+
+    def exit(self) -> None:
+        self.panel.destroy()
+
+    def closed(self) -> None:
+        self.app.show_start_screen()
+
+    def script_actions(self) -> Mapping[str, Callable[[Any], None]]:
+        return {"statistics": self._show}
+
+    def _show(self, player: Any) -> None:
+        """``player``'s figures, or (null) Back."""
+        if player is None:
+            self.close()
+        elif not self.panel.show(str(player)):
+            raise ValueError(f"no statistics for {player!r}: no game of theirs is indexed")
