@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import math
 
+import attrs
+import numpy as np
 import pytest
 
-from rules import CUE, PocketId, Positions, RailName
+from rules import CUE, Phase, PocketId, Positions, RailName, TenBall
 from rules.facts import Hit, Pocketing, RailContact
 from sim.physics.pooltool_setup import pt
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
+from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import CushionRebound, pocket_mouths, table_spec
-from sim.play.opponent import forecast
+from sim.play.opponent import Kind, decide, forecast, level_named
 from sim.play.opponent.forecast import Forecaster, _Ball, _strike
+from sim.play.opponent.levels import Level
+from sim.play.opponent.search import Thinker
+from sim.play.opponent.strokes import pot_candidates
 from sim.play.picker import pots
 
 SPEC = table_spec("9ft")
@@ -163,3 +169,54 @@ def test_a_forecast_is_far_cheaper_than_a_simulation() -> None:
     """Not a timing (poolsim bench reports the rate): the forecast never calls pooltool."""
     assert "pooltool" not in forecast.__dict__ and "pt" not in forecast.__dict__
     assert RailName  # the module's rails are the referee's names
+
+
+# -- the search with a forecast ----------------------------------------------------------
+
+
+def _foreseeing(keep: int) -> Level:
+    five = level_named("5")
+    return attrs.evolve(five, search=attrs.evolve(five.search, foresee=keep))
+
+
+OPEN_TABLE = {CUE: (0.75, 1.95), "1": (1.05, 2.25), "2": (0.4, 1.2), "3": (0.9, 0.6)}
+
+
+def test_a_search_with_a_forecast_simulates_only_each_pots_best_foretold_strokes() -> None:
+    """With ``foresee`` at 4, each pot's strokes foretold to the end are cut to the 4 the
+    forecast values best before the physics sees them; strokes that meet another ball
+    after the contact are all kept; the rest of the search is the level's."""
+    level = _foreseeing(4)
+    state = TenBall(balls=OPEN_TABLE, table=SPEC.geometry, phase=Phase.PLAY)
+    thinker = Thinker(state, SPEC, level, np.random.default_rng(1), InProcessSimulator())
+    found = pot_candidates(state, SPEC, thinker.judge, level.search, OPEN_TABLE[CUE], None, 2)
+    planned = thinker.planned(found)
+    kept = {s.candidate.stroke.action.speed for s in planned}
+    assert thinker.forecasts == len(found)
+    by_pot: dict[object, int] = {}
+    for item in planned:
+        if thinker.foresee(item.candidate).certain:
+            key = (item.candidate.target, item.candidate.pocket)
+            by_pot[key] = by_pot.get(key, 0) + 1
+    assert by_pot and all(count <= 4 for count in by_pot.values())
+    assert len(planned) < len(found) and kept
+    # The screen strikes the pots foretold to the end in the forecast.
+    before = thinker.simulations
+    screened = thinker.screened(planned)
+    foreseen = [s for s in screened if s.foreseen is not None]
+    assert foreseen and all(not s.strikes for s in foreseen)
+    # Only the pots that meet another ball are struck in the physics, a strike a shot.
+    assert thinker.simulations - before == sum(len(s.strikes) for s in screened)
+    # Without a forecast (the levels as they are), nothing is foretold.
+    plain = Thinker(state, SPEC, level_named("5"), np.random.default_rng(1), InProcessSimulator())
+    assert plain.forecaster is None and len(plain.planned(found)) == len(found)
+    assert plain.forecasts == 0
+
+
+def test_a_move_with_a_forecast_is_a_move_the_referee_allows_and_is_the_seeds() -> None:
+    state = TenBall(balls=OPEN_TABLE, table=SPEC.geometry, phase=Phase.PLAY)
+    level = _foreseeing(8)
+    first = decide(state, SPEC, level, np.random.default_rng(3))
+    again = decide(state, SPEC, level, np.random.default_rng(3))
+    assert attrs.evolve(first, seconds=0.0) == attrs.evolve(again, seconds=0.0)
+    assert first.kind is Kind.POT and first.plan is not None
