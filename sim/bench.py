@@ -85,6 +85,7 @@ def run_bench(
         report["tracking_lines"] = {
             preset: tracking_lines_times(preset) for preset in ("fast", "quality")
         }
+        report["thinking_with_window"] = thinking_with_window(decisions=repeats)
     if startup:
         report["startup"] = startup_times()
     return report
@@ -692,6 +693,15 @@ def format_report(report: dict[str, Any]) -> list[str]:
     )
     lines += format_frame_times(report.get("frame_times", {}))
     lines += format_tracking_lines(report.get("tracking_lines", {}))
+    if "thinking_with_window" in report:
+        w = report["thinking_with_window"]
+        lines.append(
+            f"computer player at the table, level {w['level']}, the window drawing "
+            f"({w['decisions']} decisions, load {w['load_average']:.1f}): thinking median "
+            f"{w['think_seconds_median']:.1f} s, 95th percentile {w['think_seconds_p95']:.1f} s "
+            f"(targets 3 s and 8 s); {w['frames_while_thinking']} frames drawn meanwhile, "
+            f"median {w['frame_ms_median_while_thinking']:.0f} ms"
+        )
     if "startup" in report:
         lines.append(startup_line(report["startup"]))
     t = report["timeline"]
@@ -715,6 +725,25 @@ def tracking_lines_times(preset: str, size: str = "1280x800") -> dict[str, Any]:
         text=True,
         check=True,
         timeout=600,
+    )
+    figures: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def thinking_with_window(decisions: int, size: str = "1280x800") -> dict[str, Any]:
+    """Level 5 thinking as a person waits for it, in a process of its own (``python -m
+    sim.app.frametimes fast SIZE thinking N``): two computers playing on the desktop
+    table, every frame drawn meanwhile; the median and 95th percentile of ``decisions``
+    decisions, and the frames drawn while it thought."""
+    import json
+    import subprocess
+
+    result = subprocess.run(
+        [sys.executable, "-m", "sim.app.frametimes", "fast", size, "thinking", str(decisions)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120 * decisions + 600,
     )
     figures: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
     return figures

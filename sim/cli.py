@@ -660,7 +660,12 @@ def warmup() -> None:
 @click.option(
     "--repeats", type=WholeNumber(1, 100), default=9, show_default=True, help="Breaks per game."
 )
-@click.option("--render", is_flag=True, help="Also time the desktop table's frames (both presets).")
+@click.option(
+    "--render",
+    is_flag=True,
+    help="Also time the desktop table's frames (both presets) and the computer thinking "
+    "while it draws.",
+)
 @click.option(
     "--startup",
     is_flag=True,

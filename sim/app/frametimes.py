@@ -8,6 +8,9 @@ timed the same way in the same run.
 Each frame is read back from the GPU (as a screenshot would): on software GL a frame
 nobody reads can be skipped by the next one, which would time nothing.
 
+``python -m sim.app.frametimes fast 1280x800 thinking 9`` times the computer thinking
+while the table draws (:func:`thinking`).
+
 ``python -m sim.app.frametimes fast 1280x800 tracking`` times the tracking lines instead:
 the same table aiming, frames with the lines drawn and with them off taken in turns in
 the same run, and the seconds from the aim coming to rest to its lines on the cloth.
@@ -213,10 +216,86 @@ def _aiming_table(base: Any, preset: str) -> tuple[Any, Any]:
     return app, worker
 
 
+def thinking(
+    preset: str, width: int, height: int, decisions: int = 9, level: str = "5", seed: int = 1
+) -> dict[str, Any]:
+    """The computer thinking as a person waits for it: two computers of ``level`` play a
+    10-ball match (seed ``seed``) on the desktop table, its thinker a process of its own
+    as at the table, every frame drawn and read back meanwhile; the wall seconds of each
+    of ``decisions`` decisions (from asked to answered, its break and choices left out:
+    they are not searched), with the frames drawn while it thought."""
+    from rules import Player
+    from sim.app.headless import configure_offscreen
+    from sim.physics.simulators.worker import PhysicsWorker
+    from sim.play.game import Game, GameSetup
+
+    configure_offscreen(width, height)
+    from direct.showbase.ShowBase import ShowBase
+
+    from sim.app.headless import grab_rgb
+    from sim.app.main import PoolApp
+    from sim.play.opponent.player import Kind
+
+    base = ShowBase()
+    game = Game(GameSetup(seed=seed))
+    game.start(Player.A)
+    worker = PhysicsWorker(warm_up=False).start()
+    app = PoolApp(
+        base,
+        game,
+        quality="quality" if preset == "quality" else "fast",
+        worker=worker,
+        realtime=False,
+        computers={Player.A: level, Player.B: level},
+    )
+    controller = app.controller
+    assert controller is not None
+    seat = controller.seat
+    played: list[tuple[float, str]] = []  # (seconds, kind) of each move played
+    frames: list[float] = []
+    asked_at: list[float] = []
+    play = seat.play
+
+    def timed_play(move: Any, asked: Any) -> None:
+        played.append((time.perf_counter() - asked_at[-1], str(move.kind)))
+        play(move, asked)
+
+    seat.play = timed_play  # type: ignore[method-assign]
+    deadline = time.monotonic() + 60 * decisions + 180
+    try:
+        while sum(kind != Kind.BREAK for _s, kind in played) < decisions:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the computers did not play on")
+            thinking_before = seat.thinking
+            started = time.perf_counter()
+            base.taskMgr.step()
+            grab_rgb(base)
+            if seat.thinking is not None:
+                frames.append(time.perf_counter() - started)
+                if thinking_before is None:
+                    asked_at.append(started)
+    finally:
+        worker.close()
+    searched = sorted(seconds for seconds, kind in played if kind != Kind.BREAK)
+    p95 = searched[min(len(searched) - 1, round(0.95 * (len(searched) - 1)))]
+    return {
+        "level": level,
+        "decisions": len(searched),
+        "think_seconds_median": statistics.median(searched),
+        "think_seconds_p95": p95,
+        "think_seconds_max": searched[-1],
+        "frames_while_thinking": len(frames),
+        "frame_ms_median_while_thinking": statistics.median(frames) * 1e3 if frames else 0.0,
+        "load_average": os.getloadavg()[0],
+    }
+
+
 if __name__ == "__main__":
     preset, size = sys.argv[1], sys.argv[2]
     w, h = parse_size(size)
     if sys.argv[3:] == ["tracking"]:
         print(json.dumps(tracking(preset, w, h)))
+    elif sys.argv[3:4] == ["thinking"]:
+        print(json.dumps(thinking(preset, w, h, decisions=int(sys.argv[4]))))
     else:
         print(json.dumps(measure(preset, w, h)))
