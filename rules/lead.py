@@ -190,7 +190,18 @@ def _chosen(ruling: Ruling, choice: Choice, names: Names) -> str:
 
 
 def lag_line(result: LagResult, names: Names = ("A", "B")) -> str:
-    """GEN-2 in a line: who won the lag, or that it is played again."""
+    """GEN-2 in a line: who won the lag and why, or why it is played again ("No winner:
+    Ann's ball touched the foot cushion twice; Bob's ball never touched the foot cushion.
+    The lag is played again.")."""
+    why = "; ".join(f"{_name(player, names)}'s ball {fault}" for player, fault in result.faults)
+    if result.late is not None:
+        why = (
+            f"{_name(result.late, names)} struck after {_name(result.late.other, names)}'s "
+            "ball had reached the foot cushion"
+        )
     if result.winner is None:
-        return "No winner: the lag is played again."
-    return f"{_name(result.winner, names)} wins the lag and chooses who breaks."
+        why = why or "the two balls stopped equally near the head cushion"
+        return f"No winner: {why}. The lag is played again."
+    winner = _name(result.winner, names)
+    why = why or f"{winner}'s ball stopped nearer the head cushion"
+    return f"{_sentence(why)}: {winner} wins the lag and chooses who breaks."

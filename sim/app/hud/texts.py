@@ -143,8 +143,13 @@ def _prompt(controller: TableController) -> str:
     if hint is not None and stage not in (Stage.SIMULATING, Stage.WATCH):
         return hint
     if stage is Stage.LAG:
-        ball = "blue-tinted ball" if len(controller.lag.strokes) % 2 else "white ball"
-        return f"{name} lags ({ball}): aim at the foot rail, set the power, Space"
+        stored = controller.lag.stored()
+        if stored is not None:  # both lags are struck together: say the first one waits
+            return (
+                f"{controller.seat_name(stored)}'s lag stroke is set and waits for "
+                f"{name}'s · {name} lags (blue-tinted ball): aim at the foot rail, Space"
+            )
+        return f"{name} lags (white ball): aim at the foot rail, set the power, Space"
     if stage is Stage.BREAKER:
         return f"{name} won the lag and chooses who breaks"
     if stage is Stage.PLACE:

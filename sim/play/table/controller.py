@@ -629,6 +629,8 @@ class TableController:
             self.aim.power = BREAK_POWER
         elif state is not None and self.game.phase is MatchPhase.RACK:
             self.aim.power = self.powers.get(self.shooter, DEFAULT_POWER)
+        elif self.game.phase is MatchPhase.LAG:
+            self.aim = self.lag.aim(self.shooter)
         self.touch_aim()
 
     def touch_aim(self) -> None:
