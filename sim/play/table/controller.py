@@ -74,6 +74,7 @@ from sim.play.game import (
     Wanted,
 )
 from sim.play.opponent.thinker_process import InProcessThinker, Thinking
+from sim.play.picker import nearest_open
 from sim.play.table.cueclearance import MAX_AIM_ELEVATION, Clearance, clearance
 from sim.play.table.lag import LagTable
 from sim.play.table.navigator import BranchNavigator
@@ -335,9 +336,7 @@ class TableController:
             raise GameError(f"the cue ball cannot go there: {reason}")
         self.placed = True
         self.message = ""
-        state = self.state
-        if state is not None and state.lowest is not None:
-            self.aim_at(state.balls[state.lowest])  # from where the cue ball now is
+        self.aim_at_a_ball_on()  # from where the cue ball now is
 
     def pick_up_cue_ball(self) -> None:
         """Back from aiming to placing, while the cue ball is still in hand."""
@@ -383,6 +382,17 @@ class TableController:
 
     def turn(self, degrees: float) -> None:
         self.set_direction(self.aim.direction + degrees)
+
+    def aim_at_a_ball_on(self) -> None:
+        """Aim at a ball the shooter may hit first (``GameState.balls_on``: the lowest, or
+        in 8-ball one of the shooter's set), the nearest the cue ball reaches in a straight
+        line when there are several, so the stroke as it comes is never a foul for the
+        ball it meets first (on an open 8-ball table, the 8 in front of the 1)."""
+        state, cue = self.state, self.cue_ball()
+        if state is None or cue is None or not state.balls_on:
+            return
+        target = nearest_open(state, cue, self.game.setup.spec)
+        self.aim_at(state.balls[target])
 
     def aim_at(self, point: Point) -> None:
         cue = self.cue_ball()
@@ -617,14 +627,8 @@ class TableController:
         self.placement = None
         if state is not None and state.ball_in_hand is not None and state.pending is None:
             self.placement = default_placement(state)
-        cue = self.cue_ball()
-        if (
-            state is not None
-            and cue is not None
-            and state.lowest is not None
-            and self.game.phase is MatchPhase.RACK
-        ):
-            self.aim_at(state.balls[state.lowest])
+        if self.game.phase is MatchPhase.RACK:
+            self.aim_at_a_ball_on()
         if state is not None and state.phase is Phase.BREAK:
             self.aim.power = BREAK_POWER
         elif state is not None and self.game.phase is MatchPhase.RACK:
