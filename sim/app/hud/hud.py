@@ -732,8 +732,8 @@ class Hud:
         for key, widget in self.buttons.items():
             if key == "shoot":
                 visible = aiming and person
-            elif key == "hint":
-                visible = stage in (Stage.AIM, Stage.PLACE) and person
+            elif key == "hint":  # where it is allowed (a drill may switch it off)
+                visible = stage in (Stage.AIM, Stage.PLACE) and person and controller.aids.hint
             elif key == "again":
                 visible = controller.branches.can_take_back and controller.stage in AFTER_A_SHOT
             elif key == "setup":
