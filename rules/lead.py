@@ -41,9 +41,13 @@ def _sentence(text: str) -> str:
 
 def main_foul(codes: Iterable[FoulCode]) -> FoulCode:
     """The foul a player is told first: a scratch (it brings the scratch options,
-    GEN-14), else the first found. GEN-14: one penalty, whatever the others."""
+    GEN-14), else rotation's kitchen foul (ROT-17: from the kitchen the cue ball hit a
+    ball behind the head string, which is most often not the lowest too; the kitchen
+    is what went wrong, and what the replay it may offer is about), else the first
+    found. GEN-14: one penalty, whatever the others."""
     codes = tuple(codes)
-    return next((code for code in codes if code.is_scratch), codes[0])
+    first = next((code for code in codes if code is FoulCode.KITCHEN), codes[0])
+    return next((code for code in codes if code.is_scratch), first)
 
 
 def ruling_line(

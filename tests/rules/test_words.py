@@ -207,6 +207,15 @@ def test_lines_say_what_happened_and_what_comes_next() -> None:
         "Foul: wrong ball hit first. Bob may shoot, spot the lowest ball or take ball in hand "
         "in the kitchen."
     )
+    # ROT-17: from the kitchen, a ball behind the head string hit first (not the lowest
+    # either): the kitchen foul is the one named, not "wrong ball hit first".
+    assert _line("rot-kitchen-ball-behind-string-no-crossing-replay") == (
+        "Foul: cue ball hit before leaving the kitchen. Ann may shoot, spot the lowest ball "
+        "or ask for a replay."
+    )
+    assert _line("rot-kitchen-ball-behind-string-then-crosses") == (
+        "Foul: cue ball hit before leaving the kitchen. Ann may shoot or spot the lowest ball."
+    )
     assert _line("rot-scratch-lowest-in-kitchen-forced-spot") == (
         "Foul: scratch. The 5 goes on the foot spot; Bob has ball in hand in the kitchen."
     )
