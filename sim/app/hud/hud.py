@@ -800,7 +800,8 @@ class Hud:
             command: Callable[[], None]
             # Choice and Player are str enums too: test them before plain strings.
             if isinstance(option, Choice):
-                name, explanation = choice_label(option)
+                assert controller.state is not None  # a choice is of a rack in play
+                name, explanation = choice_label(option, controller.state)
                 command = partial(self._guard, partial(controller.choose, option))
             elif isinstance(option, Player):
                 name, explanation = f"{controller.game.setup.name(option)} breaks", ""

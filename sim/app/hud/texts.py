@@ -7,6 +7,7 @@ from __future__ import annotations
 import attrs
 
 from rules import BallInHand, Choice, Declaration, EightBall, GameState, Phase, Player
+from rules.geometry import distance
 from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
 from sim.physics.simulators.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulators.simulator import Simulator
@@ -267,9 +268,15 @@ def stalemate_answers(controller: TableController) -> list[tuple[str, str, bool]
     ]
 
 
-def choice_label(choice: Choice) -> tuple[str, str]:
-    """A choice's button: its name, and what it means."""
+def choice_label(choice: Choice, state: GameState) -> tuple[str, str]:
+    """A choice's button: its name, and what it means here (spotting a lowest ball that
+    is on the foot spot already moves no ball: the button says so)."""
     words = CHOICE_WORDS[choice]
+    lowest = state.lowest
+    if choice is Choice.SPOT_LOWEST and lowest is not None:
+        gap = distance(state.balls[lowest], state.table.foot_spot)
+        if gap <= state.options.contact_epsilon:
+            return words.label, f"the {lowest} is on the foot spot already; cue ball in hand in the kitchen"
     return words.label, words.meaning
 
 
