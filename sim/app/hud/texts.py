@@ -276,7 +276,8 @@ def choice_label(choice: Choice, state: GameState) -> tuple[str, str]:
     if choice is Choice.SPOT_LOWEST and lowest is not None:
         gap = distance(state.balls[lowest], state.table.foot_spot)
         if gap <= state.options.contact_epsilon:
-            return words.label, f"the {lowest} is on the foot spot already; cue ball in hand in the kitchen"
+            already = f"the {lowest} is on the foot spot already"
+            return words.label, f"{already}; cue ball in hand in the kitchen"
     return words.label, words.meaning
 
 
