@@ -103,7 +103,8 @@ def test_a_window_script_plays_a_break_and_a_called_shot(table: PoolApp, tmp_pat
 
 def test_an_illegal_break_offers_the_re_racks_and_one_is_taken(table: PoolApp) -> None:
     """EB-5(c), EB-6 row 7, EB-18: a soft break is illegal, not a foul; Bob gets three
-    buttons and has the balls racked again for Ann, who breaks rack 2."""
+    buttons and has the balls racked again for Ann, who breaks them again: still rack 1
+    to the players (the referee's second racking)."""
     table.play(eight_ball())
     run_script(
         table,
@@ -126,7 +127,7 @@ def test_an_illegal_break_offers_the_re_racks_and_one_is_taken(table: PoolApp) -
     state = controller.state
     assert state is not None and state.phase is Phase.BREAK and state.shooter is Player.A
     assert controller.game.match.rack_number == 2
-    assert hud.title.getText() == "8-ball · race to 3 · rack 2"
+    assert hud.title.getText() == "8-ball · race to 3 · rack 1"  # racked again, not rack 2
 
 
 def test_on_an_open_table_the_aim_as_it_comes_hits_a_ball_on_first(table: PoolApp) -> None:

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import attrs
 
-from rules import BallInHand, Choice, Declaration, EightBall, GameState, Phase, Player
+from rules import (
+    BallInHand,
+    Choice,
+    Declaration,
+    EightBall,
+    GameState,
+    Match,
+    MatchPhase,
+    Phase,
+    Player,
+)
 from rules.geometry import distance
 from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
 from sim.physics.simulators.compiled import TYPICAL_FIRST_RUN
@@ -61,7 +71,7 @@ def scoreboard(controller: TableController) -> Scoreboard:
     else:
         title = f"{setup.kind.display_name} · race to {setup.race_to}"
         if game.match.rack_number:
-            title += f" · rack {game.match.rack_number}"
+            title += f" · rack {rack_in_race(game.match)}"
     status = []
     if state is not None and not state.is_over:
         if isinstance(state, EightBall) and state.refereed:  # EB-7, EB-8: groups
@@ -84,6 +94,14 @@ def scoreboard(controller: TableController) -> Scoreboard:
     return Scoreboard(
         players=(panels[0], panels[1]), title=title, status=" · ".join(status), solo=solo
     )
+
+
+def rack_in_race(match: Match) -> int:
+    """The rack as the players count it: one more than the racks decided (the last one
+    once the match is over). A rack racked again (an illegal 8-ball break's re-rack, a
+    stalemate) is the same rack, though the referee racks it anew."""
+    decided = match.racks_won.a + match.racks_won.b
+    return decided if match.phase is MatchPhase.OVER else decided + 1
 
 
 def practice_title(controller: TableController) -> str:
