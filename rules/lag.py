@@ -33,10 +33,15 @@ class LagShot:
 
 @attrs.frozen(kw_only=True)
 class LagResult:
-    """``winner``: None when the lag is to be replayed."""
+    """``winner``: None when the lag is to be replayed. For the plain line (the reasons
+    are its details): ``faults``, each bad lag's faults in a few words ("touched the foot
+    cushion twice"); ``late``, the player who struck after the other's ball had reached
+    the foot cushion."""
 
     winner: Player | None
     reasons: tuple[Reason, ...]
+    faults: tuple[tuple[Player, str], ...] = ()
+    late: Player | None = None
 
 
 def judge_lag(first: LagShot, second: LagShot, table: TableGeometry, options: Options) -> LagResult:
@@ -59,25 +64,30 @@ def judge_lag(first: LagShot, second: LagShot, table: TableGeometry, options: Op
     if (first.start[0] < middle) == (second.start[0] < middle):
         raise IllegalAction("GEN-2: the two lags start on opposite sides of the long string")
 
-    late = _struck_late(first, second) or _struck_late(second, first)
-    if late is not None:
-        return LagResult(winner=None, reasons=(late,))
+    for lag, other in ((first, second), (second, first)):
+        late = _struck_late(lag, other)
+        if late is not None:
+            return LagResult(winner=None, reasons=(late,), late=other.player)
     faults = {lag.player: _faults(lag, table, options) for lag in (first, second)}
     reasons = tuple(
-        Reason("GEN-2", f"{player}'s lag is bad: {fault}")
+        Reason("GEN-2", f"{player}'s lag is bad: it {fault}{note}")
         for player, found in faults.items()
-        for fault in found
+        for fault, note in found
     )
+    plain = tuple((player, fault) for player, found in faults.items() for fault, _ in found)
     bad = {player for player, found in faults.items() if found}
     if len(bad) == 2:
         return LagResult(
             winner=None,
             reasons=(*reasons, Reason("GEN-2", "both lags are bad: the lag is replayed")),
+            faults=plain,
         )
     if len(bad) == 1:
         (loser,) = bad
         return LagResult(
-            winner=loser.other, reasons=(*reasons, Reason("GEN-2", f"{loser.other} wins the lag"))
+            winner=loser.other,
+            reasons=(*reasons, Reason("GEN-2", f"{loser.other} wins the lag")),
+            faults=plain,
         )
     assert first.rest is not None and second.rest is not None
     gap = first.rest[1] - second.rest[1]
@@ -121,30 +131,31 @@ def _struck_late(lag: LagShot, other: LagShot) -> Reason | None:
     )
 
 
-def _faults(lag: LagShot, table: TableGeometry, options: Options) -> list[str]:
-    """The GEN-2 faults of one lag (B-11: the S000 set omits the last two)."""
+def _faults(lag: LagShot, table: TableGeometry, options: Options) -> list[tuple[str, str]]:
+    """The GEN-2 faults of one lag (B-11: the S000 set omits the last two), each in a few
+    words about the ball, and what the rule adds in the details."""
     own = [
         f
         for f in lag.facts
         if isinstance(f, RailContact | Pocketing | OffTable) and f.ball == lag.ball
     ]
     rails = [f.rail for f in own if isinstance(f, RailContact)]
-    faults = []
+    faults: list[tuple[str, str]] = []
     feet = rails.count(RailName.FOOT)
     if feet == 0:
-        faults.append("it never touched the foot cushion")
+        faults.append(("never touched the foot cushion", ""))
     elif feet > 1:
         times = "twice" if feet == 2 else f"{feet} times"
-        faults.append(f"it touched the foot cushion {times}; once is required")
+        faults.append((f"touched the foot cushion {times}", "; once is required"))
     if any(isinstance(f, Pocketing | OffTable) for f in own) or lag.rest is None:
-        faults.append("it was pocketed or left the table")
+        faults.append(("was pocketed or left the table", ""))
     if RailName.LEFT in rails or RailName.RIGHT in rails:
-        faults.append("it touched a side cushion")
+        faults.append(("touched a side cushion", ""))
     if options.lag_fault_set == "wpa" and lag.rest is not None:
         middle = table.width / 2
         rest_side = lag.rest[0] < middle if lag.rest[0] != middle else lag.start[0] < middle
         if lag.crossed_long_string or rest_side != (lag.start[0] < middle):
-            faults.append("it crossed into the opponent's half")
+            faults.append(("crossed into the opponent's half", ""))
         if lag.rest[1] < table.ball_radius - options.contact_epsilon:
-            faults.append("it stopped in a corner-pocket opening past the head cushion")
+            faults.append(("stopped in a corner-pocket opening past the head cushion", ""))
     return faults

@@ -41,9 +41,13 @@ def _sentence(text: str) -> str:
 
 def main_foul(codes: Iterable[FoulCode]) -> FoulCode:
     """The foul a player is told first: a scratch (it brings the scratch options,
-    GEN-14), else the first found. GEN-14: one penalty, whatever the others."""
+    GEN-14), else rotation's kitchen foul (ROT-17: from the kitchen the cue ball hit a
+    ball behind the head string, which is most often not the lowest too; the kitchen
+    is what went wrong, and what the replay it may offer is about), else the first
+    found. GEN-14: one penalty, whatever the others."""
     codes = tuple(codes)
-    return next((code for code in codes if code.is_scratch), codes[0])
+    first = next((code for code in codes if code is FoulCode.KITCHEN), codes[0])
+    return next((code for code in codes if code.is_scratch), first)
 
 
 def ruling_line(
@@ -190,7 +194,18 @@ def _chosen(ruling: Ruling, choice: Choice, names: Names) -> str:
 
 
 def lag_line(result: LagResult, names: Names = ("A", "B")) -> str:
-    """GEN-2 in a line: who won the lag, or that it is played again."""
+    """GEN-2 in a line: who won the lag and why, or why it is played again ("No winner:
+    Ann's ball touched the foot cushion twice; Bob's ball never touched the foot cushion.
+    The lag is played again.")."""
+    why = "; ".join(f"{_name(player, names)}'s ball {fault}" for player, fault in result.faults)
+    if result.late is not None:
+        why = (
+            f"{_name(result.late, names)} struck after {_name(result.late.other, names)}'s "
+            "ball had reached the foot cushion"
+        )
     if result.winner is None:
-        return "No winner: the lag is played again."
-    return f"{_name(result.winner, names)} wins the lag and chooses who breaks."
+        why = why or "the two balls stopped equally near the head cushion"
+        return f"No winner: {why}. The lag is played again."
+    winner = _name(result.winner, names)
+    why = why or f"{winner}'s ball stopped nearer the head cushion"
+    return f"{_sentence(why)}: {winner} wins the lag and chooses who breaks."

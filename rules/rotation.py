@@ -292,6 +292,12 @@ class Rotation(GameState):
             choices.add(Choice.SPOT_LOWEST)
         if option_b in ("kitchen_only", "both"):
             choices.add(Choice.KITCHEN)
+        # With the lowest ball on the foot spot already, spotting it is no more than the
+        # cue ball in hand in the kitchen: beside that choice it is not offered again.
+        # (ROT-15's scratch keeps both: with one left, the ruling would apply it itself.)
+        on_spot = distance(positions[lowest], self.table.foot_spot) <= self.options.contact_epsilon
+        if on_spot and Choice.KITCHEN in choices:
+            choices.discard(Choice.SPOT_LOWEST)
         return choices, "ROT-14"
 
     def _effect(

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -247,7 +248,7 @@ class PoolApp:
             folded=self.panels_folded,
             on_fold=self.toggle_panels,
             practice=self.practice,
-            on_tracking=self.toggle_tracking,
+            on_tracking=partial(self.modes.answer, self.toggle_tracking),
         )
         hud.refresh()  # filled in at once, whenever in the frame the table was laid out
         if self.rig is not None:  # the table between the HUD's bands
@@ -335,7 +336,7 @@ class PoolApp:
         controller = self.controller
         if controller is None:
             return
-        controller.tracking = not controller.tracking
+        controller.switch_tracking()  # refused where they are off (a drill's)
         if controller.practice:
             return
         self.tracking_in_matches = controller.tracking

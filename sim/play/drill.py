@@ -202,6 +202,10 @@ class Drill:
     attempts: int = 5
     shots: int = 1  # shots an attempt may take (a run out: as many as its balls)
     scoring: Scoring = Scoring()
+    # The aids the drill allows (both off unless its file says so: with the stroke's
+    # paths drawn as it is aimed, or the computer's stroke loaded, a drill tests nothing).
+    tracking: bool = False
+    hint: bool = False
 
     def __attrs_post_init__(self) -> None:
         for key in ("name", "title", "instruction"):

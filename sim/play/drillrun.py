@@ -22,7 +22,7 @@ from rules import CUE
 from sim.play.drill import AttemptScore, Drill, DrillSession, attempt_over, score_attempt
 from sim.play.game import Node, SetupRecord, ShotRecord
 from sim.play.table.controller import TableController
-from sim.play.table.turn import Stage
+from sim.play.table.turn import Aids, Stage
 
 BUSY = (Stage.SIMULATING, Stage.WATCH)
 
@@ -52,6 +52,9 @@ class DrillRun:
         if not (isinstance(record, SetupRecord) and record.balls == drill.position.balls):
             game.set_up(drill.position)  # unless the table was just set up at the drill
         self.start: Node = game.current
+        # The drill decides the aids: the tracking lines and the hint, each allowed or off.
+        controller.aids = Aids(tracking=drill.tracking, hint=drill.hint, ruled_by="this drill")
+        controller.tracking = controller.tracking and drill.tracking  # off now if barred
         self._at_start()
 
     # -- what it says -----------------------------------------------------------------------
@@ -76,6 +79,22 @@ class DrillRun:
     def goal_words(self) -> str:
         shots = f" in {self.drill.shots} shots" if self.drill.shots > 1 else ""
         return self.drill.goal.words + shots
+
+    @property
+    def aids_words(self) -> str:
+        """The aids the drill switches off, in a sentence ("Tracking lines and the hint
+        are off in this drill."; empty when it allows both)."""
+        drill = self.drill
+        off = [
+            aid
+            for aid, on in (("tracking lines", drill.tracking), ("the hint", drill.hint))
+            if not on
+        ]
+        if not off:
+            return ""
+        verb = "is" if off == ["the hint"] else "are"
+        words = " and ".join(off)
+        return f"{words[:1].upper()}{words[1:]} {verb} off in this drill."
 
     # -- every frame ------------------------------------------------------------------------
 
@@ -136,9 +155,9 @@ class DrillRun:
 
     def _at_start(self) -> None:
         """The table at the drill's set-up, aimed at the first ball to pocket, and the
-        drill's instruction said."""
+        drill's instruction said, with the aids it switches off."""
         self.controller.branches.continue_from(self.start)
         pots = self.drill.goal.pots
         if pots:
             self.controller.aim_at(self.drill.position.balls[pots[0].ball])
-        self.controller.message = self.drill.instruction
+        self.controller.message = f"{self.drill.instruction} {self.aids_words}".rstrip()

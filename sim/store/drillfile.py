@@ -57,7 +57,8 @@ SUFFIX = ".json"
 MAX_FILE_BYTES = 64 * 2**10
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")  # a drill's name: the file's, on the command line
 REQUIRED = ("format", "version", "name", "title", "instruction", "position", "goal", "attempts")
-OPTIONAL = ("shots", "scoring", "reference")
+OPTIONAL = ("shots", "scoring", "reference", "aids")
+AIDS = ("tracking", "hint")  # the aids a drill may allow, each off unless it says so
 STROKE_KEYS = ("speed", "aim", "elevation", "a", "b")
 
 
@@ -133,6 +134,7 @@ def _drill(document: Any) -> tuple[Drill, tuple[CueAction, ...]]:
         attempts=top.get("attempts", int),
         shots=top.get("shots", int) if "shots" in top.data else 1,
         scoring=_scoring(top.sub("scoring")) if "scoring" in top.data else Scoring(),
+        **_aids(top.sub("aids") if "aids" in top.data else None),
     )
     reference: tuple[CueAction, ...] = ()
     if "reference" in top.data:
@@ -210,6 +212,14 @@ def _zone(reader: StrictReader) -> Zone:
             reader.at("radius"), f"expected metres, a finite number, got {shown(radius)}"
         )
     return CircleZone(reader.convert("centre", point), float(radius))
+
+
+def _aids(reader: StrictReader | None) -> dict[str, bool]:
+    """The aids the drill allows: ``{"tracking": true, "hint": false}``, each optional."""
+    if reader is None:
+        return {}
+    reader.keys((), AIDS)
+    return {aid: reader.get(aid, bool) for aid in AIDS if aid in reader.data}
 
 
 def _scoring(reader: StrictReader) -> Scoring:

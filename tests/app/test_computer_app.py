@@ -100,3 +100,33 @@ def test_the_start_screens_seats(table: PoolApp) -> None:
     assert choices.setup(seed=1).players == ("Ann", "Computer (level 5)")
     both = StartChoices(seat_a="5", seat_b="5").setup(seed=1).players
     assert both == ("Computer A (level 5)", "Computer B (level 5)")
+
+
+def test_the_hint_in_a_match_of_two_people_by_its_keys(table: PoolApp) -> None:
+    """Two people, no computer seated: ? asks the hint (saying so in the same frame),
+    which loads its stroke and draws its line and ring on the cloth; / asks it again."""
+    from panda3d.core import KeyboardButton
+
+    from tests.app.test_table_app import after_break, press
+
+    table.play(after_break(70))
+    table.step(2)
+    controller = table.controller
+    assert controller is not None and not controller.computers
+    assert controller.stage in (Stage.AIM, Stage.PLACE)
+    press(table, KeyboardButton.asciiKey("?"))
+    assert controller.seat.thinking is not None
+    assert prompt(controller).startswith("Hint: the computer is thinking… ")
+    deadline = time.monotonic() + THINKING_LIMIT_S
+    while controller.seat.thinking is not None:
+        table.step()
+        assert time.monotonic() < deadline, "the hint did not come"
+    table.step(2)
+    hint = controller.seat.hint
+    assert hint is not None and hint.cue_after is not None
+    ghost = table.hint_ghost
+    assert ghost is not None and not ghost.node.isHidden() and ghost.node.getNumChildren()
+    press(table, KeyboardButton.asciiKey("/"))  # asked again: thinking, the ring gone
+    assert controller.seat.thinking is not None and controller.seat.hint is None
+    table.step()
+    assert ghost.node.isHidden()

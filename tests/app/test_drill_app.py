@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from panda3d.core import KeyboardButton
 
 from sim.app.main import PoolApp
 from sim.app.screens.drilltable import DrillSummaryMode
@@ -21,7 +22,7 @@ from sim.app.script import ScriptError, run_script
 from sim.physics.simulate import MAX_SPEED
 from sim.play.table.turn import MIN_POWER_SPEED
 from sim.store.drillfile import drill_named
-from tests.app.test_table_app import step
+from tests.app.test_table_app import press, step
 
 pytestmark = pytest.mark.app
 
@@ -92,7 +93,7 @@ def test_a_drill_from_the_start_screen_scored_and_kept(
     title, status, message = hud_words(table)
     assert title == "Drill: Stop shot · attempt 1 of 5"
     assert status == "Goal: Pocket the 3 in the foot-right corner and stop the cue ball in the zone"
-    assert message == STOP.drill.instruction
+    assert message == f"{STOP.drill.instruction} Tracking lines and the hint are off in this drill."
 
     run_script(table, MADE)
     title, _, message = hud_words(table)
@@ -162,3 +163,37 @@ def test_the_script_opens_a_drill_by_name_and_refuses_one_that_is_not_there(
     table.show_start_screen()
     with pytest.raises(ScriptError, match="no game on the table"):
         run_script(table, [{"drill_again": True}])
+
+
+def test_a_drill_decides_its_aids_and_says_so(
+    table: PoolApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the practice table the tracking lines start on; a drill that allows no aids
+    (the shipped ones) switches them off, and T and / say so rather than turn them on
+    (the Hint button hidden); a drill of one's own that allows them has both."""
+    monkeypatch.setenv("POOLSIM_DATA_DIR", str(tmp_path))
+    table.show_start_screen()
+    step(table, 2)
+    run_script(table, [{"drill": "stop-shot"}])
+    controller, hud = table.controller, table.hud
+    assert controller is not None and hud is not None and not controller.tracking
+    for key, refused in (("t", "tracking lines are off in this drill"), ("/", "the hint is off")):
+        press(table, KeyboardButton.asciiKey(key))
+        assert hud.message.getText().startswith(refused), key
+    assert not controller.tracking and controller.seat.thinking is None
+    assert hud.buttons["hint"].isHidden()
+    click_widget(table, hud.tracking_button)  # the HUD's switch says so too
+    assert not controller.tracking and hud.message.getText().startswith("tracking lines are off")
+
+    document = json.loads(STOP.path.read_text())
+    document["aids"] = {"tracking": True, "hint": True}
+    own = tmp_path / "aided.json"
+    own.write_text(json.dumps(document))
+    run_script(table, [{"drill": str(own)}])
+    controller, hud = table.controller, table.hud
+    assert controller is not None and hud is not None
+    assert controller.tracking and hud.message.getText() == STOP.drill.instruction
+    press(table, KeyboardButton.asciiKey("t"))
+    assert not controller.tracking  # off, and on again, as the player likes
+    press(table, KeyboardButton.asciiKey("t"))
+    assert controller.tracking and not hud.buttons["hint"].isHidden()

@@ -10,16 +10,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 from direct.gui.DirectGui import DGG
+from panda3d.core import KeyboardButton
 from PIL import Image
 
-from rules import EightBall, Group, Groups, Phase, Player
+from rules import CUE, EightBall, Group, Groups, Phase, Player
+from rules.facts import Hit
 from sim.app.main import PoolApp
 from sim.app.screens.start import GAMES, StartChoices
 from sim.app.script import run_script
 from sim.physics.table import TABLE_SPECS
 from sim.play.game import Game, GameSetup
-from sim.play.picker import choose_stroke
+from sim.play.picker import choose_stroke, path_clear
 from sim.play.table.turn import Aim, Stage
+from tests.app.test_table_app import press, wait_for
 
 pytestmark = pytest.mark.app
 SPEC = TABLE_SPECS["9ft"]
@@ -100,7 +103,8 @@ def test_a_window_script_plays_a_break_and_a_called_shot(table: PoolApp, tmp_pat
 
 def test_an_illegal_break_offers_the_re_racks_and_one_is_taken(table: PoolApp) -> None:
     """EB-5(c), EB-6 row 7, EB-18: a soft break is illegal, not a foul; Bob gets three
-    buttons and has the balls racked again for Ann, who breaks rack 2."""
+    buttons and has the balls racked again for Ann, who breaks them again: still rack 1
+    to the players (the referee's second racking)."""
     table.play(eight_ball())
     run_script(
         table,
@@ -123,4 +127,28 @@ def test_an_illegal_break_offers_the_re_racks_and_one_is_taken(table: PoolApp) -
     state = controller.state
     assert state is not None and state.phase is Phase.BREAK and state.shooter is Player.A
     assert controller.game.match.rack_number == 2
-    assert hud.title.getText() == "8-ball · race to 3 · rack 2"
+    assert hud.title.getText() == "8-ball · race to 3 · rack 1"  # racked again, not rack 2
+
+
+def test_on_an_open_table_the_aim_as_it_comes_hits_a_ball_on_first(table: PoolApp) -> None:
+    """EB-8: after the break the table is open, the 1 behind another ball; the stroke as
+    it comes (Space, Space, Space) hits a ball the shooter may hit first, never the 8
+    nor a ball in the way of the lowest: no foul."""
+    table.play(eight_ball(seed=1))
+    run_script(table, [{"breaker": "A"}])
+    for _ in range(2):  # put the cue ball down, break
+        press(table, KeyboardButton.space())
+    wait_for(table, {Stage.AIM, Stage.PLACE, Stage.CHOOSE})
+    controller = table.controller
+    assert controller is not None and controller.stage is Stage.AIM
+    state = controller.state
+    cue = controller.cue_ball()
+    assert isinstance(state, EightBall) and state.groups.is_open and cue is not None
+    others = [p for b, p in state.balls.items() if b not in ("1", CUE)]
+    assert not path_clear(cue, state.balls["1"], others, SPEC.geometry.ball_diameter)
+    on = state.balls_on
+    press(table, KeyboardButton.space())
+    wait_for(table, {Stage.AIM, Stage.PLACE, Stage.CHOOSE, Stage.OVER})
+    shot = controller.game.shots[-1]
+    first = next(f for f in shot.simulated.facts if isinstance(f, Hit) and f.involves(CUE))
+    assert first.other(CUE) in on and not shot.ruling.foul

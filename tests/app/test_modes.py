@@ -67,7 +67,7 @@ def test_every_stage_has_its_mode_and_a_picked_ball_is_a_call() -> None:
     names = {stage: modes.for_stage(controller(stage)).name for stage in Stage}
     assert names == {
         Stage.LAG: "lag",
-        Stage.BREAKER: "choose",
+        Stage.BREAKER: "breaker",  # the lag balls where they stopped
         Stage.OFFER: "choose",  # a stalemate offered: agree or play on
         Stage.PLACE: "place",
         Stage.AIM: "aim",

@@ -119,3 +119,60 @@ def test_the_replay_names_pockets_and_leads_with_the_plain_line(table: PoolApp) 
     shown = [line.getText() for line in viewer.panel_lines]
     assert viewer.item.said and viewer.item.said.split()[0] in " ".join(shown)
     no_pocket_ids_or_tokens([*shown, viewer.event_text.getText()])
+
+
+def test_rotations_kitchen_foul_is_named_as_the_kitchen_foul(table: PoolApp) -> None:
+    """ROT-17: in hand in the kitchen, the cue ball hits the 5 behind the head string
+    (the 1 is the lowest): the plain line names the kitchen foul, not a wrong ball."""
+    from rules import CUE, BallInHand
+    from sim.play.game import GameSetup
+    from sim.play.position import Position
+
+    game = Game(GameSetup(game="rotation", players=("Ann", "Bob"), practice=True, seed=1))
+    balls = {CUE: (0.635, 0.3), "5": (0.635, 0.55), "1": (0.3, 2.0)}
+    game.set_up(
+        Position(game="rotation", table="9ft", balls=balls, turn="A", in_hand=BallInHand.KITCHEN),
+        refereed=True,
+    )
+    table.play(game)
+    step(table, 2)
+    controller, hud = table.controller, table.hud
+    assert controller is not None and hud is not None and controller.stage is Stage.PLACE
+    press(table, KeyboardButton.space())  # put down where it waits, aimed at the 1
+    controller.aim_at(balls["5"])
+    controller.set_power(0.3)
+    press(table, KeyboardButton.space())
+    for _ in range(60 * 60):
+        if controller.stage not in (Stage.SIMULATING, Stage.WATCH):
+            break
+        step(table)
+    step(table, 2)
+    assert hud.verdict.getText().startswith("Foul: cue ball hit before leaving the kitchen.")
+
+
+def test_spotting_a_lowest_ball_on_the_foot_spot_says_what_it_does(table: PoolApp) -> None:
+    """ROT-14: Ann hits the 5 before the 1, which lies on the foot spot: Bob's choice
+    to spot the lowest ball says it moves no ball (cue ball in hand in the kitchen)."""
+    from rules import CUE
+    from sim.play.game import GameSetup
+    from sim.play.position import Position
+
+    game = Game(GameSetup(game="rotation", players=("Ann", "Bob"), practice=True, seed=1))
+    balls = {CUE: (0.635, 1.0), "5": (0.3, 0.7), "1": (0.635, 1.905)}
+    game.set_up(Position(game="rotation", table="9ft", balls=balls, turn="A"), refereed=True)
+    table.play(game)
+    step(table, 2)
+    controller, hud = table.controller, table.hud
+    assert controller is not None and hud is not None and controller.stage is Stage.AIM
+    controller.aim_at(balls["5"])
+    controller.set_power(0.3)
+    press(table, KeyboardButton.space())
+    for _ in range(60 * 60):
+        if controller.stage not in (Stage.SIMULATING, Stage.WATCH):
+            break
+        step(table)
+    step(table, 2)
+    assert controller.stage is Stage.CHOOSE
+    labels = [button["text"] for button in hud.choice_buttons]
+    (spot,) = [text for text in labels if text.startswith("Spot the lowest ball")]
+    assert "the 1 is on the foot spot already; cue ball in hand in the kitchen" in spot

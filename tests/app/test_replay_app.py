@@ -17,7 +17,7 @@ from rules import CUE, Player
 from sim.app.headless import grab_rgb
 from sim.app.main import PoolApp
 from sim.app.scene.colours import BALL_COLOURS
-from sim.app.screens.replay import FRAME, ReplayView, event_words
+from sim.app.screens.replay import FRAME, TICK_COLOURS, ReplayView, event_words
 from sim.physics.simulate import MAX_SPEED
 from sim.physics.timeline import EventMarker, MarkerKind
 from sim.play.game import Game, GameSetup
@@ -398,3 +398,36 @@ def test_the_players_view_comes_back_after_the_replay(table: PoolApp) -> None:
     assert table.rig.preset == "broadcast"
     press(table, KeyboardButton.escape())
     assert table.replay is None and table.rig.preset == "behind"
+
+
+def test_every_event_of_the_shot_has_its_tick_on_the_scrub_bar(table: PoolApp) -> None:
+    """The stroke, the first hit, every later ball-on-ball hit, every rail and pocket:
+    each a tick in its kind's colour, where the thumb shows that time (R from the table,
+    then PgDn to the next shot, whose ticks replace the break's)."""
+    table.play(played())
+    table.step(2)
+    press(table, KeyboardButton.asciiKey("r"))
+    viewer = table.replay
+    assert isinstance(viewer, ReplayView)
+    for shot in (viewer.index, 0):
+        viewer.select(shot)
+        table.step()
+        markers = viewer.timeline.markers
+        assert {m.kind for m in markers} >= {MarkerKind.HIT, MarkerKind.RAIL}
+        ticks = []
+        for node in viewer.ticks.getChildren():
+            geom_node = node.node()
+            assert isinstance(geom_node, GeomNode)
+            data = geom_node.getGeom(0).getVertexData()
+            where, colour = GeomVertexReader(data, "vertex"), GeomVertexReader(data, "color")
+            while not where.isAtEnd():
+                x = where.getData3()[0]
+                ticks.append((round(x, 4), tuple(colour.getData4())))
+        wanted = [
+            (round(viewer.bar_x(m.t / viewer.duration), 4), TICK_COLOURS[m.kind])
+            for m in markers
+            for _ in range(2)  # a tick is a line: two ends
+        ]
+        assert [x for x, _ in ticks] == [x for x, _ in wanted]
+        for (_, drawn), (_, colour) in zip(ticks, wanted, strict=True):
+            assert drawn == pytest.approx(colour, abs=0.01)  # stored in 8 bits

@@ -382,3 +382,35 @@ def test_x_takes_an_extension_and_says_so(table: PoolApp) -> None:
     assert table.hud.shown_message() == "extension taken: 25 more seconds on this shot"
     press(table, KeyboardButton.asciiKey("x"))  # taken already: refused, in words
     assert table.hud.shown_message().startswith("this shot's extension is taken already")
+
+
+def test_the_default_lag_is_fair_says_why_and_leaves_the_balls_for_the_choice(
+    table: PoolApp,
+) -> None:
+    """Space, Space at the lag with the strokes as they come: the line says A's stroke
+    is set and waits for B's; both balls touch the foot cushion once, the plain line says
+    whose stopped nearer, and both stay where they stopped while Ann chooses who breaks."""
+    table.play(Game(GameSetup(game="nine-ball", race_to=3, seed=2, players=("Ann", "Bob"))))
+    table.choose_view("overhead")
+    table.rig.jump()  # type: ignore[union-attr]
+    step(table, 3)
+    controller = table.controller
+    hud = table.hud
+    assert controller is not None and hud is not None and controller.stage is Stage.LAG
+    press(table, KeyboardButton.space())
+    assert controller.stage is Stage.LAG and controller.shooter is Player.B
+    assert "Ann's lag stroke is set and waits for Bob's" in hud.prompt.getText()
+    press(table, KeyboardButton.space())
+    wait_for(table, {Stage.BREAKER, Stage.LAG})
+    assert controller.stage is Stage.BREAKER
+    step(table, 3)
+    assert hud.verdict.getText() == (
+        "Ann's ball stopped nearer the head cushion: Ann wins the lag and chooses who breaks."
+    )
+    image = grab_rgb(table.base).astype(int)
+    rests = controller.lag.rests()
+    ann, bob = (image[pixel(table, *rests[player])[::-1]] for player in Player)
+    assert ann.min() > 150  # the white ball, where it stopped
+    assert bob[2] > 150 and bob[2] - bob[0] > 40  # the blue-tinted one
+    start = image[pixel(table, *controller.lag.balls()[0])[::-1]]
+    assert start.min() < 150  # cloth: the ball is not drawn back at its lag spot

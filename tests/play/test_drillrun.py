@@ -14,7 +14,7 @@ from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.drill import DrillSession
 from sim.play.drillrun import DrillRun
-from sim.play.game import Game, GameSetup
+from sim.play.game import Game, GameError, GameSetup
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Aim, Stage
 from sim.store.drillfile import ShippedDrill, drill_named
@@ -60,7 +60,14 @@ def test_attempts_are_scored_put_back_and_the_session_kept(worker: InProcessSimu
     controller = run.controller
     assert controller.balls() == dict(shipped.drill.position.balls)
     assert run.headline == "Drill: Stop shot · attempt 1 of 5"
-    assert controller.message == shipped.drill.instruction
+    assert controller.message == (
+        f"{shipped.drill.instruction} Tracking lines and the hint are off in this drill."
+    )
+    assert not controller.aids.tracking and not controller.aids.hint  # the drill's say
+    with pytest.raises(GameError, match="tracking lines are off in this drill"):
+        controller.switch_tracking()
+    with pytest.raises(GameError, match="the hint is off in this drill"):
+        controller.seat.ask_hint()
     balls = shipped.drill.position.balls
     assert controller.aim.direction == pytest.approx(aim_towards(balls[CUE], balls["3"]))
     (reference,) = shipped.reference

@@ -11,7 +11,9 @@ import pytest
 
 from rules import Declaration, Player
 from sim.physics.simulators.inprocess import InProcessSimulator
+from sim.physics.table import TableSize
 from sim.play.table.controller import TableController
+from sim.play.table.lag import LAG_POWER, SOFTER_B
 from sim.play.table.turn import DEFAULT_POWER, Stage
 from tests.play.test_controller import Clock, new_controller, run_until, worker  # noqa: F401
 
@@ -90,7 +92,8 @@ def test_each_player_lags_with_their_own_power(
     assert controller.stage is Stage.LAG and controller.shooter is Player.A
     controller.set_power(0.31)
     controller.strike()  # A's lag
-    assert controller.shooter is Player.B and controller.aim.power == DEFAULT_POWER
+    assert controller.shooter is Player.B
+    assert controller.aim.power == pytest.approx(LAG_POWER[TableSize.NINE_FOOT] - SOFTER_B)
     controller.set_power(0.31)  # the same stroke: the lag is a tie, played again
     controller.strike()
     run_until(controller, clock, {Stage.LAG, Stage.BREAKER})

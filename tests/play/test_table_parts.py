@@ -15,7 +15,7 @@ from rules import CUE, MatchPhase, Options, Player
 from sim.physics.simulate import CueAction
 from sim.physics.simulators.simulator import ShotRequest
 from sim.play.game import Game, GameError, GameSetup, Stroke
-from sim.play.table.lag import LagTable
+from sim.play.table.lag import LAG_POWER, SOFTER_B, LagTable
 from sim.play.table.practice import SetupSession
 from sim.play.table.preview import PREVIEW_AFTER, Preview
 from sim.play.table.shotclock import ShotClock
@@ -100,9 +100,12 @@ def test_the_lag_balls_wait_on_either_side_and_each_player_lags_from_their_own()
     geometry = game.setup.spec.geometry
     assert a[0] < geometry.width / 2 < b[0] and a[1] == b[1] < geometry.head_string_y
     assert lag.start() == a
-    lag.strike()  # A's stroke set: B's turn, from B's ball, B's own power
-    assert lag.start() == b and table.powers == {Player.A: 0.3}
+    assert lag.stored() is None
+    lag.strike()  # A's stroke set: B's turn, from B's ball, B's own lag power
+    assert lag.start() == b and lag.powers == {Player.A: 0.3} and lag.stored() is Player.A
+    assert table.powers == {}  # a lag's soft pace is not the player's power in the rack
     assert table.aim.direction == 90.0 and len(lag.strokes) == 1
+    assert table.aim.power == pytest.approx(LAG_POWER[game.setup.table] - SOFTER_B)
 
 
 def test_the_computer_that_won_the_lag_chooses_who_breaks_and_the_lag_is_over_once() -> None:

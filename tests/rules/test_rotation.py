@@ -337,6 +337,18 @@ class TestRot14FoulOptions:
         state = rot(TABLE_4, options=Options(rotation_foul_option_b=option))  # type: ignore[arg-type]
         assert state.rule(shot(hit(CUE, "6"), rail("6"))).choices == choices
 
+    def test_rot_14_no_spot_lowest_beside_the_kitchen_with_it_on_the_foot_spot(self) -> None:
+        """Spotting a lowest ball that is on the foot spot already would be the kitchen
+        choice again: beside it, it is not offered (with it alone, it is: B-20)."""
+        on_spot = {**TABLE_4, "4": (0.635, 1.905)}
+        both = rot(on_spot, options=Options(rotation_foul_option_b="both"))
+        assert both.rule(shot(hit(CUE, "6"), rail("6"))).choices == {Choice.SHOOT, Choice.KITCHEN}
+        alone = rot(on_spot)  # the default option b: spot the lowest ball only
+        assert alone.rule(shot(hit(CUE, "6"), rail("6"))).choices == {
+            Choice.SHOOT,
+            Choice.SPOT_LOWEST,
+        }
+
     def test_rot_14_a_time_foul_is_a_rotation_foul(self) -> None:
         """ROT-19 / GEN-17: the shot clock foul brings the ROT-14 options."""
         state = rot(TABLE_4, options=Options(shot_clock_s=30))

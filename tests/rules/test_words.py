@@ -207,6 +207,15 @@ def test_lines_say_what_happened_and_what_comes_next() -> None:
         "Foul: wrong ball hit first. Bob may shoot, spot the lowest ball or take ball in hand "
         "in the kitchen."
     )
+    # ROT-17: from the kitchen, a ball behind the head string hit first (not the lowest
+    # either): the kitchen foul is the one named, not "wrong ball hit first".
+    assert _line("rot-kitchen-ball-behind-string-no-crossing-replay") == (
+        "Foul: cue ball hit before leaving the kitchen. Ann may shoot, spot the lowest ball "
+        "or ask for a replay."
+    )
+    assert _line("rot-kitchen-ball-behind-string-then-crosses") == (
+        "Foul: cue ball hit before leaving the kitchen. Ann may shoot or spot the lowest ball."
+    )
     assert _line("rot-scratch-lowest-in-kitchen-forced-spot") == (
         "Foul: scratch. The 5 goes on the foot spot; Bob has ball in hand in the kitchen."
     )
@@ -231,11 +240,38 @@ def test_a_miss_and_a_stalemate_on_no_progress() -> None:
     )
 
 
-def test_the_lag_in_a_line() -> None:
-    won = LagResult(winner=Player.B, reasons=(Reason("GEN-2", "B wins the lag"),))
-    assert lag_line(won, NAMES) == "Bob wins the lag and chooses who breaks."
+def test_the_lag_in_a_line_says_why() -> None:
+    """The plain line gives the verdict's reason, not only the verdict (the reasons with
+    their rule IDs are the details behind it)."""
+    nearer = LagResult(winner=Player.B, reasons=(Reason("GEN-2", "B wins the lag"),))
+    assert lag_line(nearer, NAMES) == (
+        "Bob's ball stopped nearer the head cushion: Bob wins the lag and chooses who breaks."
+    )
+    bad = LagResult(
+        winner=Player.B, reasons=(), faults=((Player.A, "touched the foot cushion twice"),)
+    )
+    assert lag_line(bad, NAMES) == (
+        "Ann's ball touched the foot cushion twice: Bob wins the lag and chooses who breaks."
+    )
+    both = LagResult(
+        winner=None,
+        reasons=(),
+        faults=(
+            (Player.A, "touched the foot cushion twice"),
+            (Player.B, "never touched the foot cushion"),
+        ),
+    )
+    assert lag_line(both, NAMES) == (
+        "No winner: Ann's ball touched the foot cushion twice; Bob's ball never touched the "
+        "foot cushion. The lag is played again."
+    )
     assert lag_line(LagResult(winner=None, reasons=()), NAMES) == (
-        "No winner: the lag is played again."
+        "No winner: the two balls stopped equally near the head cushion. The lag is played again."
+    )
+    late = LagResult(winner=None, reasons=(), late=Player.B)
+    assert lag_line(late, NAMES) == (
+        "No winner: Bob struck after Ann's ball had reached the foot cushion. "
+        "The lag is played again."
     )
 
 

@@ -74,6 +74,9 @@ def test_a_good_file_gives_its_drill(tmp_path: Path) -> None:
     assert shipped.drill.goal.zone == RectangleZone((0.2, 0.3), (0.5, 0.6))
     assert shipped.drill.goal.pots[0].pockets is None
     assert shipped.reference[0].b == -0.2
+    assert not (drill.tracking or drill.hint)  # a drill allows no aids unless it says so
+    aided = load_drill(_write(tmp_path, _changed("aids", {"tracking": True}))).drill
+    assert aided.tracking and not aided.hint
 
 
 BAD: list[tuple[str, Any, str]] = [
@@ -108,6 +111,8 @@ BAD: list[tuple[str, Any, str]] = [
     ("reference", [{"speed": 2, "aim": 1e308}], "reference[0].aim: expected degrees from -360"),
     ("reference", [{"speed": 2, "aim": -361}], "reference[0].aim: expected degrees from -360"),
     ("colour", "red", "colour: unknown key"),
+    ("aids", {"tracking": 1}, "aids.tracking: expected true or false, got int"),
+    ("aids", {"ghost": True}, "aids.ghost: unknown key"),
     ("format", "poolsim-position", "format: not a poolsim drill file"),
     ("version", 2, "version: unknown version 2"),
     (

@@ -732,8 +732,8 @@ class Hud:
         for key, widget in self.buttons.items():
             if key == "shoot":
                 visible = aiming and person
-            elif key == "hint":
-                visible = stage in (Stage.AIM, Stage.PLACE) and person
+            elif key == "hint":  # where it is allowed (a drill may switch it off)
+                visible = stage in (Stage.AIM, Stage.PLACE) and person and controller.aids.hint
             elif key == "again":
                 visible = controller.branches.can_take_back and controller.stage in AFTER_A_SHOT
             elif key == "setup":
@@ -800,7 +800,8 @@ class Hud:
             command: Callable[[], None]
             # Choice and Player are str enums too: test them before plain strings.
             if isinstance(option, Choice):
-                name, explanation = choice_label(option)
+                assert controller.state is not None  # a choice is of a rack in play
+                name, explanation = choice_label(option, controller.state)
                 command = partial(self._guard, partial(controller.choose, option))
             elif isinstance(option, Player):
                 name, explanation = f"{controller.game.setup.name(option)} breaks", ""

@@ -6,7 +6,18 @@ from __future__ import annotations
 
 import attrs
 
-from rules import BallInHand, Choice, Declaration, EightBall, GameState, Phase, Player
+from rules import (
+    BallInHand,
+    Choice,
+    Declaration,
+    EightBall,
+    GameState,
+    Match,
+    MatchPhase,
+    Phase,
+    Player,
+)
+from rules.geometry import distance
 from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
 from sim.physics.simulators.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulators.simulator import Simulator
@@ -60,7 +71,7 @@ def scoreboard(controller: TableController) -> Scoreboard:
     else:
         title = f"{setup.kind.display_name} · race to {setup.race_to}"
         if game.match.rack_number:
-            title += f" · rack {game.match.rack_number}"
+            title += f" · rack {rack_in_race(game.match)}"
     status = []
     if state is not None and not state.is_over:
         if isinstance(state, EightBall) and state.refereed:  # EB-7, EB-8: groups
@@ -83,6 +94,14 @@ def scoreboard(controller: TableController) -> Scoreboard:
     return Scoreboard(
         players=(panels[0], panels[1]), title=title, status=" · ".join(status), solo=solo
     )
+
+
+def rack_in_race(match: Match) -> int:
+    """The rack as the players count it: one more than the racks decided (the last one
+    once the match is over). A rack racked again (an illegal 8-ball break's re-rack, a
+    stalemate) is the same rack, though the referee racks it anew."""
+    decided = match.racks_won.a + match.racks_won.b
+    return decided if match.phase is MatchPhase.OVER else decided + 1
 
 
 def practice_title(controller: TableController) -> str:
@@ -143,8 +162,13 @@ def _prompt(controller: TableController) -> str:
     if hint is not None and stage not in (Stage.SIMULATING, Stage.WATCH):
         return hint
     if stage is Stage.LAG:
-        ball = "blue-tinted ball" if len(controller.lag.strokes) % 2 else "white ball"
-        return f"{name} lags ({ball}): aim at the foot rail, set the power, Space"
+        stored = controller.lag.stored()
+        if stored is not None:  # both lags are struck together: say the first one waits
+            return (
+                f"{controller.seat_name(stored)}'s lag stroke is set and waits for "
+                f"{name}'s · {name} lags (blue-tinted ball): aim at the foot rail, Space"
+            )
+        return f"{name} lags (white ball): aim at the foot rail, set the power, Space"
     if stage is Stage.BREAKER:
         return f"{name} won the lag and chooses who breaks"
     if stage is Stage.PLACE:
@@ -262,9 +286,16 @@ def stalemate_answers(controller: TableController) -> list[tuple[str, str, bool]
     ]
 
 
-def choice_label(choice: Choice) -> tuple[str, str]:
-    """A choice's button: its name, and what it means."""
+def choice_label(choice: Choice, state: GameState) -> tuple[str, str]:
+    """A choice's button: its name, and what it means here (spotting a lowest ball that
+    is on the foot spot already moves no ball: the button says so)."""
     words = CHOICE_WORDS[choice]
+    lowest = state.lowest
+    if choice is Choice.SPOT_LOWEST and lowest is not None:
+        gap = distance(state.balls[lowest], state.table.foot_spot)
+        if gap <= state.options.contact_epsilon:
+            already = f"the {lowest} is on the foot spot already"
+            return words.label, f"{already}; cue ball in hand in the kitchen"
     return words.label, words.meaning
 
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules import CUE, BallId, Player
+from rules.geometry import Point
 from sim.app.modes.table import TableMode
+from sim.app.scene.scene import LAG_BALL
 
 
 class ChooseMode(TableMode):
@@ -18,6 +21,17 @@ class ChooseMode(TableMode):
         keys["y"] = lambda: self.controller.stalemate.answer(True)
         keys["n"] = lambda: self.controller.stalemate.answer(False)
         return keys
+
+
+class BreakerMode(ChooseMode):
+    """The lag winner chooses who breaks, with both lag balls where they stopped, so
+    both players see who was nearer the head cushion."""
+
+    name = "breaker"
+
+    def shown_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
+        ids = {Player.A: CUE, Player.B: LAG_BALL}
+        return {ids[player]: rest for player, rest in self.controller.lag.rests().items()}
 
 
 class OverMode(TableMode):

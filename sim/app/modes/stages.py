@@ -4,7 +4,7 @@ mode with a ball picked)."""
 from __future__ import annotations
 
 from sim.app.modes.aim import AimMode, CallMode, LagMode
-from sim.app.modes.choose import ChooseMode, OverMode
+from sim.app.modes.choose import BreakerMode, ChooseMode, OverMode
 from sim.app.modes.place import PlaceMode
 from sim.app.modes.setup import SetupMode
 from sim.app.modes.table import TableMode
@@ -21,13 +21,14 @@ class TableModes:
         self.call = CallMode(window)
         self.place = PlaceMode(window)
         self.choose = ChooseMode(window)
+        self.breaker = BreakerMode(window)
         self.strike = StrikeMode(window)
         self.watch = WatchMode(window)
         self.over = OverMode(window)
         self.setup = SetupMode(window)
         self._by_stage: dict[Stage, TableMode] = {
             Stage.LAG: self.lag,
-            Stage.BREAKER: self.choose,
+            Stage.BREAKER: self.breaker,
             Stage.PLACE: self.place,
             Stage.AIM: self.aim,
             Stage.SIMULATING: self.strike,
@@ -52,6 +53,7 @@ class TableModes:
             self.call,
             self.place,
             self.choose,
+            self.breaker,
             self.strike,
             self.watch,
             self.over,

@@ -91,6 +91,14 @@ NO_OTHER = (
 
 # A moving ball's path stands out; a ball at rest (or down) keeps its path, thinner and
 # faded only a little (more would blend its colour into the cloth's and lose it).
+# Every event of the shot has its tick on the scrub bar, coloured by its kind.
+TICK_COLOURS: dict[MarkerKind, tuple[float, float, float, float]] = {
+    MarkerKind.STRIKE: (0.95, 0.95, 0.95, 1),
+    MarkerKind.FIRST_CONTACT: (1.0, 0.85, 0.3, 1),
+    MarkerKind.HIT: (0.75, 0.6, 1.0, 1),
+    MarkerKind.RAIL: (0.5, 0.8, 1.0, 1),
+    MarkerKind.POCKET: (1.0, 0.4, 0.35, 1),
+}
 PATH_MOVING = (3.0, 1.0)  # line thickness (pixels), alpha
 PATH_RESTING = (2.0, 0.75)
 
@@ -642,17 +650,9 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         duration = self.duration or 1.0
         lines = LineSegs("ticks")
         lines.setThickness(2)
-        colours = {
-            MarkerKind.FIRST_CONTACT: (1.0, 0.85, 0.3, 1),
-            MarkerKind.RAIL: (0.5, 0.8, 1.0, 1),
-            MarkerKind.POCKET: (1.0, 0.4, 0.35, 1),
-        }
         for marker in self.timeline.markers:
-            colour = colours.get(marker.kind)
-            if colour is None:
-                continue
             x = self.bar_x(marker.t / duration)
-            lines.setColor(*colour)
+            lines.setColor(*TICK_COLOURS[marker.kind])
             lines.moveTo(x, 0, -0.875)
             lines.drawTo(x, 0, -0.855)
         self.ticks.attachNewNode(lines.create())

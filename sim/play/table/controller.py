@@ -74,6 +74,7 @@ from sim.play.game import (
     Wanted,
 )
 from sim.play.opponent.thinker_process import InProcessThinker, Thinking
+from sim.play.picker import nearest_open
 from sim.play.table.cueclearance import MAX_AIM_ELEVATION, Clearance, clearance
 from sim.play.table.lag import LagTable
 from sim.play.table.navigator import BranchNavigator
@@ -86,6 +87,7 @@ from sim.play.table.turn import (
     BREAK_POWER,
     DEFAULT_POWER,
     STROKE_STAGES,
+    Aids,
     Aim,
     InFlight,
     Spoken,
@@ -120,6 +122,18 @@ def default_placement(state: GameState) -> Point:
         if state.placement_problem(point) is None:
             return point
     return candidates[0]
+
+
+def ball_on(controller: TableController) -> Point | None:
+    """Where a ball the shooter may hit first lies (``GameState.balls_on``: the lowest, or
+    in 8-ball one of the shooter's set), the nearest the cue ball reaches in a straight
+    line when there are several: the aim as it comes is never a foul for the ball it
+    meets first (on an open 8-ball table, the 8 in front of the 1). None: no cue ball or
+    no ball on."""
+    state, cue = controller.state, controller.cue_ball()
+    if state is None or cue is None or not state.balls_on:
+        return None
+    return state.balls[nearest_open(state, cue, controller.game.setup.spec)]
 
 
 class TableController:
@@ -166,6 +180,7 @@ class TableController:
         # Tracking lines: the paths of the stroke being aimed, from its preview (off in
         # a match unless the player turns them on; the practice table turns them on).
         self.tracking = False
+        self.aids = Aids()  # a drill may switch the tracking lines and the hint off
         self.call_ball: BallId | None = None  # clicked, waiting for its pocket (10-ball)
         self._save_thread: threading.Thread | None = None
         # The collaborators, each with its own state (see the module's opening).
@@ -268,6 +283,13 @@ class TableController:
             return name
         return computer_name(level)
 
+    def switch_tracking(self) -> None:
+        """The tracking lines on or off; on is refused where they are not allowed (a
+        drill that switches them off)."""
+        if not self.tracking and not self.aids.tracking:
+            raise self.aids.refuse("tracking lines")
+        self.tracking = not self.tracking
+
     def cue_ball(self) -> Point | None:
         return self.balls().get(CUE)
 
@@ -335,9 +357,7 @@ class TableController:
             raise GameError(f"the cue ball cannot go there: {reason}")
         self.placed = True
         self.message = ""
-        state = self.state
-        if state is not None and state.lowest is not None:
-            self.aim_at(state.balls[state.lowest])  # from where the cue ball now is
+        self.aim_at(ball_on(self))  # from where the cue ball now is
 
     def pick_up_cue_ball(self) -> None:
         """Back from aiming to placing, while the cue ball is still in hand."""
@@ -384,9 +404,9 @@ class TableController:
     def turn(self, degrees: float) -> None:
         self.set_direction(self.aim.direction + degrees)
 
-    def aim_at(self, point: Point) -> None:
+    def aim_at(self, point: Point | None) -> None:
         cue = self.cue_ball()
-        if cue is not None and distance(cue, point) > 1e-6:
+        if cue is not None and point is not None and distance(cue, point) > 1e-6:
             self.set_direction(math.degrees(math.atan2(point[1] - cue[1], point[0] - cue[0])))
 
     def set_power(self, power: float) -> None:
@@ -617,18 +637,14 @@ class TableController:
         self.placement = None
         if state is not None and state.ball_in_hand is not None and state.pending is None:
             self.placement = default_placement(state)
-        cue = self.cue_ball()
-        if (
-            state is not None
-            and cue is not None
-            and state.lowest is not None
-            and self.game.phase is MatchPhase.RACK
-        ):
-            self.aim_at(state.balls[state.lowest])
+        if self.game.phase is MatchPhase.RACK:
+            self.aim_at(ball_on(self))
         if state is not None and state.phase is Phase.BREAK:
             self.aim.power = BREAK_POWER
         elif state is not None and self.game.phase is MatchPhase.RACK:
             self.aim.power = self.powers.get(self.shooter, DEFAULT_POWER)
+        elif self.game.phase is MatchPhase.LAG:
+            self.aim = self.lag.aim(self.shooter)
         self.touch_aim()
 
     def touch_aim(self) -> None:

@@ -87,6 +87,8 @@ class ComputerSeat:
         """What would the computer play here, for the person at the table: asked of the
         thinker; loaded on the cue (aim, power, tip, placement, call) when it answers."""
         table = self.table
+        if not table.aids.hint:
+            raise table.aids.refuse("the hint")
         if table.stage not in STROKE_STAGES or table.computer_level is not None:
             raise GameError("a hint is for the person at the table, before a stroke")
         if self.thinking is not None and self.thinking.hint:

@@ -20,6 +20,7 @@ from sim.physics.timeline import ShotTimeline
 from sim.play.game import (
     ChoiceRecord,
     Game,
+    GameError,
     LagRecord,
     Node,
     PreparedShot,
@@ -33,6 +34,22 @@ from sim.play.game import (
 MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
 DEFAULT_POWER = 0.45  # a player's first stroke after the break (about 3 m/s)
 BREAK_POWER = 0.9
+
+
+@attrs.frozen
+class Aids:
+    """The aids a player may use at this table: the tracking lines (the stroke's paths as
+    it is aimed) and the hint; ``ruled_by``, what switched one off, as a refusal says it
+    ("this drill")."""
+
+    tracking: bool = True
+    hint: bool = True
+    ruled_by: str = ""
+
+    def refuse(self, aid: str) -> GameError:
+        """The refusal of ``aid`` ("tracking lines", "the hint") switched off here."""
+        verb = "are" if aid.endswith("s") else "is"
+        return GameError(f"{aid} {verb} off in {self.ruled_by or 'this table'}")
 
 
 class Stage(StrEnum):
@@ -189,6 +206,7 @@ class Table(Protocol):
     placement: Point | None
     message: str
     tracking: bool
+    aids: Aids
     waiting: InFlight | None
     watching: Watching | None
     orientations: dict[BallId, tuple[float, float, float, float]]
