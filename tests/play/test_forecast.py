@@ -9,7 +9,7 @@ import attrs
 import numpy as np
 import pytest
 
-from rules import CUE, Phase, PocketId, Positions, RailName, TenBall
+from rules import CUE, Phase, PocketId, Positions, TenBall
 from rules.facts import Hit, Pocketing, RailContact
 from sim.physics.pooltool_setup import pt
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
@@ -165,10 +165,15 @@ def test_a_cue_ball_sent_into_a_pocket_is_a_scratch(forecaster: Forecaster) -> N
     assert set(foretold.resting_balls(Positions(balls), "1")) == set()
 
 
-def test_a_forecast_is_far_cheaper_than_a_simulation() -> None:
-    """Not a timing (poolsim bench reports the rate): the forecast never calls pooltool."""
-    assert "pooltool" not in forecast.__dict__ and "pt" not in forecast.__dict__
-    assert RailName  # the module's rails are the referee's names
+def test_a_forecast_never_reaches_pooltool() -> None:
+    """Not a timing (poolsim bench reports the rate): nothing the forecast module holds
+    comes from pooltool, so a forecast is plain Python (the cushion's table is built
+    once, by sim.physics)."""
+    import inspect
+
+    for name, value in vars(forecast).items():
+        module = inspect.getmodule(value)
+        assert module is None or not module.__name__.startswith("pooltool"), name
 
 
 # -- the search with a forecast ----------------------------------------------------------
@@ -220,3 +225,42 @@ def test_a_move_with_a_forecast_is_a_move_the_referee_allows_and_is_the_seeds() 
     again = decide(state, SPEC, level, np.random.default_rng(3))
     assert attrs.evolve(first, seconds=0.0) == attrs.evolve(again, seconds=0.0)
     assert first.kind is Kind.POT and first.plan is not None
+
+
+def test_two_balls_collide_as_in_pooltools_frictional_inelastic_model() -> None:
+    """The forecast's collision (the cue ball after, the other ball's speed off it)
+    against pooltool's FrictionalInelastic on 300 random contacts: any spin, any angle."""
+    from pooltool.physics.resolve.ball_ball.friction import AlciatoreBallBallFriction
+    from pooltool.physics.resolve.ball_ball.frictional_inelastic import FrictionalInelastic
+
+    from sim.play.opponent.forecast import _collide
+
+    radius = SPEC.ball_radius
+    model = FrictionalInelastic()
+    friction = model.friction
+    assert isinstance(friction, AlciatoreBallBallFriction)
+    assert (friction.a, friction.b, friction.c) == forecast.ALCIATORE
+    rng = np.random.default_rng(4)
+    for _ in range(300):
+        angle = rng.uniform(0, 2 * np.pi)
+        n = np.array([np.cos(angle), np.sin(angle)])
+        v = rng.normal(0, 2, 2)
+        v = v + max(0.0, 0.1 - float(v @ n)) * n  # towards the other ball
+        w = rng.normal(0, 60, 3)
+        here, there = np.array([0.5, 0.5]), np.array([0.5, 0.5]) + 2 * radius * n
+        one, two = pt.Ball.create("cue", xy=tuple(here)), pt.Ball.create("1", xy=tuple(there))
+        one.state = pt.objects.BallState(
+            np.array([[*here, radius], [*v, 0.0], w]), pt.constants.sliding, 0
+        )
+        two.state = pt.objects.BallState(
+            np.array([[*there, radius], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]),
+            pt.constants.stationary,
+            0,
+        )
+        solved_one, solved_two = model.solve(one.copy(), two.copy())
+        ball = _Ball(0.5, 0.5, v[0], v[1], w[1] * radius, -w[0] * radius, w[2])
+        after, speed = _collide(ball, n[0], n[1])
+        spin = np.array([-after.ry / radius, after.rx / radius, after.spin])
+        assert np.allclose([after.vx, after.vy], solved_one.state.rvw[1][:2], atol=1e-12)
+        assert np.allclose(spin * radius, solved_one.state.rvw[2] * radius, atol=1e-12)
+        assert speed == pytest.approx(float(np.linalg.norm(solved_two.state.rvw[1][:2])))

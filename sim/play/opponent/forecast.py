@@ -59,6 +59,9 @@ CUE_END_MASS = 0.0056699  # kg: the shaft's end, for squirt
 SLIDING_FRICTION = 0.2  # u_s
 ROLLING_FRICTION = 0.01  # u_r
 BALL_RESTITUTION = 0.95  # e_b
+# Ball-ball friction, Alciatore's fit u_b = a + b exp(-c v) of the contact's slip speed v
+# (pooltool's AlciatoreBallBallFriction).
+ALCIATORE = (9.951e-3, 0.108, 1.088)
 # A cushion line met this close (metres, beyond the pocket's half width) to a pocket's
 # mouth is a pocket: the ball's centre is a radius off the nose, and the jaws funnel it.
 POCKET_REACH = 0.01
@@ -208,20 +211,13 @@ class Forecaster:
         spin = math.copysign(max(abs(spin) - SPIN_DECAY * took, 0.0), spin)
         hit = (cue[0] + run_up * ux, cue[1] + run_up * uy)
         nx, ny = (ball[0] - hit[0]) / diameter, (ball[1] - hit[1]) / diameter
-        normal = speed * (ux * nx + uy * ny)
-        transfer = (1 + BALL_RESTITUTION) / 2 * normal
-        object_speed = transfer
+        arriving = _Ball(hit[0], hit[1], speed * ux, speed * uy, roll * ux, roll * uy, spin)
+        after, object_speed = _collide(arriving, nx, ny)
+        # The object ball's line is the line of centres: the search corrects the aim for
+        # throw in the physics, and a noisy strike is read against the plan's line.
         error, reach, resting = self._object_ball(ball, (nx, ny), object_speed, pocket)
         to_pocket = math.dist(ball, self.mouths[pocket])
         drops = abs(error) <= margin and reach >= to_pocket
-        after = _Ball(
-            hit[0],
-            hit[1],
-            speed * ux - transfer * nx,
-            speed * uy - transfer * ny,
-            roll * ux,
-            roll * uy,
-        )
         others = {b: p for b, p in balls.items() if b not in (CUE, target)}
         travel = self._cue_ball(after, others)
         return Forecast(
@@ -295,16 +291,15 @@ class Forecaster:
         dx, dy = other[0] - ball.x, other[1] - ball.y
         apart = math.hypot(dx, dy) or 1.0
         nx, ny = dx / apart, dy / apart
-        normal = ball.vx * nx + ball.vy * ny
-        if normal <= 0:
+        if ball.vx * nx + ball.vy * ny <= 0:
             return ball, other
-        transfer = (1 + BALL_RESTITUTION) / 2 * normal
-        reach = _reach(transfer, 0.0)
+        after, speed = _collide(ball, nx, ny)
+        reach = _reach(speed, 0.0)
         rest = (
             min(max(other[0] + reach * nx, self.low[0]), self.high[0]),
             min(max(other[1] + reach * ny, self.low[1]), self.high[1]),
         )
-        return attrs.evolve(ball, vx=ball.vx - transfer * nx, vy=ball.vy - transfer * ny), rest
+        return after, rest
 
     def _first_wall(
         self, ball: _Ball, duration: float, accel: tuple[float, float]
@@ -367,6 +362,51 @@ class Forecaster:
             if math.dist(point, mouth) <= self.reach[pocket]:
                 return pocket
         return None
+
+
+# -- two balls ---------------------------------------------------------------------------
+
+
+def _collide(ball: _Ball, nx: float, ny: float) -> tuple[_Ball, float]:
+    """``ball`` striking a ball at rest whose centre lies along (nx, ny): pooltool's
+    frictional inelastic collision (its default, after Alciatore's TP A-5, A-6 and
+    A-14), statement for statement in the collision's frame (x along the line of
+    centres, y across it, z up). The ball after, and the other's speed off it (its
+    throw and the spin the friction gives it left out)."""
+    radius = BALL_RADIUS
+    # Into the frame: velocity and spin (from the roll: w = (-ry, rx) / R) turned by -n.
+    vx, vy = ball.vx * nx + ball.vy * ny, -ball.vx * ny + ball.vy * nx
+    wx0, wy0 = -ball.ry / radius, ball.rx / radius
+    wx, wy, wz = wx0 * nx + wy0 * ny, -wx0 * ny + wy0 * nx, ball.spin
+    e = BALL_RESTITUTION
+    v1_n, v2_n = 0.5 * (1 - e) * vx, 0.5 * (1 + e) * vx
+    pressed = abs(v2_n - v1_n)
+    # The contact point's slip, the normal parts set aside: (0, vy + wz R, -wy R).
+    cy, cz = vy + wz * radius, -wy * radius
+    slip = math.hypot(cy, cz)
+    ty = tz = 0.0  # the impulse along the contact, on ball 1
+    sliding = slip > 1e-9
+    if sliding:
+        friction = ALCIATORE[0] + ALCIATORE[1] * math.exp(-ALCIATORE[2] * slip)
+        ty, tz = -friction * pressed * cy / slip, -friction * pressed * cz / slip
+        # Slip after, on ball 1 (vy + ty, w + dw) against ball 2 (-ty, dw): reversed?
+        dwy, dwz = 2.5 / radius * -tz, 2.5 / radius * ty
+        after_y = (vy + ty + (wz + dwz) * radius) - (-ty + dwz * -radius)
+        after_z = (tz - (wy + dwy) * radius) - (-tz + dwy * radius)
+        sliding = cy * after_y + cz * after_z > 0
+    if not sliding:  # they roll on each other: the no-slip impulse
+        ty = -(vy + radius * wz) / 7.0
+        tz = -(-radius * wy) / 7.0
+    dwy, dwz = 2.5 / radius * -tz, 2.5 / radius * ty
+    if not sliding:
+        dwy, dwz = -(5.0 / 14.0) * wy, -(5.0 / 14.0) * (vy / radius + wz)
+    vy1, wy1, wz1 = vy + ty, wy + dwy, wz + dwz
+    # Out of the frame (turned by n); the normal part of the spin kept.
+    out_vx, out_vy = v1_n * nx - vy1 * ny, v1_n * ny + vy1 * nx
+    out_wx, out_wy = wx * nx - wy1 * ny, wx * ny + wy1 * nx
+    other = math.hypot(v2_n, ty)
+    after = _Ball(ball.x, ball.y, out_vx, out_vy, out_wy * radius, -out_wx * radius, wz1)
+    return after, other
 
 
 # -- the cue strike ---------------------------------------------------------------------
