@@ -46,7 +46,7 @@ def test_the_bands_hide_the_scene_under_them(table: PoolApp, view: str) -> None:
     free = layout.table  # the table's part, between the bands
 
     def row(y: float) -> int:  # a HUD height to a pixel row from the top
-        return round((1 - y / layout.half_height) / 2 * height)
+        return round((1 - y / layout.half_height) / 2 * int(height))
 
     top, bottom = row(free.y1) - EDGE, row(free.y0) + EDGE
     assert 0 < top < bottom < height

@@ -24,6 +24,7 @@ from panda3d.core import KeyboardButton
 
 from sim.app.headless import grab_rgb
 from sim.app.main import PoolApp
+from sim.app.scene.scene import Quality
 from sim.app.screens.drilltable import DrillSummaryMode
 from sim.app.screens.modes import MatchSummaryMode
 from sim.app.screens.start import StartChoices
@@ -54,11 +55,11 @@ def _table(app: PoolApp, game_file: Path) -> NDArray[np.uint8]:
     return _picture(app)
 
 
-def _new_game(app: PoolApp, quality: str) -> None:
+def _new_game(app: PoolApp, quality: Quality) -> None:
     """On the start screen: a new game started with Graphics set to ``quality``."""
     start = app.start_screen
     assert start is not None
-    start.fill(StartChoices(game="nine-ball", quality=quality))  # type: ignore[arg-type]
+    start.fill(StartChoices(game="nine-ball", quality=quality))
     app.step()
     start.start()
     app.step(3)
