@@ -1,8 +1,9 @@
 """The state test of issue 28: every screen opened over a table and closed again in turn
-(the menu, the replay viewer, the match summary, a drill and its summary, the start
-screen and each of its panels), and the Graphics row switched to Quality and back to
-Fast, leave the table drawn as a fresh table draws it: pixel for pixel, the HUD
-included, read back from the offscreen buffer.
+(the menu, the replay viewer and its side by side of two attempts, the match summary, a
+drill and its summary, the practice table's set-up, the start screen and each of its
+panels), and the Graphics row switched to Quality and back to Fast, leave the table
+drawn as a fresh table draws it: pixel for pixel, the HUD included, read back from the
+offscreen buffer. (About 25 s: one break taken again, one quality table's shaders.)
 
 Mesa's software GL does not dither, and the picture holds no clock, so the tolerance is
 a handful of single pixels, for one thing only: where a pocket's liner meets the cloth
@@ -28,6 +29,8 @@ from sim.app.scene.scene import Quality
 from sim.app.screens.drilltable import DrillSummaryMode
 from sim.app.screens.modes import MatchSummaryMode
 from sim.app.screens.start import StartChoices
+from sim.app.script import run_script
+from sim.play.table.turn import Stage
 from sim.store.drillfile import shipped_drills
 from sim.store.gamefile import load, save
 from tests.app.test_table_app import after_break, press
@@ -95,6 +98,12 @@ def test_screens_and_quality_on_then_off_leave_the_table_as_a_fresh_one(
     assert isinstance(summary, MatchSummaryMode)
     summary.close()
     table.step()
+    # The break taken again and played again, then the replay's side by side of the two.
+    run_script(table, [{"take_again": True}, {"shoot": "skip"}, {"replay": None}])
+    run_script(table, [{"compare": 0}, {"compare": None}])
+    press(table, KeyboardButton.escape())
+    table.step()
+    assert table.modes.screen is None
 
     # A drill on its practice table (overhead, tracking lines on), and its summary.
     table.drills.open(shipped_drills()[0])
@@ -107,6 +116,11 @@ def test_screens_and_quality_on_then_off_leave_the_table_as_a_fresh_one(
     assert isinstance(drill_summary, DrillSummaryMode)
     press(table, KeyboardButton.escape())
     assert table.modes.screen is None
+    # The practice table's set-up (U), and back to the table as it was (U again).
+    press(table, KeyboardButton.asciiKey("u"))
+    assert table.controller is not None and table.controller.stage is Stage.SETUP
+    press(table, KeyboardButton.asciiKey("u"))
+    assert table.controller.stage is not Stage.SETUP
 
     # The start screen and each of its panels; then Quality, then Fast again.
     table.show_start_screen()
