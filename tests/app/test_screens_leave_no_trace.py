@@ -77,6 +77,8 @@ def test_screens_and_quality_on_then_off_leave_the_table_as_a_fresh_one(
     game_file = tmp_path / "game.poolsim"
     save(after_break(90), game_file)
     fresh = _table(table, game_file)
+    engine = table.base.graphicsEngine
+    buffers = engine.getNumWindows()  # the window, and any offscreen buffer drawn each frame
 
     # Over the table: the menu, the replay viewer, the match summary.
     table.open_menu()
@@ -148,6 +150,9 @@ def test_screens_and_quality_on_then_off_leave_the_table_as_a_fresh_one(
     _new_game(table, "fast")
 
     after = _table(table, game_file)
+    # simplepbr's filter buffer and the quality lamp's shadow buffer are gone, not drawn
+    # unseen each frame.
+    assert engine.getNumWindows() == buffers
     differ = np.any(fresh != after, axis=2)
     ys, xs = np.nonzero(differ)
     where = f"x {xs.min()}..{xs.max()}, y {ys.min()}..{ys.max()}" if len(xs) else ""

@@ -617,9 +617,6 @@ class TableScene:
     def _remove_lights(self) -> None:
         for light in self._lights:
             self.base.render.clearLight(light)
-            if light.node().isOfType(Spotlight):
-                # its shadow buffer is drawn each frame while it casts, in the scene or not
-                light.node().setShadowCaster(False)
             light.removeNode()
         self._lights = []
 
