@@ -336,6 +336,12 @@ class TableScene:
             Filename.fromOsSpecific(str(assets_dir() / "balls" / f"label-{number}.png"))
         )
         tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+        if self.quality == "quality":
+            # An sRGB texture's mipmaps average in linear light, where a thin dark stroke
+            # on ivory fades to a pale grey: a level finer keeps the number dark.
+            sampler = SamplerState(tex.getDefaultSampler())
+            sampler.setLodBias(-1.0)
+            tex.setDefaultSampler(sampler)
         tex.setMagfilter(SamplerState.FT_linear)
         tex.setWrapU(SamplerState.WM_clamp)
         tex.setWrapV(SamplerState.WM_clamp)
