@@ -304,7 +304,8 @@ class TableScene:
             model = sphere.copyTo(node)
             model.setTexture(textures["cue" if bid == LAG_BALL else bid], 1)
             if bid == LAG_BALL:
-                model.setColorScale(*LAG_BALL_TINT)
+                # (in linear light for simplepbr, as a colour: else it fades to white)
+                model.setColorScale(*self.drawn_colour(LAG_BALL_TINT), 1)
             picker = node.attachNewNode(CollisionNode(f"pick-{bid}"))
             picker.node().setIntoCollideMask(BALL_PICK_MASK)
             self.ball_nodes[bid] = node
