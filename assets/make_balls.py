@@ -7,11 +7,12 @@ One ``BALL.png`` a ball (``cue``, ``1`` to ``15``), an equirectangular map of th
 sphere: u is the longitude about the ball's z axis (0.5 at +x), v the latitude (0 at
 the south pole), as :func:`sim.app.scene.meshes.ball_sphere` maps it. Each numbered ball
 carries its number twice, on opposite sides of the equator (at +x and -x), in a white
-disc larger than pooltool's own (which has one small disc), so that a number faces the
-camera more often and reads from the overhead view; 9 to 15 have a white ball with a
-band of colour round the equator. The cue ball has six small red dots (on the axes) so
-that its spin shows. Colours are the shot diagrams' (:data:`sim.media.diagram.BALL_COLOURS`),
-so a ball looks the same in a diagram and on the table.
+disc a third of the ball's diameter across, as on a real set (pooltool's has one disc),
+so that a number faces the camera more often; 9 to 15 have a white ball with a band of
+colour round the equator (a larger disc made the solids read as stripes). The cue ball
+has six small red dots (on the axes) so that its spin shows. Colours are the shot
+diagrams' (:data:`sim.media.diagram.BALL_COLOURS`), so a ball looks the same in a diagram
+and on the table.
 
 ``label-N.png``: the number disc alone, flat, with a soft edge (RGBA): the scene shows it
 on top of each ball when the camera looks down on the table from high up, where a ball
@@ -33,7 +34,7 @@ HERE = Path(__file__).resolve().parent
 OUT = HERE / "balls"
 SIZE = (512, 256)  # texels round the equator and pole to pole
 SUPERSAMPLE = 3  # texel samples a side (the edges of the discs and digits are smooth)
-DISC = math.radians(27)  # the number disc's angular radius
+DISC = math.asin(1 / 3)  # the number disc's angular radius: a third of the diameter
 STRIPE = math.radians(37)  # the band's half-width in latitude
 DOT = math.radians(4.5)  # the cue ball's dots
 DOT_COLOUR = (196, 30, 36)

@@ -324,7 +324,7 @@ function ballMesh(id) {
 // LABEL_PITCH on balls narrower than LABEL_BELOW_PIXELS on the screen; but not on balls
 // narrower than LABEL_ABOVE_PIXELS (a phone's overhead view), where the white disc would
 // hide the ball's colour and its number could not be read anyway.
-const LABEL_PITCH = 40, LABEL_BELOW_PIXELS = 36, LABEL_ABOVE_PIXELS = 16, LABEL_SIZE = 0.64;
+const LABEL_PITCH = 40, LABEL_BELOW_PIXELS = 36, LABEL_ABOVE_PIXELS = 16, LABEL_SIZE = 0.45;
 const labels = new Map();
 function ballLabel(id) {
   if (!labels.has(id) && `label-${id}` in TEXTURES) {

@@ -1,6 +1,6 @@
 """Frame times of the desktop table, offscreen: ``python -m sim.app.frametimes fast 1280x800``
 prints one JSON object. Run in a process of its own (one ShowBase per process, and
-simplepbr cannot be switched off once on); ``poolsim bench --render`` runs it per preset
+each preset timed from a fresh start); ``poolsim bench --render`` runs it per preset
 and for ``plain``: the yardstick, a Panda3D scene of pooltool's own table and six of its
 balls with no shader (as ``render_example.py --no-pbr`` of the shared docs draws it),
 timed the same way in the same run.

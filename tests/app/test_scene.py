@@ -264,7 +264,7 @@ print(json.dumps({
 
 
 def test_the_quality_preset_renders_with_simplepbr() -> None:
-    """In a fresh process: simplepbr cannot be undone on the shared ShowBase."""
+    """In a fresh process, as a window started with --quality quality draws it."""
     result = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(QUALITY_SCRIPT)],
         capture_output=True,

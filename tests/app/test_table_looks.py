@@ -87,11 +87,14 @@ def test_numbered_balls_carry_their_number_twice_and_stripes_a_band() -> None:
 
     for ball in [str(n) for n in range(1, 16)]:
         for lon in (0.0, 180.0):  # +x and -x: the disc, ivory round the ink
-            disc = np.stack([texel(ball, lon + d, e) for d in (-20, 20) for e in (-15, 15)])
+            disc = np.stack([texel(ball, lon + d, e) for d in (-14, 14) for e in (-10, 10)])
             assert disc.min() > 180, f"{ball}: no number disc at {lon}"
             number = np.stack([texel(ball, lon + d, 0) for d in range(-12, 13, 3)])
             assert number.min() < 60, f"{ball}: no ink in the disc at {lon}"
         side = texel(ball, 90.0, 0.0)  # between the discs, on the equator: the colour
+        for lon in (0.0, 180.0):  # the disc a third of the diameter, as on a real set:
+            for d in (-22, 22):  # (a larger one made the solids read as stripes)
+                assert np.abs(texel(ball, lon + d, 0.0) - side).max() < 10, f"{ball}: disc"
         pole = texel(ball, 0.0, 80.0)
         assert int(side.max()) - int(side.min()) > 40 or side.max() < 60, f"{ball}: {side}"
         if int(ball) >= 9:
@@ -136,6 +139,24 @@ def test_numbers_read_from_high_above_and_labels_hide_close_up(
     assert centre is not None
     # (ivory round the 8's ink: a black ball would be under 50)
     assert _patch(grab_rgb(app_base).astype(float), centre).min() > 100
+
+    # Lower, the ball some thirty pixels wide (still labelled): the label is small enough
+    # that the ball round it reads as black, not as a stripe's white cap (a label two
+    # thirds of the ball across made the solids read as stripes).
+    app_base.camera.setPos(eight[0], eight[1], 1.75)
+    app_base.camera.lookAt(*eight)
+    step(app_base, 2)
+    centre = world_to_pixel(app_base, eight)
+    side = world_to_pixel(app_base, (eight[0] + r, eight[1], r))
+    assert centre is not None and side is not None
+    assert 20 < 2 * (side[0] - centre[0]) < 36, "not a labelled ball of some thirty pixels"
+    image = grab_rgb(app_base).astype(float)
+    x, y = centre
+    assert image[y - 3 : y + 4, x - 3 : x + 4].min(axis=2).max() > 150  # the label's ivory
+    for dx in (-0.55, 0.55):
+        edge = world_to_pixel(app_base, (eight[0] + dx * r, eight[1], r))
+        assert edge is not None
+        assert _patch(image, edge).max() < 60, f"ivory at {dx} radii from the 8's middle"
 
     app_base.camera.setPos(eight[0] - 0.35, eight[1], 0.12)
     app_base.camera.lookAt(*eight)

@@ -16,6 +16,7 @@ import attrs
 from direct.gui.DirectGui import DGG, DirectButton, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import (
+    CardMaker,
     Geom,
     GeomNode,
     GeomTriangles,
@@ -74,6 +75,10 @@ LINE = 0.036  # the dock's small lines (the stroke's words, the message)
 REFEREE_SCALES = (0.034, 0.030, 0.026)  # the referee's lines shrink to fit, then are cut
 # Where the last shot can be taken again: its balls at rest, the referee's words shown.
 AFTER_A_SHOT = (Stage.AIM, Stage.PLACE, Stage.CHOOSE, Stage.OVER)
+# The bands' ground: the room's floor as the fast preset draws it there, so the HUD looks
+# as it did when the floor showed through (in the quality preset too), with nothing 3D.
+BAND = (0.09, 0.055, 0.04, 1.0)
+BAND_TAG = "hud-band"
 
 
 def disc(radius: float, colour: tuple[float, float, float, float], segments: int = 48) -> NodePath:
@@ -151,6 +156,7 @@ class Hud:
         self.folded = folded
         self.root = base.aspect2d.attachNewNode("hud")
         self._fit_root()
+        self.bands = draw_bands(self.root, layout)  # first: under every widget
         hw, hh = layout.half_width, layout.half_height
         self._build_top(layout.top_bar)
         self._build_prompt(layout.prompt_bar)
@@ -539,8 +545,8 @@ class Hud:
         render2d = self.base.render2d
         found: list[tuple[str, Box]] = []
         for node in self.root.findAllMatches("**"):
-            if node.isHidden() or node == self.help:
-                continue
+            if node.isHidden() or node == self.help or node.hasNetTag(BAND_TAG):
+                continue  # (the bands are what the parts lie on, not a part)
             widget = widget_of(node)
             if widget is not None:
                 x0, x1, y0, y1 = widget.guiItem.getFrame()
@@ -863,6 +869,23 @@ class Hud:
 
     def destroy(self) -> None:
         destroy_under(self.root)
+
+
+def draw_bands(parent: NodePath, layout: HudLayout) -> NodePath:
+    """The bands above and below the table's part of the window, opaque: the 3D scene
+    under them is hidden (the cue seen from overhead or from behind ran on under the
+    HUD's lines and buttons: issue 28, friction 12). Plain cards, not widgets: they
+    take no clicks. Drawn before the HUD's widgets, so under them."""
+    bands = parent.attachNewNode("bands")
+    bands.setTag(BAND_TAG, "1")
+    free = layout.table
+    hw, hh = layout.half_width, layout.half_height
+    for name, (y0, y1) in (("band-top", (free.y1, hh)), ("band-bottom", (-hh, free.y0))):
+        card = CardMaker(name)
+        card.setFrame(-hw, hw, y0, y1)
+        bands.attachNewNode(card.generate())
+    bands.setColor(*BAND)
+    return bands
 
 
 def tracking_words(on: bool) -> str:

@@ -11,8 +11,8 @@ frame (x across, y along, the cloth at z = 0).
 
 The balls are our own (``assets/balls``, made by ``assets/make_balls.py``): pooltool's
 carry one small number each, which a ball turned away hides. Ours carry it twice, in a
-larger disc, and from high above (where a ball is some twenty pixels wide) each ball
-shows its number on a label facing the camera.
+disc a third of the ball's diameter (a real set's), and from high above (where a ball is
+some twenty pixels wide) each ball shows its number on a label facing the camera.
 
 This module holds :class:`TableScene`, which builds and draws all of it; the plan
 geometry is :mod:`sim.app.scene.tablegeometry`, the Panda3D meshes and the light map
@@ -67,6 +67,7 @@ from sim.app.scene.meshes import (
     pocket_liner,
     vertical_wall,
 )
+from sim.app.scene.pbr import start_pbr, stop_pbr
 from sim.app.scene.tablegeometry import (
     RAIL_BEVEL,
     RAIL_WIDTH,
@@ -102,7 +103,7 @@ SHADOW_SIZE = (2.2, 2.6)
 # radius in ball radii.
 LABEL_PITCH = 40.0
 LABEL_BELOW_PIXELS = 36.0
-LABEL_SIZE = 0.64
+LABEL_SIZE = 0.45  # (0.64 made a solid a white disc in a ring of colour: a stripe)
 # Picking: each ball node carries a collision sphere in this mask, and the tag "ball".
 BALL_PICK_MASK = BitMask32.bit(21)
 # The quality preset's shadow camera (its spot light's) draws what is in this mask: marks
@@ -176,7 +177,13 @@ class TableScene:
         self.base = base
         self.quality: Quality = quality
         self.cloth_colour = CLOTH_COLOURS[cloth]
+        # simplepbr stays on the ShowBase from one quality table to the next; a fast
+        # table takes it off (before the clear colour: it restores the window's clears).
         self.pipeline: Any = None
+        if quality == "quality":
+            self.pipeline = start_pbr(base)
+        else:
+            stop_pbr(base)
         # simplepbr tone-maps the clear colour too: give it in linear light there.
         background = to_linear(BACKGROUND) if quality == "quality" else BACKGROUND
         base.setBackgroundColor(*background, 1)
@@ -205,8 +212,6 @@ class TableScene:
         )
         self._detail_stage.setRgbScale(2)
         self._detail_stage.setSort(5)
-        if quality == "quality":
-            self._init_pbr()
         self.ball_nodes: dict[str, NodePath] = {}
         self._shadows: dict[str, NodePath] = {}
         self._labels: list[NodePath] = []
@@ -256,29 +261,6 @@ class TableScene:
             textures[name] = tex
         return textures
 
-    def _init_pbr(self) -> None:
-        import simplepbr
-
-        # simplepbr takes over the ShowBase's render pipeline for good: start it once per
-        # ShowBase, however many scenes come and go.
-        self.pipeline = getattr(self.base, "poolsim_pbr_pipeline", None)
-        if self.pipeline is not None:
-            return
-        renderer = self.base.win.getGsg().getDriverRenderer().lower()
-        software = any(s in renderer for s in ("llvmpipe", "softpipe", "swiftshader", "swrast"))
-        # MSAA costs ~3x on software GL; more than one light with shadows crashes
-        # llvmpipe's shader compiler (Mesa 22/LLVM 15), so one spot light plus ambient.
-        self.pipeline = simplepbr.init(
-            render_node=self.base.render,
-            window=self.base.win,
-            camera_node=self.base.cam,
-            msaa_samples=0 if software else 4,
-            max_lights=1,
-            enable_shadows=True,
-            exposure=0.9,
-        )
-        self.base.poolsim_pbr_pipeline = self.pipeline
-
     def _material(self, colour: Sequence[float], roughness: float, shine: float = 0.0) -> Material:
         m = Material()
         if self.quality == "quality":
@@ -322,7 +304,8 @@ class TableScene:
             model = sphere.copyTo(node)
             model.setTexture(textures["cue" if bid == LAG_BALL else bid], 1)
             if bid == LAG_BALL:
-                model.setColorScale(*LAG_BALL_TINT)
+                # (in linear light for simplepbr, as a colour: else it fades to white)
+                model.setColorScale(*self.drawn_colour(LAG_BALL_TINT), 1)
             picker = node.attachNewNode(CollisionNode(f"pick-{bid}"))
             picker.node().setIntoCollideMask(BALL_PICK_MASK)
             self.ball_nodes[bid] = node
@@ -354,6 +337,12 @@ class TableScene:
             Filename.fromOsSpecific(str(assets_dir() / "balls" / f"label-{number}.png"))
         )
         tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+        if self.quality == "quality":
+            # An sRGB texture's mipmaps average in linear light, where a thin dark stroke
+            # on ivory fades to a pale grey: a level finer keeps the number dark.
+            sampler = SamplerState(tex.getDefaultSampler())
+            sampler.setLodBias(-1.0)
+            tex.setDefaultSampler(sampler)
         tex.setMagfilter(SamplerState.FT_linear)
         tex.setWrapU(SamplerState.WM_clamp)
         tex.setWrapV(SamplerState.WM_clamp)
@@ -364,6 +353,8 @@ class TableScene:
         label.setTexture(tex, 1)
         label.setTransparency(TransparencyAttrib.MAlpha)
         label.setLightOff(1)
+        # Drawn as printed: simplepbr's shader, unlit, greyed the ink to the ivory's tone.
+        label.setShaderOff(1)
         label.setDepthWrite(False)
         label.hide()
         return label

@@ -20,6 +20,8 @@ from sim.play.game import Game, GameSetup
 from sim.store.drillfile import ShippedDrill
 from sim.store.drillhistory import DEFAULT_PLAYER, DrillHistory
 
+DRILL_VIEW = "overhead"  # a drill's zone and pockets, the whole table at once
+
 
 class DrillWindow(ScreenWindow, Protocol):
     """The window as a drill uses it: the screens' view of it, and a game to play."""
@@ -65,6 +67,8 @@ class DrillTable:
         self.run: DrillRun | None = None
         self.overlay: DrillOverlay | None = None
         self.keep_history = True
+        # The player's view before the drill's overhead, given back as the drill goes.
+        self.players_view: str | None = None
 
     def open(self, shipped: ShippedDrill, player: str = DEFAULT_PLAYER) -> None:
         """A drill on a practice table of its game and table, set up at its position."""
@@ -92,8 +96,10 @@ class DrillTable:
         hud.headline = self.headline
         hud.refresh()
         # Overhead: the zone and the pockets, the whole table at once, and back there
-        # after each shot (for this table; the player's own choice is not changed).
-        app.view = "overhead"
+        # after each shot (for this table; the player's own choice is not changed: it
+        # comes back as the drill goes, see close).
+        self.players_view = app.view
+        app.view = DRILL_VIEW
         app.show_view(app.view)
         if app.rig is not None:
             app.rig.jump()
@@ -139,3 +145,8 @@ class DrillTable:
         if self.overlay is not None:
             self.overlay.destroy()
         self.run = self.overlay = None
+        # Unless the player chose a view at the drill (which is theirs now), the next
+        # table opens in the view they had before it (not overhead: issue 28's state test).
+        if self.players_view is not None and self.app.view == DRILL_VIEW:
+            self.app.view = self.players_view
+        self.players_view = None
