@@ -127,17 +127,15 @@ def test_screens_and_quality_on_then_off_leave_the_table_as_a_fresh_one(
     # The start screen and each of its panels; then Quality, then Fast again.
     table.show_start_screen()
     table.step(2)
-    start = table.start_screen
-    assert start is not None
-    for open_panel, close_panel in (
-        (start.open_statistics, start.close_statistics),
-        (start.open_saved, start.close_saved),
-        (start.open_drills, start.close_drills),
-    ):
-        open_panel()
+    for panel in ("open_statistics", "open_saved", "open_drills"):
+        start = table.start_screen
+        assert start is not None
+        screen = getattr(start, panel)()  # in the form's place; Back: the form again
+        assert screen is not None and table.modes.screen is screen
         table.step(2)
-        close_panel()
+        screen.close()
         table.step()
+        assert table.start_screen is not None
     _new_game(table, "quality")
     assert table.base.poolsim_pbr_pipeline is not None  # drawn through simplepbr
     table.open_menu()
