@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import statistics
 import sys
@@ -314,7 +315,9 @@ def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
     positions of 10-ball racks played by level 1 (seed ``seed``; the break and the cue
     ball in hand left out), each judged both ways as the search judges it (foretold or
     simulated, then ruled on by the referee and valued by the judge). Candidates judged a
-    second each way, their ratio, and how often the two agree on whether the pot drops."""
+    second each way, their ratio, how often the two agree on whether the pot drops, and
+    where the pot drops both ways and the forecast follows the cue ball to the end (no
+    kiss), how far apart the two cue balls stop (median and 90th percentile)."""
     import attrs
     import numpy as np
 
@@ -332,6 +335,7 @@ def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
     game.start(Player.A)
     foretold = simulated = 0.0
     judged = agreed = 0
+    misses: list[float] = []  # metres between the two cue balls' stops
     step = 0
     while judged < positions * 10 and step < positions * 20:
         if game.phase is not MatchPhase.RACK:
@@ -371,6 +375,10 @@ def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
                         for f in shot.facts
                     )
                     agreed += drops == forecast.drops
+                    resting = shot.resting.get(CUE)
+                    both = drops and forecast.drops and forecast.certain
+                    if both and resting and forecast.scratch is None and forecast.cue:
+                        misses.append(math.dist(resting, forecast.cue))
             judged += len(plain)
         move = decide(state, game.setup.spec, one, np.random.default_rng([seed, step]))
         step += 1
@@ -386,7 +394,14 @@ def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
         "simulated_per_second": judged / simulated if simulated else 0.0,
         "ratio": simulated / foretold if foretold else 0.0,
         "drops_agree_percent": 100.0 * agreed / judged if judged else 0.0,
+        "cue_ball_off_m_median": statistics.median(misses) if misses else 0.0,
+        "cue_ball_off_m_p90": _percentile(misses, 0.9) if misses else 0.0,
     }
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 FRAME_PRESETS = ("plain", "fast", "quality")  # plain: the yardstick (sim.app.frametimes)
@@ -682,7 +697,10 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"computer player's forecast against the physics ({f['candidates']:.0f} pot strokes, "
         f"each ruled on and valued): {f['foretold_per_second']:.0f} against "
         f"{f['simulated_per_second']:.0f} candidates/s, ratio {f['ratio']:.0f} (target 10); "
-        f"the two agree on the pot dropping {f['drops_agree_percent']:.0f} % of the time"
+        f"the two agree on the pot dropping {f['drops_agree_percent']:.0f} % of the time, and "
+        f"the cue ball stops {100 * f['cue_ball_off_m_median']:.1f} cm from where the physics "
+        f"stops it at the median ({100 * f['cue_ball_off_m_p90']:.1f} cm at the 90th "
+        "percentile)"
     )
     u = report["speedups"]
     lines.append(
