@@ -120,7 +120,7 @@ class DrillTable:
     def frame(self) -> None:
         """Score an attempt once its balls stop; at the session's end, its summary."""
         run = self.run
-        if run is None or self.app.modes.screen is not None:
+        if run is None or self.app.modes.covering is not None:
             return
         score = run.update()
         if score is not None and run.session.finished:
