@@ -446,12 +446,14 @@ def _open_drill(app: PoolApp, name: Any) -> None:
     app.step()
 
 
-@action("drill_again")
 def _drill_again(app: PoolApp, value: Any) -> None:
+    """The menu's Try the drill again, with no drill summary up (it answers its own)."""
     if app.drills.run is None:
         raise ScriptError("no drill on the table: a drill step first")
     app.drills.again()
-    app.step()
+
+
+screen_action("drill_again", "", _drill_again, settle=True)
 
 
 def start_screen_action(name: str, missing: str) -> None:

@@ -391,3 +391,22 @@ def test_the_set_up_is_a_screen_the_menu_opens_over_and_gives_back(table: PoolAp
     # A rack from the table sets it up first, as before the set-up had a screen.
     run_script(table, [{"rack": None}])
     assert controller.stage is Stage.SETUP and table.modes.screens == [setup]
+
+
+def test_the_replay_opens_over_the_set_up_and_gives_it_back(table: PoolApp) -> None:
+    """R while setting up: the viewer over the set-up (the table's shots), and closed,
+    the set-up again as it was, seen from overhead (not the player's view)."""
+    table.play(practice())
+    shot = [{"setup_done": True}, {"aim": 116.565}, {"power": 0.25}, {"shoot": "skip"}]
+    run_script(table, [*CUT, *shot, {"set_up": True}, {"move_ball": ["9", 1.0, 0.5]}])
+    setup = table.modes.screen
+    assert setup is not None and setup.name == "setup"
+    press(table, KeyboardButton.asciiKey("r"))
+    assert [screen.name for screen in table.modes.screens] == ["setup", "replay"]
+    assert table.replay is not None
+    table.replay.close()  # the viewer's Close (Esc)
+    step(table)
+    assert table.modes.screens == [setup] and table.rig is not None
+    assert table.rig.preset == "overhead" and ready(table).stage is Stage.SETUP
+    assert ready(table).balls()["9"] == (1.0, 0.5)
+    assert table.hud is not None and not table.hud.setup_panel.frame.isHidden()
