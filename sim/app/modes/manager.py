@@ -123,7 +123,7 @@ class ModeManager:
         """The game is off the table: the screens over it go (the menu, the replay
         viewer, the set-up; the start screen stays), and so does the record of the
         watched shot's sounds."""
-        for screen in reversed(self.screens):
+        for screen in list(reversed(self.screens)):
             if screen.over_table:
                 self.close(screen)
         self.table_modes.watch.heard = None
@@ -150,7 +150,7 @@ class ModeManager:
         mode = self.follow()
         mode.frame(dt)
         mode.draw()
-        for screen in self.screens:  # what each screen over the table draws on it
+        for screen in list(self.screens):  # what each screen over the table draws on it
             if screen.table_underneath:
                 screen.frame(dt)
         if window.call_marker is not None:
