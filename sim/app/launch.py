@@ -79,7 +79,7 @@ def _quit_when_ready(app: Any) -> None:
     def watch(task: Any) -> int:
         controller = app.controller
         acting = controller is not None and controller.stage not in (Stage.SIMULATING, Stage.WATCH)
-        if app.start_screen is not None or (acting and app.modes.blocking is None):
+        if app.start_screen is not None or (acting and app.modes.covering is None):
             drawn[0] += 1
         if drawn[0] == 2:
             seen.setdefault("shown", time.time())

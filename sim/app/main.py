@@ -65,6 +65,7 @@ from sim.app.screens.menu import GameMenu
 from sim.app.screens.modes import MatchSummaryMode, MenuMode, ReplayMode, StartMode
 from sim.app.screens.preferences import Preferences
 from sim.app.screens.replay import ReplayItem, ReplayView, game_items, last_in_play, table_box
+from sim.app.screens.setup import SetupScreen
 from sim.app.screens.start import StartScreen
 from sim.paths import assets_dir
 from sim.physics.simulators.simulator import Simulator
@@ -144,7 +145,8 @@ class PoolApp:
         # needs it (a computer seated, a hint asked), then kept for the session.
         self.thinker: Thinking | None = None
         self.pointer = Pointer()
-        self.modes = ModeManager(self)
+        # The set-up's screen comes up as the practice table is set up by hand.
+        self.modes = ModeManager(self, {Stage.SETUP: SetupScreen(self)})
         self._last_frame = time.monotonic()
         self._aspect = base.getAspectRatio()  # the window's shape the views are laid out for
         self._virtual_mouse: VirtualMouse | None = None
@@ -403,7 +405,7 @@ class PoolApp:
         controller = self.controller
         if (
             controller is None
-            or self.modes.blocking is not None
+            or self.modes.covering is not None
             or controller.stage in (Stage.SIMULATING, Stage.WATCH)
         ):
             return
@@ -425,9 +427,9 @@ class PoolApp:
         self.modes.open(ReplayMode(self, items, 0))
 
     def open_menu(self) -> None:
-        """The menu over the table (Esc); not over another screen."""
+        """The menu over the table (Esc), and over the set-up; not over another screen."""
         assert self.controller is not None
-        if self.modes.blocking is None:
+        if self.modes.covering is None:
             self.modes.open(MenuMode(self))
 
     def window_changed(self, window: Any) -> None:
@@ -451,8 +453,8 @@ class PoolApp:
                     self.rig.set_free(table_box(aspect))
         if self.rig is not None:
             self.rig.reframe()  # the lens is another shape
-        if self.modes.screen is not None:
-            self.modes.screen.resized()
+        for screen in self.modes.screens:
+            screen.resized()
 
     # -- every frame ------------------------------------------------------------------------------
 

@@ -102,21 +102,20 @@ Steps run one after another, each when the table is ready for it (a screenshot o
 layout with tracking lines on waits for the lines of the aim as it rests); a step the
 game refuses stops the script with a :class:`ScriptError` naming the step. Each action
 is registered under its name in :data:`ACTIONS` with what it needs first; the actions
-of a screen (the replay viewer's, the start screen's and its panels') are answered by
-the screen that is up.
+of a screen (the replay viewer's, the practice set-up's, the match summary's, the start
+screen's and its panels') are answered by the screen up that has them.
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rules import BallInHand, Choice, Declaration, Player
+from rules import Choice, Declaration, Player
 from rules.userfile import FileRefused, read_regular
 from sim.play.game import GameError
 from sim.play.table.controller import TableController
@@ -169,22 +168,37 @@ def action(
     return register
 
 
-def screen_action(name: str, missing: str) -> None:
-    """Register ``name`` as an action of the screen that is up, which answers it
-    (:meth:`sim.app.screens.base.Screen.script_actions`); ``missing``: what to say when
-    no screen up answers it."""
+def screen_action(
+    name: str,
+    missing: str,
+    otherwise: Callable[[PoolApp, Any], None] | None = None,
+    *,
+    settle: bool = False,
+) -> None:
+    """Register ``name`` as an action of a screen up, which answers it (the one on top
+    first: :meth:`sim.app.screens.base.Screen.script_actions`); the table's stage's own
+    screen is brought up first, as the next frame would. With no screen up that answers
+    it: ``otherwise`` (the step as the table takes it, before its screen is up), else
+    ``missing`` is said. ``settle``: the shot in flight finished first."""
 
     def run(app: PoolApp, value: Any) -> None:
         from sim.app.screens.base import Screen  # the window's, loaded by now
 
-        screen = app.modes.screen
-        actions = screen.script_actions() if isinstance(screen, Screen) else {}
-        if name not in actions:
-            raise ScriptError(missing)
-        actions[name](value)
+        if app.controller is not None:
+            app.modes.follow()  # the set-up's screen, on a table just set up
+        for screen in reversed(app.modes.screens):
+            actions = screen.script_actions() if isinstance(screen, Screen) else {}
+            if name in actions:
+                actions[name](value)
+                break
+        else:
+            if otherwise is None:
+                raise ScriptError(missing)
+            otherwise(app, value)
         app.step()
 
-    ACTIONS[name] = Action(run, settle=False)
+    assert name not in ACTIONS, f"{name} is registered twice"
+    ACTIONS[name] = Action(run, settle=settle)
 
 
 def load_script(path: Path) -> list[dict[str, Any]]:
@@ -399,15 +413,16 @@ screen_action("compare", NO_VIEWER)
 screen_action("replay_line", NO_VIEWER)
 
 
-@action("summary")
-def _summary(app: PoolApp, value: Any) -> None:
-    if value:
-        app.show_match_summary()
-        if app.modes.screen is None or app.modes.screen.name != "match-summary":
-            raise ScriptError("no match summary: the match is not over")
-    elif app.modes.screen is not None and app.modes.screen.name == "match-summary":
-        app.modes.close()
-    app.step()
+def _open_summary(app: PoolApp, value: Any) -> None:
+    """The match summary, with none up (false: nothing to close)."""
+    if not value:
+        return
+    app.show_match_summary()
+    if app.modes.screen is None or app.modes.screen.name != "match-summary":
+        raise ScriptError("no match summary: the match is not over")
+
+
+screen_action("summary", "", _open_summary, settle=True)
 
 
 @action("drill", table=False)  # also where no table is up yet (the start screen)
@@ -431,12 +446,14 @@ def _open_drill(app: PoolApp, name: Any) -> None:
     app.step()
 
 
-@action("drill_again")
 def _drill_again(app: PoolApp, value: Any) -> None:
+    """The menu's Try the drill again, with no drill summary up (it answers its own)."""
     if app.drills.run is None:
         raise ScriptError("no drill on the table: a drill step first")
     app.drills.again()
-    app.step()
+
+
+screen_action("drill_again", "", _drill_again, settle=True)
 
 
 def start_screen_action(name: str, missing: str) -> None:
@@ -462,6 +479,7 @@ def start_screen_action(name: str, missing: str) -> None:
         _await_opening(app)
         app.step()
 
+    assert name not in ACTIONS, f"{name} is registered twice"
     ACTIONS[name] = Action(run, table=False, settle=False)
 
 
@@ -542,69 +560,13 @@ def _key(app: PoolApp, value: Any) -> None:
 # -- the practice table ------------------------------------------------------------------------
 
 
-def _point(x: Any, y: Any) -> tuple[float, float]:
-    point = (float(x), float(y))
-    if not all(math.isfinite(v) for v in point):
-        raise ValueError(f"a point is two finite numbers, not {point}")
-    return point
-
-
-# A practice table's action: the window, its table and the step's value (what it returns
-# is not used).
-PracticeStep = Callable[["PoolApp", TableController, Any], object]
-
-
-def _practice(run: PracticeStep) -> Callable[[PoolApp, Any], None]:
-    """A practice table's action, as its keys and buttons do it (the frame after it drawn)."""
-
-    def step(app: PoolApp, value: Any) -> None:
-        run(app, _controller(app), value)
-        app.step()
-
-    return step
-
-
-def _set_up(app: PoolApp, controller: TableController, value: Any) -> None:
-    if value is False:
-        controller.set_up.cancel()
-    else:
-        controller.set_up.begin()
-
-
-def _move_ball(app: PoolApp, controller: TableController, value: Any) -> None:
-    ball, x, y = value
-    controller.set_up.current().move(str(ball), _point(x, y))
-
-
-def _add_ball(app: PoolApp, controller: TableController, value: Any) -> None:
-    if isinstance(value, list):
-        ball, x, y = value
-        controller.set_up.current().add(str(ball), _point(x, y))
-    else:
-        controller.set_up.current().add(str(value))
-
-
-def _referee(app: PoolApp, controller: TableController, value: Any) -> None:
-    table = controller.set_up.current()
-    if value in ("on", "off"):
-        table.set_referee(value == "on")
-        return
-    if not isinstance(value, dict) or not set(value) <= {"on", "turn", "in_hand"}:
-        raise ValueError('referee: "on", "off", or {"on", "turn", "in_hand"}')
-    table.set_referee(bool(value.get("on", True)))
-    if "turn" in value:
-        table.set_turn(Player(value["turn"]))
-    if "in_hand" in value:
-        in_hand = value["in_hand"]
-        table.set_in_hand(None if in_hand is None else BallInHand(in_hand))
-
-
-def _open_practice(app: PoolApp, controller: TableController, value: Any) -> None:
+@action("practice")
+def _open_practice(app: PoolApp, value: Any) -> None:
     """A practice table: of this table's game and size, or as ``value`` says."""
     from sim.play.game import Game
     from sim.store.positionfile import PositionFileError, load_position
 
-    setup = controller.game.setup
+    setup = _controller(app).game.setup
     options = {} if value is True else value
     if not isinstance(options, dict) or not set(options) <= {"game", "table", "position"}:
         raise ValueError('practice: true, or {"game", "table", "position"}')
@@ -630,26 +592,37 @@ def _open_practice(app: PoolApp, controller: TableController, value: Any) -> Non
             raise GameError(str(error)) from None
         game.set_up(position)
     app.play(game)
+    app.step()
 
 
-PRACTICE: dict[str, PracticeStep] = {
-    "practice": _open_practice,
-    "set_up": _set_up,
-    "move_ball": _move_ball,
-    "remove_ball": lambda app, controller, ball: controller.set_up.current().remove(str(ball)),
-    "add_ball": _add_ball,
-    "rack": lambda app, controller, game: app.practice.practice_rack(
-        controller.game.setup.game if game is None else str(game)
-    ),
-    "clear": lambda app, controller, value: controller.set_up.current().clear(),
-    "referee": _referee,
-    "setup_done": lambda app, controller, value: controller.set_up.done(),
-    "save_position": lambda app, controller, path: app.practice.save_position(
-        None if path is None else Path(path)
-    ),
-}
-for _name, _run_it in PRACTICE.items():
-    action(_name)(_practice(_run_it))
+@action("save_position")
+def _save_position(app: PoolApp, value: Any) -> None:
+    """The set-up panel's and the menu's Save position, from any moment of the table."""
+    app.practice.save_position(None if value is None else Path(value))
+    app.step()
+
+
+def _begin_set_up(app: PoolApp, value: Any) -> None:
+    """U from the table (true; false: no set-up to leave), before the set-up's screen."""
+    controller = _controller(app)
+    if value is False:
+        controller.set_up.cancel()
+    else:
+        controller.set_up.begin()
+
+
+def _set_up_first(app: PoolApp, value: Any) -> None:
+    """A rack from the table: U first, then the set-up's screen racks."""
+    _controller(app).set_up.begin()
+    ACTIONS["rack"].run(app, value)
+
+
+# The set-up's own steps, answered by its screen (sim.app.screens.setup).
+NOT_SET_UP = "the table is not being set up: set it up first"
+screen_action("set_up", NOT_SET_UP, _begin_set_up, settle=True)
+screen_action("rack", NOT_SET_UP, _set_up_first, settle=True)
+for _name in ("move_ball", "remove_ball", "add_ball", "clear", "referee", "setup_done"):
+    screen_action(_name, NOT_SET_UP, settle=True)
 
 
 # -- the computer ---------------------------------------------------------------------------------

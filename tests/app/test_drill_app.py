@@ -142,6 +142,11 @@ def test_a_drill_from_the_start_screen_scored_and_kept(
     click_widget(table, again)
     assert table.menu is None and hud_words(table)[0] == "Drill: Stop shot · attempt 1 of 5"
     assert len(json.loads((tmp_path / "drills.json").read_text())["sessions"]) == 2
+    run_script(table, MISSED * 5)  # a third: the summary answers the script's Try again
+    assert isinstance(table.modes.screen, DrillSummaryMode)
+    run_script(table, [{"drill_again": True}])
+    assert table.modes.screen is None
+    assert hud_words(table)[0] == "Drill: Stop shot · attempt 1 of 5"
 
 
 def test_the_script_opens_a_drill_by_name_and_refuses_one_that_is_not_there(

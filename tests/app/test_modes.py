@@ -13,6 +13,7 @@ from rules import Player
 from sim.app.main import PoolApp
 from sim.app.modes.manager import ModeManager
 from sim.app.modes.stages import TableModes
+from sim.app.screens.setup import SetupScreen
 from sim.play.game import Game, GameSetup
 from sim.play.table.turn import Stage
 
@@ -75,7 +76,7 @@ def test_every_stage_has_its_mode_and_a_picked_ball_is_a_call() -> None:
         Stage.WATCH: "watch",
         Stage.CHOOSE: "choose",
         Stage.OVER: "over",
-        Stage.SETUP: "setup",
+        Stage.SETUP: "setup",  # the table at rest under the set-up's screen
     }
     assert modes.for_stage(controller(Stage.AIM, "3")).name == "call"
     aiming = {mode.name for mode in modes.all() if mode.aiming}
@@ -83,8 +84,11 @@ def test_every_stage_has_its_mode_and_a_picked_ball_is_a_call() -> None:
 
 
 def test_the_window_listens_for_the_keys_it_always_did() -> None:
+    """The table's modes' keys, and the set-up screen's (Delete)."""
     window: Any = FakeWindow()
-    assert ModeManager(window).key_names() == TABLE_KEYS
+    modes = ModeManager(window, {Stage.SETUP: SetupScreen(window)})
+    assert modes.key_names() == TABLE_KEYS
+    assert ModeManager(window).key_names() == TABLE_KEYS - {"delete"}
 
 
 def test_no_module_of_the_window_imports_it_but_its_starters() -> None:

@@ -356,3 +356,57 @@ def test_u_again_leaves_the_set_up_and_the_table_is_as_it_was(table: PoolApp) ->
     table.play(practice())
     with pytest.raises(ScriptError, match="set the table up first"):
         run_script(table, [{"set_up": False}])
+
+
+def test_the_set_up_is_a_screen_the_menu_opens_over_and_gives_back(table: PoolApp) -> None:
+    """The set-up comes up as a screen with the set-up stage (U) and goes with it (U
+    again); Esc opens the menu over it, the set-up kept under it as it was (overhead,
+    the table as set up), and Esc gives it back, its keys and the script's steps its own."""
+    table.play(practice())
+    step(table)
+    setup = table.modes.screen
+    assert setup is not None and setup.name == "setup" and table.modes.staged is setup
+    assert table.rig is not None and table.rig.preset == "overhead"
+    run_script(table, CUT)
+    press(table, KeyboardButton.escape())
+    assert [screen.name for screen in table.modes.screens] == ["setup", "menu"]
+    assert table.menu is not None and table.rig.preset == "overhead"
+    press(table, KeyboardButton.space())  # the menu's keys: not Done under it
+    assert ready(table).stage is Stage.SETUP
+    run_script(table, [{"move_ball": ["9", 1.0, 0.5]}])  # the set-up answers, under it
+    assert ready(table).balls()["9"] == (1.0, 0.5)
+    press(table, KeyboardButton.escape())
+    assert table.modes.screens == [setup] and table.menu is None
+    assert table.rig.preset == "overhead"
+    press(table, KeyboardButton.space())  # Done: the set-up's own key again
+    controller = ready(table)
+    assert controller.stage is Stage.AIM and table.modes.screens == []
+    assert table.modes.staged is None
+    with pytest.raises(ScriptError, match="not being set up: set it up first"):
+        run_script(table, [{"move_ball": ["9", 1.0, 0.6]}])
+    press(table, KeyboardButton.asciiKey("u"))  # U: the same screen, up again
+    assert table.modes.screens == [setup] and table.rig.preset == "overhead"
+    press(table, KeyboardButton.asciiKey("u"))  # U again: gone, the table as it was
+    assert controller.stage is Stage.AIM and table.modes.screens == []
+    # A rack from the table sets it up first, as before the set-up had a screen.
+    run_script(table, [{"rack": None}])
+    assert controller.stage is Stage.SETUP and table.modes.screens == [setup]
+
+
+def test_the_replay_opens_over_the_set_up_and_gives_it_back(table: PoolApp) -> None:
+    """R while setting up: the viewer over the set-up (the table's shots), and closed,
+    the set-up again as it was, seen from overhead (not the player's view)."""
+    table.play(practice())
+    shot = [{"setup_done": True}, {"aim": 116.565}, {"power": 0.25}, {"shoot": "skip"}]
+    run_script(table, [*CUT, *shot, {"set_up": True}, {"move_ball": ["9", 1.0, 0.5]}])
+    setup = table.modes.screen
+    assert setup is not None and setup.name == "setup"
+    press(table, KeyboardButton.asciiKey("r"))
+    assert [screen.name for screen in table.modes.screens] == ["setup", "replay"]
+    assert table.replay is not None
+    table.replay.close()  # the viewer's Close (Esc)
+    step(table)
+    assert table.modes.screens == [setup] and table.rig is not None
+    assert table.rig.preset == "overhead" and ready(table).stage is Stage.SETUP
+    assert ready(table).balls()["9"] == (1.0, 0.5)
+    assert table.hud is not None and not table.hud.setup_panel.frame.isHidden()

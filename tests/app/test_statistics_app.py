@@ -11,6 +11,7 @@ import pytest
 from sim.app.main import PoolApp
 from sim.app.screens.modes import MatchSummaryMode
 from sim.app.screens.summary import summary_rows
+from sim.app.script import run_script
 from sim.play.table.turn import Stage
 from sim.store.gamefile import game_document, load
 from sim.store.stats.database import opened
@@ -61,4 +62,10 @@ def test_a_match_over_shows_its_summary_side_by_side(table: PoolApp) -> None:
     screen.summary.close_button["command"]()
     assert table.modes.screen is None
     table.show_match_summary()  # the over bar's Match summary brings it back
+    assert isinstance(table.modes.screen, MatchSummaryMode)
+    run_script(table, [{"summary": True}])  # up already: the summary answers, as it is
+    assert isinstance(table.modes.screen, MatchSummaryMode)
+    run_script(table, [{"summary": False}, {"summary": False}])  # closed, then nothing
+    assert table.modes.screen is None
+    run_script(table, [{"summary": True}])
     assert isinstance(table.modes.screen, MatchSummaryMode)

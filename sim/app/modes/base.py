@@ -19,7 +19,7 @@ class Mode:
     # The table goes on under the mode, frame by frame (the shot in flight lands and
     # plays out): the table's own modes, and the menu over them.
     table_underneath: ClassVar[bool] = False
-    # A screen over a game (the menu, the replay viewer), closed with it.
+    # A screen over a game (the menu, the replay viewer, the set-up), closed with it.
     over_table: ClassVar[bool] = False
     # A screen that leaves the keys and clicks to the table's mode under it (the match
     # summary), and makes way for any other screen opened over it.

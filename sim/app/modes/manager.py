@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from sim.app.hud.texts import refusal
 from sim.app.modes.base import IdleMode, Mode
@@ -10,25 +10,40 @@ from sim.app.modes.stages import TableModes
 from sim.app.modes.table import TableMode
 from sim.app.modes.window import Window
 from sim.play.game import GameError
+from sim.play.table.turn import Stage
 
 AIM_DEGREES_PER_SCREEN = 90.0  # a drag across the whole window turns the aim this much
 FINE = 0.1  # Shift: fine aim
 
 
 class ModeManager:
-    """The mode up: a screen the player opened (the start screen, the menu, the replay
-    viewer), else the table's mode for the controller's stage as it is at this moment
-    (a key may change the stage, and the next key in the same frame answers the new
-    one). The table's modes are entered and left once a frame, after the controller's
-    update, where the camera follows the turn; they keep their state from game to game.
-    """
+    """The mode up: the screen on top (the start screen, the menu, the replay viewer, the
+    practice set-up), else the table's mode for the controller's stage as it is at this
+    moment (a key may change the stage, and the next key in the same frame answers the
+    new one). The table's modes are entered and left once a frame, after the
+    controller's update, where the camera follows the turn; they keep their state from
+    game to game.
 
-    def __init__(self, window: Window) -> None:
+    Screens stack: one opens over another (the menu over the set-up), which stays as it
+    was under it, its widgets kept, and takes the input again when the one over it
+    closes. A stage may have a screen of its own (``stage_screens``: the set-up's),
+    opened as the controller enters the stage and closed as it leaves it; like the
+    table's modes, it is made once and kept from game to game."""
+
+    def __init__(self, window: Window, stage_screens: Mapping[Stage, Mode] | None = None) -> None:
         self.window = window
         self.idle = IdleMode(window)
         self.table_modes = TableModes(window)
-        self.screen: Mode | None = None  # the start screen, the menu or the replay viewer
+        self.screens: list[Mode] = []  # the screens up, the one on top last
+        self.stage_screens = dict(stage_screens or {})
+        self.staged: Mode | None = None  # the screen of the controller's stage, up
+        self.staged_for: Stage | None = None  # ... and that stage
         self.table: TableMode | None = None  # the table's mode entered last
+
+    @property
+    def screen(self) -> Mode | None:
+        """The screen on top (None: none up)."""
+        return self.screens[-1] if self.screens else None
 
     @property
     def active(self) -> Mode:
@@ -46,12 +61,20 @@ class ModeManager:
         screen = self.screen
         return None if screen is None or screen.yields else screen
 
+    @property
+    def covering(self) -> Mode | None:
+        """The screen that takes the input, if it is not the stage's own (the menu and
+        the replay viewer open over the set-up, and over no other screen)."""
+        screen = self.blocking
+        return None if screen is self.staged else screen
+
     def key_names(self) -> set[str]:
-        """Every key the table's modes answer: the window listens for these once, and
-        hands each to the mode up. (A screen's own widgets take their keys themselves;
-        the keys a screen's mode answers are among these: Esc closes the menu.)"""
+        """Every key the table's modes and the stages' screens answer: the window listens
+        for these once, and hands each to the mode up. (A screen's own widgets take their
+        keys themselves; the keys a screen's mode answers are among these: Esc closes
+        the menu.)"""
         names = set(self.idle.keys)
-        for mode in self.table_modes.all():
+        for mode in [*self.table_modes.all(), *self.stage_screens.values()]:
             names |= set(mode.keys)
         return names
 
@@ -75,27 +98,34 @@ class ModeManager:
     # -- screens ---------------------------------------------------------------------------
 
     def open(self, screen: Mode) -> None:
-        """The one way a screen comes up: over the table or the idle window, in place of a
-        screen that yields (the match summary); never over another."""
+        """The one way a screen comes up: over the table, the idle window or the screen
+        up (which stays under it), in place of a screen that yields (the match summary)."""
         if self.screen is not None and self.screen.yields:
             self.close()
-        assert self.screen is None, f"{self.screen.name} is up already"
+        assert screen not in self.screens, f"{screen.name} is up already"
         assert set(screen.keys) <= self.key_names(), "a key the window does not listen for"
-        self.screen = screen
+        self.screens.append(screen)
         screen.enter()
 
-    def close(self) -> Mode | None:
-        """Close the screen that is up (its widgets destroyed); it is returned."""
-        screen, self.screen = self.screen, None
-        if screen is not None:
-            screen.exit()
+    def close(self, screen: Mode | None = None) -> Mode | None:
+        """Close ``screen`` (by default the one on top; its widgets destroyed), and give
+        the input back to the screen under it; it is returned (None: it was not up)."""
+        screen = self.screen if screen is None else screen
+        if screen is None or screen not in self.screens:
+            return None
+        self.screens.remove(screen)
+        if screen is self.staged:
+            self.staged = self.staged_for = None
+        screen.exit()
         return screen
 
     def table_closed(self) -> None:
-        """The game is off the table: the menu or the replay viewer over it goes (the
-        start screen stays), and so does the record of the watched shot's sounds."""
-        if self.screen is not None and self.screen.over_table:
-            self.close()
+        """The game is off the table: the screens over it go (the menu, the replay
+        viewer, the set-up; the start screen stays), and so does the record of the
+        watched shot's sounds."""
+        for screen in list(reversed(self.screens)):
+            if screen.over_table:
+                self.close(screen)
         self.table_modes.watch.heard = None
 
     # -- every frame -------------------------------------------------------------------------
@@ -120,6 +150,9 @@ class ModeManager:
         mode = self.follow()
         mode.frame(dt)
         mode.draw()
+        for screen in list(self.screens):  # what each screen over the table draws on it
+            if screen.table_underneath:
+                screen.frame(dt)
         if window.call_marker is not None:
             window.call_marker.update(controller)
         if window.hint_ghost is not None:
@@ -129,7 +162,8 @@ class ModeManager:
         window.hud.refresh()
 
     def follow(self) -> TableMode:
-        """Change the table's mode to the controller's stage (after its update)."""
+        """Change the table's mode to the controller's stage (after its update), then
+        the stage's own screen: opened as the stage begins, closed as it ends."""
         controller = self.window.controller
         assert controller is not None
         mode = self.table_modes.for_stage(controller)
@@ -138,6 +172,13 @@ class ModeManager:
                 self.table.exit()
             self.table = mode
             mode.enter()
+        stage = controller.stage
+        if self.staged is not None and self.staged_for is not stage:
+            self.close(self.staged)
+        screen = self.stage_screens.get(stage)
+        if self.staged is None and screen is not None:
+            self.open(screen)
+            self.staged, self.staged_for = screen, stage
         return mode
 
     def drag(self) -> None:

@@ -1,17 +1,24 @@
 """The table's modes, one for each stage of the controller (a 10-ball call is the aim's
-mode with a ball picked)."""
+mode with a ball picked; the practice set-up's keys and mouse are its screen's,
+:mod:`sim.app.screens.setup`, over the table at rest)."""
 
 from __future__ import annotations
 
 from sim.app.modes.aim import AimMode, CallMode, LagMode
 from sim.app.modes.choose import BreakerMode, ChooseMode, OverMode
 from sim.app.modes.place import PlaceMode
-from sim.app.modes.setup import SetupMode
 from sim.app.modes.table import TableMode
 from sim.app.modes.watch import StrikeMode, WatchMode
 from sim.app.modes.window import Window
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
+
+
+class SettingUp(TableMode):
+    """The table while it is set up by hand: drawn at rest, the cue put away. The
+    set-up's screen over it takes the keys and the mouse, and draws the ball dragged."""
+
+    name = "setup"
 
 
 class TableModes:
@@ -25,7 +32,7 @@ class TableModes:
         self.strike = StrikeMode(window)
         self.watch = WatchMode(window)
         self.over = OverMode(window)
-        self.setup = SetupMode(window)
+        self.setup = SettingUp(window)
         self._by_stage: dict[Stage, TableMode] = {
             Stage.LAG: self.lag,
             Stage.BREAKER: self.breaker,

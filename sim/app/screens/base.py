@@ -1,8 +1,9 @@
 """A screen: a mode the player opens and closes (the start screen, the menu, the replay
-viewer, the match and drill summaries), after pooltool's ``ani/modes`` where each menu
-is a mode. The window opens one with its mode manager's one call,
-``modes.open(screen)``; the screen makes its widgets as it comes up, destroys them as it
-goes, and puts back what it changed of the table when the player closes it."""
+viewer, the match and drill summaries, the practice set-up), after pooltool's
+``ani/modes`` where each menu is a mode. The window opens one with its mode manager's
+one call, ``modes.open(screen)``, over the screen up if any (which it gives back as it
+closes); the screen makes its widgets as it comes up, destroys them as it goes, and puts
+back what it changed of the table when the player closes it."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ class PracticeDesk(Protocol):
 
     def save_position(self, path: Path | None = None) -> Path:
         """The table as a position file (by default in the user's positions folder)."""
+
+    def practice_rack(self, game: str) -> None:
+        """A rack of ``game`` on the table being set up (another game's: a practice
+        table of that game)."""
 
 
 class ScreenWindow(Window, Protocol):
@@ -73,8 +78,7 @@ class Screen(Mode):
 
     def close(self) -> None:
         """The player closes the screen: it goes, and the window is as it was before."""
-        if self.app.modes.screen is self:
-            self.app.modes.close()
+        if self.app.modes.close(self) is self:
             self.closed()
 
     def closed(self) -> None:

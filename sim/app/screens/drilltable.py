@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from rules import PocketId
 from sim.app.marks.drilloverlay import DrillOverlay
@@ -39,12 +39,17 @@ class DrillSummaryMode(Screen):
     def __init__(self, window: ScreenWindow, drill: DrillRun, again: Callable[[], None]) -> None:
         super().__init__(window)
         self.drill = drill
+        self.again = again
         self.summary = DrillSummary(
             window.base.aspect2d, drill.session, drill.history, again, self.close
         )
 
     def key_map(self) -> dict[str, Callable[[], None]]:
         return {"escape": self.close}
+
+    def script_actions(self) -> dict[str, Callable[[Any], None]]:
+        """Try again: a new session, the summary gone."""
+        return {"drill_again": lambda value: self.again()}
 
     def exit(self) -> None:
         self.summary.destroy()
@@ -126,7 +131,7 @@ class DrillTable:
     def frame(self) -> None:
         """Score an attempt once its balls stop; at the session's end, its summary."""
         run = self.run
-        if run is None or self.app.modes.screen is not None:
+        if run is None or self.app.modes.covering is not None:
             return
         score = run.update()
         if score is not None and run.session.finished:

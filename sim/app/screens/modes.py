@@ -324,10 +324,16 @@ class MatchSummaryMode(Screen):
     def exit(self) -> None:
         self.summary.destroy()
 
+    def script_actions(self) -> dict[str, Callable[[Any], None]]:
+        """The summary up (true: nothing to do) or closed (false)."""
+        return {"summary": lambda value: None if value else self.close()}
+
 
 def _players_view(app: ScreenWindow) -> None:
     """The table's camera back at the player's chosen view (overhead while the cue ball
-    is placed), after a screen that showed its own (issue 28, friction 9)."""
+    is placed or the table set up), after a screen that showed its own (issue 28,
+    friction 9)."""
     controller = app.controller
     if controller is not None:
-        app.show_view("overhead" if controller.stage is Stage.PLACE else app.view)
+        overhead = controller.stage in (Stage.PLACE, Stage.SETUP)
+        app.show_view("overhead" if overhead else app.view)
