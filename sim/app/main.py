@@ -290,13 +290,15 @@ class PoolApp:
         self.hint_ghost = None
         self.controller = self.rig = None
 
-    def show_match_summary(self) -> None:
-        """The match's summary over the table, once the match is over."""
+    def show_match_summary(self) -> bool:
+        """The match's summary over the table, once the match is over, unless another
+        screen is up (the menu): whether it is up now."""
         controller = self.controller
         if controller is None or controller.stage is not Stage.OVER:
-            return
+            return False
         if self.modes.screen is None:
             self.modes.open(MatchSummaryMode(self, controller))
+        return isinstance(self.modes.screen, MatchSummaryMode)
 
     def show_view(self, preset: str) -> None:
         if self.rig is None or self.controller is None:
@@ -439,6 +441,7 @@ class PoolApp:
             shown = not hud.root.isHidden()
             hud.destroy()
             self.hud = self._new_hud(self.controller)
+            self.hud.carry_on_from(hud)
             if not shown:  # the replay viewer hides it: the table between its panels
                 self.hud.root.hide()
                 if self.rig is not None:

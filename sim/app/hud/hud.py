@@ -444,6 +444,15 @@ class Hud:
         call or declaration changes."""
         self.notice = (text, self._moment())
 
+    def carry_on_from(self, old: Hud) -> None:
+        """What the player had on the HUD this one replaces (a resized window's): the
+        window's notice, the drill's headline, the referee's details shown or not."""
+        self.notice = old.notice
+        self.headline = old.headline
+        self.show_details = old.show_details
+        self._shown_reasons = self  # the referee's panel drawn again, as it was
+        self.refresh()
+
     def shown_lines(self) -> tuple[str, ...]:
         """Every line the HUD shows now, as drawn: a window at rest draws a frame when
         one changes on its own (the computer's "thinking… 1.2 s", the shot clock)."""
