@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -230,7 +230,7 @@ class PoolApp:
         return self.thinker
 
     def _new_hud(self, controller: TableController) -> Hud:
-        actions = {
+        actions: dict[str, Callable[[], object]] = {
             "New game": self.show_start_screen,
             "Replay the shots": self.open_replay,
             "Match summary": self.show_match_summary,
