@@ -56,16 +56,21 @@ class SavedGame:
                 kind.display_name if kind is not None else self.game,
                 "Practice",
                 "",
-                f"{self.shots} shots",
+                shots_words(self.shots),
                 when,
             )
         return (
             kind.display_name if kind is not None else self.game,
             f"{_short(a)} {won_a}-{won_b} {_short(b)}",
             f"race to {self.race_to}",
-            "finished" if self.finished else f"{self.shots} shots",
+            "finished" if self.finished else shots_words(self.shots),
             when,
         )
+
+
+def shots_words(count: int) -> str:
+    """'1 shot', '16 shots'."""
+    return f"{count} shot{'' if count == 1 else 's'}"
 
 
 def _short(name: str, most: int = 16) -> str:

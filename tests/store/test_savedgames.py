@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from rules import Player
-from sim.play.game import Game, GameSetup
+from sim.physics.simulate import CueAction
+from sim.play.game import Game, GameSetup, Stroke
 from sim.play.selfplay import play_racks
 from sim.store.autosave import Autosave
 from sim.store.gamefile import save
@@ -139,3 +140,13 @@ def test_resuming_the_autosave_removes_what_a_killed_save_left_beside_it(tmp_pat
         ".other.poolsim.abc.tmp",
         "autosave.poolsim",
     ]
+
+
+def test_a_game_of_one_shot_says_1_shot(tmp_path: Path) -> None:
+    """Not "1 shots" (issue 28, friction 12)."""
+    game = Game(GameSetup(game="nine-ball", race_to=3, players=("Ann", "Bob"), seed=2))
+    game.start(Player.A)
+    game.shoot(Stroke(action=CueAction(2.0, 90.0), placement=(0.635, 0.5)))
+    path = tmp_path / "one.poolsim"
+    save(game, path)
+    assert summarise(path).columns()[3] == "1 shot"
