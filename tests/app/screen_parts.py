@@ -208,7 +208,9 @@ def _panel_of(text: Part, panels: list[Part]) -> Part | None:
 
 
 def problems(base: ShowBase) -> list[str]:
-    """What is wrong with the layout on the screen now, one line each (none: nothing)."""
+    """What is wrong with the layout on the screen now, one line each (none: nothing):
+    a text cut by the window or its panel, a text over another text or a control, a
+    control over another."""
     shown = on_top(parts(base))
     texts = [p for p in shown if p.kind == "text"]
     panels = [p for p in shown if p.kind != "text"]
@@ -232,6 +234,16 @@ def problems(base: ShowBase) -> list[str]:
             if not _related(text, other) and _overlap(text.box, other.box):
                 found.append(
                     f"{text.name} overlaps {other.name}: {_fmt(text.box)} and {_fmt(other.box)}"
+                )
+    controls = [p for p in panels if p.kind == "control"]
+    for i, control in enumerate(controls):
+        for other in controls[i + 1 :]:
+            if _under_popup(control, other, popups) or _related(control, other):
+                continue
+            if _overlap(control.box, other.box):
+                found.append(
+                    f"{control.name} overlaps {other.name}: "
+                    f"{_fmt(control.box)} and {_fmt(other.box)}"
                 )
     return found
 
