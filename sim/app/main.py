@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -232,7 +232,7 @@ class PoolApp:
         return self.thinker
 
     def _new_hud(self, controller: TableController) -> Hud:
-        actions = {
+        actions: dict[str, Callable[[], object]] = {
             "New game": self.show_start_screen,
             "Replay the shots": self.open_replay,
             "Match summary": self.show_match_summary,
@@ -298,13 +298,15 @@ class PoolApp:
         self.hint_ghost = None
         self.controller = self.rig = None
 
-    def show_match_summary(self) -> None:
-        """The match's summary over the table, once the match is over."""
+    def show_match_summary(self) -> bool:
+        """The match's summary over the table, once the match is over, unless another
+        screen is up (the menu): whether it is up now."""
         controller = self.controller
         if controller is None or controller.stage is not Stage.OVER:
-            return
+            return False
         if self.modes.screen is None:
             self.modes.open(MatchSummaryMode(self, controller))
+        return isinstance(self.modes.screen, MatchSummaryMode)
 
     def show_view(self, preset: str) -> None:
         if self.rig is None or self.controller is None:
@@ -447,6 +449,7 @@ class PoolApp:
             shown = not hud.root.isHidden()
             hud.destroy()
             self.hud = self._new_hud(self.controller)
+            self.hud.carry_on_from(hud)
             if not shown:  # the replay viewer hides it: the table between its panels
                 self.hud.root.hide()
                 if self.rig is not None:

@@ -53,7 +53,7 @@ class SavedGame:
         (a, b), (won_a, won_b) = self.players, self.racks
         kind = GAMES.get(self.game)
         game = kind.display_name if kind is not None else self.game
-        shots = f"{self.shots} shot" + ("" if self.shots == 1 else "s")
+        shots = shots_words(self.shots)
         if self.drill:  # a drill by its title, a practice table by whose it was
             return (game, _short(f"Drill: {self.drill}", 26), "", shots, when)
         if self.practice:
@@ -65,6 +65,11 @@ class SavedGame:
             "finished" if self.finished else shots,
             when,
         )
+
+
+def shots_words(count: int) -> str:
+    """'1 shot', '16 shots'."""
+    return f"{count} shot{'' if count == 1 else 's'}"
 
 
 def _short(name: str, most: int = 16) -> str:

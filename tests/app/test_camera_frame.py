@@ -133,3 +133,26 @@ def test_behind_the_cue_ball_the_view_leans_the_whole_share() -> None:
     rig.show("behind", (0.6, 0.6), 90.0)
     rig.follow([(1.2, 2.5)])
     assert rig.goal.target[:2] == pytest.approx((0.635 + 0.4 * 0.565, 1.27 + 0.4 * 1.23))
+
+
+@pytest.mark.parametrize("aspect", ASPECTS)
+@pytest.mark.parametrize(
+    ("cue", "aim"), [((0.25, 1.0), 0.0), ((0.635, 0.5), 90.0), ((1.0, 2.2), 250.0)]
+)
+def test_behind_the_cue_ball_no_pocket_in_sight_is_under_the_bands(
+    aspect: float, cue: tuple[float, float], aim: float, outline: TableOutline
+) -> None:
+    """A cue ball by the side rail, aimed across: the side pocket beside it was drawn
+    under the cue-ball widget (issue 28, friction 12); the picture is lifted, and the
+    camera pulled back, until every pocket in sight is in the table's part."""
+    base = _Base(aspect)
+    rig = CameraRig(base, table_spec("9ft"))  # type: ignore[arg-type]
+    rig.set_free(HudLayout.for_window(aspect).table_on_screen())
+    rig.show("behind", cue, aim)
+    tan_x = math.tan(math.radians(FOV / 2))
+    project = rig.goal.projector(tan_x, tan_x / aspect)
+    for pocket in outline.pockets:
+        at = project(pocket)
+        if at is not None and abs(at[0]) < 1 and abs(at[1]) < 1:
+            assert rig.free.contains(*at), (pocket, at, rig.free)
+    assert project((*cue, 0.028)) is not None  # the cue ball itself in sight

@@ -75,3 +75,28 @@ def test_red_is_for_fouls_only(table: PoolApp, tmp_path: Path) -> None:
     assert menu.note.getText().startswith("saved ")
     assert tuple(menu.note.textNode.getTextColor()) != pytest.approx(RED)
     table.modes.screen.close()  # the menu's Resume
+
+
+@pytest.mark.app
+def test_a_notice_outlives_a_resize(table: PoolApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resized window builds its HUD again for the new shape: the window's notice on
+    it stays until the table moves on, as on the HUD it replaces."""
+    table.play(after_break(90))
+    step(table, 3)
+    assert table.hud is not None
+    table.hud.say("sound off (M)")
+    step(table, 1)
+    base = table.base
+    original = base.getAspectRatio()
+    monkeypatch.setattr(base, "getAspectRatio", lambda win=None: 4 / 3)
+    base.adjustWindowAspectRatio(4 / 3)
+    try:
+        table.window_changed(base.win)
+        step(table, 1)
+        hud = table.hud
+        assert hud is not None and hud.layout.half_width == pytest.approx(4 / 3)
+        assert hud.message.getText() == "sound off (M)"
+    finally:
+        monkeypatch.undo()
+        base.adjustWindowAspectRatio(original)
+        table.window_changed(base.win)

@@ -69,3 +69,22 @@ def test_a_match_over_shows_its_summary_side_by_side(table: PoolApp) -> None:
     assert table.modes.screen is None
     run_script(table, [{"summary": True}])
     assert isinstance(table.modes.screen, MatchSummaryMode)
+
+
+@pytest.mark.app
+def test_a_match_that_ends_under_the_menu_shows_its_summary_once_the_menu_closes(
+    table: PoolApp,
+) -> None:
+    table.play(load(WON), save=False)
+    table.open_menu()  # before the table's first frame: the match ends under the menu
+    table.step(3)
+    controller = table.controller
+    assert controller is not None and controller.stage is Stage.OVER
+    menu = table.menu
+    assert menu is not None
+    menu.close()  # the menu's Resume
+    table.step(1)
+    assert isinstance(table.modes.screen, MatchSummaryMode)
+    table.modes.screen.close()
+    table.step(2)
+    assert table.modes.screen is None  # owed once, shown once

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from rules import Player
-from sim.play.game import Game, GameSetup
+from sim.physics.simulate import CueAction
+from sim.play.game import Game, GameSetup, Stroke
 from sim.play.position import Position
 from sim.play.selfplay import play_racks
 from sim.store.autosave import Autosave
@@ -238,3 +239,13 @@ def test_a_drills_shots_are_every_attempts(tmp_path: Path) -> None:
     with zipfile.ZipFile(path, "w") as zf:
         zf.writestr("game.json", json.dumps(document))
     assert summarise(path).columns()[1:4] == ("Drill: Stop shot", "", "2 shots")
+
+
+def test_a_game_of_one_shot_says_1_shot(tmp_path: Path) -> None:
+    """Not "1 shots" (issue 28, friction 12)."""
+    game = Game(GameSetup(game="nine-ball", race_to=3, players=("Ann", "Bob"), seed=2))
+    game.start(Player.A)
+    game.shoot(Stroke(action=CueAction(2.0, 90.0), placement=(0.635, 0.5)))
+    path = tmp_path / "one.poolsim"
+    save(game, path)
+    assert summarise(path).columns()[3] == "1 shot"

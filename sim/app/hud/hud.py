@@ -50,6 +50,7 @@ from sim.app.hud.widgets import (
     WHITE,
     button,
     destroy_under,
+    fit_width,
     label,
     widget_of,
 )
@@ -69,8 +70,11 @@ CHOICE_HEIGHT = 0.18  # at most: a name and three lines of meaning
 POWER_METER = (0.02, 0.03, 0.05, 0.27)  # x, y, width, height
 TIP_WIDGET = (0.24, 0.17, 0.14)  # centre x, y, radius
 STROKE_BUTTON = (0.28, 0.085)  # width, height; the buttons stand at the block's right
+STROKE_KEYS = ("push", "safety", "shoot", "hint")  # the stroke buttons, from the foot up
 TRACKING_TEXT = 0.028  # the tracking lines' switch: smaller words than a camera's
 TRACKING_ON = (0.55, 0.42, 0.1, 0.95)  # lit as a declared safety is
+NAME_TEXT = 0.06  # the players' names on the scoreboard
+NAME_SHARE = 0.5  # of the board's half width, at most, for a name and its score
 LINE = 0.036  # the dock's small lines (the stroke's words, the message)
 REFEREE_SCALES = (0.034, 0.030, 0.026)  # the referee's lines shrink to fit, then are cut
 # Where the last shot can be taken again: its balls at rest, the referee's words shown.
@@ -118,15 +122,6 @@ def tip_words(a: float, b: float) -> str:
     return ", ".join(parts) or "centre ball"
 
 
-def fit_width(text: OnscreenText, width: float, scale: float) -> None:
-    """Draw ``text`` at ``scale``, or smaller if a line of it would be wider than
-    ``width`` (a long prompt on a narrow window stays inside its bar)."""
-    natural = text.textNode.getWidth()  # in the text's own units (scale 1)
-    fitted = min(scale, width / natural) if natural > 0 else scale
-    if abs(text.getTextScale()[0] - fitted) > 1e-6:
-        text.setTextScale(fitted)
-
-
 class Hud:
     """The HUD over the table, laid out by :class:`~sim.app.hud.layout.HudLayout` for the
     window's shape: bands along the top and the bottom, the table framed between them.
@@ -138,7 +133,7 @@ class Hud:
         base: ShowBase,
         controller: TableController,
         on_camera: Callable[[str], None],
-        on_over: dict[str, Callable[[], None]] | None = None,
+        on_over: dict[str, Callable[[], object]] | None = None,
         *,
         folded: bool = False,
         on_fold: Callable[[], None] | None = None,
@@ -212,8 +207,8 @@ class Hud:
         top = bar.y1
         self.title = label(self.root, "", (0, top - 0.06), 0.045, DIM, TextNode.ACenter)
         self.names = [
-            label(self.root, "", (bar.x0 + 0.06, top - 0.105), 0.06, WHITE, TextNode.ALeft),
-            label(self.root, "", (bar.x1 - 0.06, top - 0.105), 0.06, WHITE, TextNode.ARight),
+            label(self.root, "", (bar.x0 + 0.06, top - 0.105), NAME_TEXT, WHITE, TextNode.ALeft),
+            label(self.root, "", (bar.x1 - 0.06, top - 0.105), NAME_TEXT, WHITE, TextNode.ARight),
         ]
         self.details = [
             label(self.root, "", (bar.x0 + 0.06, top - 0.165), 0.042, DIM, TextNode.ALeft),
@@ -262,7 +257,8 @@ class Hud:
         self.tip_text = label(
             self.stroke_widget, "", (x0 + 0.2, words_y), LINE, WHITE, TextNode.ALeft
         )
-        self._tip_text_width = block.x1 - (x0 + 0.2)
+        # Up to the stroke buttons' column (the Hint button stands level with it).
+        self._tip_text_width = block.x1 - STROKE_BUTTON[0] - 0.02 - (x0 + 0.2)
         # Folded, the widget is a tab with its words on it; a click unfolds it.
         self.stroke_tab = self._fold_tab("▸", (x0 + mx, words_y), WHITE)
         # The stroke buttons, one above another at the block's right.
@@ -450,6 +446,15 @@ class Hud:
         call or declaration changes."""
         self.notice = (text, self._moment())
 
+    def carry_on_from(self, old: Hud) -> None:
+        """What the player had on the HUD this one replaces (a resized window's): the
+        window's notice, the drill's headline, the referee's details shown or not."""
+        self.notice = old.notice
+        self.headline = old.headline
+        self.show_details = old.show_details
+        self._shown_reasons = self  # the referee's panel drawn again, as it was
+        self.refresh()
+
     def shown_lines(self) -> tuple[str, ...]:
         """Every line the HUD shows now, as drawn: a window at rest draws a frame when
         one changes on its own (the computer's "thinking… 1.2 s", the shot clock)."""
@@ -583,10 +588,7 @@ class Hud:
             title, goal = headline  # the goal alone: the prompt says the cue ball in hand
             board = attrs.evolve(board, title=title, status=goal)
         _set(self.title, board.title)
-        if self.status.getText() != board.status:
-            self.status.setText(board.status)
-            # Between the players' names: the board's middle, less a name each side.
-            fit_width(self.status, 2 * self.layout.half_width - 0.9, 0.042)
+        _set(self.status, board.status)  # fitted between the names (_fit_board)
         for i, panel in enumerate(board.players):
             marker = "▶ " if panel.at_table and i == 0 else ""
             suffix = " ◀" if panel.at_table and i == 1 else ""
@@ -612,6 +614,7 @@ class Hud:
                 parts.append("WARNED")
             _set(self.details[i], " · ".join(parts))
             self.details[i].setFg(RED if panel.warned else DIM)
+        self._fit_board()
         clock = controller.shot_clock.left()
         text = prompt(controller)
         if clock is not None:
@@ -632,6 +635,19 @@ class Hud:
         self._refresh_choices()
         if self.setup_panel is not None:
             self.setup_panel.refresh(controller.stage is Stage.SETUP)
+
+    def _fit_board(self) -> None:
+        """The players' names at most a share of the board each, and the title and the
+        status between them: a long name never runs into the game's line."""
+        hw = self.layout.half_width
+        widest = 0.0
+        for name in self.names:
+            fit_width(name, NAME_SHARE * hw, NAME_TEXT)
+            if name.getText():
+                widest = max(widest, name.textNode.getWidth() * name.getTextScale()[0])
+        room = 2 * (hw - 0.06 - widest - 0.05)
+        fit_width(self.title, room, 0.045)
+        fit_width(self.status, min(room, 2 * hw - 0.9), 0.042)
 
     def _set_prompt(self, text: str) -> None:
         if self.prompt.getText() != text:
@@ -689,7 +705,7 @@ class Hud:
             line.setWordwrap((block.width - 0.04) / scale)
             rows = max(1, line.textNode.getNumRows())
             bottom = y - (rows - 1) * scale * 1.2
-            if bottom < block.y0 + 0.015:
+            if bottom < block.y0 + STROKE_BUTTON[1] + 0.015:  # over Take it again's row
                 line.destroy()
                 if not cut:
                     for old in self.referee_lines:
@@ -720,15 +736,17 @@ class Hud:
         speed = f"{aim.speed:.1f} m/s"
         raised = controller.cue_clearance() if aiming else None
         if raised is not None and raised.over is not None:  # the cue rises over a ball
-            tip = f"cue {raised.elevation:.0f}° over the {raised.over} · {tip_words(aim.a, aim.b)}"
+            elevation = f"cue {raised.elevation:.0f}° over the {raised.over}"
         else:
-            elevation = f" · cue {aim.elevation:.0f}°" if aim.elevation else ""
-            tip = tip_words(aim.a, aim.b) + elevation
+            elevation = f"cue {aim.elevation:.0f}°" if aim.elevation else ""
+        # The elevation on a line of its own, under the tip's offset.
+        tip = "\n".join(part for part in (tip_words(aim.a, aim.b), elevation) if part)
         _set(self.power_text, speed)
         if self.tip_text.getText() != tip:
             self.tip_text.setText(tip)
             fit_width(self.tip_text, self._tip_text_width, LINE)
-        tab = f"▸ {speed} · {tip}"
+        one_line = tip.replace("\n", " · ")
+        tab = f"▸ {speed} · {one_line}"
         if self.stroke_tab["text"] != tab:
             self.stroke_tab["text"] = tab
             self.stroke_tab.resetFrameSize()  # the tab as long as its words
@@ -749,12 +767,25 @@ class Hud:
             else:
                 visible = controller.can_declare(Declaration.PUSH_OUT) and person
             _shown(widget, visible)
+        self._stack_stroke_buttons()
         self._refresh_tracking()
         for key, declaration in (("safety", Declaration.SAFETY), ("push", Declaration.PUSH_OUT)):
             on = controller.declaration is declaration
             colour = (0.55, 0.42, 0.1, 0.95) if on else BUTTON
             if self.buttons[key]["frameColor"] != colour:
                 self.buttons[key]["frameColor"] = colour
+
+    def _stack_stroke_buttons(self) -> None:
+        """The stroke buttons shown, one above another from the block's foot with no gap
+        where one is hidden (Shoot while the cue ball is in hand)."""
+        y = self.choice_block.y0 + 0.04
+        for key in STROKE_KEYS:
+            widget = self.buttons[key]
+            if widget.isHidden():
+                continue
+            if abs(widget.getZ() - y) > 1e-6:
+                widget.setZ(y)
+            y += STROKE_BUTTON[1] + 0.02
 
     def _refresh_tracking(self) -> None:
         """The switch says whether the tracking lines are on, and lights up when so."""
@@ -803,7 +834,7 @@ class Hud:
         self.choice_title.setText(title)
         fit_width(self.choice_title, self.choice_block.width - 0.04, 0.04)
         for i, option in enumerate(options):
-            command: Callable[[], None]
+            command: Callable[[], object]
             # Choice and Player are str enums too: test them before plain strings.
             if isinstance(option, Choice):
                 assert controller.state is not None  # a choice is of a rack in play
@@ -823,7 +854,7 @@ class Hud:
             )
 
     def _choice_button(
-        self, name: str, explanation: str, index: int, count: int, command: Callable[[], None]
+        self, name: str, explanation: str, index: int, count: int, command: Callable[[], object]
     ) -> DirectButton:
         """A button of the choice block: its name on top, its meaning under it; all the
         same size, two to a row under the block's title, so a set of them reads as one."""
@@ -837,7 +868,13 @@ class Hud:
         top = block.y1 - 0.08 - row * (height + gap)
         text = f"{name}\n{explanation}" if explanation else name
         scale = _fitting_scale(text, width - 0.03, height - 0.03, CHOICE_TEXT)
-        baseline = 0.015 + scale  # the name's baseline under the button's top
+        # The words in the button's middle: the name's baseline half the room left by
+        # the words (their rows' height) under the button's top, and an ascent.
+        measure = TextNode("measure")
+        measure.setWordwrap((width - 0.03) / scale)
+        measure.setText(text)
+        words = measure.getNumRows() * measure.getLineHeight() * scale
+        baseline = max(0.015, (height - words) / 2) + 0.8 * scale
         return DirectButton(
             parent=self.choice_frame,
             text=text,

@@ -23,6 +23,19 @@ HEADINGS = 0.62
 NOTE = 0.04  # the line under the list's text size
 NOTE_MOST = 200  # characters of it shown (its end: two lines, above Back)
 BACKGROUND = (0.02, 0.05, 0.04, 1.0)
+CELL_GAP = 0.03  # between a cell's words and the next column
+WIDEST = 0.98  # the rows' half width at most, a margin inside a square window
+
+
+def fitted(text: TextNode, words: str, width: float) -> str:
+    """``words``, cut with an ellipsis to ``width`` (in ``text``'s own units) if longer:
+    a long name stops short of the next column ("Computer (lev…") rather than
+    running into it."""
+    if text.calcWidth(words) <= width:
+        return words
+    while words and text.calcWidth(words + "…") > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
 
 
 @attrs.frozen
@@ -72,6 +85,9 @@ class ListPanel:
         label(self.frame, title, (0, 0.78), 0.07, GOLD, TextNode.ACenter)
         label(self.frame, subtitle, (0, 0.71), 0.035, DIM, TextNode.ACenter)
         left, half = -columns.half_width, columns.half_width
+        # Drawn smaller if wider than a square window (aspect2d is 2 across on a window
+        # as wide as tall or narrower): the rows are whole on every window shape.
+        self.frame.setScale(min(1.0, WIDEST / half))
         for heading, x in zip(columns.headings, columns.starts, strict=True):
             label(self.frame, heading, (left + x, HEADINGS), TEXT, DIM)
         self.rows: list[DirectButton] = []
@@ -88,6 +104,11 @@ class ListPanel:
             )
             self.cells.append([label(row, "", (left + x, -0.012), TEXT) for x in columns.starts])
             self.rows.append(row)
+        # Each cell's room: up to the next column's start, the last to the row's end.
+        ends = (*columns.starts[1:], 2 * half)
+        self.widths = [
+            end - start - CELL_GAP for start, end in zip(columns.starts, ends, strict=True)
+        ]
         shown_empty = empty if not self.items else ""
         self.empty = label(self.frame, shown_empty, (0, 0.25), 0.045, DIM, TextNode.ACenter)
         self.previous = button(self.frame, "< Newer", (-0.55, pager_y), self.newer, 0.045)
@@ -116,8 +137,8 @@ class ListPanel:
                 row.hide()
                 continue
             item = self.items[shown[i]]
-            for cell, text in zip(cells, item.cells, strict=True):
-                cell.setText(text)
+            for cell, text, width in zip(cells, item.cells, self.widths, strict=True):
+                cell.setText(fitted(cell.textNode, text, width / TEXT))
                 cell.setFg(WHITE if item.pickable else DIM)
             row["state"] = DGG.NORMAL if item.pickable else DGG.DISABLED
             row.show()

@@ -18,6 +18,8 @@ NOTICE = (1.0, 0.72, 0.42, 1.0)  # a refusal or a problem, which is no foul
 PANEL = (0.02, 0.03, 0.03, 0.72)
 BUTTON = (0.16, 0.34, 0.26, 0.95)
 FIELD = (0.12, 0.2, 0.16, 1.0)
+POPUP_RIM = (0.5, 0.6, 0.55, 1.0)  # round an open drop-down's list
+RIM = 0.12  # the rim's width, in the drop-down's text units
 # A full-window backdrop in aspect2d units, large enough for any window shape (aspect2d
 # spans ±aspect across a wide window and ±1/aspect down a tall one), so a resize never
 # uncovers what is behind it.
@@ -43,6 +45,15 @@ def label(
         mayChange=True,
         shadow=(0, 0, 0, 0.8),
     )
+
+
+def fit_width(text: OnscreenText, width: float, scale: float) -> None:
+    """Draw ``text`` at ``scale``, or smaller if a line of it would be wider than
+    ``width`` (a long prompt on a narrow window stays inside its bar)."""
+    natural = text.textNode.getWidth()  # in the text's own units (scale 1)
+    fitted = min(scale, width / natural) if natural > 0 else scale
+    if abs(text.getTextScale()[0] - fitted) > 1e-6:
+        text.setTextScale(fitted)
 
 
 def button(
@@ -138,6 +149,16 @@ class OptionMenu(DirectOptionMenu):  # type: ignore[misc]
     def __init__(self, parent: Any = None, **options: Any) -> None:
         super().__init__(parent, **options)
         self.initialiseoptions(OptionMenu)  # DirectGui finishes a subclass's options here
+
+    def setItems(self) -> None:
+        """The list drawn as one opaque panel with a rim, a little larger than its
+        items: it reads as lying over the fields beneath, which it hides."""
+        super().setItems()
+        popup = self.popupMenu
+        x0, x1, y0, y1 = popup["frameSize"]
+        popup["frameColor"] = POPUP_RIM
+        popup["relief"] = DGG.FLAT
+        popup["frameSize"] = (x0 - RIM, x1 + RIM, y0 - RIM, y1 + RIM)
 
     def showPopupMenu(self, event: Any = None) -> None:
         super().showPopupMenu(event)

@@ -39,8 +39,16 @@ class OverMode(TableMode):
     brings it back once closed)."""
 
     name = "over"
+    # The summary is owed until it has come up: a match that ends under the menu shows
+    # it as soon as the menu closes.
+    owed = False
 
     def enter(self) -> None:
         super().enter()
-        if not self.controller.practice:  # a practice rack won: set up again instead
-            self.window.show_match_summary()
+        self.owed = not self.controller.practice  # a practice rack won: set up again
+        self.frame(0.0)
+
+    def frame(self, dt: float) -> None:
+        super().frame(dt)
+        if self.owed:
+            self.owed = not self.window.show_match_summary()

@@ -77,7 +77,8 @@ class Window(Protocol):
         """Tracking lines on or off (remembered for the next match)."""
 
     def open_replay(self, index: int | None = None) -> None: ...
-    def show_match_summary(self) -> None:
-        """The match summary over the table (a match over only)."""
+    def show_match_summary(self) -> bool:
+        """The match summary over the table (a match over only, and no other screen
+        up): whether it is up now."""
 
     def open_menu(self) -> None: ...

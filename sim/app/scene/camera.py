@@ -51,6 +51,14 @@ EASE_PER_SECOND = 6.0  # how quickly the camera closes on its goal
 BEHIND_DISTANCE = 1.5
 BEHIND_PITCH = -21.0
 BEHIND_LOOK_AHEAD = 0.3
+# When a pocket in sight from there would be under the HUD's bands (a side pocket beside a
+# cue ball on the rail, under the cue-ball widget): the picture lifted by a lens shift
+# (render2d units), the camera pulled back if a lift alone puts a far pocket under the
+# scoreboard, and then tilted further down; each tried in turn, the least change first.
+BEHIND_PITCHES = (BEHIND_PITCH, -30.0, -40.0, -50.0)
+BEHIND_DISTANCES = (1.5, 1.75, 2.0, 2.25, 2.5, 3.0, 3.5, 4.0, 5.0)
+BEHIND_LIFTS = tuple(0.05 * i for i in range(17))
+POCKET_CLEAR = 0.06  # a pocket's centre this far inside the free part, or off the window
 
 
 Vec3 = tuple[float, float, float]
@@ -187,6 +195,55 @@ def framed(view: View, outline: TableOutline, free: Box, tan_x: float, tan_y: fl
     return best
 
 
+def clear_of_the_bands(
+    view: View, outline: TableOutline, free: Box, tan_x: float, tan_y: float
+) -> View:
+    """``view`` (behind the cue ball) as it is if every pocket in sight is in ``free``;
+    else the first lift and distance (:data:`BEHIND_LIFTS`, :data:`BEHIND_DISTANCES`)
+    at which each is, or off the window (then the pitches of :data:`BEHIND_PITCHES`);
+    the view as it was if none does."""
+    if _pockets_clear(view, outline, free, tan_x, tan_y):
+        return view
+    # What the view shows of the cloth and the pockets' rims stays shown: a pocket is not
+    # brought out from under the dock by sending the shot's far end under the scoreboard.
+    shown = _inside(view, outline.clear, free, tan_x, tan_y)
+    for pitch in BEHIND_PITCHES:
+        for distance in BEHIND_DISTANCES:
+            for lift in BEHIND_LIFTS:
+                candidate = attrs.evolve(view, pitch=pitch, distance=distance, shift=(0, lift))
+                if _pockets_clear(candidate, outline, free, tan_x, tan_y) and len(
+                    _inside(candidate, shown, free, tan_x, tan_y)
+                ) == len(shown):
+                    return candidate
+    return view
+
+
+def _inside(
+    view: View, points: tuple[Vec3, ...], free: Box, tan_x: float, tan_y: float
+) -> tuple[Vec3, ...]:
+    """Those of ``points`` the view draws inside ``free``."""
+    project = view.projector(tan_x, tan_y)
+    drawn = [(point, project(point)) for point in points]
+    return tuple(point for point, at in drawn if at is not None and free.contains(*at))
+
+
+def _pockets_clear(
+    view: View, outline: TableOutline, free: Box, tan_x: float, tan_y: float
+) -> bool:
+    """No pocket is drawn in the window outside ``free`` (under a band of the HUD)."""
+    project = view.projector(tan_x, tan_y)
+    inside = free.shrunk(POCKET_CLEAR)
+    for pocket in outline.pockets:
+        at = project(pocket)
+        if at is None:  # behind the camera
+            continue
+        x, y = at
+        seen = abs(x) < 1 + POCKET_CLEAR and abs(y) < 1 + POCKET_CLEAR
+        if seen and not inside.contains(x, y):
+            return False
+    return True
+
+
 def _angle_towards(current: float, goal: float, share: float) -> float:
     """Ease an angle the short way round."""
     return current + wrapped_degrees(goal - current) * share
@@ -204,6 +261,7 @@ class CameraRig:
         self.free = WHOLE_WINDOW
         self._cue: Point | None = None
         self._aim = 90.0
+        self._behind: tuple[object, View] | None = None  # the last behind view, and for what
         self.preset = "overhead"
         self.current = self.overhead_view()
         self.goal = self.current
@@ -239,11 +297,12 @@ class CameraRig:
         up, on a narrower lens): the camera looks at a point ahead of the cue ball, which
         sits in the lower part of the frame with the shot in front of it. Not framed:
         the far pockets are often out of sight from here (a call goes overhead, see
-        :mod:`sim.app.modes.aim`), and a shift up would put the shot's far end under
-        the scoreboard."""
+        :mod:`sim.app.modes.aim`). But no pocket in sight is left under the HUD's bands
+        (:func:`clear_of_the_bands`): a cue ball by a rail has the pocket beside it in
+        view, under the cue-ball widget, unless the picture is lifted."""
         h = math.radians(aim)
         ahead = BEHIND_LOOK_AHEAD
-        return View(
+        view = View(
             target=(
                 cue[0] + math.cos(h) * ahead,
                 cue[1] + math.sin(h) * ahead,
@@ -253,6 +312,13 @@ class CameraRig:
             pitch=BEHIND_PITCH,
             distance=BEHIND_DISTANCE,
         )
+        # Worked out again only when the shot, the free part or the lens changes (the aim
+        # mode asks every frame); a copy, as a goal is moved by the player's drags.
+        key = (cue, aim, self.free, self._lens_tangents())
+        if self._behind is None or self._behind[0] != key:
+            fitted = clear_of_the_bands(view, self.outline, self.free, *self._lens_tangents())
+            self._behind = (key, fitted)
+        return attrs.evolve(self._behind[1])
 
     def show(self, preset: str, cue: Point | None = None, aim: float = 90.0) -> None:
         self.preset = preset

@@ -11,13 +11,26 @@ from direct.showbase.ShowBase import ShowBase
 from panda3d.core import TextNode
 
 from sim.app.hud.texts import refusal
-from sim.app.hud.widgets import BACKDROP, DIM, GOLD, NOTICE, PANEL, WHITE, button, entry, label
+from sim.app.hud.widgets import (
+    BACKDROP,
+    DIM,
+    GOLD,
+    NOTICE,
+    PANEL,
+    WHITE,
+    button,
+    entry,
+    fit_width,
+    label,
+)
 from sim.play.drillrun import DrillRun
 from sim.play.game import GameError
 from sim.play.table.controller import TableController
 from sim.store.autosave import Autosave
 
 VEIL = (0.0, 0.0, 0.0, 0.35)
+HALF_WIDTH = 0.6
+NOTE_TEXT = 0.04  # the line under the buttons: at most, a long one is drawn smaller
 MENU_SORT = 10  # drawn (and clicked) above the HUD, even one rebuilt after a resize
 
 
@@ -63,10 +76,10 @@ class GameMenu:
             sortOrder=MENU_SORT,
         )
         self.frame = DirectFrame(
-            parent=self.veil, frameColor=PANEL, frameSize=(-0.6, 0.6, -0.62, 0.55)
+            parent=self.veil, frameColor=PANEL, frameSize=(-HALF_WIDTH, HALF_WIDTH, -0.66, 0.55)
         )
         label(self.frame, "Menu", (0, 0.42), 0.07, GOLD, TextNode.ACenter)
-        self.note = label(self.frame, "", (0, -0.55), 0.04, DIM, TextNode.ACenter)
+        self.note = label(self.frame, "", (0, -0.53), NOTE_TEXT, DIM, TextNode.ACenter)
         entries = [
             ("Resume (Esc)", self.close),
             ("Save a copy...", self.save_copy),
@@ -112,19 +125,20 @@ class GameMenu:
         controller = self.app.controller
         if controller is None:
             return
+        # Into the saved-games folder by default, where "Open saved game" lists it: the
+        # field holds the file's name, whole, and the note says the folder (a path typed
+        # in the field goes where it says).
+        autosave = self.app.autosave
+        folder = Path.home() if autosave is None else autosave.saved_dir
         if self.path is None:
-            # Into the saved-games folder by default, where "Open saved game" lists it.
-            autosave = self.app.autosave
-            folder = Path.home() if autosave is None else autosave.saved_dir
-            default = str(folder / copy_name(controller.game.setup.players, dt.datetime.now()))
+            default = copy_name(controller.game.setup.players, dt.datetime.now())
             self.path = entry(
-                self.frame, default, (-0.55, -0.42), 27, 0.04, True, lambda _: self.save_copy()
+                self.frame, default, (-0.55, -0.42), 31, 0.035, True, lambda _: self.save_copy()
             )
-            self.note.setFg(DIM)
-            self.note.setText("the file's path, then Enter")
+            self._say(f"the file's name (in {folder}), then Enter", DIM)
             return
         try:
-            target = Path(self.path.get().strip()).expanduser()
+            target = folder / Path(self.path.get().strip()).expanduser()
             if target.suffix != SUFFIX:
                 target = target.with_suffix(SUFFIX)
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -132,13 +146,21 @@ class GameMenu:
             save(snapshot, target)
         # ValueError: a path no system accepts; RuntimeError: ~someone who is no user here.
         except (OSError, ValueError, RuntimeError) as error:
-            self.note.setFg(NOTICE)
-            self.note.setText(f"cannot save there: {getattr(error, 'strerror', None) or error}")
+            self._say(f"cannot save there: {getattr(error, 'strerror', None) or error}", NOTICE)
             return
         if self.app.autosave is not None:  # the new game's archive need not copy it again
             self.app.autosave.copied_to(target, snapshot)
-        self.note.setFg(WHITE)
-        self.note.setText(f"saved {target}")
+        self._saved(target)
+
+    def _saved(self, path: Path) -> None:
+        self._say(f"saved {path.name}\nin {path.parent}", WHITE)
+
+    def _say(self, text: str, colour: tuple[float, ...]) -> None:
+        """The line under the buttons, inside the menu whatever its length (a folder's
+        path can be longer than the menu is wide)."""
+        self.note.setFg(colour)
+        self.note.setText(text)
+        fit_width(self.note, 2 * HALF_WIDTH - 0.08, NOTE_TEXT)
 
     def save_position(self) -> None:
         from sim.play.game import GameError
@@ -146,11 +168,9 @@ class GameMenu:
         try:
             path = self.app.save_position()
         except GameError as error:
-            self.note.setFg(NOTICE)
-            self.note.setText(str(error))
+            self._say(str(error), NOTICE)
             return
-        self.note.setFg(WHITE)
-        self.note.setText(f"saved {path}")
+        self._saved(path)
 
     def new_game(self) -> None:
         self.close()

@@ -319,7 +319,9 @@ class MatchSummaryMode(Screen):
 
     def __init__(self, window: ScreenWindow, controller: TableController) -> None:
         super().__init__(window)
-        self.summary = MatchSummary(window.base.aspect2d, controller.game, self.close)
+        hud = window.hud
+        floor = -1.0 if hud is None else hud.layout.words.y1 + 0.02
+        self.summary = MatchSummary(window.base.aspect2d, controller.game, self.close, floor)
 
     def exit(self) -> None:
         self.summary.destroy()

@@ -48,7 +48,18 @@ from panda3d.core import ClockObject, LineSegs, NodePath, TextNode, Transparency
 from rules import CUE, PocketId, Ruling
 from rules.words import pocket_name
 from sim.app.hud.layout import Box
-from sim.app.hud.widgets import BUTTON, DIM, GOLD, PANEL, RED, WHITE, button, destroy_under, label
+from sim.app.hud.widgets import (
+    BUTTON,
+    DIM,
+    GOLD,
+    PANEL,
+    RED,
+    WHITE,
+    button,
+    destroy_under,
+    fit_width,
+    label,
+)
 from sim.app.scene.camera import WHOLE_WINDOW, WINDOW_MARGIN
 from sim.app.scene.colours import BALL_COLOURS, ball_colour
 from sim.app.scene.ghosts import GhostBalls
@@ -292,6 +303,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self._bar_ends = self._thumb_travel()
         self.ticks = self.root.attachNewNode("ticks")
         self.help_text = label(self.root, HELP, (0, -0.985), 0.028, DIM, TextNode.ACenter)
+        fit_width(self.help_text, 2 * aspect - 0.06, 0.028)  # a 4:3 window's too
         self.panel = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.9, aspect - 0.02, -0.74, 0.76)
         )
@@ -617,6 +629,9 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.clock_text.setText(
             f"{self.t:5.2f} / {duration:.2f} s · frame {frame} · {speed_text} {status}{loop}"
         )
+        # The title in the room the clock leaves it on the bar (a narrow window's less).
+        clock = self.clock_text.textNode.getWidth() * 0.045
+        fit_width(self.title, 2 * self.aspect - 0.15 - clock, 0.045)
         self._draw_paths()
         self._draw_event()
         self._draw_panel()

@@ -52,9 +52,13 @@ def summary_rows(figures: GameFigures) -> list[tuple[str, str, str]]:
 
 
 class MatchSummary:
-    """The summary of ``game``'s match over the table, closed by its button."""
+    """The summary of ``game``'s match over the table, closed by its button; no lower
+    than ``floor`` (the HUD's words, in a row of their own above the dock on a narrow
+    window, stay in view)."""
 
-    def __init__(self, parent: Any, game: Game, on_close: Callable[[], None]) -> None:
+    def __init__(
+        self, parent: Any, game: Game, on_close: Callable[[], None], floor: float = -1.0
+    ) -> None:
         figures = game_figures(game_document(game), game.setup.spec)
         rows = summary_rows(figures)
         bottom = TOP - 0.2 - ROW * len(rows) - 0.16
@@ -63,6 +67,7 @@ class MatchSummary:
             frameColor=(0.02, 0.04, 0.035, 0.93),
             frameSize=(-HALF_WIDTH, HALF_WIDTH, bottom, TOP + 0.1),
         )
+        self.frame.setZ(max(0.0, floor - bottom))
         label(self.frame, "Match summary", (0, TOP), 0.05, GOLD, TextNode.ACenter)
         names = figures.players
         x = HALF_WIDTH - 0.2

@@ -68,6 +68,7 @@ FORM_MENUS = {**MENUS, **SEAT_MENUS}  # every drop-down of the form, remembered 
 # rotation); the early 10 only in 10-ball.
 CALL_SHOT_ROWS = ("ten_ball_early_pocket", "call_mode")
 TEN_BALL_ROWS = ("ten_ball_early_pocket",)
+HALF_WIDTH = 1.16  # the form's buttons, from the middle to the farther edge
 
 
 def resume_detail(saved: SavedGame) -> str:
@@ -192,6 +193,10 @@ class StartScreen:
             frameColor=(0.02, 0.05, 0.04, 0.97),
             frameSize=BACKDROP,
         )
+        # Laid out for a window at least 4:3 (New game's left edge to Quit's right):
+        # drawn smaller on a narrower one, whose aspect2d is 2 across, so none is cut.
+        across = 1.0 / app.base.aspect2d.getSx()
+        self.frame.setScale(min(1.0, (across - 0.02) / HALF_WIDTH))
         label(self.frame, "poolsim", (0, 0.8), 0.14, GOLD, TextNode.ACenter)
         label(
             self.frame,
@@ -240,7 +245,9 @@ class StartScreen:
         if app.autosave is None or not app.autosave.exists():
             self.buttons[1]["state"] = DGG.DISABLED
             self.buttons[1]["text_fg"] = DIM
-        self.status = label(self.frame, "", (0, -0.78), 0.04, DIM, TextNode.ACenter)
+        # The physics' warm-up, on a row of its own over Practice and Drills (a first
+        # run's line is longer than the room between them).
+        self.status = label(self.frame, "", (0, -0.645), 0.04, DIM, TextNode.ACenter)
         # Which game Resume brings back, and how far it got, under the button.
         self.resume_detail = label(self.frame, "", (0.0, -0.985), 0.032, DIM, TextNode.ACenter)
         if app.autosave is not None and app.autosave.exists():

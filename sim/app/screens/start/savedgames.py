@@ -22,7 +22,7 @@ ROWS = 8  # games on a page
 # "61-point rotation").
 COLUMNS = Columns(
     headings=("Game", "Match", "Race", "Played", "Saved"),
-    starts=(0.03, 0.43, 1.02, 1.28, 1.55),
+    starts=(0.03, 0.43, 1.1, 1.33, 1.56),
     half_width=1.0,
 )
 

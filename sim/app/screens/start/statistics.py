@@ -61,6 +61,9 @@ def picture_of(figures: PlayerReport) -> Texture:
     return texture
 
 
+WIDEST = 1.31  # the panel's half width: the figures' left edge, the picture's right
+
+
 class StatisticsPanel:
     """The statistics of each player indexed, one at a time (see the module)."""
 
@@ -74,6 +77,10 @@ class StatisticsPanel:
         self.frame = DirectFrame(
             parent=parent, frameColor=(0.02, 0.05, 0.04, 1.0), frameSize=BACKDROP
         )
+        # Laid out for a window at least 4:3 (the figures from x -1.28, the picture to
+        # 1.3): drawn smaller on a narrower one (aspect2d 2 across), so nothing is cut.
+        across = 1.0 / parent.getSx() if parent.getSx() > 0 else 1.0
+        self.frame.setScale(min(1.0, (across - 0.02) / WIDEST))
         label(self.frame, "Statistics", (0, 0.86), 0.07, GOLD, TextNode.ACenter)
         self.name = label(self.frame, "", (-0.79, 0.72), 0.055, WHITE, TextNode.ACenter)
         self.previous = button(self.frame, "<", (-1.24, 0.735), self._previous, 0.05)
