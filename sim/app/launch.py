@@ -198,9 +198,10 @@ def _open_when_loaded(app: Any, line: OpeningLine, open_table: Callable[[], None
     """Lay the table out (``open_table()``) once pooltool is imported, the window showing
     ``line`` meanwhile (the seconds in it are among the words a window at rest draws
     again for: :func:`sim.app.main.moving_words`, and the only frames drawn meanwhile).
-    Started once the window's own imports are done, and each frame in between sleeps a
-    tenth of a second: the import needs the interpreter, and two threads taking it in
-    turns on a busy machine each wait for the other to be scheduled."""
+    Started once the window's own imports are done, and each frame in between waits for
+    the import for a quarter of a second (the table follows as soon as it ends): the
+    import needs the interpreter, and two threads taking it in turns on a busy machine
+    each wait for the other to be scheduled."""
     import time
 
     from direct.task.Task import Task
@@ -213,7 +214,7 @@ def _open_when_loaded(app: Any, line: OpeningLine, open_table: Callable[[], None
     to_draw = [FRAMES_FOR_NEW_WORDS]  # the line's first words are on screen already
 
     def wait(task: Any) -> int:
-        if not pooltool_loaded():
+        if not pooltool_loaded(wait=0.25):  # the interpreter the import's meanwhile
             if line.show(physics_status(app.worker, time.monotonic())):
                 to_draw[0] = FRAMES_FOR_NEW_WORDS
             # Drawn when its words change, else not: software GL's frame takes CPU
@@ -221,7 +222,6 @@ def _open_when_loaded(app: Any, line: OpeningLine, open_table: Callable[[], None
             app.base.win.setActive(to_draw[0] > 0)
             to_draw[0] = max(0, to_draw[0] - 1)
             app.worker.poll()  # no table yet to poll it
-            time.sleep(0.1)
             return int(Task.cont)
         app.base.win.setActive(True)
         line.destroy()

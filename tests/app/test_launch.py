@@ -63,7 +63,7 @@ def test_a_table_opened_from_the_command_line_says_what_it_waits_for_from_its_fi
     from sim.physics import pooltool_setup
 
     loaded = False
-    monkeypatch.setattr(pooltool_setup, "pooltool_loaded", lambda: loaded)
+    monkeypatch.setattr(pooltool_setup, "pooltool_loaded", lambda wait=0.0: loaded)
     monkeypatch.setattr(pooltool_setup, "load_pooltool_in_background", lambda: None)
     blank = _frame(table)
     line = launch.OpeningLine(table.base)
