@@ -124,7 +124,7 @@ class _NotWritten(Exception):
 def run(launch: Launch) -> int:
     """Open the window (or an offscreen buffer), play, and return the exit status.
 
-    What takes the seconds of a start is pooltool's import (about 1.5 s of CPU, in the
+    What takes the seconds of a start is pooltool's import (about 1.2 s of CPU, in the
     window and in the physics worker alike) and the worker's loading of the compiled
     physics. So the worker starts first, before the window imports anything heavy: its
     import and loading run on the other core meanwhile. The window opens next and draws
@@ -214,7 +214,7 @@ def _open_when_loaded(app: Any, line: OpeningLine, open_table: Callable[[], None
     to_draw = [FRAMES_FOR_NEW_WORDS]  # the line's first words are on screen already
 
     def wait(task: Any) -> int:
-        if not pooltool_loaded(wait=0.25):  # the interpreter the import's meanwhile
+        if not pooltool_loaded(wait=0.25):  # the import has the interpreter meanwhile
             if line.show(physics_status(app.worker, time.monotonic())):
                 to_draw[0] = FRAMES_FOR_NEW_WORDS
             # Drawn when its words change, else not: software GL's frame takes CPU
