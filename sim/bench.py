@@ -92,44 +92,77 @@ def run_bench(
     return report
 
 
-# What ``poolsim bench --startup`` launches: the start screen, and a table straight away.
+# What ``poolsim bench --startup`` launches: a table straight away (what a person waits
+# for), the start screen, and beside them Python importing pooltool and nothing else.
 STARTUP_LAUNCHES = {
-    "start_screen": ("play",),
     "table": ("play", "--game", TenBall.game, "--seed", "5", "--players", "Ann,Bob"),
+    "start_screen": ("play",),
 }
+IMPORT_POOLTOOL = ("-c", "import pooltool")
 
 
-def startup_times(launches: int = 3) -> dict[str, Any]:
-    """Seconds from launching ``poolsim play`` to the start screen on screen, and from
-    ``poolsim play --game ten-ball`` to a table the player can aim on, and for each to
-    the physics ready (a shot plays at once): the median of ``launches`` launches each, as
-    a player starts poolsim (a new process, numba's compiled physics and Panda3D's models
-    cached, as after a first run), offscreen, with folders of its own for the autosave
-    and the settings. The load of the machine beside them: a busy machine stretches every
-    wall-clock figure (CPU seconds of the window's process are given beside)."""
+def startup_times(launches: int = 5) -> dict[str, Any]:
+    """What a person waits for, each a whole process launched as a player starts poolsim
+    (a new process; numba's compiled physics and Panda3D's models cached, as after a
+    first run): from the launch of ``poolsim play --game ten-ball`` to (a) a table on
+    which the first stroke can be played (drawn, its aim taking input) and (b) the
+    physics ready (numba's functions loaded, a shot simulates at once); from ``poolsim
+    play`` to the start screen; and ``python -c "import pooltool"`` launched in the same
+    turns, the yardstick the others are divided by. Offscreen, with folders of its own
+    for the autosave and the settings. Each figure's min and median over ``launches``
+    turns, and the machine's load beside them: a busy machine stretches every wall-clock
+    figure (the window process's CPU seconds to the table are given beside)."""
     import os
 
     report: dict[str, Any] = {"launches": launches, "load_before": _load()}
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in STARTUP_LAUNCHES}
+    imports: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         env = {key: value for key, value in os.environ.items() if key != "DISPLAY"}
         env.pop("WAYLAND_DISPLAY", None)
         env |= {"POOLSIM_DATA_DIR": folder, "POOLSIM_CONFIG_DIR": folder}
-        for name, args in STARTUP_LAUNCHES.items():
-            runs = [_launch_until_ready(args, env) for _ in range(launches)]
-            report[name] = {
-                figure: statistics.median(run[figure] for run in runs)
-                for figure in ("shown_s", "physics_s", "shown_cpu_s")
-            }
+        for _ in range(launches):  # in turns: a change of load touches every figure alike
+            imports.append(_launch_import_pooltool(env | {"HOME": folder}))
+            for name, args in STARTUP_LAUNCHES.items():
+                runs[name].append(_launch_until_ready(args, env))
+    report["import_pooltool_s"] = _spread(imports)
+    for name, figures in runs.items():
+        report[name] = {
+            figure: _spread([run[figure] for run in figures])
+            for figure in ("shown_s", "physics_s", "shown_cpu_s")
+        }
+    baseline = report["import_pooltool_s"]["median"]
+    report["ratios"] = {
+        "table_to_import": report["table"]["shown_s"]["median"] / baseline,
+        "physics_to_import": report["table"]["physics_s"]["median"] / baseline,
+    }
     report["load_after"] = _load()
     report["bytecode_cached"] = bytecode_cached()
     return report
 
 
-def bytecode_cached(modules: tuple[str, ...] = ("pooltool", "numba", "scipy.interpolate")) -> bool:
-    """Python's compiled bytecode of the heavy modules a launch imports is on disk (as pip
-    leaves it, or Python on a first run). Without it (``PYTHONDONTWRITEBYTECODE`` and an
-    install that did not compile, as ``uv`` by default) every launch compiles some 1,300
-    modules again: about 1.6 s of CPU in the window and as much in the worker."""
+def _spread(seconds: list[float]) -> dict[str, float]:
+    return {"min": min(seconds), "median": statistics.median(seconds)}
+
+
+def _launch_import_pooltool(env: dict[str, str]) -> float:
+    """Seconds of one ``python -c "import pooltool"``, from launch to exit."""
+    import subprocess
+
+    started = time.perf_counter()
+    subprocess.run([sys.executable, *IMPORT_POOLTOOL], check=True, timeout=600, env=env)
+    return time.perf_counter() - started
+
+
+def bytecode_cached(
+    modules: tuple[str, ...] = ("pooltool", "numba", "scipy.interpolate", "sim.app.main"),
+) -> bool:
+    """Python's compiled bytecode of the heavy modules a launch imports, and of poolsim's
+    own, is on disk (as pip leaves it, or Python on a first run). Without it
+    (``PYTHONDONTWRITEBYTECODE`` and an install that did not compile, as ``uv`` by default,
+    and always for a checkout's own modules) every launch compiles them again: some 1,300
+    modules of its dependencies, about 1.6 s of CPU in the window and as much in the
+    worker, and poolsim's 150, some 0.7 s in the window."""
     import importlib.util
     from pathlib import Path
 
@@ -618,15 +651,24 @@ def practice_take_back_times(repeats: int = 15) -> dict[str, float]:
 
 
 def startup_line(startup: dict[str, Any]) -> str:
-    """:func:`startup_times`'s figures in a line."""
-    screen, table = startup["start_screen"], startup["table"]
+    """:func:`startup_times`'s figures in a line: medians, with the min and the ratio to
+    ``import pooltool`` beside."""
+    table, screen = startup["table"], startup["start_screen"]
+    baseline, ratios = startup["import_pooltool_s"], startup["ratios"]
     before, after = startup["load_before"], startup["load_after"]
-    load = "" if before is None else f", load {before:.1f} before, {after:.1f} after"
+    load = "" if before is None else f"; load {before:.1f} before, {after:.1f} after"
+
+    def figure(spread: dict[str, float]) -> str:
+        return f"{spread['median']:.1f} s (min {spread['min']:.1f})"
+
     return (
-        f"launch to the start screen: {screen['shown_s']:.1f} s "
-        f"(CPU {screen['shown_cpu_s']:.1f} s), physics ready {screen['physics_s']:.1f} s; "
-        f"to a table to aim on: {table['shown_s']:.1f} s (CPU {table['shown_cpu_s']:.1f} s), "
-        f"physics ready {table['physics_s']:.1f} s (warm, median of {startup['launches']}{load}"
+        f"launch of poolsim play --game ten-ball to a table to play on: {figure(table['shown_s'])}"
+        f", {ratios['table_to_import']:.1f}x import pooltool, window CPU "
+        f"{table['shown_cpu_s']['median']:.1f} s; to the physics ready: "
+        f"{figure(table['physics_s'])}, {ratios['physics_to_import']:.1f}x; "
+        f"python -c 'import pooltool': {figure(baseline)}; poolsim play to the start "
+        f"screen: {figure(screen['shown_s'])} (warm, offscreen, {startup['launches']} "
+        f"launches of each in turns{load}"
         + ("" if startup["bytecode_cached"] else "; Python's bytecode not cached: each compiles")
         + ")"
     )

@@ -410,9 +410,8 @@ def play(
     import random
 
     from rules import Options, Player
-    from sim.app.screens.start import shot_clock_options
     from sim.names import seat_names
-    from sim.play.game import Game, GameSetup
+    from sim.play.game import Game, GameSetup, shot_clock_options
     from sim.store.autosave import Autosave
     from sim.store.gamefile import GameFileError, load
 

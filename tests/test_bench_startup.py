@@ -1,6 +1,7 @@
-"""``poolsim bench --startup``: launches of ``poolsim play`` timed to the start screen, to
-a table to aim on, and to the physics ready. Run here once, one launch of each, for the
-shape of its figures: how fast is the bench's to say, not a test's."""
+"""``poolsim bench --startup``: whole launches of ``poolsim play --game ten-ball`` timed to
+a table to play on and to the physics ready, of ``poolsim play`` to the start screen, and
+``python -c "import pooltool"`` beside them. Run here once, one launch of each, for the
+shape and the order of its figures: how fast is the bench's to say, not a test's."""
 
 from __future__ import annotations
 
@@ -19,8 +20,18 @@ def test_one_launch_of_each_gives_every_figure() -> None:
     for launch in ("start_screen", "table"):
         figures = report[launch]
         assert set(figures) == {"shown_s", "physics_s", "shown_cpu_s"}
-        assert all(math.isfinite(value) and value > 0 for value in figures.values()), figures
+        for spread in figures.values():
+            assert set(spread) == {"min", "median"}
+            assert all(math.isfinite(value) and value > 0 for value in spread.values()), figures
+    table = report["table"]
+    assert table["shown_s"]["min"] <= table["shown_s"]["median"]
+    assert report["import_pooltool_s"]["median"] > 0
+    baseline = report["import_pooltool_s"]["median"]
+    assert report["ratios"]["physics_to_import"] == pytest.approx(
+        table["physics_s"]["median"] / baseline
+    )
     line = startup_line(report)
-    assert line.startswith("launch to the start screen: ") and "to a table to aim on: " in line
-    assert "median of 1" in line
+    assert line.startswith("launch of poolsim play --game ten-ball to a table to play on: ")
+    assert "to the physics ready: " in line and "python -c 'import pooltool': " in line
+    assert "1 launches of each" in line
     assert isinstance(report["bytecode_cached"], bool)

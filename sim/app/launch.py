@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +47,9 @@ def has_display() -> bool:
 
 def _wait_for_physics(app: Any, seconds: float = 180.0) -> None:
     """Scripted runs wait (in real time) for the worker's warm-up, so what they show
-    does not depend on how fast the machine compiles."""
+    does not depend on how fast the machine compiles. A frame some ten times a second
+    meanwhile: software GL takes a core to draw frames back to back, which the worker's
+    loading needs on a 2-core machine."""
     import time
 
     deadline = time.monotonic() + seconds
@@ -54,7 +57,7 @@ def _wait_for_physics(app: Any, seconds: float = 180.0) -> None:
         if app.controller is None:  # no table polling the worker (start screen, replay)
             app.worker.poll()
         app.step()
-        time.sleep(0.01)
+        time.sleep(0.1)
 
 
 def _quit_when_ready(app: Any) -> None:
@@ -121,13 +124,14 @@ class _NotWritten(Exception):
 def run(launch: Launch) -> int:
     """Open the window (or an offscreen buffer), play, and return the exit status.
 
-    What takes the seconds of a start is pooltool's import (about 2 s of CPU, in the window
-    and in the physics worker alike) and the worker's loading of the compiled physics. The
-    start screen needs no pooltool: the worker starts first and the start screen shows
-    while it works (pooltool loads in the window in the background meanwhile). A table
-    needs pooltool before its first frame: the window imports it first, before it opens
-    (not frozen in it), then starts the worker, whose import would otherwise take half the
-    CPU from the window's on a busy machine; its seconds run beside the window's own."""
+    What takes the seconds of a start is pooltool's import (about 1.2 s of CPU, in the
+    window and in the physics worker alike) and the worker's loading of the compiled
+    physics. So the worker starts first, before the window imports anything heavy: its
+    import and loading run on the other core meanwhile. The window opens next and draws
+    what it is doing (:class:`OpeningLine`) before its own imports; a table needs pooltool
+    (its geometry), which loads in a thread while the window keeps drawing the line, and
+    the table is laid out once it is there. The start screen needs no pooltool: it shows
+    at once (and loads pooltool in the background while the player looks)."""
     from sim.app.script import ScriptError, load_script
 
     try:  # a script that cannot be read is said before any window opens
@@ -135,33 +139,102 @@ def run(launch: Launch) -> int:
     except ScriptError as error:
         print(f"poolsim play: error: {error}", file=sys.stderr)
         return 2
-    from sim.app.headless import configure_offscreen, configure_window
-    from sim.physics.pooltool_setup import load_pooltool
     from sim.physics.simulators.worker import PhysicsWorker
 
-    width, height = launch.size
-    if launch.offscreen:
-        configure_offscreen(width, height)
-    else:
-        configure_window(width, height, "poolsim")
-    if launch.game is not None or launch.shots or launch.drill is not None:
-        load_pooltool()
     worker = PhysicsWorker().start()
     try:
+        from sim.app.headless import configure_offscreen, configure_window
+
+        width, height = launch.size
+        if launch.offscreen:
+            configure_offscreen(width, height)
+        else:
+            configure_window(width, height, "poolsim")
         return _run(launch, steps, worker)
     finally:
         worker.close()  # also when the window never opened (closing twice does no harm)
 
 
-def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> int:
-    from panda3d.core import ClockObject
+class OpeningLine:
+    """The line a window opened onto a table shows from its first frame until the table
+    is laid out: what it waits for (pooltool, which the table's geometry needs, loading
+    in a thread meanwhile) and the physics' own line, its seconds counted as the HUD
+    counts them."""
 
-    from rules import Player
-    from sim.app.main import PoolApp
-    from sim.app.screens.preferences import Preferences
-    from sim.app.script import ScriptError, run_script
-    from sim.store.autosave import Autosave
-    from sim.store.stats.database import index_quietly
+    PREFIX = "setting up the table"
+
+    def __init__(self, base: Any) -> None:
+        from direct.gui.OnscreenText import OnscreenText
+        from panda3d.core import TextNode
+
+        from sim.paths import assets_dir
+
+        base.setBackgroundColor(0.03, 0.035, 0.04, 1)  # the table window's own
+        font = base.loader.loadFont(str(assets_dir() / "fonts" / "DejaVuSans.ttf"))
+        self.text = OnscreenText(
+            text=f"{self.PREFIX} · loading the physics",
+            pos=(0, 0),
+            scale=0.05,
+            fg=(0.85, 0.87, 0.9, 1),
+            align=TextNode.ACenter,
+            font=font,
+            mayChange=True,
+        )
+
+    def show(self, physics: str) -> bool:
+        """The physics' line (``sim.app.hud.texts.physics_status``; "" once it is ready).
+        Whether the words changed."""
+        words = f"{self.PREFIX} · {physics}" if physics else self.PREFIX
+        if self.text.getText() == words:
+            return False
+        self.text.setText(words)
+        return True
+
+    def destroy(self) -> None:
+        self.text.destroy()
+
+
+def _open_when_loaded(app: Any, line: OpeningLine, open_table: Callable[[], None]) -> None:
+    """Lay the table out (``open_table()``) once pooltool is imported, the window showing
+    ``line`` meanwhile (the seconds in it are among the words a window at rest draws
+    again for: :func:`sim.app.main.moving_words`, and the only frames drawn meanwhile).
+    Started once the window's own imports are done, and each frame in between waits for
+    the import for a quarter of a second (the table follows as soon as it ends): the
+    import needs the interpreter, and two threads taking it in turns on a busy machine
+    each wait for the other to be scheduled."""
+    import time
+
+    from direct.task.Task import Task
+
+    from sim.app.hud.texts import physics_status
+    from sim.app.rest import FRAMES_FOR_NEW_WORDS
+    from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
+
+    load_pooltool_in_background()
+    to_draw = [FRAMES_FOR_NEW_WORDS]  # the line's first words are on screen already
+
+    def wait(task: Any) -> int:
+        if not pooltool_loaded(wait=0.25):  # the import has the interpreter meanwhile
+            if line.show(physics_status(app.worker, time.monotonic())):
+                to_draw[0] = FRAMES_FOR_NEW_WORDS
+            # Drawn when its words change, else not: software GL's frame takes CPU
+            # from the import and the worker (a window at rest does the same).
+            app.base.win.setActive(to_draw[0] > 0)
+            to_draw[0] = max(0, to_draw[0] - 1)
+            app.worker.poll()  # no table yet to poll it
+            return int(Task.cont)
+        app.base.win.setActive(True)
+        line.destroy()
+        open_table()
+        return int(Task.DS_done)
+
+    app.base.taskMgr.add(wait, "poolsim-opening", sort=-10)
+
+
+def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> int:
+    import time
+
+    from panda3d.core import ClockObject
 
     scripted = launch.screenshot is not None or launch.script is not None
     if scripted:
@@ -172,6 +245,18 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
     from direct.showbase.ShowBase import ShowBase
 
     base = ShowBase()
+    table = launch.game is not None or bool(launch.shots) or launch.drill is not None
+    line = OpeningLine(base) if table else None
+    if line is not None:  # on screen before the window's own imports
+        for _ in range(2):  # a frame shows as the next one is drawn
+            base.graphicsEngine.renderFrame()
+    from rules import Player
+    from sim.app.main import PoolApp
+    from sim.app.screens.preferences import Preferences
+    from sim.app.script import ScriptError, run_script
+    from sim.store.autosave import Autosave
+    from sim.store.stats.database import index_quietly
+
     if launch.offscreen and not scripted:  # played offscreen (--quit-when-ready): the
         from sim.app.headless import attach_virtual_mouse  # input a window would have
 
@@ -179,25 +264,33 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
     watch = launch.replay is not None  # a game opened to be replayed is saved only if played on
     app = PoolApp(
         base,
-        None if watch else launch.game,
         quality=launch.quality,
         autosave=None if scripted else Autosave(on_saved=index_quietly),
         preferences=None if scripted else Preferences(),
         realtime=not scripted,
-        resumed=launch.resumed,
         worker=worker,
-        computers={Player(seat): level for seat, level in launch.computers} or None,
     )
     app.drills.keep_history = not scripted  # a script leaves the player's files alone
-    if launch.shots:
-        app.view_shots(list(launch.shots), launch.shots_spec)
-    elif launch.drill is not None:
-        app.drills.open(launch.drill, launch.player)
-    elif launch.game is None:
+    opened = [line is None]
+
+    def open_table() -> None:
+        if launch.shots:
+            app.view_shots(list(launch.shots), launch.shots_spec)
+        elif launch.drill is not None:
+            app.drills.open(launch.drill, launch.player)
+        elif watch:
+            assert launch.game is not None
+            app.play(launch.game, save=False)
+            app.open_replay(launch.replay)
+        elif launch.game is not None:
+            computers = {Player(seat): level for seat, level in launch.computers} or None
+            app.play(launch.game, resumed=launch.resumed, computers=computers)
+        opened[0] = True
+
+    if line is None:
         app.show_start_screen()
-    elif watch:
-        app.play(launch.game, save=False)
-        app.open_replay(launch.replay)
+    else:
+        _open_when_loaded(app, line, open_table)
     if not scripted:
         if launch.quit_when_ready:
             _quit_when_ready(app)
@@ -207,6 +300,9 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
             app.stop()
         return 0
     try:
+        while not opened[0]:  # the table laid out (pooltool loaded) before frames count
+            app.step()
+            time.sleep(0.01)
         app.step(2)
         _wait_for_physics(app)
         if app.replay is not None:  # it played on while the physics warmed up: the

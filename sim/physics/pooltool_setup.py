@@ -153,9 +153,10 @@ def load_pooltool() -> types.ModuleType:
     return pt
 
 
-def pooltool_loaded() -> bool:
-    """pooltool is imported in this process: asking for its names costs nothing."""
-    return _loaded.is_set()
+def pooltool_loaded(wait: float = 0.0) -> bool:
+    """pooltool is imported in this process: asking for its names costs nothing.
+    ``wait``: seconds to wait for an import under way, at most (returning as it ends)."""
+    return _loaded.wait(wait) if wait > 0 else _loaded.is_set()
 
 
 def load_pooltool_in_background() -> None:

@@ -1,14 +1,21 @@
 """Starting the table from the command line: the screenshot is written whole and checked
 (Panda3D's writer fails without a word: ``--screenshot /sys/x.png`` exited 0, writing
-nothing)."""
+nothing), and a table says what it waits for from its first frame."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+import numpy as np
 import pytest
+from numpy.typing import NDArray
 
 from sim.app.launch import _save_screenshot
+from tests.app.conftest import step
+
+if TYPE_CHECKING:
+    from sim.app.main import PoolApp
 
 pytestmark = pytest.mark.app
 
@@ -44,3 +51,43 @@ def test_a_screenshot_under_a_regular_file_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("mine")
     problem = _save_screenshot(_App(b"png"), tmp_path / "a-file" / "shot.png")
     assert problem is not None and problem.startswith("cannot write the screenshot")
+
+
+def test_a_table_opened_from_the_command_line_says_what_it_waits_for_from_its_first_frame(
+    table: PoolApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28, friction 17: a black window for some 4 s before "loading the physics".
+    The line is drawn in the first frames, the table laid out once pooltool is loaded
+    (held back here), and the line gone with it."""
+    from sim.app import launch
+    from sim.physics import pooltool_setup
+
+    loaded = False
+    monkeypatch.setattr(pooltool_setup, "pooltool_loaded", lambda wait=0.0: loaded)
+    monkeypatch.setattr(pooltool_setup, "load_pooltool_in_background", lambda: None)
+    blank = _frame(table)
+    line = launch.OpeningLine(table.base)
+    opened: list[bool] = []
+    launch._open_when_loaded(table, line, lambda: opened.append(True))
+    assert _line_drawn(_frame(table), blank)
+    assert line.text.getText().startswith("setting up the table")
+    for _ in range(3):  # waiting, and saying so
+        assert not opened and _line_drawn(_frame(table), blank)
+    loaded = True
+    after = _frame(table)
+    assert opened == [True]
+    assert line.text.isEmpty() and after.tolist() == blank.tolist()  # the line gone
+
+
+def _line_drawn(frame: NDArray[np.uint8], blank: NDArray[np.uint8]) -> bool:
+    """A line of text across the window's middle, and nothing else, on ``blank``."""
+    changed = np.argwhere(np.any(frame != blank, axis=2))
+    rows = changed[:, 0] / frame.shape[0]
+    return len(changed) > 100 and rows.min() > 0.4 and rows.max() < 0.6
+
+
+def _frame(app: PoolApp) -> NDArray[np.uint8]:
+    from sim.app.headless import grab_rgb
+
+    step(app.base, 2)  # a frame shows as the next one is drawn
+    return grab_rgb(app.base)

@@ -35,7 +35,7 @@ from sim.app.screens.start.savedgames import SavedGamesScreen
 from sim.app.screens.start.statistics import StatisticsScreen
 from sim.names import seat_names
 from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
-from sim.play.game import MAX_RACE, Game, GameSetup
+from sim.play.game import MAX_RACE, Game, GameSetup, shot_clock_options
 from sim.store.savedgames import SavedGame, summarise
 
 GAMES = {kind.display_name: name for name, kind in KINDS.items()}
@@ -75,18 +75,6 @@ def resume_detail(saved: SavedGame) -> str:
     """What Resume brings back, in a line: '10-ball · Ann 2-1 Bob · 16 shots'."""
     game, match, _, played, _ = saved.columns()
     return match if saved.problem is not None else f"{game} · {match} · {played}"
-
-
-def shot_clock_options(seconds: float | None) -> dict[str, Any]:
-    """A shot clock of ``seconds`` with one extension of as long again per rack (B-18,
-    as WPA events run it); no clock at all for None."""
-    if seconds is None:
-        return {"shot_clock_s": None}
-    return {
-        "shot_clock_s": seconds,
-        "shot_clock_extension_s": seconds,
-        "shot_clock_extensions_per_rack": 1,
-    }
 
 
 @attrs.frozen
