@@ -116,15 +116,17 @@ def _walk_start(walk: Walk, monkeypatch: pytest.MonkeyPatch, data: Path) -> None
             field.showPopupMenu()
             walk.check(f"start screen, {field.get()!r} open", 1)
             field.hidePopupMenu()
-    screen.open_drills()
-    walk.check("the drills list")
-    screen.close_drills()
-    screen.open_saved()
-    walk.check("the saved games")
-    screen.close_saved()
-    screen.open_statistics()
-    walk.check("statistics")
-    screen.close_statistics()
+    for panel, where in (
+        ("open_drills", "the drills list"),
+        ("open_saved", "the saved games"),
+        ("open_statistics", "statistics"),
+    ):
+        form = app.start_screen
+        assert form is not None
+        opened = getattr(form, panel)()  # a screen in the form's place
+        assert opened is not None
+        walk.check(where)
+        opened.close()  # Back: the form again
 
 
 def _ten_ball(app: PoolApp) -> None:

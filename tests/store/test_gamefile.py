@@ -21,6 +21,7 @@ from typing import Any
 import msgpack
 import pytest
 
+from rules import Player
 from sim.play.game import Game, GameSetup, LagRecord, ShotRecord
 from sim.play.selfplay import play_racks
 from sim.store import gamefile
@@ -397,9 +398,14 @@ def test_a_new_game_keeps_the_previous_autosave_aside(played: Game, tmp_path: Pa
     kept = autosave.archive()
     assert kept is not None and kept.parent == tmp_path / "saved" and not autosave.exists()
     assert len(load(kept).records) == len(played.records)
+    # The same game again is the saved one already (issue 28, friction 13: no twins).
     autosave.save(played)
+    assert autosave.archive() == kept and kept.exists() and not autosave.exists()
+    other = Game(GameSetup(seed=99))
+    other.start(Player.A)
+    autosave.save(other)
     again = autosave.archive()
-    assert again is not None and again != kept and kept.exists()
+    assert again is not None and again != kept and kept.exists() and again.exists()
 
 
 def test_a_shot_member_that_inflates_past_its_size_is_refused_in_its_place(
