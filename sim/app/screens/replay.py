@@ -57,7 +57,7 @@ from sim.app.scene.sound import SoundBoard, cues_between, sound_cues
 from sim.app.screens.compare import attempt_lines, attempt_name, other_attempts, outcome
 from sim.physics.timeline import BallStates, EventMarker, MarkerKind, ShotTimeline
 from sim.play.branches import in_play_order
-from sim.play.game import Game, LagRecord, Node, ShotRecord, shot_number
+from sim.play.game import Game, LagRecord, Node, ShotRecord, TimeFoulRecord, shot_number
 from sim.play.said import detail_lines, record_line
 
 if TYPE_CHECKING:
@@ -210,7 +210,30 @@ def game_items(game: Game) -> list[ReplayItem]:
                     depth=depth,
                 )
             )
+        elif isinstance(record, TimeFoulRecord):
+            items.append(time_foul_item(game, node, record, depth))
     return items
+
+
+def time_foul_item(game: Game, node: Node, record: TimeFoulRecord, depth: int) -> ReplayItem:
+    """A time foul in the shot list (GEN-17): the table as it lay when the shot clock ran
+    out, nothing moving, and the referee's line; it is no shot to play from again."""
+    from sim.physics.simulate import still_system
+
+    assert node.parent is not None and node.parent.match.rack is not None
+    name = game.setup.name(record.shooter)
+    branch = " (a branch)" if depth else ""
+    short = "  " * max(0, depth - 1) + (BRANCH_MARK if depth else "") + f"{record.rack}. {name}"
+    return ReplayItem(
+        f"Rack {record.rack}: {name}'s shot clock ran out{branch}",
+        short + ": time",
+        still_system(game.setup.spec, node.parent.match.rack.balls),
+        record.ruling,
+        game.setup.players,
+        said=record_line(record, game.setup),
+        game=game.setup.kind.display_name,
+        depth=depth,
+    )
 
 
 def last_in_play(items: Sequence[ReplayItem]) -> int:
