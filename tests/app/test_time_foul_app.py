@@ -87,3 +87,6 @@ def test_backspace_takes_it_back_and_the_replay_names_it(table: PoolApp) -> None
     assert view.timeline.duration == 0.0  # the table as it lay: nothing moves
     assert "cue" not in view.item.system.balls  # Ann's was in hand: never on the table
     step(table, 30)  # a still table plays out without a fault
+    panel = [line.getText() for line in view.panel_lines]
+    assert "no stroke: the shot clock ran out first" in panel
+    assert "first ball hit: none yet" not in panel

@@ -157,6 +157,7 @@ class ReplayItem:
     # shot or a pooltool shot file; and how deep in the branches it is (0: the line in play).
     node: Node | None = None
     depth: int = 0
+    struck: bool = True  # False: a time foul, the table as it lay with no stroke (GEN-17)
 
 
 BRANCH_MARK = "\u21b3 "  # ↳, before a branch's shot in the shot list
@@ -233,6 +234,7 @@ def time_foul_item(game: Game, node: Node, record: TimeFoulRecord, depth: int) -
         said=record_line(record, game.setup),
         game=game.setup.kind.display_name,
         depth=depth,
+        struck=False,
     )
 
 
@@ -776,9 +778,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             for m in markers
             if m.kind is MarkerKind.POCKET
         ]
-        seen = [
-            *self._compare_lines(),
-            ("What the referee saw", GOLD),
+        saw = [
             (
                 f"first ball hit: the {next(b for b in first.balls if b != CUE)}"
                 if first
@@ -788,6 +788,9 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             (f"balls to a rail: {', '.join(railed) if railed else 'none yet'}", WHITE),
             (f"pocketed: {', '.join(dropped) if dropped else 'none yet'}", WHITE),
         ]
+        if not self.item.struck:
+            saw = [("no stroke: the shot clock ran out first", WHITE)]
+        seen = [*self._compare_lines(), ("What the referee saw", GOLD), *saw]
         ruling = self.item.ruling
         if ruling is not None:
             seen.append(("", WHITE))
