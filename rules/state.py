@@ -281,7 +281,7 @@ class GameState:
             return Reason("GEN-6", "in hand in the kitchen: place it behind the head string")
         return None
 
-    # -- the three ways forward: a shot, a choice, a stalemate ----------------------
+    # -- the ways forward: a shot (or its clock run out), a choice, a stalemate -------
 
     def rule(self, shot: Shot) -> Ruling:
         """The referee's ruling on ``shot``; raises :class:`IllegalAction` for a shot the

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any, cast
 
+import attrs
 import pytest
 
 from rules import CUE, MatchPhase, Options, Player
@@ -95,6 +96,19 @@ def test_an_extension_adds_its_time_once_and_is_refused_without_any() -> None:
     plain = ShotClock(stand_in(clock=clock, state=started().rack, stage=Stage.AIM))
     with pytest.raises(GameError, match="no shot-clock extensions"):
         plain.take_extension()
+    deciding = started(options=options).rack
+    assert deciding is not None
+    off = ShotClock(
+        stand_in(
+            clock=clock,
+            state=attrs.evolve(deciding, hill_hill=True),
+            stage=Stage.AIM,
+            computer_level=None,
+        )
+    )
+    assert off.left() is None  # B-18: no clock in a hill-hill deciding rack
+    with pytest.raises(GameError, match="the shot clock is off in this rack"):
+        off.take_extension()
 
 
 # -- the lag ---------------------------------------------------------------------------------

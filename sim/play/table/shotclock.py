@@ -78,6 +78,8 @@ class ShotClock:
         state = self.table.state
         if state is None or state.options.shot_clock_extension_s is None:
             raise GameError("there are no shot-clock extensions in this match")
+        if not state.shot_clock_on:  # B-18: off in a hill-hill deciding rack
+            raise GameError("the shot clock is off in this rack: no extension is needed")
         if self.extension:
             raise GameError("this shot's extension is taken already")
         if state.extensions_used[state.shooter] >= state.options.shot_clock_extensions_per_rack:
