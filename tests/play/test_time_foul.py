@@ -91,7 +91,8 @@ def test_take_it_again_takes_the_time_foul_back() -> None:
     controller, clock = at_the_break("nine-ball")
     clock.now += 10.0
     controller.update()
-    assert controller.shooter is Player.B
+    called = controller.game.records[-1]
+    assert isinstance(called, TimeFoulRecord) and called.ruling.next_shooter is Player.B
     taken = controller.branches.take_back()
     assert isinstance(taken, TimeFoulRecord)
     assert controller.shooter is Player.A and controller.stage is Stage.PLACE
