@@ -11,6 +11,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import attrs
 import pytest
 
 from rules import FoulCode, Options, Player
@@ -111,3 +112,21 @@ def test_a_time_foul_without_a_clock_is_refused(saved: Path, tmp_path: Path) -> 
 
     with pytest.raises(GameFileError, match="no shot clock"):
         load(rewrite(saved, tmp_path / "unclocked.poolsim", edit))
+
+
+def test_verify_rules_a_late_stroke_on_its_clock_reading() -> None:
+    """A stroke played after its clock ran out (GEN-17, ruled on its ``clock_s``) is
+    ruled the same again: verify gives the referee the reading too."""
+    from rules.options import Options as Opts
+    from sim.play.picker import choose_stroke
+    from sim.store.verify import verify_game
+
+    match = Game(GameSetup(game="nine-ball", race_to=2, seed=6, options=Opts(shot_clock_s=30)))
+    match.start(Player.A)
+    state = match.rack
+    assert state is not None
+    stroke = choose_stroke(state, match.setup.spec, random.Random(6))
+    record = match.shoot(attrs.evolve(stroke, clock_s=31.0))
+    assert FoulCode.SHOT_CLOCK in record.ruling.foul_codes
+    (check,) = verify_game(match)
+    assert check.ruling_equal
