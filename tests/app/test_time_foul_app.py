@@ -90,3 +90,8 @@ def test_backspace_takes_it_back_and_the_replay_names_it(table: PoolApp) -> None
     panel = [line.getText() for line in view.panel_lines]
     assert "no stroke: the shot clock ran out first" in panel
     assert "first ball hit: none yet" not in panel
+    assert view.others() == []  # no stroke to compare with another attempt's
+    run_script(table, [{"play_from_here": True}])
+    assert table.replay is None and table.controller.shooter is Player.A
+    assert table.controller.message.startswith("Playing from rack 1's time foul: Ann")
+    assert not time_fouls(table)  # the table before it: a third try, a new branch

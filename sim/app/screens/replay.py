@@ -218,7 +218,7 @@ def game_items(game: Game) -> list[ReplayItem]:
 
 def time_foul_item(game: Game, node: Node, record: TimeFoulRecord, depth: int) -> ReplayItem:
     """A time foul in the shot list (GEN-17): the table as it lay when the shot clock ran
-    out, nothing moving, and the referee's line; it is no shot to play from again."""
+    out, nothing moving, and the referee's line; played from again as a shot is."""
     from sim.physics.simulate import still_system
 
     assert node.parent is not None and node.parent.match.rack is not None
@@ -233,6 +233,7 @@ def time_foul_item(game: Game, node: Node, record: TimeFoulRecord, depth: int) -
         game.setup.players,
         said=record_line(record, game.setup),
         game=game.setup.kind.display_name,
+        node=node,
         depth=depth,
         struck=False,
     )
@@ -423,7 +424,9 @@ class ReplayView(DirectObject):  # type: ignore[misc]
 
     def others(self) -> list[int]:
         """The indices in ``items`` of the other attempts at the shot shown."""
-        return other_attempts([item.node for item in self.items], self.index)
+        # A time foul has no stroke to set beside another attempt's (nor one beside it).
+        nodes = [item.node if item.struck else None for item in self.items]
+        return other_attempts(nodes, self.index)
 
     def compare(self, number: int | None) -> None:
         """Side by side with the other attempt ``number`` (0 first, as :meth:`others`

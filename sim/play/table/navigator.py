@@ -70,17 +70,22 @@ class BranchNavigator:
         return None
 
     def play_from(self, node: Node) -> None:
-        """Play from a replayed shot (``node``, a shot of any line of the game): the table
-        at the position before it, the match as it was then, and its stroke loaded. What
-        is played from here is a new branch; the line played before stays as it was."""
-        if not isinstance(node.record, ShotRecord):
+        """Play from a replayed shot (``node``, a shot or a time foul of any line of the
+        game): the table at the position before it, the match as it was then, and its
+        stroke loaded. What is played from here is a new branch; the line played before
+        stays as it was."""
+        record = node.record
+        if not isinstance(record, ShotRecord | TimeFoulRecord):
             raise GameError("play from a shot")
         if self.table.waiting is not None:
             raise GameError("a shot is still in the physics")
         self.return_before(node, main=False)
-        name = self.table.game.setup.name(node.record.shooter)
+        name = self.table.game.setup.name(record.shooter)
+        where = (
+            shot_name(node) if isinstance(record, ShotRecord) else f"rack {record.rack}'s time foul"
+        )
         self.table.message = (
-            f"Playing from {shot_name(node)}: {name} to shoot it again. "
+            f"Playing from {where}: {name} to shoot it again. "
             "What is played now is a new branch; the shots played before stay as they were."
         )
 
