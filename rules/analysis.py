@@ -54,6 +54,12 @@ class ShotReading:
         return self.cue_pocketed or self.cue_off_table
 
     @property
+    def cue_ball_gone(self) -> bool:
+        """The cue ball is not on the table after the shot: scratched, or still in hand
+        when the shot clock ran out before any stroke (GEN-17)."""
+        return self.scratched or CUE not in self.start
+
+    @property
     def rail_after_first_contact(self) -> bool:
         """GEN-11: a counted cushion contact by any ball after the first ball contact."""
         if self.first_contact_index is None:

@@ -161,7 +161,8 @@ class EightBall(GameState):
         found = self._general_fouls(shot, reading)
         if reading.first_contact is None and opts.eight_break_no_hit == "foul_and_illegal":
             found.append(Foul(FoulCode.NO_HIT, "EB-5", "the cue ball hit no ball on the break"))
-        illegal = bool(break_fouls(reading, opts, "EB-5"))
+        # No stroke (the shot clock ran out) is no break at all, legal or illegal.
+        illegal = shot.struck and bool(break_fouls(reading, opts, "EB-5"))
         if illegal:
             counted = len(reading.rail_balls)
             text = (
@@ -172,8 +173,8 @@ class EightBall(GameState):
                 found.append(Foul(FoulCode.ILLEGAL_BREAK, "B-33", f"illegal break: {text}"))
             else:
                 notes.append(Reason("EB-5", f"an illegal break, not in itself a foul: {text}"))
-        codes, foul_reasons = codes_and_reasons(found)
-        scratch = reading.scratched
+        codes, foul_reasons = codes_and_reasons(found, struck=shot.struck)
+        scratch = reading.cue_ball_gone
         down = reading.gone
         eight_down, eight_off = EIGHT in reading.pocketed, EIGHT in reading.off_table
         others_off = [b for b in reading.off_table if b != EIGHT]
@@ -535,7 +536,7 @@ class EightBall(GameState):
             kitchen = self._kitchen_rule(shot, reading)
             if kitchen is not None:
                 found.append(kitchen)
-        codes, foul_reasons = codes_and_reasons(found)
+        codes, foul_reasons = codes_and_reasons(found, struck=shot.struck)
         call = self._call(shot, reading, on, safety, notes)
         made = call is not None and reading.pocket_of(call.ball) == call.pocket
         down = reading.gone

@@ -33,9 +33,13 @@ class Foul:
         return Reason(self.rule, self.text, foul=True)
 
 
-def codes_and_reasons(found: Iterable[Foul]) -> tuple[tuple[FoulCode, ...], tuple[Reason, ...]]:
-    """The codes (each once, in the order found) and the reasons of ``found``."""
-    found = list(found)
+def codes_and_reasons(
+    found: Iterable[Foul], *, struck: bool = True
+) -> tuple[tuple[FoulCode, ...], tuple[Reason, ...]]:
+    """The codes (each once, in the order found) and the reasons of ``found``. With no
+    stroke (``struck`` False: the shot clock ran out, GEN-17) the time foul stands alone:
+    a cue ball never struck hit no ball, but that is no foul of its own."""
+    found = [f for f in found if struck or f.code is FoulCode.SHOT_CLOCK]
     return tuple(dict.fromkeys(f.code for f in found)), tuple(f.reason for f in found)
 
 
@@ -83,7 +87,10 @@ def general_fouls(
             found.append(Foul(FoulCode.SHOT_CLOCK, "GEN-17", text))
     for code in sorted(shot.referee_fouls):
         rule = "GEN-17" if code is FoulCode.SHOT_CLOCK else "GEN-13"
-        found.append(Foul(code, rule, f"the referee called a foul: {FOUL_WORDS[code]}"))
+        text = f"the referee called a foul: {FOUL_WORDS[code]}"
+        if not shot.struck:
+            text = "the shot clock ran out before the stroke: the referee calls the foul"
+        found.append(Foul(code, rule, text))
     return found
 
 

@@ -101,7 +101,7 @@ class NineBall(GameState):
                 Reason("NB-8", f"{player} pushes out: wrong ball, no hit and no rail do not apply")
             )
         found = self._shot_fouls(shot, reading, contact=not push_out)
-        codes, foul_reasons = codes_and_reasons(found)
+        codes, foul_reasons = codes_and_reasons(found, struck=shot.struck)
         down = reading.gone
         positions = resting.without(CUE) if codes else resting  # NB-12: ball in hand
 

@@ -105,7 +105,7 @@ class Rotation(GameState):
             notes.append(
                 Reason("ROT-20", "the cue ball crossed the head string: the rack is in play")
             )
-        codes, foul_reasons = codes_and_reasons(found)
+        codes, foul_reasons = codes_and_reasons(found, struck=shot.struck)
         if codes:
             return self._foul(reading, resting, codes, (*foul_reasons, *notes), kitchen.replay)
         return self._legal(reading, resting, tuple(notes))
@@ -279,10 +279,10 @@ class Rotation(GameState):
             return {Choice.KITCHEN}, "ROT-6"
         assert lowest is not None  # a cleared table ends the rack before any choice
         if lowest_down:  # ROT-16: shoot only with the cue ball still on the table
-            if reading.scratched:
+            if reading.cue_ball_gone:
                 return {Choice.KITCHEN}, "ROT-16"
             return {Choice.SHOOT, Choice.KITCHEN}, "ROT-16"
-        if reading.scratched:  # ROT-15 (GEN-14: any scratch code brings these options)
+        if reading.cue_ball_gone:  # ROT-15 (GEN-14: any scratch code brings these options)
             if self._in_kitchen(positions[lowest]):
                 return {Choice.SPOT_LOWEST}, "ROT-15"
             return {Choice.KITCHEN, Choice.SPOT_LOWEST}, "ROT-15"

@@ -64,6 +64,9 @@ class Shot:
     balls not pocketed stayed where they were). ``referee_fouls``: GEN-13 fouls physics
     cannot see (and a GEN-17 time foul called by a referee). ``clock_s``: seconds from
     the start of the shot clock to the stroke; ``extension``: the player took one (B-18).
+    ``struck``: False for no stroke at all, the shot clock having run out (GEN-17): the
+    referee's ``shot-clock`` foul alone, with no facts, placement, call or declaration
+    (:meth:`rules.state.GameState.rule_time_foul` makes one).
     """
 
     facts: ShotFacts = ()
@@ -78,3 +81,15 @@ class Shot:
     )
     clock_s: float | None = attrs.field(default=None, validator=_seconds)
     extension: bool = False
+    struck: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if self.struck:
+            return
+        if FoulCode.SHOT_CLOCK not in self.referee_fouls:
+            raise ValueError("a shot with no stroke is the shot clock's foul (GEN-17)")
+        played = (self.facts, self.placement, self.call, self.declaration, self.resting)
+        if played != ((), None, None, None, None):
+            raise ValueError(
+                "a shot with no stroke has no events, placement, call, declaration or resting"
+            )

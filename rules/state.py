@@ -41,7 +41,7 @@ from rules.positions import Positions, describe
 from rules.rack import RackPattern
 from rules.ruling import Reason, Ruling
 from rules.shot import Shot
-from rules.terms import BallInHand, Choice, Declaration, Phase, Player, Tally
+from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
 
 # The head corner pockets: a cue ball dropping into one may never have left the kitchen.
@@ -281,7 +281,7 @@ class GameState:
             return Reason("GEN-6", "in hand in the kitchen: place it behind the head string")
         return None
 
-    # -- the three ways forward: a shot, a choice, a stalemate ----------------------
+    # -- the ways forward: a shot (or its clock run out), a choice, a stalemate -------
 
     def rule(self, shot: Shot) -> Ruling:
         """The referee's ruling on ``shot``; raises :class:`IllegalAction` for a shot the
@@ -297,6 +297,25 @@ class GameState:
 
     def push(self, shot: Shot) -> Self:
         return self.apply(self.rule(shot))
+
+    @property
+    def shot_clock_on(self) -> bool:
+        """A shot clock runs on this rack's shots (GEN-17): one is set, and B-18 does not
+        switch it off at hill-hill."""
+        off = self.hill_hill and self.options.shot_clock_off_at_hill_hill
+        return self.refereed and self.options.shot_clock_s is not None and not off
+
+    def rule_time_foul(self, *, extension: bool = False) -> Ruling:
+        """GEN-17: the shot clock ran out before the stroke, so the referee calls the
+        ``shot-clock`` foul with no stroke played: the table stays as it lies (a cue ball
+        in hand stays in hand) and the incoming player has what a standard foul gives in
+        this game; it counts toward consecutive fouls (GEN-15). ``extension``: the
+        player had taken a B-18 extension on this shot."""
+        shot = Shot(referee_fouls={FoulCode.SHOT_CLOCK}, extension=extension, struck=False)
+        return self.rule(shot)
+
+    def time_foul(self, *, extension: bool = False) -> Self:
+        return self.apply(self.rule_time_foul(extension=extension))
 
     def rule_choice(self, choice: Choice | str) -> Ruling:
         """The ruling on the incoming player's ``choice`` (TB-20, ROT-14..17)."""
@@ -416,7 +435,10 @@ class GameState:
             raise IllegalAction(f"{self.pending.chooser} must first choose: {allowed}")
 
     def _start_positions(self, shot: Shot) -> Positions:
-        """The balls at the stroke, the cue ball placed from hand where it is in hand."""
+        """The balls at the stroke, the cue ball placed from hand where it is in hand (and
+        still in hand when no stroke came, GEN-17)."""
+        if not shot.struck:
+            return self.balls
         if self.ball_in_hand is None:
             if shot.placement is not None:
                 raise IllegalAction("the cue ball is not in hand, so it cannot be placed")
@@ -461,6 +483,8 @@ class GameState:
             raise IllegalAction(f"GEN-7: the called {shot.call.ball} is not on the table")
 
     def _check_clock(self, shot: Shot) -> None:
+        if not shot.struck and not self.shot_clock_on:
+            raise IllegalAction("GEN-17: no shot clock runs on this shot, so no time foul")
         if not shot.extension:
             return
         if self.options.shot_clock_s is None or self.options.shot_clock_extension_s is None:

@@ -94,7 +94,7 @@ class TenBall(GameState):
             rule = "TB-8" if push_out else "GEN-7"
             notes.append(Reason(rule, f"a {what} was declared: the call of {shot.call} is ignored"))
         found = self._shot_fouls(shot, reading, contact=not push_out)
-        codes, foul_reasons = codes_and_reasons(found)
+        codes, foul_reasons = codes_and_reasons(found, struck=shot.struck)
         down = reading.gone
         positions = resting.without(CUE) if codes else resting  # TB-17: ball in hand
 

@@ -1154,11 +1154,16 @@ def verify(file: Path, decisions: bool) -> None:
         shot_verdict,
         verify_decisions,
         verify_game,
+        verify_time_fouls,
     )
 
     checks = verify_game(game)
     for check in checks:
         click.echo(f"{check.label}: {shot_verdict(check)}")
+    time_fouls = verify_time_fouls(game)
+    for foul in time_fouls:
+        click.echo(f"{foul.label}: {'ruled the same' if foul.same else 'DIFFERS: another ruling'}")
+    misruled = sum(not foul.same for foul in time_fouls)
     lines = lines_in_words(game)
     decided = verify_decisions(game) if decisions else []
     for decision in decided:
@@ -1166,9 +1171,11 @@ def verify(file: Path, decisions: bool) -> None:
         click.echo(f"{decision.label}, computer (level {decision.level}): {verdict}")
     changed = sum(not decision.same for decision in decided)
     differing = sum(not check.consistent for check in checks)
-    if differing or changed:
+    if differing or changed or misruled:
         if differing:
             click.echo(f"{differing} of {len(checks)} shots differ ({lines})")
+        if misruled:
+            click.echo(f"{misruled} of {len(time_fouls)} time fouls are ruled otherwise")
         if changed:
             click.echo(f"{changed} of {len(decided)} computer's decisions differ")
         sys.exit(1)
@@ -1176,6 +1183,8 @@ def verify(file: Path, decisions: bool) -> None:
     if note is not None:
         click.echo(note)
     click.echo(f"{len(checks)} shots re-simulated, in {lines}: {game_verdict(checks)}")
+    if time_fouls:
+        click.echo(f"{len(time_fouls)} time fouls ruled again: all the same")
     if decisions:
         click.echo(f"{len(decided)} computer's decisions made again: all the same")
 

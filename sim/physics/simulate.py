@@ -248,9 +248,13 @@ def aim_towards(origin: Point, target: Point) -> float:
 
 
 def build_system(
-    spec: TableSpec, positions: Mapping[BallId, Point], table: pt.Table | None = None
+    spec: TableSpec,
+    positions: Mapping[BallId, Point],
+    table: pt.Table | None = None,
+    cue_ball: BallId = CUE,
 ) -> pt.System:
-    """A pooltool system with balls at rest exactly at ``positions`` (not settled here)."""
+    """A pooltool system with balls at rest exactly at ``positions`` (not settled here);
+    ``cue_ball``: the ball pooltool's cue strikes."""
     table = table if table is not None else spec.build()
     params, ballset, upright = _ball_parts()
     balls = {}
@@ -268,7 +272,19 @@ def build_system(
             ballset=ballset,
             initial_orientation=upright,
         )
-    return pt.System(cue=pt.Cue(cue_ball_id=CUE), table=table, balls=balls)
+    return pt.System(cue=pt.Cue(cue_ball_id=cue_ball), table=table, balls=balls)
+
+
+def still_system(spec: TableSpec, positions: Mapping[BallId, Point]) -> pt.System:
+    """The balls lying still at ``positions``, as a system whose history is that one
+    moment: the table shown for a turn with no stroke (the shot clock ran out, GEN-17).
+    Not simulated (pooltool's simulation strikes its cue first). With the cue ball in
+    hand (not in ``positions``) pooltool's cue names another ball, never struck."""
+    cue_ball = CUE if CUE in positions or not positions else min(positions, key=ball_number)
+    system = build_system(spec, positions, cue_ball=cue_ball)
+    for ball in system.balls.values():
+        ball.history.add(ball.state.copy())
+    return system
 
 
 def simulate_shot(

@@ -252,6 +252,17 @@ class StalemateRecord:
     ruling: Ruling
 
 
+@attrs.frozen(kw_only=True)
+class TimeFoulRecord:
+    """The shot clock ran out before ``shooter`` struck (GEN-17): the referee's foul with
+    no stroke; ``extension``: the shooter had taken a B-18 extension on that shot."""
+
+    rack: int
+    shooter: Player
+    extension: bool
+    ruling: Ruling
+
+
 @attrs.frozen(kw_only=True, eq=False)
 class LagRecord:
     """Both lag shots (each ball alone on the table), and the verdict (GEN-2);
@@ -308,9 +319,24 @@ class Placed(Protocol):
 
 
 Record: TypeAlias = (
-    ShotRecord | ChoiceRecord | StalemateRecord | LagRecord | BreakerRecord | SetupRecord
+    ShotRecord
+    | TimeFoulRecord
+    | ChoiceRecord
+    | StalemateRecord
+    | LagRecord
+    | BreakerRecord
+    | SetupRecord
 )
-_R = TypeVar("_R", ShotRecord, ChoiceRecord, StalemateRecord, LagRecord, BreakerRecord, SetupRecord)
+_R = TypeVar(
+    "_R",
+    ShotRecord,
+    TimeFoulRecord,
+    ChoiceRecord,
+    StalemateRecord,
+    LagRecord,
+    BreakerRecord,
+    SetupRecord,
+)
 _T = TypeVar("_T")
 
 
@@ -446,16 +472,24 @@ class Game:
             node = node.parent
         return node
 
-    def take_back(self) -> ShotRecord:
-        """The match back to the state before its last shot (and any choice after it):
-        the shot and what followed stay in the tree, and the next step played here
-        becomes the main line, the shot taken back a branch. Returns that shot."""
-        node = self.last_shot()
+    def take_back(self) -> ShotRecord | TimeFoulRecord:
+        """The match back to the state before its last shot or time foul (and any choice
+        after it): it and what followed stay in the tree, and the next step played here
+        becomes the main line, the step taken back a branch. Returns that step."""
+        node = self.last_turn()
         if node is None or node.parent is None:
             raise GameError("there is no shot to take back")
-        assert isinstance(node.record, ShotRecord)
+        assert isinstance(node.record, ShotRecord | TimeFoulRecord)
         self.go_to(node.parent, main=True)
         return node.record
+
+    def last_turn(self) -> Node | None:
+        """The node of the last shot or time foul (GEN-17, no stroke) on the line in
+        play: what take-it-again takes back (None before either)."""
+        node: Node | None = self.current
+        while node is not None and not isinstance(node.record, ShotRecord | TimeFoulRecord):
+            node = node.parent
+        return node
 
     def go_to(self, node: Node, *, main: bool = False) -> None:
         """Play on from ``node`` (a step of this game's tree): the match is as it was
@@ -668,6 +702,18 @@ class Game:
         prepared = self.prepare(stroke)
         return self.commit(prepared, self.simulate(prepared))
 
+    def time_foul(self, *, extension: bool = False) -> TimeFoulRecord:
+        """GEN-17: the shot clock ran out before the stroke; the referee calls the foul
+        with no stroke played. ``extension``: the shooter had taken one on this shot."""
+        state = self._state_for_shot()
+        number = self.match.rack_number
+        ruling = self._rules(lambda: state.rule_time_foul(extension=extension))
+        match = self._rules(lambda: self.match.apply(ruling))
+        record = TimeFoulRecord(
+            rack=number, shooter=state.shooter, extension=extension, ruling=ruling
+        )
+        return self._keep(record, match)
+
     # -- between shots -----------------------------------------------------------------
 
     def choose(self, choice: Choice | str, *, by: ComputerPlayer | None = None) -> ChoiceRecord:
@@ -711,6 +757,8 @@ class Game:
                 return self.choose(choice)
             case StalemateRecord(agreed=agreed):
                 return self.declare_stalemate(agreed=agreed)
+            case TimeFoulRecord(extension=extension):
+                return self.time_foul(extension=extension)
             case SetupRecord():
                 return self._set_up(record)
         raise TypeError(f"not a game record: {record!r}")

@@ -17,6 +17,7 @@ from sim.play.game import (
     SetupRecord,
     ShotRecord,
     StalemateRecord,
+    TimeFoulRecord,
 )
 
 
@@ -32,6 +33,8 @@ def record_line(record: Record, setup: GameSetup) -> str:
             return ruling_line(record.ruling, kind, names, choice=record.choice)
         case StalemateRecord():
             return ruling_line(record.ruling, kind, names, stalemate=True)
+        case TimeFoulRecord():
+            return ruling_line(record.ruling, kind, names)
         case LagRecord():
             return lag_line(record.result, names)
         case BreakerRecord():

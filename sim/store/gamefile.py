@@ -30,8 +30,13 @@ version 2 no lag ``players`` and no ``declined``, version 1 no ``branches`` and 
         "player": PLAYER},
        {"type": "choice", "rack": 1, "player": "B", "choice": "pass", "ruling": RULING},
        {"type": "stalemate", "rack": 1, "agreed": false, "ruling": RULING},
+       {"type": "time-foul", "rack": 1, "shooter": "A", "extension": false, "ruling": RULING},
        {"type": "setup", "balls": {ball: [x, y]}, "turn": "A",
         "in_hand": null | "kitchen" | "anywhere", "refereed": false, ["break": true]}]}
+
+    A ``time-foul`` is the shot clock run out before the shooter struck (GEN-17): the
+    referee's ``shot-clock`` foul with no stroke (``extension``: one was taken on that
+    shot). A version 4 poolsim older than it refuses it as an unknown record type.
 
     A shot's ``player`` says who played it: absent (or ``{"kind": "person"}``) for a
     person, the computer's level (1..5, perfect) and the seed of its generator for the
@@ -114,6 +119,7 @@ from sim.play.game import (
     ShotRecord,
     StalemateRecord,
     Stroke,
+    TimeFoulRecord,
 )
 from sim.play.opponent.levels import LEVEL_NAMES
 
@@ -394,6 +400,14 @@ def _record_to_json(record: Record, members: dict[str, bytes]) -> dict[str, Any]
                 "type": "stalemate",
                 "rack": record.rack,
                 "agreed": record.agreed,
+                "ruling": ruling_to_json(record.ruling),
+            }
+        case TimeFoulRecord():
+            return {
+                "type": "time-foul",
+                "rack": record.rack,
+                "shooter": record.shooter.value,
+                "extension": record.extension,
                 "ruling": ruling_to_json(record.ruling),
             }
         case SetupRecord():
@@ -1062,6 +1076,17 @@ def _replay_stalemate(game: Game, reader: _Reader, _shots: _Shots) -> None:
     _check_ruling(reader, record.ruling)
 
 
+def _replay_time_foul(game: Game, reader: _Reader, _shots: _Shots) -> None:
+    """GEN-17: the referee's time foul, with no stroke (no shot member of its own)."""
+    reader.keys({"type", "rack", "shooter", "extension", "ruling"})
+    record = game.time_foul(extension=reader.convert("extension", _extension))
+    if reader.get("rack", int) != record.rack:
+        raise FormatError(reader.at("rack"), f"expected rack {record.rack}")
+    if reader.convert("shooter", _player) is not record.shooter:
+        raise FormatError(reader.at("shooter"), f"it is {record.shooter}'s shot")
+    _check_ruling(reader, record.ruling)
+
+
 def _replay_setup(game: Game, reader: _Reader, _shots: _Shots) -> None:
     """A table set up by hand: a position the table can play (as a position file's)."""
     from sim.play.position import Position
@@ -1092,6 +1117,7 @@ _REPLAYS: dict[str, Callable[[Game, _Reader, _Shots], None]] = {
     "shot": _replay_shot,
     "choice": _replay_choice,
     "stalemate": _replay_stalemate,
+    "time-foul": _replay_time_foul,
     "setup": _replay_setup,
 }
 

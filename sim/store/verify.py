@@ -22,6 +22,9 @@ the state before it, at its recorded level and seed (and a stalemate offer of it
 declined, as it knew), and must come out the same stroke (aim, speed, elevation, tip,
 the cue ball's placement, the call and the declaration); its choices the same choice,
 and its lag strokes (:func:`sim.play.opponent.lag.lag_stroke`) the same stroke.
+
+:func:`verify_time_fouls` rules each time foul (the shot clock run out with no stroke,
+GEN-17) again from the state before it: there is nothing to simulate, only the referee.
 """
 
 from __future__ import annotations
@@ -36,7 +39,16 @@ from sim.numerics import Arithmetic, here
 from sim.physics.eventcheck import EventCheck, check_events
 from sim.physics.simulate import SimulatedShot, simulate_shot
 from sim.physics.systemcodec import system_to_bytes
-from sim.play.game import ChoiceRecord, ComputerPlayer, Game, LagRecord, Node, ShotRecord, Stroke
+from sim.play.game import (
+    ChoiceRecord,
+    ComputerPlayer,
+    Game,
+    LagRecord,
+    Node,
+    ShotRecord,
+    Stroke,
+    TimeFoulRecord,
+)
 from sim.play.opponent.lag import lag_stroke
 from sim.play.opponent.player import ThinkRequest, think
 from sim.store.gamefile import ruling_to_json, same_decision
@@ -145,6 +157,8 @@ def verify_game(game: Game) -> list[ShotCheck]:
                     call=record.stroke.call,
                     declaration=record.stroke.declaration,
                     resting=Positions(new.resting),
+                    clock_s=record.stroke.clock_s,  # a late stroke's foul (GEN-17)
+                    extension=record.stroke.extension,
                 )
                 try:
                     ruling_equal = same_decision(ruling_to_json(record.ruling), state.rule(shot))
@@ -154,6 +168,33 @@ def verify_game(game: Game) -> list[ShotCheck]:
                     f"{branch}rack {record.rack}, shot {_number_in_rack(node)} ({record.shooter})"
                 )
                 checks.append(_shot_check(label, record.simulated, new, ruling_equal))
+    return checks
+
+
+@attrs.frozen
+class TimeFoulCheck:
+    """A time foul ruled again: ``same`` when the referee decides what was recorded."""
+
+    label: str  # "rack 1, time foul (A)"
+    same: bool
+
+
+def verify_time_fouls(game: Game) -> list[TimeFoulCheck]:
+    """Rule every time foul of every line again, from the match as it stood before it."""
+    checks = []
+    for line in game.lines():
+        branch = "" if line.number == 0 else f"branch {line.number}, "
+        for node in line.nodes:
+            record = node.record
+            if not isinstance(record, TimeFoulRecord):
+                continue
+            assert node.parent is not None
+            state = node.parent.match.rack
+            assert state is not None
+            ruling = state.rule_time_foul(extension=record.extension)
+            same = same_decision(ruling_to_json(record.ruling), ruling)
+            label = f"{branch}rack {record.rack}, time foul ({record.shooter})"
+            checks.append(TimeFoulCheck(label=label, same=same))
     return checks
 
 

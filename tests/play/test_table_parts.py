@@ -9,6 +9,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any, cast
 
+import attrs
 import pytest
 
 from rules import CUE, MatchPhase, Options, Player
@@ -48,7 +49,9 @@ def started(game: str = "rotation", options: Options | None = None) -> Game:
 
 def test_the_shot_clock_counts_down_from_the_turns_start_and_stops_while_paused() -> None:
     clock, game = Clock(), started(options=Options(shot_clock_s=10.0))
-    shot_clock = ShotClock(stand_in(clock=clock, state=game.rack, stage=Stage.AIM))
+    shot_clock = ShotClock(
+        stand_in(clock=clock, state=game.rack, stage=Stage.AIM, computer_level=None)
+    )
     clock.now += 4.0
     assert shot_clock.left() == pytest.approx(6.0)
     shot_clock.pause()
@@ -67,7 +70,10 @@ def test_the_shot_clock_shows_only_while_a_stroke_is_set_up_and_only_when_there_
     timed = started(options=Options(shot_clock_s=10.0)).rack
     assert ShotClock(stand_in(clock=clock, state=timed, stage=Stage.WATCH)).left() is None
     untimed = started().rack
-    assert ShotClock(stand_in(clock=clock, state=untimed, stage=Stage.AIM)).left() is None
+    assert (
+        ShotClock(stand_in(clock=clock, state=untimed, stage=Stage.AIM, computer_level=None)).left()
+        is None
+    )
 
 
 def test_an_extension_adds_its_time_once_and_is_refused_without_any() -> None:
@@ -76,7 +82,12 @@ def test_an_extension_adds_its_time_once_and_is_refused_without_any() -> None:
         shot_clock_s=10.0, shot_clock_extension_s=25.0, shot_clock_extensions_per_rack=1
     )
     shot_clock = ShotClock(
-        stand_in(clock=clock, state=started(options=options).rack, stage=Stage.AIM)
+        stand_in(
+            clock=clock,
+            state=started(options=options).rack,
+            stage=Stage.AIM,
+            computer_level=None,
+        )
     )
     shot_clock.take_extension()
     assert shot_clock.left() == pytest.approx(35.0)
@@ -85,6 +96,19 @@ def test_an_extension_adds_its_time_once_and_is_refused_without_any() -> None:
     plain = ShotClock(stand_in(clock=clock, state=started().rack, stage=Stage.AIM))
     with pytest.raises(GameError, match="no shot-clock extensions"):
         plain.take_extension()
+    deciding = started(options=options).rack
+    assert deciding is not None
+    off = ShotClock(
+        stand_in(
+            clock=clock,
+            state=attrs.evolve(deciding, hill_hill=True),
+            stage=Stage.AIM,
+            computer_level=None,
+        )
+    )
+    assert off.left() is None  # B-18: no clock in a hill-hill deciding rack
+    with pytest.raises(GameError, match="the shot clock is off in this rack"):
+        off.take_extension()
 
 
 # -- the lag ---------------------------------------------------------------------------------

@@ -262,3 +262,42 @@ def test_a_shot_from_a_table_set_up_by_hand_is_no_break() -> None:
     assert (ann.shots, ann.breaks) == (2, 1)
     (ann, _) = game_figures(document("nine-ball", [first, second]), SPEC).counts
     assert ann.breaks == 1  # a match's rack: its first shot is the break
+
+
+def time_foul(
+    shooter: str, *, rack_over: bool = False, winner: str | None = None
+) -> dict[str, Any]:
+    """The shot clock run out before ``shooter`` struck (GEN-17): a foul with no stroke."""
+    other = "B" if shooter == "A" else "A"
+    return {
+        "type": "time-foul",
+        "rack": 1,
+        "shooter": shooter,
+        "extension": False,
+        "ruling": {
+            "foul_codes": ["shot-clock"],
+            "pocketed": [],
+            "next_shooter": other,
+            "ball_in_hand": "anywhere",
+            "rack_over": rack_over,
+            "rerack": False,
+            "winner": winner,
+        },
+    }
+
+
+def test_a_time_foul_is_a_foul_of_its_kind_and_no_shot() -> None:
+    """Ann's clock runs out once before her scratch: one more foul, by its kind, no shot."""
+    records = [*RACK[:4], time_foul("A"), *RACK[4:]]
+    figures = game_figures(document("ten-ball", records), SPEC)
+    ann, bob = figures.counts
+    assert (ann.shots, ann.fouls) == (4, 2)
+    assert figures.fouls == ({"scratch": 1, "shot-clock": 1}, {})
+    assert bob.run_outs == 1  # Bob's run out after it stands
+
+
+def test_a_rack_lost_on_a_time_foul_is_played_and_won() -> None:
+    records = [*RACK[:4], time_foul("A", rack_over=True, winner="B")]
+    ann, bob = game_figures(document("ten-ball", records), SPEC).counts
+    assert (ann.racks_played, bob.racks_played, bob.racks_won) == (1, 1, 1)
+    assert bob.run_outs == 0 and ann.fouls == 1

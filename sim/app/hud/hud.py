@@ -617,12 +617,8 @@ class Hud:
         self._fit_board()
         clock = controller.shot_clock.left()
         text = prompt(controller)
-        if clock is not None:
-            text = (
-                f"shot clock {max(0.0, clock):.0f} s  ·  {text}"
-                if clock > 0
-                else f"TIME — a stroke now is a foul  ·  {text}"
-            )
+        if clock is not None:  # whole seconds left, as a shot clock shows them
+            text = f"shot clock {max(0, math.ceil(clock))} s  ·  {text}"
         self._set_prompt(text)
         warmup = physics_status(controller.worker, time.monotonic())
         message = self.shown_message()

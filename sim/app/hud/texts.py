@@ -21,7 +21,14 @@ from rules.geometry import distance
 from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
 from sim.physics.simulators.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulators.simulator import Simulator
-from sim.play.game import ChoiceRecord, GameError, ShotRecord, StalemateRecord, Wanted
+from sim.play.game import (
+    ChoiceRecord,
+    GameError,
+    ShotRecord,
+    StalemateRecord,
+    TimeFoulRecord,
+    Wanted,
+)
 from sim.play.said import detail_lines, record_line
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
@@ -251,7 +258,7 @@ def referee_words(controller: TableController) -> RefereeWords:
     if spoken is None:
         return RefereeWords(lead="", foul=False, details=details)
     foul = False
-    if isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord):
+    if isinstance(spoken, ShotRecord | TimeFoulRecord | ChoiceRecord | StalemateRecord):
         foul = spoken.ruling.foul
     return RefereeWords(lead=record_line(spoken, setup), foul=foul, details=details)
 

@@ -68,7 +68,7 @@ from sim.app.scene.sound import SoundBoard, cues_between, sound_cues
 from sim.app.screens.compare import attempt_lines, attempt_name, other_attempts, outcome
 from sim.physics.timeline import BallStates, EventMarker, MarkerKind, ShotTimeline
 from sim.play.branches import in_play_order
-from sim.play.game import Game, LagRecord, Node, ShotRecord, shot_number
+from sim.play.game import Game, LagRecord, Node, ShotRecord, TimeFoulRecord, shot_number
 from sim.play.said import detail_lines, record_line
 
 if TYPE_CHECKING:
@@ -168,6 +168,7 @@ class ReplayItem:
     # shot or a pooltool shot file; and how deep in the branches it is (0: the line in play).
     node: Node | None = None
     depth: int = 0
+    struck: bool = True  # False: a time foul, the table as it lay with no stroke (GEN-17)
 
 
 BRANCH_MARK = "\u21b3 "  # ↳, before a branch's shot in the shot list
@@ -221,7 +222,32 @@ def game_items(game: Game) -> list[ReplayItem]:
                     depth=depth,
                 )
             )
+        elif isinstance(record, TimeFoulRecord):
+            items.append(time_foul_item(game, node, record, depth))
     return items
+
+
+def time_foul_item(game: Game, node: Node, record: TimeFoulRecord, depth: int) -> ReplayItem:
+    """A time foul in the shot list (GEN-17): the table as it lay when the shot clock ran
+    out, nothing moving, and the referee's line; played from again as a shot is."""
+    from sim.physics.simulate import still_system
+
+    assert node.parent is not None and node.parent.match.rack is not None
+    name = game.setup.name(record.shooter)
+    branch = " (a branch)" if depth else ""
+    short = "  " * max(0, depth - 1) + (BRANCH_MARK if depth else "") + f"{record.rack}. {name}"
+    return ReplayItem(
+        f"Rack {record.rack}: {name}'s shot clock ran out{branch}",
+        short + ": time",
+        still_system(game.setup.spec, node.parent.match.rack.balls),
+        record.ruling,
+        game.setup.players,
+        said=record_line(record, game.setup),
+        game=game.setup.kind.display_name,
+        node=node,
+        depth=depth,
+        struck=False,
+    )
 
 
 def last_in_play(items: Sequence[ReplayItem]) -> int:
@@ -410,7 +436,9 @@ class ReplayView(DirectObject):  # type: ignore[misc]
 
     def others(self) -> list[int]:
         """The indices in ``items`` of the other attempts at the shot shown."""
-        return other_attempts([item.node for item in self.items], self.index)
+        # A time foul has no stroke to set beside another attempt's (nor one beside it).
+        nodes = [item.node if item.struck else None for item in self.items]
+        return other_attempts(nodes, self.index)
 
     def compare(self, number: int | None) -> None:
         """Side by side with the other attempt ``number`` (0 first, as :meth:`others`
@@ -768,9 +796,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             for m in markers
             if m.kind is MarkerKind.POCKET
         ]
-        seen = [
-            *self._compare_lines(),
-            ("What the referee saw", GOLD),
+        saw = [
             (
                 f"first ball hit: the {next(b for b in first.balls if b != CUE)}"
                 if first
@@ -780,6 +806,9 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             (f"balls to a rail: {', '.join(railed) if railed else 'none yet'}", WHITE),
             (f"pocketed: {', '.join(dropped) if dropped else 'none yet'}", WHITE),
         ]
+        if not self.item.struck:
+            saw = [("no stroke: the shot clock ran out first", WHITE)]
+        seen = [*self._compare_lines(), ("What the referee saw", GOLD), *saw]
         ruling = self.item.ruling
         if ruling is not None:
             seen.append(("", WHITE))

@@ -71,6 +71,7 @@ from sim.play.game import (
     ShotRecord,
     StalemateRecord,
     Stroke,
+    TimeFoulRecord,
     Wanted,
 )
 from sim.play.opponent.thinker_process import InProcessThinker, Thinking
@@ -90,6 +91,7 @@ from sim.play.table.turn import (
     Aids,
     Aim,
     InFlight,
+    Ruled,
     Spoken,
     Stage,
     Watching,
@@ -100,11 +102,7 @@ from sim.play.table.turn import (
 def last_spoken(game: Game) -> Spoken | None:
     """The game's last step the referee spoke about (a ruling, or a set-up)."""
     return next(
-        (
-            r
-            for r in reversed(game.records)
-            if isinstance(r, ShotRecord | ChoiceRecord | StalemateRecord | SetupRecord)
-        ),
+        (r for r in reversed(game.records) if isinstance(r, Ruled | SetupRecord)),
         None,
     )
 
@@ -512,6 +510,7 @@ class TableController:
         # The computer's aim is worth simulating ahead once it is its stroke, not before.
         self.preview.frame(considered=self.computer_level is None or self.seat.showing is not None)
         self.seat.frame()
+        self.shot_clock.frame()
 
     def load(self, stroke: Stroke) -> None:
         """``stroke`` on the cue: aim, power, tip, elevation, the cue ball placed, the call."""
@@ -599,7 +598,7 @@ class TableController:
         self.refuse_at_computer_turn()
         self.spoke(self.game.choose(choice))
 
-    def spoke(self, record: ChoiceRecord | StalemateRecord) -> None:
+    def spoke(self, record: TimeFoulRecord | ChoiceRecord | StalemateRecord) -> None:
         """A step taken without a stroke: the referee's words, saved, the next turn."""
         self.spoken = record
         self.last_ruling = record.ruling

@@ -5,7 +5,7 @@ deleted. The game keeps the tree (:mod:`sim.play.branches`); here the table foll
 from __future__ import annotations
 
 from rules import BallId
-from sim.play.game import GameError, Node, ShotRecord, shot_name
+from sim.play.game import GameError, Node, ShotRecord, TimeFoulRecord, shot_name
 from sim.play.table.lag import LagTable
 from sim.play.table.practice import SetupSession
 from sim.play.table.turn import Table
@@ -26,29 +26,33 @@ class BranchNavigator:
     @property
     def can_take_back(self) -> bool:
         """There is a shot to take back, and none is with the physics."""
-        return self.table.waiting is None and self.table.game.last_shot() is not None
+        return self.table.waiting is None and self.table.game.last_turn() is not None
 
-    def take_back(self) -> ShotRecord:
+    def take_back(self) -> ShotRecord | TimeFoulRecord:
         """Take it again: every ball back where it was before the last shot, the match as
         it was then (whose turn, ball in hand, fouls, score), and that shot's stroke
         loaded (aim, power, tip, elevation, the cue ball's placement, the call), ready to
         change and shoot again; a shot playing out is stopped. The shot taken back stays
-        in the game as a branch: the next one played becomes the main line. Returns it."""
+        in the game as a branch: the next one played becomes the main line. A time foul
+        (the shot clock ran out, GEN-17) is taken back the same way, with no stroke to
+        load. Returns what was taken back."""
         table = self.table
         if table.waiting is not None:
             raise GameError("the shot is still in the physics: take it back once it plays")
         self.session.table = None  # the set-up in progress is dropped: the shot comes back
-        node = self.person_last_shot() or table.game.last_shot()
+        node = self.person_last_shot() or table.game.last_turn()
         if node is None:
             raise GameError("there is no shot to take back")
         table.retakes += 1
         self.return_before(node, main=True)
-        assert isinstance(node.record, ShotRecord)
-        name = table.game.setup.name(node.record.shooter)
+        record = node.record
+        assert isinstance(record, ShotRecord | TimeFoulRecord)
+        name = table.game.setup.name(record.shooter)
+        what = "Shot" if isinstance(record, ShotRecord) else "Time foul"
         table.message = (
-            f"Shot taken back: {name} to shoot it again. The first try is kept as a branch."
+            f"{what} taken back: {name} to shoot it again. The first try is kept as a branch."
         )
-        return node.record
+        return record
 
     def person_last_shot(self) -> Node | None:
         """With a computer seated, taking back its shots would only see them played
@@ -60,23 +64,28 @@ class BranchNavigator:
         node: Node | None = self.table.game.current
         while node is not None:
             record = node.record
-            if isinstance(record, ShotRecord) and record.shooter not in computers:
+            if isinstance(record, ShotRecord | TimeFoulRecord) and record.shooter not in computers:
                 return node
             node = node.parent
         return None
 
     def play_from(self, node: Node) -> None:
-        """Play from a replayed shot (``node``, a shot of any line of the game): the table
-        at the position before it, the match as it was then, and its stroke loaded. What
-        is played from here is a new branch; the line played before stays as it was."""
-        if not isinstance(node.record, ShotRecord):
+        """Play from a replayed shot (``node``, a shot or a time foul of any line of the
+        game): the table at the position before it, the match as it was then, and its
+        stroke loaded. What is played from here is a new branch; the line played before
+        stays as it was."""
+        record = node.record
+        if not isinstance(record, ShotRecord | TimeFoulRecord):
             raise GameError("play from a shot")
         if self.table.waiting is not None:
             raise GameError("a shot is still in the physics")
         self.return_before(node, main=False)
-        name = self.table.game.setup.name(node.record.shooter)
+        name = self.table.game.setup.name(record.shooter)
+        where = (
+            shot_name(node) if isinstance(record, ShotRecord) else f"rack {record.rack}'s time foul"
+        )
         self.table.message = (
-            f"Playing from {shot_name(node)}: {name} to shoot it again. "
+            f"Playing from {where}: {name} to shoot it again. "
             "What is played now is a new branch; the shots played before stay as they were."
         )
 
@@ -101,13 +110,17 @@ class BranchNavigator:
 
     def return_before(self, node: Node, *, main: bool) -> None:
         table = self.table
-        assert node.parent is not None and isinstance(node.record, ShotRecord)
+        record = node.record
+        assert node.parent is not None and isinstance(record, ShotRecord | TimeFoulRecord)
         table.game.go_to(node.parent, main=main)  # first, as in continue_from
         self.leave_the_table_as_it_is()
-        turned = self.turned_before.get(node.record)
+        if isinstance(record, TimeFoulRecord):  # no stroke was played: none to load
+            table.arrived()
+            return
+        turned = self.turned_before.get(record)
         if turned is not None:
             table.orientations = dict(turned)
-        table.arrived(node.record.stroke)
+        table.arrived(record.stroke)
 
     def leave_the_table_as_it_is(self) -> None:
         """What was going on at the table stops: a set-up, a shot playing out, a lag."""

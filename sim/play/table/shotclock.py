@@ -1,5 +1,6 @@
 """The shot clock of a turn (GEN-17, B-18): when the turn started, paused while the player
-is away from the table (the menu, the replay), and the extension asked for."""
+is away from the table (the menu, the replay), the extension asked for, and the referee's
+time foul called the moment it runs out."""
 
 from __future__ import annotations
 
@@ -29,19 +30,36 @@ class ShotClock:
             self.paused_at = self.started
 
     def elapsed(self) -> float:
-        return self.table.clock() - self.started
+        """Seconds on the clock since the turn started, standing still while paused."""
+        now = self.paused_at if self.paused_at is not None else self.table.clock()
+        return now - self.started
 
     def left(self) -> float | None:
         """Seconds left on the shot clock (negative once it has run out), or None."""
         state = self.table.state
-        if state is None or state.options.shot_clock_s is None:
+        if state is None or state.options.shot_clock_s is None or not state.shot_clock_on:
             return None
-        if self.table.stage not in STROKE_STAGES:
+        # The computer is exempt: it thinks in its own process, for as long as its level
+        # takes, and no person waits on a clock for it.
+        if self.table.stage not in STROKE_STAGES or self.table.computer_level is not None:
             return None
         limit = state.options.shot_clock_s
         if self.extension and state.options.shot_clock_extension_s is not None:
             limit += state.options.shot_clock_extension_s
         return limit - self.elapsed()
+
+    def frame(self) -> None:
+        """Once a frame: the clock run out before the stroke is a foul the referee calls
+        at once (GEN-17), with no stroke; the next player's turn starts its own clock.
+        While the physics is still loading no stroke can play out, so the clock waits for
+        it: it starts from full once the physics is ready."""
+        if not self.table.worker.ready and self.paused_at is None:
+            self.started = self.table.clock()
+            return
+        left = self.left()
+        if left is None or left > 0 or self.paused:
+            return
+        self.table.spoke(self.table.game.time_foul(extension=self.extension))
 
     def pause(self) -> None:
         """The shot clock stops while the player is away from the table (menu, replay)."""
@@ -60,6 +78,8 @@ class ShotClock:
         state = self.table.state
         if state is None or state.options.shot_clock_extension_s is None:
             raise GameError("there are no shot-clock extensions in this match")
+        if not state.shot_clock_on:  # B-18: off in a hill-hill deciding rack
+            raise GameError("the shot clock is off in this rack: no extension is needed")
         if self.extension:
             raise GameError("this shot's extension is taken already")
         if state.extensions_used[state.shooter] >= state.options.shot_clock_extensions_per_rack:

@@ -29,6 +29,7 @@ from sim.play.game import (
     ShotRecord,
     StalemateRecord,
     Stroke,
+    TimeFoulRecord,
 )
 
 MIN_POWER_SPEED = 0.3  # m/s at the bottom of the power meter
@@ -141,13 +142,14 @@ class Watching:
 
 
 # A step the HUD's referee line is about: a ruled step, the lag, or a set-up.
-Spoken: TypeAlias = ShotRecord | ChoiceRecord | StalemateRecord | LagRecord | SetupRecord
+Spoken: TypeAlias = (
+    ShotRecord | TimeFoulRecord | ChoiceRecord | StalemateRecord | LagRecord | SetupRecord
+)
+Ruled: TypeAlias = ShotRecord | TimeFoulRecord | ChoiceRecord | StalemateRecord
 
 
 def ruling_of(spoken: Spoken | None) -> Ruling | None:
-    return (
-        spoken.ruling if isinstance(spoken, ShotRecord | ChoiceRecord | StalemateRecord) else None
-    )
+    return spoken.ruling if isinstance(spoken, Ruled) else None
 
 
 @attrs.frozen
@@ -232,7 +234,7 @@ class Table(Protocol):
     def strike_stroke(self, stroke: Stroke) -> None: ...
     def load(self, stroke: Stroke) -> None: ...
     def touch_aim(self) -> None: ...
-    def spoke(self, record: ChoiceRecord | StalemateRecord) -> None: ...
+    def spoke(self, record: TimeFoulRecord | ChoiceRecord | StalemateRecord) -> None: ...
     def arrived(self, stroke: Stroke | None = None) -> None: ...
     def reset_turn(self) -> None: ...
     def save(self) -> None: ...

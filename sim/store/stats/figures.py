@@ -25,8 +25,9 @@ What each figure means (docs/STATISTICS.md says the same for players):
   **Cut angle**: between the cue ball's path to the ghost ball and the object ball's to
   the pocket's mouth; **distance**: the cue ball's path to the ghost ball plus the
   object ball's to the mouth (metres).
-- **fouls**: the player's shots with a foul; **by kind**: the referee's foul codes on
-  them (a shot can break two rules: a wrong ball first and no rail).
+- **fouls**: the player's shots with a foul, and the times the shot clock ran out with
+  no stroke (GEN-17: a foul, not a shot); **by kind**: the referee's foul codes on them
+  (a shot can break two rules: a wrong ball first and no rail).
 - **safety**: a shot declared safe; it **left no shot** when the incoming player was
   not given ball in hand and had no straight pot of the ball on: no pocket the shot
   picker's geometry (:func:`sim.play.picker.pots`) finds open, cut up to its limit and
@@ -78,7 +79,8 @@ class PlayerFigures:
     racks_played: int = 0
     racks_won: int = 0
     shots: int = 0
-    fouls: int = 0  # shots with a foul (a shot may break two rules: see GameFigures.fouls)
+    # Shots with a foul and time fouls (a shot may break two rules: see GameFigures.fouls).
+    fouls: int = 0
     breaks: int = 0
     legal_breaks: int = 0
     balls_on_break: int = 0
@@ -116,9 +118,11 @@ def game_figures(document: Mapping[str, Any], spec: TableSpec) -> GameFigures:
     mouths = {pocket.value: mouth for pocket, mouth in pocket_mouths(spec).items()}
     records = [r for r in line_in_play(document) if isinstance(r, dict)]
     shots = [r for r in records if r.get("type") == "shot"]
+    # A rack's turns: its shots and its time fouls (a rack may end on a third foul).
     racks: dict[int, list[dict[str, Any]]] = {}
-    for shot in shots:
-        racks.setdefault(int(shot["rack"]), []).append(shot)
+    for turn in records:
+        if turn.get("type") in ("shot", "time-foul"):
+            racks.setdefault(int(turn["rack"]), []).append(turn)
     counts = {side: PlayerFigures() for side in ("A", "B")}
     fouls: dict[str, Counter[str]] = {"A": Counter(), "B": Counter()}
     attempts: list[PotAttempt] = []
@@ -126,6 +130,11 @@ def game_figures(document: Mapping[str, Any], spec: TableSpec) -> GameFigures:
     for rack in racks.values():
         for side, figures in _rack_figures(rack, id(rack[0]) in breaks).items():
             counts[side] += figures
+    for turn in records:
+        if turn.get("type") == "time-foul":  # a foul of its own kind, and no shot
+            side = str(turn["shooter"])
+            fouls[side].update(str(code) for code in turn["ruling"]["foul_codes"])
+            counts[side] += PlayerFigures(fouls=1)
     for shot in shots:
         side = str(shot["shooter"])
         fouls[side].update(str(code) for code in shot["ruling"]["foul_codes"])
@@ -181,7 +190,7 @@ def _object_balls(positions: Mapping[str, Any]) -> set[str]:
 
 
 def _rack_figures(rack: Sequence[Mapping[str, Any]], broken: bool) -> dict[str, PlayerFigures]:
-    """Racks, break-and-runs and run-outs of one rack's shots (in order); ``broken``:
+    """Racks, break-and-runs and run-outs of one rack's shots and time fouls (in order); ``broken``:
     its first shot was a break (not a shot from a table set up by hand)."""
     last = rack[-1]["ruling"]
     if not last["rack_over"] or last["rerack"] or last["winner"] not in ("A", "B"):
