@@ -130,8 +130,9 @@ def run(launch: Launch) -> int:
     import and loading run on the other core meanwhile. The window opens next and draws
     what it is doing (:class:`OpeningLine`) before its own imports. A table is drawn from
     its plan (:meth:`~sim.physics.table.TableSpec.plan`, no pooltool) and pooltool loads in
-    a thread once it is on screen; a replay needs pooltool (its shots), which loads in a
-    thread while the window keeps drawing the line, and it is laid out once it is there.
+    a thread once it is on screen; a replay or a drill needs pooltool (its shots, the
+    physics placing its balls), which loads in a thread while the window keeps drawing the
+    line, and it is laid out once it is there.
     The start screen needs no pooltool either: it shows at once (and loads pooltool in the
     background while the player looks)."""
     from sim.app.script import ScriptError, load_script
@@ -159,8 +160,8 @@ def run(launch: Launch) -> int:
 
 class OpeningLine:
     """The line a window opened onto a table shows from its first frame until the table
-    is laid out: what it waits for (the window's own imports; for a replay, pooltool,
-    whose shots it plays, loading in a thread meanwhile) and the physics' own line, its
+    is laid out: what it waits for (the window's own imports; for a replay or a drill,
+    pooltool, loading in a thread meanwhile) and the physics' own line, its
     seconds counted as the HUD counts them."""
 
     PREFIX = "setting up the table"
@@ -312,7 +313,9 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
 
     if line is None:
         app.show_start_screen()
-    elif launch.shots or watch:  # a replay plays pooltool's shots: they wait for it
+    elif launch.shots or watch or launch.drill is not None:
+        # A replay plays pooltool's shots, and a drill settles its balls with the
+        # physics: they wait for pooltool, the line saying so.
         _open_when_loaded(app, line, open_table)
     else:
         _open_at_once(app, line, open_table)
