@@ -69,7 +69,7 @@ def _plain_scene(base: Any) -> None:
     table = base.loader.loadModel(Filename.fromOsSpecific(str(table_model_path())))
     table.reparentTo(base.render)
     for ball, path in ball_model_paths("pooltool_pocket", PLAIN_BALLS).items():
-        model = base.loader.loadModel(path)
+        model = base.loader.loadModel(Filename.fromOsSpecific(str(path)))
         model.reparentTo(base.render)
         model.setPos(*PLAIN_BALLS[ball], 0.028575)
     sun = base.render.attachNewNode(DirectionalLight("sun"))

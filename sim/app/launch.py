@@ -128,10 +128,13 @@ def run(launch: Launch) -> int:
     window and in the physics worker alike) and the worker's loading of the compiled
     physics. So the worker starts first, before the window imports anything heavy: its
     import and loading run on the other core meanwhile. The window opens next and draws
-    what it is doing (:class:`OpeningLine`) before its own imports; a table needs pooltool
-    (its geometry), which loads in a thread while the window keeps drawing the line, and
-    the table is laid out once it is there. The start screen needs no pooltool: it shows
-    at once (and loads pooltool in the background while the player looks)."""
+    what it is doing (:class:`OpeningLine`) before its own imports. A table is drawn from
+    its plan (:meth:`~sim.physics.table.TableSpec.plan`, no pooltool) and pooltool loads in
+    a thread once it is on screen; a replay or a drill needs pooltool (its shots, the
+    physics placing its balls), which loads in a thread while the window keeps drawing the
+    line, and it is laid out once it is there.
+    The start screen needs no pooltool either: it shows at once (and loads pooltool in the
+    background while the player looks)."""
     from sim.app.script import ScriptError, load_script
 
     try:  # a script that cannot be read is said before any window opens
@@ -157,9 +160,9 @@ def run(launch: Launch) -> int:
 
 class OpeningLine:
     """The line a window opened onto a table shows from its first frame until the table
-    is laid out: what it waits for (pooltool, which the table's geometry needs, loading
-    in a thread meanwhile) and the physics' own line, its seconds counted as the HUD
-    counts them."""
+    is laid out: what it waits for (the window's own imports; for a replay or a drill,
+    pooltool, loading in a thread meanwhile) and the physics' own line, its
+    seconds counted as the HUD counts them."""
 
     PREFIX = "setting up the table"
 
@@ -231,6 +234,27 @@ def _open_when_loaded(app: Any, line: OpeningLine, open_table: Callable[[], None
     app.base.taskMgr.add(wait, "poolsim-opening", sort=-10)
 
 
+def _open_at_once(app: Any, line: OpeningLine, open_table: Callable[[], None]) -> None:
+    """Lay the table out now, drawn from its plan (:meth:`~sim.physics.table.TableSpec.plan`,
+    no pooltool), and import pooltool once the table is on screen: the import would take
+    the interpreter in turns with the table's own laying out (each slowing the other),
+    and the physics worker, loading in its process meanwhile, is ready later anyway."""
+    from direct.task.Task import Task
+
+    from sim.physics.pooltool_setup import load_pooltool_in_background
+
+    line.destroy()
+    open_table()
+
+    def load(task: Any) -> int:
+        if task.frame < 2:  # a frame shows as the next one is drawn
+            return int(Task.cont)
+        load_pooltool_in_background()
+        return int(Task.DS_done)
+
+    app.base.taskMgr.add(load, "poolsim-load-pooltool")
+
+
 def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> int:
     import time
 
@@ -289,8 +313,12 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
 
     if line is None:
         app.show_start_screen()
-    else:
+    elif launch.shots or watch or launch.drill is not None:
+        # A replay plays pooltool's shots, and a drill settles its balls with the
+        # physics: they wait for pooltool, the line saying so.
         _open_when_loaded(app, line, open_table)
+    else:
+        _open_at_once(app, line, open_table)
     if not scripted:
         if launch.quit_when_ready:
             _quit_when_ready(app)

@@ -215,8 +215,8 @@ class PoolApp:
         self.hud = self._new_hud(self.controller)
         self.cue = CueStick(self.base, spec.geometry)
         self.kitchen = kitchen_overlay(self.base, spec.geometry, self.quality)
-        table = spec.build()
-        pockets = {pocket: pocket_centre(table, pocket) for pocket in PocketId}
+        plan = spec.plan()
+        pockets = {pocket: pocket_centre(plan, pocket) for pocket in PocketId}
         self.call_marker = CallMarker(self.base, spec.geometry, pockets)
         self.tracking_lines = TrackingOverlay(self.base, spec.ball_radius, self.quality)
         self.hint_ghost = HintGhost(self.base, spec.geometry)

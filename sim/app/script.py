@@ -701,7 +701,7 @@ def on_screen(app: PoolApp) -> dict[str, Any]:
         raise ScriptError("no table on the screen")
     width, height = app.base.win.getXSize(), app.base.win.getYSize()
     spec = controller.game.setup.spec
-    table = spec.build()
+    table = spec.plan()
     pockets = {}
     for pocket in PocketId:
         x, y = pocket_centre(table, pocket)

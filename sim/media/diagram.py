@@ -9,7 +9,7 @@ one metres-to-pixels transform; tests and callers that mark the picture use it t
 
 The table is the physics' table: cushion noses, jaws and jaw tips from pooltool's
 cushion segments, pocket holes from its pocket circles (the point of no return), read
-as plain numbers (:func:`sim.physics.table.table_plan`), so a
+as plain numbers (:meth:`sim.physics.table.TableSpec.plan`), so a
 ball is drawn touching a cushion exactly when the physics had it touch. Paths are
 sampled from the shot timeline (with every event time, so a path turns exactly where
 the ball hit something). Everything is drawn at :data:`SUPERSAMPLE` times the size and
@@ -37,7 +37,7 @@ from rules.positions import ball_number
 from rules.words import FOUL_WORDS, pocket_name
 from sim.names import with_names
 from sim.paths import assets_dir
-from sim.physics.table import TablePlan, TableSpec, table_plan
+from sim.physics.table import TablePlan, TableSpec
 from sim.physics.timeline import MarkerKind, ShotTimeline
 from sim.play.game import ShotRecord
 from sim.play.position import Position
@@ -287,7 +287,7 @@ def _position_lines(
 @cache
 def _table(spec: TableSpec) -> TablePlan:
     # The same table for every diagram of a spec.
-    return table_plan(spec)
+    return spec.plan()
 
 
 def _cushion_depth(table: TablePlan) -> float:

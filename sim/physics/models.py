@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from collections.abc import Iterable
 from pathlib import Path
-
-from sim.physics.pooltool_setup import pt
 
 
 def _pooltool_folder() -> Path:
@@ -23,10 +22,23 @@ def cue_model_path() -> Path:
     return _pooltool_folder() / "models" / "cue" / "cue.glb"
 
 
-def ball_model_paths(ballset: str, balls: Iterable[str]) -> dict[str, str]:
-    """Each ball's model in pooltool's ball set ``ballset``, as a Panda3D model path."""
-    found = pt.objects.get_ballset(ballset)
-    return {ball: pt.utils.panda_path(found.ball_path(ball)) for ball in balls}
+def ball_model_paths(ballset: str, balls: Iterable[str]) -> dict[str, Path]:
+    """Each ball's model in pooltool's ball set ``ballset``, found as pooltool's
+    ``get_ballset(ballset).ball_path(ball)`` finds it (a ball's own ``<id>.glb`` in the
+    set's folder, else the model its ``conversion.json`` names), without importing
+    pooltool."""
+    folder = _pooltool_folder() / "models" / "balls" / ballset
+    if not folder.is_dir():
+        raise ValueError(f"unknown ball set {ballset!r}")
+    conversion = folder / "conversion.json"
+    models: dict[str, str] = json.loads(conversion.read_text()) if conversion.is_file() else {}
+    paths = {}
+    for ball in balls:
+        model = ball if (folder / f"{ball}.glb").is_file() else models.get(ball)
+        if model is None:
+            raise ValueError(f"ball {ball!r} has no model in the ball set {ballset!r}")
+        paths[ball] = folder / f"{model}.glb"
+    return paths
 
 
 def table_model_path() -> Path:

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import bisect
 import functools
+import json
 import math
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
+from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 import attrs
 import numpy as np
 
 from rules.facts import PocketId, RailName
 from rules.geometry import Point, TableGeometry
+from sim.paths import assets_dir
 from sim.physics.pooltool_setup import pt
 
 BALL_RADIUS = 0.028575  # WPA 2.25 in ball
@@ -75,6 +79,11 @@ class TableSpec:
     @property
     def geometry(self) -> TableGeometry:
         return TableGeometry(width=self.width, length=self.length, ball_radius=self.ball_radius)
+
+    def plan(self) -> TablePlan:
+        """The table seen as the window draws it, without importing pooltool when the
+        plan of this spec is shipped (``assets/tables``); else built by pooltool once."""
+        return _plan(self)
 
     def build(self) -> pt.Table:
         """A fresh pooltool table (pockets remember what they hold, so never share one)."""
@@ -140,12 +149,12 @@ def rail_of_segment(segment_id: str) -> RailName:
         raise ValueError(f"unknown cushion segment {segment_id!r}") from None
 
 
-def pocket_centre(table: pt.Table, pocket: PocketId | str) -> Point:
+def pocket_centre(table: pt.Table | TablePlan, pocket: PocketId | str) -> Point:
     centre = table.pockets[PocketId(pocket).value].center
     return (float(centre[0]), float(centre[1]))
 
 
-def pocket_mouth(table: pt.Table, pocket: PocketId | str) -> Point:
+def pocket_mouth(table: pt.Table | TablePlan, pocket: PocketId | str) -> Point:
     """The middle of a pocket's mouth, between its two jaw tips: where to send a ball in
     (a ball sent at a corner pocket's centre along a rail catches the near jaw)."""
     tips = [
@@ -271,6 +280,8 @@ def in_pocket_mouth(table: pt.Table, point: Point) -> PocketId | None:
 
 # -- the table as plain numbers --------------------------------------------------------------
 
+Point3 = tuple[float, float, float]
+
 
 @attrs.frozen
 class StraightCushion:
@@ -291,16 +302,89 @@ class Circle:
 
 
 @attrs.frozen
+class LinearSegment:
+    """A straight cushion nose as pooltool holds it: its ends, at the nose's height."""
+
+    p1: Point3
+    p2: Point3
+
+
+@attrs.frozen
+class Round:
+    """A jaw tip or a pocket as pooltool holds it: centre (x, y, z) and radius."""
+
+    center: Point3
+    radius: float
+
+
+@attrs.frozen
+class CushionSegments:
+    """pooltool's ``table.cushion_segments``: straight noses and jaw tips by id."""
+
+    linear: Mapping[str, LinearSegment]
+    circular: Mapping[str, Round]
+
+
+@attrs.frozen
 class TablePlan:
-    """The physics' table seen from above, in plain numbers (metres), for what draws it
-    without touching pooltool (the shot diagram): cushion noses and jaw tips in
-    pooltool's order, pockets by id."""
+    """The physics' table in plain numbers (metres), for what draws it or picks on it
+    without touching pooltool (the window's table, the shot diagram). Its names are
+    pooltool's table's (``plan.cushion_segments.linear["15"].p1``, ``plan.pockets``,
+    ``plan.height``), in pooltool's order, so the window's code reads either alike:
+    the window draws its first table from a plan while pooltool is still loading.
+    ``width`` and ``length``: pooltool's ``w`` and ``l``."""
 
     width: float
     length: float
-    straight: tuple[StraightCushion, ...]
-    jaw_tips: tuple[Circle, ...]
-    pockets: Mapping[str, Circle]
+    height: float
+    cushion_segments: CushionSegments
+    pockets: Mapping[str, Round]
+
+    @staticmethod
+    def of(table: pt.Table) -> TablePlan:
+        """The plan of a built pooltool table."""
+        segments = table.cushion_segments
+        return TablePlan(
+            width=float(table.w),
+            length=float(table.l),
+            height=float(table.height),
+            cushion_segments=CushionSegments(
+                linear=MappingProxyType(
+                    {
+                        name: LinearSegment(_xyz(s.p1), _xyz(s.p2))
+                        for name, s in segments.linear.items()
+                    }
+                ),
+                circular=MappingProxyType(
+                    {
+                        name: Round(_xyz(tip.center), float(tip.radius))
+                        for name, tip in segments.circular.items()
+                    }
+                ),
+            ),
+            pockets=MappingProxyType(
+                {
+                    name: Round(_xyz(pocket.center), float(pocket.radius))
+                    for name, pocket in table.pockets.items()
+                }
+            ),
+        )
+
+    @property
+    def straight(self) -> tuple[StraightCushion, ...]:
+        """The straight noses seen from above, in pooltool's order."""
+        return tuple(
+            StraightCushion(name, s.p1[:2], s.p2[:2])
+            for name, s in self.cushion_segments.linear.items()
+        )
+
+    @property
+    def jaw_tips(self) -> tuple[Circle, ...]:
+        """The jaw tips seen from above, in pooltool's order."""
+        return tuple(
+            Circle(name, tip.center[:2], tip.radius)
+            for name, tip in self.cushion_segments.circular.items()
+        )
 
     def nearest_cushion(self, point: Point) -> tuple[float, Point]:
         """:func:`nearest_cushion` on this plan (the same numbers, the same answer)."""
@@ -310,30 +394,91 @@ class TablePlan:
             ((np.asarray(tip.center), tip.radius) for tip in self.jaw_tips),
         )
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "width": self.width,
+            "length": self.length,
+            "height": self.height,
+            "linear": {name: [s.p1, s.p2] for name, s in self.cushion_segments.linear.items()},
+            "circular": {
+                name: [tip.center, tip.radius]
+                for name, tip in self.cushion_segments.circular.items()
+            },
+            "pockets": {name: [p.center, p.radius] for name, p in self.pockets.items()},
+        }
 
-def table_plan(spec: TableSpec) -> TablePlan:
-    """The plan of the table ``spec`` builds."""
-    table = spec.build()
-    segments = table.cushion_segments
-    return TablePlan(
-        width=float(table.w),
-        length=float(table.l),
-        straight=tuple(
-            StraightCushion(name, _xy(s.p1), _xy(s.p2)) for name, s in segments.linear.items()
-        ),
-        jaw_tips=tuple(
-            Circle(name, _xy(tip.center), float(tip.radius))
-            for name, tip in segments.circular.items()
-        ),
-        pockets={
-            name: Circle(name, _xy(pocket.center), float(pocket.radius))
-            for name, pocket in table.pockets.items()
-        },
-    )
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> TablePlan:
+        def rounds(items: Mapping[str, Any]) -> Mapping[str, Round]:
+            return MappingProxyType(
+                {name: Round(_point3(centre), float(r)) for name, (centre, r) in items.items()}
+            )
+
+        return TablePlan(
+            width=float(data["width"]),
+            length=float(data["length"]),
+            height=float(data["height"]),
+            cushion_segments=CushionSegments(
+                linear=MappingProxyType(
+                    {
+                        name: LinearSegment(_point3(p1), _point3(p2))
+                        for name, (p1, p2) in data["linear"].items()
+                    }
+                ),
+                circular=rounds(data["circular"]),
+            ),
+            pockets=rounds(data["pockets"]),
+        )
 
 
-def _xy(point: _Array) -> Point:
-    return (float(point[0]), float(point[1]))
+def _xyz(point: _Array) -> Point3:
+    return (float(point[0]), float(point[1]), float(point[2]))
+
+
+def _point3(numbers: list[float]) -> Point3:
+    x, y, z = numbers
+    return (float(x), float(y), float(z))
+
+
+def table_plans_dir() -> Path:
+    """Where the plans of the shipped tables are (``assets/tables/<size>.json``)."""
+    return assets_dir() / "tables"
+
+
+def write_table_plans(folder: Path | None = None) -> list[Path]:
+    """Write the plan of every shipped table size as pooltool builds it now, each with
+    the spec it was built from (a plan is used only for that spec). Run again when
+    pooltool or a spec changes (tests/physics/test_table.py fails until then)."""
+    folder = table_plans_dir() if folder is None else folder
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for spec in TABLE_SPECS.values():
+        path = folder / f"{spec.size.value}.json"
+        shipped = {"spec": _spec_json(spec), "plan": TablePlan.of(spec.build()).to_json()}
+        path.write_text(json.dumps(shipped, indent=1) + "\n")
+        written.append(path)
+    return written
+
+
+def shipped_plan(spec: TableSpec) -> TablePlan | None:
+    """The plan shipped for ``spec`` (read with json, no pooltool), or None when none
+    was shipped for these numbers."""
+    path = table_plans_dir() / f"{spec.size.value}.json"
+    if not path.is_file():
+        return None
+    shipped = json.loads(path.read_text())
+    if shipped["spec"] != _spec_json(spec):
+        return None
+    return TablePlan.from_json(shipped["plan"])
+
+
+def _spec_json(spec: TableSpec) -> dict[str, Any]:
+    return {**attrs.asdict(spec), "size": spec.size.value}
+
+
+@functools.cache  # a spec is frozen, and a plan too: one per spec, shared
+def _plan(spec: TableSpec) -> TablePlan:
+    return shipped_plan(spec) or TablePlan.of(spec.build())
 
 
 # The ratios of tangential to normal contact speed at which :class:`CushionRebound`

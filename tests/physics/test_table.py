@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 
+import attrs
 import numpy as np
 import pytest
 
@@ -13,14 +14,16 @@ from sim.physics.table import (
     MAIN_CUSHION_OF_RAIL,
     POCKET_OF_JAW,
     RAIL_OF_SEGMENT,
+    TablePlan,
     TableSize,
     cushion_boxes,
     in_pocket_mouth,
     may_be_within,
     nearest_cushion,
+    pocket_centre,
     pocket_mouth,
     rail_of_segment,
-    table_plan,
+    shipped_plan,
     table_spec,
     within_rails,
 )
@@ -219,25 +222,74 @@ def test_in_pocket_mouth_is_the_exact_circle(size: TableSize) -> None:
 
 @pytest.mark.parametrize("size", list(TableSize))
 def test_the_plan_is_the_physics_table_in_plain_numbers(size: TableSize) -> None:
-    """The plan holds every nose, jaw tip and pocket of the built table, in pooltool's
-    order, and finds the nearest cushion exactly as the pooltool table does."""
+    """The plan holds every nose, jaw tip and pocket of the built table under pooltool's
+    names and in its order, and finds the nearest cushion exactly as the pooltool table
+    does."""
     spec = table_spec(size)
-    table, plan = spec.build(), table_plan(spec)
-    assert (plan.width, plan.length) == (table.w, table.l)
+    table, plan = spec.build(), spec.plan()
+    assert (plan.width, plan.length, plan.height) == (table.w, table.l, table.height)
     segments = table.cushion_segments
+    assert [(name, s.p1, s.p2) for name, s in plan.cushion_segments.linear.items()] == [
+        (name, tuple(s.p1), tuple(s.p2)) for name, s in segments.linear.items()
+    ]
+    assert [(name, t.center, t.radius) for name, t in plan.cushion_segments.circular.items()] == [
+        (name, tuple(t.center), t.radius) for name, t in segments.circular.items()
+    ]
+    assert [(name, p.center, p.radius) for name, p in plan.pockets.items()] == [
+        (name, tuple(p.center), p.radius) for name, p in table.pockets.items()
+    ]
     assert [(s.id, s.p1, s.p2) for s in plan.straight] == [
         (name, tuple(s.p1[:2]), tuple(s.p2[:2])) for name, s in segments.linear.items()
     ]
     assert [(t.id, t.center, t.radius) for t in plan.jaw_tips] == [
         (name, tuple(t.center[:2]), t.radius) for name, t in segments.circular.items()
     ]
-    assert {name: (p.center, p.radius) for name, p in plan.pockets.items()} == {
-        name: (tuple(p.center[:2]), p.radius) for name, p in table.pockets.items()
-    }
+    assert all(pocket_centre(plan, p) == pocket_centre(table, p) for p in PocketId)
+    assert all(pocket_mouth(plan, p) == pocket_mouth(table, p) for p in PocketId)
     rng = random.Random(size.value)
     for _ in range(500):
         point = (rng.uniform(-0.1, spec.width + 0.1), rng.uniform(-0.1, spec.length + 0.1))
         assert plan.nearest_cushion(point) == nearest_cushion(table, point)
+
+
+@pytest.mark.parametrize("size", list(TableSize))
+def test_the_shipped_plan_is_what_pooltool_builds_now(size: TableSize) -> None:
+    """The window draws a table from its shipped plan (assets/tables), read without
+    pooltool: it must be, number for number and in order, the plan of the table pooltool
+    builds now, or the window would draw a table the physics no longer plays on. If this
+    fails after a change of pooltool or of a spec, write the plans again:
+    ``python -c "from sim.physics.table import write_table_plans; write_table_plans()"``."""
+    spec = table_spec(size)
+    shipped = shipped_plan(spec)
+    assert shipped is not None, f"no plan shipped for the {size.value} table"
+    built = TablePlan.of(spec.build())
+    assert shipped == built
+    assert shipped.to_json() == built.to_json()  # the mappings' order too
+
+
+def test_a_spec_without_a_shipped_plan_has_its_plan_built() -> None:
+    """A table of other numbers than the shipped ones (its plan's file names the spec it
+    was made for) is not drawn from a shipped plan: its plan is built by pooltool."""
+    spec = attrs.evolve(table_spec("9ft"), side_pocket_width=0.14)
+    assert shipped_plan(spec) is None
+    plan = spec.plan()
+    assert plan == TablePlan.of(spec.build())
+    assert plan.pockets["lc"].radius == spec.build().pockets["lc"].radius
+    assert plan.cushion_segments != table_spec("9ft").plan().cushion_segments
+
+
+def test_the_shipped_plans_are_read_without_pooltool() -> None:
+    """Asking for a shipped table's plan imports no pooltool (the window's first table
+    is drawn while pooltool loads), in a fresh interpreter."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from sim.physics.table import TableSize, table_spec; "
+        "[table_spec(s).plan() for s in TableSize]; "
+        "assert 'pooltool' not in sys.modules, 'pooltool imported'"
+    )
+    subprocess.run([sys.executable, "-c", probe], check=True, timeout=120)
 
 
 @pytest.mark.parametrize("size", ["9ft", "7ft"])

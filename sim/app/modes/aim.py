@@ -127,7 +127,7 @@ class CallMode(AimMode):
         return True
 
     def pocket_near(self, point: Point) -> PocketId | None:
-        table = self.controller.game.setup.spec.build()
+        table = self.controller.game.setup.spec.plan()
         nearest = min(PocketId, key=lambda p: distance(pocket_centre(table, p), point))
         return nearest if distance(pocket_centre(table, nearest), point) < POCKET_PICK else None
 

@@ -257,7 +257,7 @@ class CameraRig:
     def __init__(self, base: ShowBase, spec: TableSpec) -> None:
         self.base = base
         self.geometry = spec.geometry
-        self.outline = TableOutline.of(TableLayout.from_table(spec.build()), spec.ball_radius)
+        self.outline = TableOutline.of(TableLayout.from_table(spec.plan()), spec.ball_radius)
         self.free = WHOLE_WINDOW
         self._cue: Point | None = None
         self._aim = 90.0
@@ -444,7 +444,7 @@ class CameraRig:
 def top_down_camera(base: ShowBase, spec: TableSpec, margin: float = 0.03) -> None:
     """Look straight down on the whole table, long side horizontal, head rail on the
     left; fits the rails' outer edges plus ``margin`` (a fraction) into the window."""
-    lay = TableLayout.from_table(spec.build())
+    lay = TableLayout.from_table(spec.plan())
     half_long = (lay.outer.y1 - lay.outer.y0) / 2 * (1 + margin)
     half_short = (lay.outer.x1 - lay.outer.x0) / 2 * (1 + margin)
     lens = base.camLens

@@ -407,7 +407,7 @@ class TableScene:
     def set_table(self, spec: TableSpec) -> None:
         """Build (or rebuild) the table for ``spec``; balls keep their nodes."""
         self.spec = spec
-        self.table = spec.build()
+        self.table = spec.plan()  # no pooltool: the first table shows while it loads
         self.layout = TableLayout.from_table(self.table)
         self.table_root.getChildren().detach()
         self._detailed = []

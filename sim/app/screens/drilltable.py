@@ -95,7 +95,7 @@ class DrillTable:
         controller, hud = app.controller, app.hud
         assert controller is not None and hud is not None
         self.run = DrillRun(drill, controller, player, self.keep)
-        table = game.setup.spec.build()
+        table = game.setup.spec.plan()
         pockets = {pocket: pocket_centre(table, pocket) for pocket in PocketId}
         self.overlay = DrillOverlay(app.base, game.setup.spec.geometry, pockets, drill)
         hud.headline = self.headline
