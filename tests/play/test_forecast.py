@@ -264,3 +264,14 @@ def test_two_balls_collide_as_in_pooltools_frictional_inelastic_model() -> None:
         assert np.allclose([after.vx, after.vy], solved_one.state.rvw[1][:2], atol=1e-12)
         assert np.allclose(spin * radius, solved_one.state.rvw[2] * radius, atol=1e-12)
         assert speed == pytest.approx(float(np.linalg.norm(solved_two.state.rvw[1][:2])))
+
+
+def test_a_level_that_foresees_is_named_so_and_one_that_does_not_as_before() -> None:
+    """A duel's racks name each level's settings (sim.play.opponent.settings), and racks
+    of other settings are refused: a forecast changes play, so it is named; without one
+    the name is as it was before the forecast existed (the committed duels go on)."""
+    from sim.play.opponent import settings
+
+    five = level_named("5")
+    assert "foresee" not in settings(five)
+    assert settings(_foreseeing(8)) == settings(five) + ", foreseeing 8 strokes a pot"

@@ -158,7 +158,10 @@ class Search:
     level's noise, so the pots played out are the ones that held up
     (:meth:`sim.play.opponent.search.Thinker.screened`); ``weigh_chance``: a pot's value
     as planned is weighed by how likely the player is to make it before the pots are
-    ranked (:attr:`sim.play.opponent.search.Scored.hope`), not taken as if it drops."""
+    ranked (:attr:`sim.play.opponent.search.Scored.hope`), not taken as if it drops;
+    ``foresee``: each pot's strokes foretold to the end without the physics
+    (:mod:`sim.play.opponent.forecast`) cut to this many before it simulates them, the
+    screen's noisy strikes and the next pot played in the forecast (0: no forecast)."""
 
     pots: int
     speeds: tuple[float, ...]
@@ -181,7 +184,9 @@ class Search:
     screen: int = 0
     screen_samples: int = 0
     weigh_chance: bool = False
-    foresee: int = 0
+    # Left out of the repr: the duels' files name a level by its repr (player.settings),
+    # and a search without a forecast plays as it did before the field was added.
+    foresee: int = attrs.field(default=0, repr=False)
 
 
 @attrs.frozen

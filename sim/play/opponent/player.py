@@ -191,9 +191,12 @@ def settings(level: Level) -> str:
     """Everything that decides how ``level`` plays, as text (a duel's racks name it, so
     racks of a level since changed are not counted with new ones): its noise and search,
     and the practised breaks if it plays them."""
+    text = repr(level)
     if practises(level):
-        return f"{level!r}, practised breaks {PRACTISED_BREAKS!r}"
-    return repr(level)
+        text += f", practised breaks {PRACTISED_BREAKS!r}"
+    if level.search.foresee:  # not in the repr (see Search.foresee)
+        text += f", foreseeing {level.search.foresee} strokes a pot"
+    return text
 
 
 def _shoot(
