@@ -220,14 +220,15 @@ def thinking(
     preset: str, width: int, height: int, decisions: int = 9, level: str = "5", seed: int = 1
 ) -> dict[str, Any]:
     """The computer thinking as a person waits for it: two computers of ``level`` play a
-    10-ball match (seed ``seed``) on the desktop table, its thinker a process of its own
-    as at the table, every frame drawn and read back meanwhile; the wall seconds of each
-    of ``decisions`` decisions (from asked to answered, its break and choices left out:
-    they are not searched), with the frames drawn while it thought."""
+    10-ball match (seed ``seed``, the longest race) on the desktop table, its thinker a
+    process of its own as at the table, every frame drawn and read back meanwhile; the
+    wall seconds of each of ``decisions`` decisions (from asked to answered, its break
+    and choices left out: they are not searched), with the frames drawn while it
+    thought."""
     from rules import Player
     from sim.app.headless import configure_offscreen
     from sim.physics.simulators.worker import PhysicsWorker
-    from sim.play.game import Game, GameSetup
+    from sim.play.game import MAX_RACE, Game, GameSetup
 
     configure_offscreen(width, height)
     from direct.showbase.ShowBase import ShowBase
@@ -237,7 +238,9 @@ def thinking(
     from sim.play.opponent.player import Kind
 
     base = ShowBase()
-    game = Game(GameSetup(seed=seed))
+    # A long race: a match of one rack would end, and its table wait, before the
+    # decisions are in.
+    game = Game(GameSetup(seed=seed, race_to=MAX_RACE))
     game.start(Player.A)
     worker = PhysicsWorker(warm_up=False).start()
     app = PoolApp(
@@ -265,7 +268,8 @@ def thinking(
     try:
         while sum(kind != Kind.BREAK for _s, kind in played) < decisions:
             if time.monotonic() > deadline:
-                raise TimeoutError("the computers did not play on")
+                stage = controller.stage
+                raise TimeoutError(f"the computers did not play on (stage {stage}, {played})")
             thinking_before = seat.thinking
             started = time.perf_counter()
             base.taskMgr.step()
