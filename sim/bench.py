@@ -9,13 +9,18 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules import GAMES, TenBall
 from rules.facts import CUE
 from rules.geometry import TableGeometry
 from sim.numerics import here
+
+if TYPE_CHECKING:
+    from rules import GameState
+    from sim.play.opponent import Move
 
 
 def run_bench(
@@ -302,33 +307,15 @@ def opponent_think(shots: int, level: str = "5", seed: int = 1) -> dict[str, flo
     the break it practised, with no search), per shot: candidate strokes, simulations,
     seconds (median), and simulations a second over all of them; and the breaks'
     thinking (median)."""
-    import numpy as np
+    from sim.play.opponent import Kind
 
-    from rules import MatchPhase, Player
-    from sim.play.game import Game, GameSetup
-    from sim.play.opponent import Kind, Move, decide, level_named
-
-    game = Game(GameSetup(seed=seed))
-    game.start(Player.A)
-    spec, player = game.setup.spec, level_named(level)
     moves: list[Move] = []
     breaks: list[Move] = []
-    step = 0
-    while len(moves) < shots:
-        if game.phase is not MatchPhase.RACK:  # the rack is won: rack the next
-            game = Game(GameSetup(seed=seed + step))
-            game.start(Player.A)
-        state = game.rack
-        assert state is not None
-        move = decide(state, spec, player, np.random.default_rng([seed, step]))
-        step += 1
-        if move.kind is Kind.CHOICE and move.choice is not None:
-            game.choose(move.choice)
-        elif move.kind is Kind.STALEMATE:
-            game.declare_stalemate(agreed=True)
-        elif move.stroke is not None:
-            game.shoot(move.stroke)
+    for _step, _state, move in _racks_played(level, seed):
+        if move.stroke is not None:
             (breaks if move.kind is Kind.BREAK else moves).append(move)
+        if len(moves) >= shots:
+            break
     seconds = sum(move.seconds for move in moves)
     return {
         "level": float(level) if level.isdigit() else 0.0,
@@ -340,6 +327,37 @@ def opponent_think(shots: int, level: str = "5", seed: int = 1) -> dict[str, flo
         "simulations_per_second": sum(move.simulations for move in moves) / seconds,
         "break_seconds_median": statistics.median(move.seconds for move in breaks),
     }
+
+
+def _racks_played(level: str, seed: int) -> Iterator[tuple[int, GameState, Move]]:
+    """10-ball racks played by ``level`` against itself, as a duel's racks but on the
+    seeds ``seed`` + the step: each decision's step, the state it was made on and the
+    move, played once the caller asks for the next (for ever: the caller stops)."""
+    import numpy as np
+
+    from rules import MatchPhase, Player
+    from sim.play.game import Game, GameSetup
+    from sim.play.opponent import Kind, decide, level_named
+
+    player = level_named(level)
+    game = Game(GameSetup(seed=seed))
+    game.start(Player.A)
+    step = 0
+    while True:
+        if game.phase is not MatchPhase.RACK:  # the rack is won: rack the next
+            game = Game(GameSetup(seed=seed + step))
+            game.start(Player.A)
+        state = game.rack
+        assert state is not None
+        move = decide(state, game.setup.spec, player, np.random.default_rng([seed, step]))
+        yield step, state, move
+        step += 1
+        if move.kind is Kind.CHOICE and move.choice is not None:
+            game.choose(move.choice)
+        elif move.kind is Kind.STALEMATE:
+            game.declare_stalemate(agreed=True)
+        elif move.stroke is not None:
+            game.shoot(move.stroke)
 
 
 def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
@@ -354,35 +372,28 @@ def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
     import attrs
     import numpy as np
 
-    from rules import CUE, MatchPhase, Phase, Player
+    from rules import Phase
     from rules.facts import Pocketing
     from sim.physics.simulators.inprocess import InProcessSimulator
-    from sim.play.game import Game, GameSetup
-    from sim.play.opponent import Kind, decide, level_named
+    from sim.play.duel import nearest_rank
+    from sim.play.game import GameSetup
+    from sim.play.opponent import level_named
     from sim.play.opponent.search import Thinker
     from sim.play.opponent.strokes import pot_candidates
 
     five = attrs.evolve(level_named("5"), search=attrs.evolve(level_named("5").search, foresee=1))
-    one = level_named("1")
-    game = Game(GameSetup(seed=seed))
-    game.start(Player.A)
+    spec = GameSetup().spec  # the racks' table
     foretold = simulated = 0.0
     judged = agreed = 0
     misses: list[float] = []  # metres between the two cue balls' stops
-    step = 0
-    while judged < positions * 10 and step < positions * 20:
-        if game.phase is not MatchPhase.RACK:
-            game = Game(GameSetup(seed=seed + step))
-            game.start(Player.A)
-        state = game.rack
-        assert state is not None
+    for step, state, _move in _racks_played("1", seed):
+        if judged >= positions * 10 or step >= positions * 20:
+            break
         if state.pending is None and state.phase is Phase.PLAY and state.ball_in_hand is None:
-            thinker = Thinker(
-                state, game.setup.spec, five, np.random.default_rng(step), InProcessSimulator()
-            )
+            thinker = Thinker(state, spec, five, np.random.default_rng(step), InProcessSimulator())
             found = pot_candidates(
                 state,
-                game.setup.spec,
+                spec,
                 thinker.judge,
                 five.search,
                 state.balls[CUE],
@@ -413,14 +424,6 @@ def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
                     if both and resting and forecast.scratch is None and forecast.cue:
                         misses.append(math.dist(resting, forecast.cue))
             judged += len(plain)
-        move = decide(state, game.setup.spec, one, np.random.default_rng([seed, step]))
-        step += 1
-        if move.kind is Kind.CHOICE and move.choice is not None:
-            game.choose(move.choice)
-        elif move.kind is Kind.STALEMATE:
-            game.declare_stalemate(agreed=True)
-        elif move.stroke is not None:
-            game.shoot(move.stroke)
     return {
         "candidates": float(judged),
         "foretold_per_second": judged / foretold if foretold else 0.0,
@@ -428,13 +431,8 @@ def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
         "ratio": simulated / foretold if foretold else 0.0,
         "drops_agree_percent": 100.0 * agreed / judged if judged else 0.0,
         "cue_ball_off_m_median": statistics.median(misses) if misses else 0.0,
-        "cue_ball_off_m_p90": _percentile(misses, 0.9) if misses else 0.0,
+        "cue_ball_off_m_p90": nearest_rank(sorted(misses), 0.9) if misses else 0.0,
     }
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 FRAME_PRESETS = ("plain", "fast", "quality")  # plain: the yardstick (sim.app.frametimes)

@@ -235,6 +235,7 @@ def thinking(
 
     from sim.app.headless import grab_rgb
     from sim.app.main import PoolApp
+    from sim.play.duel import nearest_rank
     from sim.play.opponent.player import Kind
 
     base = ShowBase()
@@ -281,12 +282,11 @@ def thinking(
     finally:
         worker.close()
     searched = sorted(seconds for seconds, kind in played if kind != Kind.BREAK)
-    p95 = searched[min(len(searched) - 1, round(0.95 * (len(searched) - 1)))]
     return {
         "level": level,
         "decisions": len(searched),
         "think_seconds_median": statistics.median(searched),
-        "think_seconds_p95": p95,
+        "think_seconds_p95": nearest_rank(searched, 0.95),
         "think_seconds_max": searched[-1],
         "frames_while_thinking": len(frames),
         "frame_ms_median_while_thinking": statistics.median(frames) * 1e3 if frames else 0.0,

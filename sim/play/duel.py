@@ -19,7 +19,7 @@ import multiprocessing
 import random
 import signal
 import statistics
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -266,9 +266,7 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
             "called_pots_made": side.called_pots_made,
             "safeties": side.safeties,
             "think_seconds_median": round(statistics.median(think), 3) if think else 0.0,
-            "think_seconds_p95": round(think[math.ceil(0.95 * len(think)) - 1], 3)
-            if think
-            else 0.0,
+            "think_seconds_p95": round(nearest_rank(think, 0.95), 3) if think else 0.0,
             "break_and_run_percent": _percent(side.break_and_runs, side.breaks),
             "foul_percent": _percent(side.fouls, side.shots),
             "called_pots_made_percent": _percent(side.called_pots_made, side.called_pots_attempted),
@@ -279,6 +277,12 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
         "held_out": setup.seed not in TUNING_SEEDS,
         "players": players,
     }
+
+
+def nearest_rank(ordered: Sequence[float], share: float) -> float:
+    """The ``share`` percentile of ``ordered`` (sorted, not empty) by nearest rank: the
+    smallest value with at least that share of the values at or below it."""
+    return ordered[math.ceil(share * len(ordered)) - 1]
 
 
 def _percent(count: int, of: int) -> dict[str, float]:
