@@ -83,7 +83,8 @@ class Forecast:
     ``kisses``: the balls the cue ball runs into after the contact, in turn (each rolls
     off on the line of centres to where ``moved`` says; past :data:`MAX_KISSES` the
     forecast stops at the ball met); ``rails``: the cushions the cue ball meets after
-    the contact; ``resting``: the object ball's stopping point when it does not drop;
+    the contact; ``resting``: where the object ball would stop on a bare bed (used
+    when it does not drop);
     ``object_rail``: a ball that does not drop reaches the rail by the pocket."""
 
     contact: bool

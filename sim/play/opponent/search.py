@@ -185,14 +185,16 @@ class Thinker:
     def foresee(self, candidate: Candidate, action: CueAction | None = None) -> Forecast:
         """A plain pot's stroke (or ``action`` in its place) foretold
         (:mod:`.forecast`)."""
-        assert self.forecaster is not None and candidate.pot is not None
-        pot = candidate.pot
-        balls = self.start(candidate.stroke)
+        assert candidate.pot is not None
+        action = action or candidate.stroke.action
+        return self._foretold(self.start(candidate.stroke), candidate.pot, action)
+
+    def _foretold(self, balls: Positions, pot: Pot, action: CueAction) -> Forecast:
+        """``action`` from ``balls``, meant for ``pot``, foretold."""
+        assert self.forecaster is not None
         self.forecasts += 1
         margin = self.judge.margin(pot.pocket, balls[pot.ball])
-        return self.forecaster.foresee(
-            balls, pot.ball, pot.pocket, action or candidate.stroke.action, margin
-        )
+        return self.forecaster.foresee(balls, pot.ball, pot.pocket, action, margin)
 
     def foreseen_value(self, candidate: Candidate, forecast: Forecast) -> float:
         """What the referee's ruling on a foretold stroke leaves."""
@@ -338,29 +340,26 @@ class Thinker:
             return list(scored)
         head = _plain_pots(scored)[: search.screen]
         # Pots foretold to the end are struck in the forecast; the others in the physics.
-        foreseen = [
-            item
-            for item in head
-            if self.forecaster is not None and self.foresee(item.candidate).certain
-        ]
-        simulated = [item for item in head if item not in foreseen]
+        plans = [self.foresee(i.candidate) if self.forecaster else None for i in head]
+        foreseen = [(i, plan) for i, plan in zip(head, plans, strict=True) if plan and plan.certain]
+        simulated = [i for i, plan in zip(head, plans, strict=True) if not (plan and plan.certain)]
         struck = self._strikes(simulated, search.screen_samples)
         screened = [
             attrs.evolve(_mean(item, strikes), strikes=tuple(strikes))
             for item, strikes in zip(simulated, struck, strict=True)
-        ] + [self._foreseen_strikes(item, search.screen_samples) for item in foreseen]
+        ] + [self._foreseen_strikes(i, search.screen_samples, plan) for i, plan in foreseen]
         chosen = {id(item) for item in head}
         return [s for s in scored if id(s) not in chosen] + screened
 
-    def _foreseen_strikes(self, item: Scored, samples: int) -> Scored:
+    def _foreseen_strikes(self, item: Scored, samples: int, planned: Forecast) -> Scored:
         """``item`` with the mean of ``samples`` noisy strikes as the forecast foretells
-        them: a strike drops the pot if its object ball's line moves off the planned one
-        by less than the pocket's margin (the plan, corrected for throw by the physics,
-        drops it), and is valued by the referee's ruling on what it foretells."""
+        them: a strike drops the pot if its object ball's line moves off the ``planned``
+        one (the plan's forecast) by less than the pocket's margin (the plan, corrected
+        for throw by the physics, drops it), and is valued by the referee's ruling on
+        what it foretells."""
         candidate = item.candidate
         pot = candidate.pot
         assert pot is not None
-        planned = self.foresee(candidate)
         margin = self.judge.margin(pot.pocket, self.start(candidate.stroke)[pot.ball])
         values = []
         for _ in range(samples):
@@ -446,9 +445,7 @@ class Thinker:
         None without a forecast or for a stroke it does not foretell to the end."""
         if self.forecaster is None:
             return None
-        self.forecasts += 1
-        margin = self.judge.margin(pot.pocket, state.balls[pot.ball])
-        forecast = self.forecaster.foresee(state.balls, pot.ball, pot.pocket, stroke.action, margin)
+        forecast = self._foretold(state.balls, pot, stroke.action)
         if not forecast.certain:
             return None
         if not forecast.contact or forecast.scratch is not None:
