@@ -23,10 +23,17 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from sim.sizes import parse_size
+
+if TYPE_CHECKING:
+    from rules import Player
+    from sim.app.main import PoolApp
+    from sim.app.scene.scene import Quality
+    from sim.physics.simulators.simulator import Simulator
+    from sim.play.game import Game
 
 PRESETS = ("fast", "quality", "plain")
 # The plain scene's balls (x, y on pooltool's 7-ft table) and camera, as the example's.
@@ -185,11 +192,25 @@ def _table(base: Any, preset: str, frames: int) -> tuple[list[float], list[float
         worker.close()
 
 
+def _offscreen_table(
+    base: Any,
+    preset: str,
+    game: Game,
+    worker: Simulator,
+    computers: Mapping[Player, str] | None = None,
+) -> PoolApp:
+    """The desktop table of ``game`` in ``preset``, its computers seated. Offscreen, not
+    realtime: a window at rest would stop drawing, which would time nothing."""
+    from sim.app.main import PoolApp
+
+    quality: Quality = "quality" if preset == "quality" else "fast"
+    return PoolApp(base, game, quality=quality, worker=worker, realtime=False, computers=computers)
+
+
 def _aiming_table(base: Any, preset: str) -> tuple[Any, Any]:
     """The desktop table of a rotation rack, aiming from behind the cue ball, and its
     physics worker (up and idle; the caller closes it)."""
     from rules import Player, Rotation
-    from sim.app.main import PoolApp
     from sim.physics.simulators.worker import PhysicsWorker
     from sim.play.game import Game, GameSetup
 
@@ -202,14 +223,7 @@ def _aiming_table(base: Any, preset: str) -> tuple[Any, Any]:
     while not worker.ready and time.monotonic() < deadline:
         worker.poll()
         time.sleep(0.05)
-    # Offscreen, not realtime: a window at rest would stop drawing, which would time nothing.
-    app = PoolApp(
-        base,
-        game,
-        quality="quality" if preset == "quality" else "fast",
-        worker=worker,
-        realtime=False,
-    )
+    app = _offscreen_table(base, preset, game, worker)
     assert app.controller is not None
     app.controller.confirm_placement()  # aiming: the cue stick and the aiming aid drawn
     app.show_view("behind")
@@ -234,7 +248,6 @@ def thinking(
     from direct.showbase.ShowBase import ShowBase
 
     from sim.app.headless import grab_rgb
-    from sim.app.main import PoolApp
     from sim.play.duel import nearest_rank
     from sim.play.opponent.player import Kind
 
@@ -244,14 +257,7 @@ def thinking(
     game = Game(GameSetup(seed=seed, race_to=MAX_RACE))
     game.start(Player.A)
     worker = PhysicsWorker(warm_up=False).start()
-    app = PoolApp(
-        base,
-        game,
-        quality="quality" if preset == "quality" else "fast",
-        worker=worker,
-        realtime=False,
-        computers={Player.A: level, Player.B: level},
-    )
+    app = _offscreen_table(base, preset, game, worker, {Player.A: level, Player.B: level})
     controller = app.controller
     assert controller is not None
     seat = controller.seat
