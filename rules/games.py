@@ -20,6 +20,10 @@ GAMES: Mapping[str, type[GameState]] = {
     kind.game: kind for kind in (TenBall, NineBall, EightBall, Rotation)
 }
 
+#: The game a new match, a bench or a command plays when none is named: the floors above
+#: name this rather than a game class (WPA's professional game, poolsim's first).
+DEFAULT_GAME: str = TenBall.game
+
 
 def game_kind(name: str) -> type[GameState]:
     """The game called ``name`` (``"ten-ball"``, ``"nine-ball"``, ``"eight-ball"``,
