@@ -92,6 +92,7 @@ def run_bench(
             preset: tracking_lines_times(preset) for preset in ("fast", "quality")
         }
         report["thinking_with_window"] = thinking_with_window(decisions=repeats)
+        report["hints_with_window"] = [hints_with_window(game, repeats) for game in GAMES]
     if startup:
         report["startup"] = startup_times()
     return report
@@ -760,6 +761,7 @@ def format_report(report: dict[str, Any]) -> list[str]:
             f"(targets 3 s and 8 s); {w['frames_while_thinking']} frames drawn meanwhile, "
             f"median {w['frame_ms_median_while_thinking']:.0f} ms"
         )
+    lines += format_report_hints(report.get("hints_with_window", []))
     if "startup" in report:
         lines.append(startup_line(report["startup"]))
     t = report["timeline"]
@@ -793,18 +795,42 @@ def thinking_with_window(decisions: int, size: str = "1280x800") -> dict[str, An
     sim.app.frametimes fast SIZE thinking N``): two computers playing on the desktop
     table, every frame drawn meanwhile; the median and 95th percentile of ``decisions``
     decisions, and the frames drawn while it thought."""
+    return _frametimes(size, "thinking", str(decisions), timeout=120 * decisions + 600)
+
+
+def hints_with_window(game: str, hints: int, size: str = "1280x800") -> dict[str, Any]:
+    """The hint as a person waits for it at ``game``, in a process of its own (``python -m
+    sim.app.frametimes fast SIZE hints GAME N``): from the key to the stroke loaded,
+    every frame drawn meanwhile; the median and 95th percentile of ``hints`` hints."""
+    return _frametimes(size, "hints", game, str(hints), timeout=120 * hints + 600)
+
+
+def _frametimes(size: str, *args: str, timeout: float) -> dict[str, Any]:
+    """The figures ``python -m sim.app.frametimes fast SIZE ARGS`` prints."""
     import json
     import subprocess
 
     result = subprocess.run(
-        [sys.executable, "-m", "sim.app.frametimes", "fast", size, "thinking", str(decisions)],
+        [sys.executable, "-m", "sim.app.frametimes", "fast", size, *args],
         capture_output=True,
         text=True,
         check=True,
-        timeout=120 * decisions + 600,
+        timeout=timeout,
     )
     figures: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
     return figures
+
+
+def format_report_hints(hints: list[dict[str, Any]]) -> list[str]:
+    """The hint's waits (:func:`hints_with_window`), a line a game."""
+    return [
+        f"the hint at the table, {h['game']}, the window drawing ({h['hints']} hints, "
+        f"load {h['load_average']:.1f}): from the key to the stroke loaded, median "
+        f"{h['hint_seconds_median']:.1f} s, 95th percentile {h['hint_seconds_p95']:.1f} s "
+        "(target 3 s at the median); its first words "
+        + ("in the key's frame" if h["words_in_the_key_frame"] else "NOT in the key's frame")
+        for h in hints
+    ]
 
 
 def format_tracking_lines(tracking: dict[str, dict[str, Any]]) -> list[str]:

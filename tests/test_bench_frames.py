@@ -71,3 +71,23 @@ def test_the_frame_time_probe_draws_every_preset(preset: str) -> None:
     figures = json.loads(result.stdout.strip().splitlines()[-1])
     assert (figures["width"], figures["height"], figures["frames"]) == (320, 200, 30)
     assert figures["wall_ms_median"] > 0 and figures["cpu_ms_median"] > 0
+
+
+@pytest.mark.app
+def test_the_hint_probe_times_the_key_to_the_stroke_loaded() -> None:
+    """Two people at 9-ball, each stroke the hint's: each hint timed from the key to its
+    stroke on the cue, its words there in the key's frame."""
+    result = subprocess.run(
+        [sys.executable, "-m", "sim.app.frametimes", "fast", "320x200", "hints", "nine-ball", "2"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert (figures["game"], figures["hints"]) == ("nine-ball", 2)
+    assert 0 < figures["hint_seconds_median"] <= figures["hint_seconds_p95"]
+    assert figures["words_in_the_key_frame"] is True
+    (line,) = bench.format_report_hints([figures])
+    assert line.startswith("the hint at the table, nine-ball, the window drawing (2 hints")

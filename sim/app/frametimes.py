@@ -11,6 +11,9 @@ nobody reads can be skipped by the next one, which would time nothing.
 ``python -m sim.app.frametimes fast 1280x800 thinking 9`` times the computer thinking
 while the table draws (:func:`thinking`).
 
+``python -m sim.app.frametimes fast 1280x800 hints nine-ball 9`` times the hint as a person
+waits for it at the table (:func:`hints`).
+
 ``python -m sim.app.frametimes fast 1280x800 tracking`` times the tracking lines instead:
 the same table aiming, frames with the lines drawn and with them off taken in turns in
 the same run, and the seconds from the aim coming to rest to its lines on the cloth.
@@ -300,6 +303,86 @@ def thinking(
     }
 
 
+def hints(
+    preset: str, width: int, height: int, game_name: str, hints_wanted: int = 9, seed: int = 1
+) -> dict[str, Any]:
+    """The hint as a person waits for it: two people play a match of ``game_name`` (seed
+    ``seed``, the longest race) on the desktop table, each stroke the hint's (asked as
+    the / key asks it, of the thinker in a process of its own, every frame drawn and read
+    back meanwhile, then struck as loaded); the wall seconds from the key to the stroke
+    loaded, for ``hints_wanted`` hints (the breaks' left out: a break is not searched),
+    and whether the words "Hint: the computer is thinking" were there in the key's frame.
+    A choice the rule offers is answered with the first the referee lists; a shot's
+    playing out is skipped (only the hint is timed)."""
+    from rules import Phase, Player
+    from sim.app.headless import configure_offscreen
+    from sim.physics.simulators.worker import PhysicsWorker
+    from sim.play.game import MAX_RACE, Game, GameSetup
+    from sim.play.table.turn import STROKE_STAGES, Stage
+
+    configure_offscreen(width, height)
+    from direct.showbase.ShowBase import ShowBase
+
+    from sim.app.headless import grab_rgb
+    from sim.play.duel import nearest_rank
+
+    base = ShowBase()
+    game = Game(GameSetup(game=game_name, seed=seed, race_to=MAX_RACE))
+    game.start(Player.A)
+    worker = PhysicsWorker(warm_up=False).start()
+    app = _offscreen_table(base, preset, game, worker)
+    controller = app.controller
+    assert controller is not None
+    seat = controller.seat
+    seat.start()  # the thinker loads its physics as at a table (the first hint waits less)
+    timed: list[float] = []
+    words_at_once = True
+    deadline = time.monotonic() + 90 * hints_wanted + 180
+
+    def step() -> None:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the hints did not come (stage {controller.stage}, {timed})")
+        base.taskMgr.step()
+        grab_rgb(base)
+
+    try:
+        while len(timed) < hints_wanted:
+            stage = controller.stage
+            if stage in (Stage.OVER, Stage.OFFER):
+                break
+            if stage is Stage.WATCH:
+                controller.finish_watching()
+            elif stage is Stage.CHOOSE:
+                state = controller.state
+                assert state is not None
+                controller.choose(sorted(state.legal_choices, key=str)[0])
+            elif stage in STROKE_STAGES and not controller.shot_in_play:
+                state = controller.state
+                assert state is not None
+                breaking = state.phase is Phase.BREAK
+                started = time.perf_counter()
+                seat.ask_hint()
+                words = seat.words() or ""
+                words_at_once = words_at_once and words.startswith("Hint")
+                while seat.thinking is not None:
+                    step()
+                if not breaking:
+                    timed.append(time.perf_counter() - started)
+                controller.strike_stroke(controller.stroke())
+            step()
+    finally:
+        worker.close()
+    timed.sort()
+    return {
+        "game": game_name,
+        "hints": len(timed),
+        "hint_seconds_median": statistics.median(timed),
+        "hint_seconds_p95": nearest_rank(timed, 0.95),
+        "words_in_the_key_frame": words_at_once,
+        "load_average": os.getloadavg()[0],
+    }
+
+
 if __name__ == "__main__":
     preset, size = sys.argv[1], sys.argv[2]
     w, h = parse_size(size)
@@ -307,5 +390,7 @@ if __name__ == "__main__":
         print(json.dumps(tracking(preset, w, h)))
     elif sys.argv[3:4] == ["thinking"]:
         print(json.dumps(thinking(preset, w, h, decisions=int(sys.argv[4]))))
+    elif sys.argv[3:4] == ["hints"]:
+        print(json.dumps(hints(preset, w, h, sys.argv[4], hints_wanted=int(sys.argv[5]))))
     else:
         print(json.dumps(measure(preset, w, h)))

@@ -11,6 +11,7 @@ import pytest
 
 from rules import CUE, Phase, PocketId, Positions, TenBall
 from rules.facts import Hit, Pocketing, RailContact
+from sim.physics.facts import first_heading
 from sim.physics.pooltool_setup import pt
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
 from sim.physics.simulators.inprocess import InProcessSimulator
@@ -93,12 +94,17 @@ def _pot_of(balls: dict[str, tuple[float, float]], pocket: PocketId) -> CueActio
 def test_a_pot_aimed_at_the_ghost_ball_drops_and_its_facts_say_so(forecaster: Forecaster) -> None:
     balls = {CUE: (0.6, 1.5), "1": (0.9, 2.2)}
     action = _pot_of(balls, PocketId.RT)
-    margin = 0.02
+    # Thrown by the draw's friction, the ball passes 2.5 cm off the mouth's centre: still
+    # in the pocket (as the physics says below), not where the picker aimed it.
+    margin = 0.03
     foretold = forecaster.foresee(Positions(balls), "1", PocketId.RT, action, margin)
     assert foretold.contact and foretold.drops and foretold.certain
-    assert abs(foretold.line_error) < margin / 2  # the picker aims a little inside the mouth
+    assert 0.02 < abs(foretold.line_error) < margin
     assert foretold.facts("1", PocketId.RT)[:2] == (Hit((CUE, "1")), Pocketing("1", PocketId.RT))
     shot = simulate_shot(SPEC, Positions(balls), action)
+    thrown = first_heading(shot.system, "1")
+    assert thrown is not None
+    assert abs(foretold.heading - thrown) < 0.01  # degrees: the throw is pooltool's
     assert ("1", PocketId.RT) in [
         (f.ball, f.pocket) for f in shot.facts if isinstance(f, Pocketing)
     ]
@@ -188,7 +194,8 @@ OPEN_TABLE = {CUE: (0.75, 1.95), "1": (1.05, 2.25), "2": (0.4, 1.2), "3": (0.9, 
 
 
 def test_a_search_with_a_forecast_simulates_only_each_pots_best_foretold_strokes() -> None:
-    """With ``foresee`` at 4, each pot's strokes foretold to the end are cut to the 4 the
+    """With ``foresee`` at 4, each pot's strokes, turned for throw in the forecast, and
+    foretold to the end, are cut to the 4 the
     forecast values best before the physics sees them; strokes that meet another ball
     after the contact are all kept; the rest of the search is the level's."""
     level = _foreseeing(4)
@@ -197,7 +204,10 @@ def test_a_search_with_a_forecast_simulates_only_each_pots_best_foretold_strokes
     found = pot_candidates(state, SPEC, thinker.judge, level.search, OPEN_TABLE[CUE], None, 2)
     planned = thinker.planned(found)
     kept = {s.candidate.stroke.action.speed for s in planned}
-    assert thinker.forecasts == len(found)
+    # Each pot's stroke is foretold to turn it for throw, then to cut: and turned in
+    # the forecast, each kept stroke is aimed as the physics wants it (one simulation).
+    assert thinker.forecasts > len(found)
+    assert thinker.simulations == len(planned)
     by_pot: dict[object, int] = {}
     for item in planned:
         if thinker.foresee(item.candidate).certain:
@@ -228,7 +238,7 @@ def test_a_move_with_a_forecast_is_a_move_the_referee_allows_and_is_the_seeds() 
 
 
 def test_two_balls_collide_as_in_pooltools_frictional_inelastic_model() -> None:
-    """The forecast's collision (the cue ball after, the other ball's speed off it)
+    """The forecast's collision (the cue ball after, the other ball's velocity off it)
     against pooltool's FrictionalInelastic on 300 random contacts: any spin, any angle."""
     from pooltool.physics.resolve.ball_ball.friction import AlciatoreBallBallFriction
     from pooltool.physics.resolve.ball_ball.frictional_inelastic import FrictionalInelastic
@@ -259,11 +269,11 @@ def test_two_balls_collide_as_in_pooltools_frictional_inelastic_model() -> None:
         )
         solved_one, solved_two = model.solve(one.copy(), two.copy())
         ball = _Ball(0.5, 0.5, v[0], v[1], w[1] * radius, -w[0] * radius, w[2])
-        after, speed = _collide(ball, n[0], n[1])
+        after, other = _collide(ball, n[0], n[1])
         spin = np.array([-after.ry / radius, after.rx / radius, after.spin])
         assert np.allclose([after.vx, after.vy], solved_one.state.rvw[1][:2], atol=1e-12)
         assert np.allclose(spin * radius, solved_one.state.rvw[2] * radius, atol=1e-12)
-        assert speed == pytest.approx(float(np.linalg.norm(solved_two.state.rvw[1][:2])))
+        assert np.allclose(other, solved_two.state.rvw[1][:2], atol=1e-12)
 
 
 def test_a_level_that_foresees_is_named_so_and_one_that_does_not_as_before() -> None:

@@ -25,9 +25,11 @@ float operations a phase: no array set-up, and the same floats on every machine)
 - the object ball's reach (sliding, then rolling) against its travel to the pocket, and
   its line's error at the mouth against the pocket's margin (the judge's).
 
-Left out, and why the screen is still worth it: throw (the search corrects the aim for
-it with the physics, and a forecast of a noisy strike is read against the forecast of
-the stroke as planned, :attr:`Forecast.line_error`), the cue ball's swerve, jaws, the
+The object ball leaves on its thrown line (the collision's friction, as pooltool's), so
+the search can turn a pot's aim for throw in the forecast (:attr:`Forecast.heading`)
+before the physics checks it.
+
+Left out, and why the screen is still worth it: the cue ball's swerve, jaws, the
 object ball's own way beyond its pocket's line, and what the balls the cue ball meets
 go on to do (:attr:`Forecast.kisses` says it met them). The search simulates the
 strokes the forecast ranks best, and judges the final few by their noisy strikes in
@@ -80,7 +82,9 @@ class Forecast:
     pocket within its margin; ``line_error``: how far off the pocket's centre (metres,
     signed) its line passes at the mouth; ``cue``: where the cue ball stops (where it
     met another ball, for a kiss); ``scratch``: the pocket the cue ball goes into;
-    ``kisses``: the balls the cue ball runs into after the contact, in turn (each rolls
+    ``heading``: the object ball's line off the contact, degrees (the cue's aim
+    convention), throw included; ``kisses``: the balls the cue ball runs into after the
+    contact, in turn (each rolls
     off on the line of centres to where ``moved`` says; past :data:`MAX_KISSES` the
     forecast stops at the ball met); ``rails``: the cushions the cue ball meets after
     the contact; ``resting``: where the object ball would stop on a bare bed (used
@@ -90,6 +94,7 @@ class Forecast:
     contact: bool
     drops: bool = False
     line_error: float = 0.0
+    heading: float = 0.0
     cue: Point | None = None
     scratch: PocketId | None = None
     kisses: tuple[BallId, ...] = ()
@@ -213,10 +218,10 @@ class Forecaster:
         hit = (cue[0] + run_up * ux, cue[1] + run_up * uy)
         nx, ny = (ball[0] - hit[0]) / diameter, (ball[1] - hit[1]) / diameter
         arriving = _Ball(hit[0], hit[1], speed * ux, speed * uy, roll * ux, roll * uy, spin)
-        after, object_speed = _collide(arriving, nx, ny)
-        # The object ball's line is the line of centres: the search corrects the aim for
-        # throw in the physics, and a noisy strike is read against the plan's line.
-        error, reach, resting = self._object_ball(ball, (nx, ny), object_speed, pocket)
+        after, (ox, oy) = _collide(arriving, nx, ny)
+        object_speed = math.hypot(ox, oy)
+        line = (ox / object_speed, oy / object_speed)
+        error, reach, resting = self._object_ball(ball, line, object_speed, pocket)
         to_pocket = math.dist(ball, self.mouths[pocket])
         drops = abs(error) <= margin and reach >= to_pocket
         others = {b: p for b, p in balls.items() if b not in (CUE, target)}
@@ -225,6 +230,7 @@ class Forecaster:
             contact=True,
             drops=drops,
             line_error=error,
+            heading=math.degrees(math.atan2(line[1], line[0])) % 360.0,
             cue=travel.rest,
             scratch=travel.scratch,
             kisses=travel.kisses,
@@ -294,8 +300,8 @@ class Forecaster:
         nx, ny = dx / apart, dy / apart
         if ball.vx * nx + ball.vy * ny <= 0:
             return ball, other
-        after, speed = _collide(ball, nx, ny)
-        reach = _reach(speed, 0.0)
+        after, (ox, oy) = _collide(ball, nx, ny)
+        reach = _reach(math.hypot(ox, oy), 0.0)
         rest = (
             min(max(other[0] + reach * nx, self.low[0]), self.high[0]),
             min(max(other[1] + reach * ny, self.low[1]), self.high[1]),
@@ -368,12 +374,13 @@ class Forecaster:
 # -- two balls ---------------------------------------------------------------------------
 
 
-def _collide(ball: _Ball, nx: float, ny: float) -> tuple[_Ball, float]:
+def _collide(ball: _Ball, nx: float, ny: float) -> tuple[_Ball, tuple[float, float]]:
     """``ball`` striking a ball at rest whose centre lies along (nx, ny): pooltool's
     frictional inelastic collision (its default, after Alciatore's TP A-5, A-6 and
     A-14), statement for statement in the collision's frame (x along the line of
-    centres, y across it, z up). The ball after, and the other's speed off it (its
-    throw and the spin the friction gives it left out)."""
+    centres, y across it, z up). The ball after, and the other's velocity off it: along
+    the line of centres, and across it the friction's impulse (the throw; the spin the
+    friction gives it left out)."""
     radius = BALL_RADIUS
     # Into the frame: velocity and spin (from the roll: w = (-ry, rx) / R) turned by -n.
     vx, vy = ball.vx * nx + ball.vy * ny, -ball.vx * ny + ball.vy * nx
@@ -405,7 +412,8 @@ def _collide(ball: _Ball, nx: float, ny: float) -> tuple[_Ball, float]:
     # Out of the frame (turned by n); the normal part of the spin kept.
     out_vx, out_vy = v1_n * nx - vy1 * ny, v1_n * ny + vy1 * nx
     out_wx, out_wy = wx * nx - wy1 * ny, wx * ny + wy1 * nx
-    other = math.hypot(v2_n, ty)
+    # The other ball takes the opposite of the impulse along the contact: its throw.
+    other = (v2_n * nx + ty * ny, v2_n * ny - ty * nx)
     after = _Ball(ball.x, ball.y, out_vx, out_vy, out_wy * radius, -out_wx * radius, wz1)
     return after, other
 

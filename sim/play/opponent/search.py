@@ -47,6 +47,7 @@ from sim.play.picker import Pot
 # off line after a metre, a tenth of a pocket's margin).
 AIMED_WITHIN = 0.25
 CORRECTIONS = 2  # throw corrections at most per pot stroke
+FORETOLD_TURNS = 3  # the same in the forecast, which costs next to nothing
 POLL_PAUSE = 0.001  # seconds between polls of a simulator in another process
 # What a foul costs beyond the position it leaves: the cue ball in hand is worth more
 # to the incoming player than the pots the judge sees from a few spots (a safety from
@@ -238,7 +239,7 @@ class Thinker:
         """Every candidate struck as planned (pots corrected for throw first)."""
         self.candidates += len(candidates)
         if self.forecaster is not None:
-            candidates = self._foreseen(candidates)
+            candidates = self._foreseen(self._foretold_turns(candidates))
         if self.level.search.refine:
             candidates = self._corrected(candidates)
         shots = self.simulate([c.stroke for c in candidates])
@@ -261,13 +262,15 @@ class Thinker:
         on the line to the pocket (a Newton step on the ghost-ball geometry's slope);
         combinations are played as the geometry says. Each pot's strokes of one tip
         start from the turn its middle pace needs (:meth:`_shared_turns`)."""
-        current = self._shared_turns(list(candidates))
+        # Turned in the forecast already, each stroke is checked in the physics (its first
+        # simulation is the one it is valued by): no shared turn is needed.
+        current = list(candidates) if self.forecaster else self._shared_turns(list(candidates))
         for _ in range(CORRECTIONS):
             pots = [i for i, c in enumerate(current) if c.pot and c.pot.first == c.pot.ball]
             shots = self.simulate([current[i].stroke for i in pots])
             changed = False
             for index, shot in zip(pots, shots, strict=True):
-                turned = self._turn(current[index], shot)
+                turned = self._turn(current[index], _thrown(current[index], shot))
                 if turned is not None:
                     current[index] = turned
                     changed = True
@@ -296,7 +299,7 @@ class Thinker:
         shots = self.simulate([candidates[i].stroke for i in middles])
         current = list(candidates)
         for (middle, members), shot in zip(middles.items(), shots, strict=True):
-            turned = self._turn(candidates[middle], shot)
+            turned = self._turn(candidates[middle], _thrown(candidates[middle], shot))
             if turned is None:
                 continue
             turn = wrapped_degrees(turned.stroke.action.aim - candidates[middle].stroke.action.aim)
@@ -304,12 +307,30 @@ class Thinker:
                 current[index] = _turned(candidates[index], turn)
         return current
 
-    def _turn(self, candidate: Candidate, shot: SimulatedShot | None) -> Candidate | None:
+    def _foretold_turns(self, candidates: Sequence[Candidate]) -> list[Candidate]:
+        """Each plain pot's stroke with its aim turned for throw in the forecast (its
+        object ball's line as pooltool's collision throws it), up to :data:`FORETOLD_TURNS`
+        times, so the physics that checks it (:meth:`_corrected`) mostly finds it aimed."""
+        current = list(candidates)
+        for index, candidate in enumerate(current):
+            pot = candidate.pot
+            if pot is None or pot.first != pot.ball:
+                continue
+            for _ in range(FORETOLD_TURNS):
+                forecast = self.foresee(candidate)
+                turned = self._turn(candidate, forecast.heading if forecast.contact else None)
+                if turned is None:
+                    break
+                candidate = turned
+            current[index] = candidate
+        return current
+
+    def _turn(self, candidate: Candidate, heading: float | None) -> Candidate | None:
+        """``candidate`` with its aim turned so its object ball, which left the contact
+        on ``heading`` (None: it did not move), leaves it on the line to the pocket; None
+        when it needs no turn or cannot be turned."""
         pot = candidate.pot
-        if shot is None or pot is None:
-            return None
-        heading = first_heading(shot.system, pot.ball)
-        if heading is None:
+        if heading is None or pot is None:
             return None
         ball = self.state.balls[pot.ball]
         wanted = aim_towards(ball, self.judge.mouths[pot.pocket])
@@ -584,3 +605,11 @@ def _drops(candidate: Candidate, shot: SimulatedShot | None) -> bool:
         and (fact.ball, fact.pocket) == (candidate.target, candidate.pocket)
         for fact in shot.facts
     )
+
+
+def _thrown(candidate: Candidate, shot: SimulatedShot | None) -> float | None:
+    """The line a pot's object ball left the contact on in ``shot`` (degrees), if it moved."""
+    pot = candidate.pot
+    if shot is None or pot is None:
+        return None
+    return first_heading(shot.system, pot.ball)
