@@ -14,7 +14,7 @@ from rules.errors import IllegalAction
 from rules.facts import CUE, BallId, Hit, RailContact
 from rules.fouls import Foul, break_fouls, codes_and_reasons
 from rules.geometry import Point
-from rules.groups import EIGHT, Group, Groups, Loss, Target
+from rules.groups import EIGHT, EightBallExtras, Group, Groups, Loss, Target
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
 from rules.rack import RackPattern, SlotDraw
@@ -53,6 +53,7 @@ class EightBall(GameState):
     stalemate_rule: ClassVar[str] = "EB-17"
     break_first_rule: ClassVar[str] = "EB-5"
     break_rule: ClassVar[str] = "EB-5"
+    extras_type: ClassVar[type[EightBallExtras]] = EightBallExtras
 
     groups: Groups = attrs.field(factory=Groups)
 
@@ -109,15 +110,16 @@ class EightBall(GameState):
 
     def apply(self, ruling: Ruling) -> Self:
         after = super().apply(ruling)
-        if ruling.groups is None or ruling.groups == after.groups:
+        extras = ruling.extras
+        if not isinstance(extras, EightBallExtras) or extras.groups == after.groups:
             return after
-        return attrs.evolve(after, groups=ruling.groups)
+        return attrs.evolve(after, groups=extras.groups)
 
     def _ruling_between_shots(
         self, player: Player, next_shooter: Player, *reasons: Reason, **changes: Any
     ) -> Ruling:
         ruling = super()._ruling_between_shots(player, next_shooter, *reasons, **changes)
-        return attrs.evolve(ruling, groups=self.groups)
+        return attrs.evolve(ruling, extras=self._extras())
 
     def _count_foul(self, verdict: Verdict) -> tuple[Tally, Player | None, list[Reason]]:
         """EB-16: no counts and no warnings; B-42 ``on``: GEN-15 with three fouls."""
@@ -127,8 +129,10 @@ class EightBall(GameState):
 
     def _finish(self, shot: Shot, verdict: Verdict) -> Ruling:
         ruling = super()._finish(shot, verdict)
-        if ruling.winner is self.shooter.other and ruling.loss is None:
-            return attrs.evolve(ruling, loss=Loss.THREE_FOULS)  # B-42
+        extras = ruling.extras
+        lost = ruling.winner is self.shooter.other
+        if lost and isinstance(extras, EightBallExtras) and extras.loss is None:
+            return attrs.evolve(ruling, extras=attrs.evolve(extras, loss=Loss.THREE_FOULS))  # B-42
         return ruling
 
     def _check_declarations(self, shot: Shot, start: Positions) -> None:
@@ -145,10 +149,12 @@ class EightBall(GameState):
 
     def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
         if self.phase is Phase.BREAK:
-            verdict = self._break(shot, reading, resting)
-        else:
-            verdict = self._play(shot, reading, resting)
-        return verdict if verdict.groups is not None else attrs.evolve(verdict, groups=self.groups)
+            return self._break(shot, reading, resting)
+        return self._play(shot, reading, resting)
+
+    def _extras(self, **changes: Any) -> EightBallExtras:
+        """8-ball's part of a ruling: the groups as they are, but for ``changes``."""
+        return EightBallExtras(groups=self.groups, **changes)
 
     # -- EB-4..6, EB-18: the break ------------------------------------------------------
 
@@ -199,8 +205,8 @@ class EightBall(GameState):
             pocketed=pocketed,
             score=self.score,
             legal_shot=not codes,
-            illegal_break=illegal,
             reasons=(*foul_reasons, *notes),
+            extras=self._extras(illegal_break=illegal),
         )
         anywhere = opts.eight_break_foul_cue_ball == "anywhere"
 
@@ -247,8 +253,7 @@ class EightBall(GameState):
                         f"(eight_on_break=win_unless_scratch): {player} loses the rack",
                     ),
                     winner=other,
-                    loss=Loss.EIGHT_WITH_FOUL,
-                )
+                ).with_extras(loss=Loss.EIGHT_WITH_FOUL)
             again = (
                 Choice.RERACK
                 if opts.eight_break_foul_rebreak_by == "chooser"
@@ -387,9 +392,7 @@ class EightBall(GameState):
                     f"legal break, {describe(down)} pocketed: {player} continues; {table}",
                 ),
                 inning_ends=False,
-                groups=groups,
-                groups_taken=not groups.is_open,
-            )
+            ).with_extras(groups=groups, groups_taken=not groups.is_open)
         return plain.then(  # row 10
             Reason(
                 "EB-6",
@@ -555,6 +558,7 @@ class EightBall(GameState):
             score=self.score,
             legal_shot=not codes and not no_credit,
             reasons=(*foul_reasons, *notes),
+            extras=self._extras(),
         )
 
         loss = self._loss(reading, codes, eight_on, call, safety)
@@ -563,8 +567,7 @@ class EightBall(GameState):
             return plain.noting(
                 Reason("EB-12" if kind is not Loss.SCRATCH_ON_EIGHT else "B-38", text),
                 winner=other,
-                loss=kind,
-            )
+            ).with_extras(loss=kind)
         if EIGHT in reading.pocketed and made:  # EB-11
             assert call is not None
             return plain.noting(
@@ -610,9 +613,7 @@ class EightBall(GameState):
                     f"{player} continues{taken}",
                 ),
                 inning_ends=False,
-                groups=groups,
-                groups_taken=bool(taken),
-            )
+            ).with_extras(groups=groups, groups_taken=bool(taken))
         open_note = "; the table stays open" if self.groups.is_open else ""
         if safety:
             return plain.then(

@@ -23,6 +23,7 @@ import attrs
 
 from rules.analysis import ShotReading, read_shot
 from rules.errors import IllegalAction
+from rules.extras import RulingExtras
 from rules.facts import (
     CUE,
     BallId,
@@ -100,7 +101,9 @@ class GameState:
     (GEN-7; TB-1, not ROT-1 or NB-17); ``has_push_out`` (TB-8, NB-8); ``keeps_score``
     (ROT-9); ``win_words``, how a rack is won as a player says it ("Ann wins the rack
     with ..."), with the winner's ``{points}``; ``refereed``, whether a referee rules
-    at all (a practice table's free play, :mod:`rules.practice`, is not)."""
+    at all (a practice table's free play, :mod:`rules.practice`, is not);
+    ``extras_type``, the type of what its rulings alone say (:mod:`rules.extras`), None
+    where they say nothing more."""
 
     game: ClassVar[str]
     display_name: ClassVar[str]
@@ -117,6 +120,7 @@ class GameState:
     stalemate_rule: ClassVar[str]
     break_first_rule: ClassVar[str]  # the 1 first on the break (TB-5, ROT-4)
     break_rule: ClassVar[str]  # a ball pocketed or four to a cushion (TB-6, ROT-5)
+    extras_type: ClassVar[type[RulingExtras] | None] = None  # the game's own ruling fields
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)
@@ -738,10 +742,7 @@ class GameState:
             extensions_used=(
                 self.extensions_used.plus(player, 1) if shot.extension else self.extensions_used
             ),
-            groups=verdict.groups,
-            groups_taken=verdict.groups_taken,
-            illegal_break=verdict.illegal_break,
-            loss=verdict.loss,
+            extras=verdict.extras,
         )
         if winner is not None or rerack:
             next_breaker = next_breaker or self._next_breaker(winner)
