@@ -5,7 +5,7 @@ legally pocketed (EB-7). Only the 8 is ever spotted, and only after the break (E
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 import attrs
 
@@ -53,6 +53,7 @@ class EightBall(GameState):
     stalemate_rule: ClassVar[str] = "EB-17"
     break_first_rule: ClassVar[str] = "EB-5"
     break_rule: ClassVar[str] = "EB-5"
+    foul_in_hand_rule: ClassVar[str] = "EB-13"
     extras_type: ClassVar[type[EightBallExtras]] = EightBallExtras
 
     groups: Groups = attrs.field(factory=Groups)
@@ -115,12 +116,6 @@ class EightBall(GameState):
             return after
         return attrs.evolve(after, groups=extras.groups)
 
-    def _ruling_between_shots(
-        self, player: Player, next_shooter: Player, *reasons: Reason, **changes: Any
-    ) -> Ruling:
-        ruling = super()._ruling_between_shots(player, next_shooter, *reasons, **changes)
-        return attrs.evolve(ruling, extras=self._extras())
-
     def _count_foul(self, verdict: Verdict) -> tuple[Tally, Player | None, list[Reason]]:
         """EB-16: no counts and no warnings; B-42 ``on``: GEN-15 with three fouls."""
         if not self.foul_limit_applies:
@@ -152,9 +147,9 @@ class EightBall(GameState):
             return self._break(shot, reading, resting)
         return self._play(shot, reading, resting)
 
-    def _extras(self, **changes: Any) -> EightBallExtras:
-        """8-ball's part of a ruling: the groups as they are, but for ``changes``."""
-        return EightBallExtras(groups=self.groups, **changes)
+    def _extras(self) -> EightBallExtras:
+        """8-ball's part of a ruling: the groups as they are (EB-7)."""
+        return EightBallExtras(groups=self.groups)
 
     # -- EB-4..6, EB-18: the break ------------------------------------------------------
 
@@ -194,20 +189,9 @@ class EightBall(GameState):
             rule = "B-37" if opts.eight_ob_off_table == "spot_all" else "EB-6"
             notes += [Reason(rule, self._spot_text(b, p)) for b, p in spotted.items()]
         pocketed = tuple(b for b in down if b not in spotted)
-        stay = [b for b in pocketed if b != EIGHT]
-        if stay:
-            notes.append(Reason("EB-15", f"{describe(stay)} stay{'s' * (len(stay) == 1)} down"))
-        plain = Verdict(
-            fouls=codes,
-            inning_ends=True,
-            positions=positions,
-            spotted=Positions(spotted),
-            pocketed=pocketed,
-            score=self.score,
-            legal_shot=not codes,
-            reasons=(*foul_reasons, *notes),
-            extras=self._extras(illegal_break=illegal),
-        )
+        notes += self._stay_down("EB-15", [b for b in pocketed if b != EIGHT])
+        plain = self._plain(codes, (*foul_reasons, *notes), positions, spotted, pocketed)
+        plain = plain.with_extras(illegal_break=illegal)
         anywhere = opts.eight_break_foul_cue_ball == "anywhere"
 
         if eight_down and opts.eight_on_break == "rerack_same_breaker":
@@ -224,14 +208,13 @@ class EightBall(GameState):
             )
         if eight_down and not codes:  # row 1
             if opts.eight_on_break == "win_unless_scratch":
-                return plain.noting(
+                return self._wins(
+                    plain,
                     Reason(
                         "B-31",
                         f"the 8 went down on a foul-free break "
                         f"(eight_on_break=win_unless_scratch): {player} wins the rack",
                     ),
-                    inning_ends=False,
-                    winner=player,
                 )
             return self._offer(
                 plain,
@@ -321,14 +304,10 @@ class EightBall(GameState):
                 cue_on_table=not scratch,
             )
         if illegal and opts.eight_illegal_break == "standard_foul":
-            return plain.then(
-                Reason(
-                    "B-33",
-                    f"an illegal break is a foul (eight_illegal_break=standard_foul): {other} "
-                    "has the cue ball in hand anywhere",
-                ),
-                positions=positions.without(CUE),
-                ball_in_hand=BallInHand.ANYWHERE,
+            return self._in_hand_anywhere(
+                plain,
+                rule="B-33",
+                why="an illegal break is a foul (eight_illegal_break=standard_foul): ",
             )
         fouled = bool(codes)
         if illegal and fouled and opts.eight_illegal_break_with_foul != "foul_tree":  # row 6
@@ -362,14 +341,10 @@ class EightBall(GameState):
             )
         if fouled:  # row 8
             if anywhere:
-                return plain.then(
-                    Reason(
-                        "B-34",
-                        f"a foul on the break (eight_break_foul_cue_ball=anywhere): {other} "
-                        "has the cue ball in hand anywhere",
-                    ),
-                    positions=positions.without(CUE),
-                    ball_in_hand=BallInHand.ANYWHERE,
+                return self._in_hand_anywhere(
+                    plain,
+                    rule="B-34",
+                    why="a foul on the break (eight_break_foul_cue_ball=anywhere): ",
                 )
             return self._offer(
                 plain,
@@ -426,26 +401,9 @@ class EightBall(GameState):
         table, and a single choice left is applied by the ruling itself."""
         if not cue_on_table:
             choices = choices - {Choice.SHOOT}
-        inning_ends = chooser is not self.shooter
-        if len(choices) > 1:
-            return plain.then(
-                reason,
-                choices=frozenset(choices),
-                choice_rule=reason.rule,
-                inning_ends=inning_ends,
-            )
-        (only,) = choices
-        effect = self._effect(only, plain.positions, chooser, self.shooter, reason.rule)
-        return plain.then(
-            Reason(reason.rule, f"{reason.text}, and only one choice is left"),
-            effect.reason,
-            inning_ends=inning_ends,
-            positions=effect.positions,
-            ball_in_hand=effect.ball_in_hand,
-            spotted=Positions({**plain.spotted, **effect.spotted}),
-            pocketed=tuple(b for b in plain.pocketed if b not in effect.spotted),
-            applied_choice=only,
-            choice_spotted=effect.spotted,
+        only = f"{reason.text}, and only one choice is left"
+        return self._offer_choices(
+            plain, choices, chooser, reason, only, inning_ends=chooser is not self.shooter
         )
 
     def _spot(self, balls: list[BallId], positions: Positions) -> dict[BallId, Point]:
@@ -549,16 +507,13 @@ class EightBall(GameState):
             spotted = self._spot([b for b in reading.off_table if b != EIGHT], positions)
             notes += [Reason("B-37", self._spot_text(b, p)) for b, p in spotted.items()]
         pocketed = tuple(b for b in down if b not in spotted)
-        plain = Verdict(
-            fouls=codes,
-            inning_ends=True,
-            positions=positions.moved(spotted),
-            spotted=Positions(spotted),
-            pocketed=pocketed,
-            score=self.score,
+        plain = self._plain(
+            codes,
+            (*foul_reasons, *notes),
+            positions,
+            spotted,
+            pocketed,
             legal_shot=not codes and not no_credit,
-            reasons=(*foul_reasons, *notes),
-            extras=self._extras(),
         )
 
         loss = self._loss(reading, codes, eight_on, call, safety)
@@ -570,30 +525,22 @@ class EightBall(GameState):
             ).with_extras(loss=kind)
         if EIGHT in reading.pocketed and made:  # EB-11
             assert call is not None
-            return plain.noting(
+            return self._wins(
+                plain,
                 Reason(
                     "EB-11",
                     f"the 8 went into the {pocket_name(call.pocket)} as called: "
                     f"{player} wins the rack",
                 ),
-                inning_ends=False,
-                winner=player,
             )
         stay = [b for b in pocketed if not (made and call is not None and b == call.ball)]
-        if stay:
-            verb = "stays" if len(stay) == 1 else "stay"
-            plain = plain.noting(Reason("EB-15", f"{describe(stay)} {verb} down"))
+        plain = plain.noting(*self._stay_down("EB-15", stay))
         if codes:  # EB-13
             eight_note = (
                 " (the 8 was on: a standard foul, EB-12 does not apply)" if eight_on else ""
             )
-            return plain.then(
-                Reason(
-                    "EB-13",
-                    f"a standard foul{eight_note}: {other} has the cue ball in hand anywhere; "
-                    "the groups do not change",
-                ),
-                ball_in_hand=BallInHand.ANYWHERE,
+            return self._in_hand_anywhere(
+                plain, why=f"a standard foul{eight_note}: ", then="; the groups do not change"
             )
         if no_credit:
             return plain.then(Reason("B-36", f"{other} plays the table as it lies"))
