@@ -22,7 +22,7 @@ import attrs
 
 from rules.errors import IllegalAction
 from rules.geometry import Point
-from rules.groups import Groups
+from rules.groups import EightBallExtras, Groups
 from rules.positions import Positions
 from rules.ruling import Ruling
 from rules.scenarios import Scenario, ScenarioError, read_scenarios
@@ -108,11 +108,15 @@ def observed(ruling: Ruling, key: str) -> Any:
         "winner": ruling.winner,
         "rerack": ruling.rerack,
         "next_breaker": ruling.next_breaker,
-        "groups": ruling.groups,
-        "target": ruling.target,
-        "illegal_break": ruling.illegal_break,
-        "loss": ruling.loss,
     }
+    eight = EightBallExtras.of(ruling)
+    if eight is not None:  # FORMAT.md "8-ball": keys only the games with groups accept
+        values |= {
+            "groups": eight.groups,
+            "target": eight.target(ruling),
+            "illegal_break": eight.illegal_break,
+            "loss": eight.loss,
+        }
     return values[key]
 
 

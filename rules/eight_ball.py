@@ -5,7 +5,7 @@ legally pocketed (EB-7). Only the 8 is ever spotted, and only after the break (E
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 import attrs
 
@@ -14,7 +14,7 @@ from rules.errors import IllegalAction
 from rules.facts import CUE, BallId, Hit, RailContact
 from rules.fouls import Foul, break_fouls, codes_and_reasons
 from rules.geometry import Point
-from rules.groups import EIGHT, Group, Groups, Loss, Target
+from rules.groups import EIGHT, EightBallExtras, Group, Groups, Loss, Target
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
 from rules.rack import RackPattern, SlotDraw
@@ -53,6 +53,8 @@ class EightBall(GameState):
     stalemate_rule: ClassVar[str] = "EB-17"
     break_first_rule: ClassVar[str] = "EB-5"
     break_rule: ClassVar[str] = "EB-5"
+    foul_in_hand_rule: ClassVar[str] = "EB-13"
+    extras_type: ClassVar[type[EightBallExtras]] = EightBallExtras
 
     groups: Groups = attrs.field(factory=Groups)
 
@@ -109,15 +111,10 @@ class EightBall(GameState):
 
     def apply(self, ruling: Ruling) -> Self:
         after = super().apply(ruling)
-        if ruling.groups is None or ruling.groups == after.groups:
+        extras = ruling.extras
+        if not isinstance(extras, EightBallExtras) or extras.groups == after.groups:
             return after
-        return attrs.evolve(after, groups=ruling.groups)
-
-    def _ruling_between_shots(
-        self, player: Player, next_shooter: Player, *reasons: Reason, **changes: Any
-    ) -> Ruling:
-        ruling = super()._ruling_between_shots(player, next_shooter, *reasons, **changes)
-        return attrs.evolve(ruling, groups=self.groups)
+        return attrs.evolve(after, groups=extras.groups)
 
     def _count_foul(self, verdict: Verdict) -> tuple[Tally, Player | None, list[Reason]]:
         """EB-16: no counts and no warnings; B-42 ``on``: GEN-15 with three fouls."""
@@ -127,8 +124,10 @@ class EightBall(GameState):
 
     def _finish(self, shot: Shot, verdict: Verdict) -> Ruling:
         ruling = super()._finish(shot, verdict)
-        if ruling.winner is self.shooter.other and ruling.loss is None:
-            return attrs.evolve(ruling, loss=Loss.THREE_FOULS)  # B-42
+        extras = ruling.extras
+        lost = ruling.winner is self.shooter.other
+        if lost and isinstance(extras, EightBallExtras) and extras.loss is None:
+            return attrs.evolve(ruling, extras=attrs.evolve(extras, loss=Loss.THREE_FOULS))  # B-42
         return ruling
 
     def _check_declarations(self, shot: Shot, start: Positions) -> None:
@@ -145,10 +144,12 @@ class EightBall(GameState):
 
     def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
         if self.phase is Phase.BREAK:
-            verdict = self._break(shot, reading, resting)
-        else:
-            verdict = self._play(shot, reading, resting)
-        return verdict if verdict.groups is not None else attrs.evolve(verdict, groups=self.groups)
+            return self._break(shot, reading, resting)
+        return self._play(shot, reading, resting)
+
+    def _extras(self) -> EightBallExtras:
+        """8-ball's part of a ruling: the groups as they are (EB-7)."""
+        return EightBallExtras(groups=self.groups)
 
     # -- EB-4..6, EB-18: the break ------------------------------------------------------
 
@@ -188,20 +189,9 @@ class EightBall(GameState):
             rule = "B-37" if opts.eight_ob_off_table == "spot_all" else "EB-6"
             notes += [Reason(rule, self._spot_text(b, p)) for b, p in spotted.items()]
         pocketed = tuple(b for b in down if b not in spotted)
-        stay = [b for b in pocketed if b != EIGHT]
-        if stay:
-            notes.append(Reason("EB-15", f"{describe(stay)} stay{'s' * (len(stay) == 1)} down"))
-        plain = Verdict(
-            fouls=codes,
-            inning_ends=True,
-            positions=positions,
-            spotted=Positions(spotted),
-            pocketed=pocketed,
-            score=self.score,
-            legal_shot=not codes,
-            illegal_break=illegal,
-            reasons=(*foul_reasons, *notes),
-        )
+        notes += self._stay_down("EB-15", [b for b in pocketed if b != EIGHT])
+        plain = self._plain(codes, (*foul_reasons, *notes), positions, spotted, pocketed)
+        plain = plain.with_extras(illegal_break=illegal)
         anywhere = opts.eight_break_foul_cue_ball == "anywhere"
 
         if eight_down and opts.eight_on_break == "rerack_same_breaker":
@@ -218,14 +208,13 @@ class EightBall(GameState):
             )
         if eight_down and not codes:  # row 1
             if opts.eight_on_break == "win_unless_scratch":
-                return plain.noting(
+                return self._wins(
+                    plain,
                     Reason(
                         "B-31",
                         f"the 8 went down on a foul-free break "
                         f"(eight_on_break=win_unless_scratch): {player} wins the rack",
                     ),
-                    inning_ends=False,
-                    winner=player,
                 )
             return self._offer(
                 plain,
@@ -247,8 +236,7 @@ class EightBall(GameState):
                         f"(eight_on_break=win_unless_scratch): {player} loses the rack",
                     ),
                     winner=other,
-                    loss=Loss.EIGHT_WITH_FOUL,
-                )
+                ).with_extras(loss=Loss.EIGHT_WITH_FOUL)
             again = (
                 Choice.RERACK
                 if opts.eight_break_foul_rebreak_by == "chooser"
@@ -316,14 +304,10 @@ class EightBall(GameState):
                 cue_on_table=not scratch,
             )
         if illegal and opts.eight_illegal_break == "standard_foul":
-            return plain.then(
-                Reason(
-                    "B-33",
-                    f"an illegal break is a foul (eight_illegal_break=standard_foul): {other} "
-                    "has the cue ball in hand anywhere",
-                ),
-                positions=positions.without(CUE),
-                ball_in_hand=BallInHand.ANYWHERE,
+            return self._in_hand_anywhere(
+                plain,
+                rule="B-33",
+                why="an illegal break is a foul (eight_illegal_break=standard_foul): ",
             )
         fouled = bool(codes)
         if illegal and fouled and opts.eight_illegal_break_with_foul != "foul_tree":  # row 6
@@ -357,14 +341,10 @@ class EightBall(GameState):
             )
         if fouled:  # row 8
             if anywhere:
-                return plain.then(
-                    Reason(
-                        "B-34",
-                        f"a foul on the break (eight_break_foul_cue_ball=anywhere): {other} "
-                        "has the cue ball in hand anywhere",
-                    ),
-                    positions=positions.without(CUE),
-                    ball_in_hand=BallInHand.ANYWHERE,
+                return self._in_hand_anywhere(
+                    plain,
+                    rule="B-34",
+                    why="a foul on the break (eight_break_foul_cue_ball=anywhere): ",
                 )
             return self._offer(
                 plain,
@@ -387,9 +367,7 @@ class EightBall(GameState):
                     f"legal break, {describe(down)} pocketed: {player} continues; {table}",
                 ),
                 inning_ends=False,
-                groups=groups,
-                groups_taken=not groups.is_open,
-            )
+            ).with_extras(groups=groups, groups_taken=not groups.is_open)
         return plain.then(  # row 10
             Reason(
                 "EB-6",
@@ -423,26 +401,9 @@ class EightBall(GameState):
         table, and a single choice left is applied by the ruling itself."""
         if not cue_on_table:
             choices = choices - {Choice.SHOOT}
-        inning_ends = chooser is not self.shooter
-        if len(choices) > 1:
-            return plain.then(
-                reason,
-                choices=frozenset(choices),
-                choice_rule=reason.rule,
-                inning_ends=inning_ends,
-            )
-        (only,) = choices
-        effect = self._effect(only, plain.positions, chooser, self.shooter, reason.rule)
-        return plain.then(
-            Reason(reason.rule, f"{reason.text}, and only one choice is left"),
-            effect.reason,
-            inning_ends=inning_ends,
-            positions=effect.positions,
-            ball_in_hand=effect.ball_in_hand,
-            spotted=Positions({**plain.spotted, **effect.spotted}),
-            pocketed=tuple(b for b in plain.pocketed if b not in effect.spotted),
-            applied_choice=only,
-            choice_spotted=effect.spotted,
+        only = f"{reason.text}, and only one choice is left"
+        return self._offer_choices(
+            plain, choices, chooser, reason, only, inning_ends=chooser is not self.shooter
         )
 
     def _spot(self, balls: list[BallId], positions: Positions) -> dict[BallId, Point]:
@@ -546,15 +507,13 @@ class EightBall(GameState):
             spotted = self._spot([b for b in reading.off_table if b != EIGHT], positions)
             notes += [Reason("B-37", self._spot_text(b, p)) for b, p in spotted.items()]
         pocketed = tuple(b for b in down if b not in spotted)
-        plain = Verdict(
-            fouls=codes,
-            inning_ends=True,
-            positions=positions.moved(spotted),
-            spotted=Positions(spotted),
-            pocketed=pocketed,
-            score=self.score,
+        plain = self._plain(
+            codes,
+            (*foul_reasons, *notes),
+            positions,
+            spotted,
+            pocketed,
             legal_shot=not codes and not no_credit,
-            reasons=(*foul_reasons, *notes),
         )
 
         loss = self._loss(reading, codes, eight_on, call, safety)
@@ -563,34 +522,25 @@ class EightBall(GameState):
             return plain.noting(
                 Reason("EB-12" if kind is not Loss.SCRATCH_ON_EIGHT else "B-38", text),
                 winner=other,
-                loss=kind,
-            )
+            ).with_extras(loss=kind)
         if EIGHT in reading.pocketed and made:  # EB-11
             assert call is not None
-            return plain.noting(
+            return self._wins(
+                plain,
                 Reason(
                     "EB-11",
                     f"the 8 went into the {pocket_name(call.pocket)} as called: "
                     f"{player} wins the rack",
                 ),
-                inning_ends=False,
-                winner=player,
             )
         stay = [b for b in pocketed if not (made and call is not None and b == call.ball)]
-        if stay:
-            verb = "stays" if len(stay) == 1 else "stay"
-            plain = plain.noting(Reason("EB-15", f"{describe(stay)} {verb} down"))
+        plain = plain.noting(*self._stay_down("EB-15", stay))
         if codes:  # EB-13
             eight_note = (
                 " (the 8 was on: a standard foul, EB-12 does not apply)" if eight_on else ""
             )
-            return plain.then(
-                Reason(
-                    "EB-13",
-                    f"a standard foul{eight_note}: {other} has the cue ball in hand anywhere; "
-                    "the groups do not change",
-                ),
-                ball_in_hand=BallInHand.ANYWHERE,
+            return self._in_hand_anywhere(
+                plain, why=f"a standard foul{eight_note}: ", then="; the groups do not change"
             )
         if no_credit:
             return plain.then(Reason("B-36", f"{other} plays the table as it lies"))
@@ -610,9 +560,7 @@ class EightBall(GameState):
                     f"{player} continues{taken}",
                 ),
                 inning_ends=False,
-                groups=groups,
-                groups_taken=bool(taken),
-            )
+            ).with_extras(groups=groups, groups_taken=bool(taken))
         open_note = "; the table stays open" if self.groups.is_open else ""
         if safety:
             return plain.then(

@@ -5,29 +5,14 @@ fouls, ball in hand, spots). What one game alone decides (8-ball's groups, 14.1'
 re-rack) is a :class:`RulingExtras` subclass the game names in its class attribute
 ``extras_type``; it writes and reads its own JSON, as python-chess's ``ThreeCheckBoard``
 writes its own EPD fields, so the game file and the floors above never name a game.
+
+The class itself is written beside :class:`~rules.ruling.Ruling`, whose field it types and
+whose ``to_json`` takes a ruling: each in a module of its own, the two would import each
+other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self
+from rules.ruling import RulingExtras
 
-import attrs
-
-if TYPE_CHECKING:
-    from rules.ruling import Ruling
-
-
-@attrs.frozen
-class RulingExtras:
-    """Base of a game's own ruling fields. Subclasses are attrs frozen classes."""
-
-    def to_json(self, ruling: Ruling) -> dict[str, Any]:
-        """The fields in JSON types, merged into the ruling's object in a game file;
-        ``ruling`` is the ruling they belong to, for fields derived from it."""
-        raise NotImplementedError
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        """The fields back from the ruling's JSON object (keys it does not know ignored)."""
-        raise NotImplementedError
+__all__ = ["RulingExtras"]

@@ -1,15 +1,19 @@
 """8-ball's groups as state (EB-7, EB-20): solids and stripes, the open table, what the
 next shooter must hit first, and why a rack was lost (EB-12). Immutable values, so a
-:class:`~rules.state.GameState` and a :class:`~rules.ruling.Ruling` can carry them."""
+:class:`~rules.state.GameState` carries them, and a :class:`~rules.ruling.Ruling` as its
+:class:`EightBallExtras`."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from enum import StrEnum
+from typing import Any, Self
 
 import attrs
 
+from rules.extras import RulingExtras
 from rules.facts import BallId
+from rules.ruling import Ruling
 from rules.terms import Player
 
 EIGHT: BallId = "8"
@@ -100,3 +104,50 @@ class Groups:
     def as_dict(self) -> dict[str, str | None]:
         """As FORMAT.md and the game files write them: ``{"A": "solids", "B": ...}``."""
         return {"A": self.a and self.a.value, "B": self.b and self.b.value}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, str | None]) -> Groups:
+        """Back from :meth:`as_dict`."""
+        a, b = (data[player.value] for player in Player)
+        return cls(None if a is None else Group(a), None if b is None else Group(b))
+
+
+@attrs.frozen(kw_only=True)
+class EightBallExtras(RulingExtras):
+    """What an 8-ball ruling alone says: ``groups`` after it (EB-7), ``groups_taken``
+    when this shot gave them (EB-7, B-35), ``illegal_break`` (EB-5(c), not in itself a
+    foul) and ``loss``, why the shooter lost the rack (EB-12)."""
+
+    groups: Groups
+    groups_taken: bool = False
+    illegal_break: bool = False
+    loss: Loss | None = None
+
+    @classmethod
+    def of(cls, ruling: Ruling) -> EightBallExtras | None:
+        """``ruling``'s 8-ball part; None for another game's (or free play's) ruling."""
+        return ruling.extras if isinstance(ruling.extras, EightBallExtras) else None
+
+    def target(self, ruling: Ruling) -> Target:
+        """What the next shooter must hit first (FORMAT.md ``target``)."""
+        return self.groups.target(ruling.next_shooter, ruling.positions)
+
+    def to_json(self, ruling: Ruling) -> dict[str, Any]:
+        return {
+            "groups": self.groups.as_dict(),
+            "groups_taken": self.groups_taken,
+            "target": self.target(ruling).value,
+            "illegal_break": self.illegal_break,
+            "loss": self.loss.value if self.loss else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The fields back (``target`` is the ruling's, derived again by :meth:`target`)."""
+        loss = data["loss"]
+        return cls(
+            groups=Groups.from_dict(data["groups"]),
+            groups_taken=data["groups_taken"],
+            illegal_break=data["illegal_break"],
+            loss=None if loss is None else Loss(loss),
+        )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.facts import BallId
+from rules.groups import EightBallExtras
 from rules.lag import LagResult
 from rules.positions import ball_number, describe
 from rules.ruling import Ruling
@@ -89,7 +90,8 @@ def ruling_line(
             return f"{who} pockets {describe(down)} on the break and may push out."
         return f"{who} breaks, nothing down. {_name(ruling.next_shooter, names)} may push out."
     spotted = _spotted(ruling.spotted)
-    if on_break and ruling.illegal_break:  # EB-5(c), EB-6: not in itself a foul
+    eight = EightBallExtras.of(ruling)
+    if on_break and eight and eight.illegal_break:  # EB-5(c), EB-6: not in itself a foul
         return (
             f"{who}'s break is illegal: nothing down and too few balls reached a cushion. "
             f"{_next(ruling, names)}"
@@ -103,8 +105,8 @@ def ruling_line(
             else f"{who} pockets {describe(down)}, not as called"
         )
         return f"{what}.{spotted} {_next(ruling, names)}"
-    if ruling.next_shooter is ruling.player and ruling.groups_taken and ruling.groups:
-        group = ruling.groups[ruling.player]  # EB-7: the called ball's group is theirs
+    if ruling.next_shooter is ruling.player and eight and eight.groups_taken:
+        group = eight.groups[ruling.player]  # EB-7: the called ball's group is theirs
         assert group is not None
         taken = f", takes the {GROUP_WORDS[group]}"
         return f"{who} pockets {describe(down)}{taken} and shoots again.{spotted}"
@@ -165,8 +167,9 @@ def _rack_over(
         count = ruling.fouls[ruling.player]
         if foul and winner is not ruling.player and count >= kind.foul_limit:
             return f"Foul: {foul}, {who}'s {ordinal(count)} in a row. {won}."
-        if ruling.loss is not None:  # EB-12: lost, whoever else did what
-            return f"{fouled}{who} loses the rack: {LOSS_WORDS[ruling.loss]}. {won}."
+        eight = EightBallExtras.of(ruling)
+        if eight and eight.loss is not None:  # EB-12: lost, whoever else did what
+            return f"{fouled}{who} loses the rack: {LOSS_WORDS[eight.loss]}. {won}."
         how = kind.win_words.format(points=ruling.score[winner])
         if on_break and kind.has_groups:  # B-31 ``win_unless_scratch``
             how = "with the 8 on the break"

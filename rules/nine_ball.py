@@ -19,11 +19,10 @@ from rules.ruling import Reason
 from rules.shot import Shot
 from rules.spotting import spot_in_wpa_order
 from rules.state import GameState
-from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase
+from rules.terms import Declaration, FoulCode, Phase
 from rules.verdict import Verdict
 
 NINE: BallId = "9"
-SHOOT_OR_PASS = frozenset({Choice.SHOOT, Choice.PASS})
 # NB-3: the diamond of rows 1-2-3-2-1, the 1 on the apex, the 9 in the centre.
 DIAMOND = (("1",), (None, None), (None, NINE, None), (None, None), (None,))
 
@@ -53,6 +52,10 @@ class NineBall(GameState):
     stalemate_rule: ClassVar[str] = "NB-15"
     break_first_rule: ClassVar[str] = "NB-5"
     break_rule: ClassVar[str] = "NB-6"
+    legal_break_rule: ClassVar[str] = "NB-7"
+    push_out_rule: ClassVar[str] = "NB-8"
+    push_out_reply_rule: ClassVar[str] = "NB-9"
+    foul_in_hand_rule: ClassVar[str] = "NB-12"
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:
@@ -86,8 +89,9 @@ class NineBall(GameState):
     def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
         player, other = self.shooter, self.shooter.other
         is_break = self.phase is Phase.BREAK
-        # NB-4: nothing is declared on the break, a push out included.
-        push_out = shot.declaration is Declaration.PUSH_OUT and not is_break
+        # NB-4: nothing is declared on the break, a push out included (NB-8).
+        pushing = self._pushing_out(shot)
+        push_out = pushing is not None
         notes: list[Reason] = []
         if is_break and (shot.call is not None or shot.declaration is not None):
             notes.append(
@@ -96,10 +100,8 @@ class NineBall(GameState):
         elif shot.call is not None or shot.declaration is Declaration.SAFETY:
             what = "safety" if shot.declaration is Declaration.SAFETY else f"call of {shot.call}"
             notes.append(Reason("NB-17", f"9-ball has no called shots: the {what} changes nothing"))
-        if push_out:
-            notes.append(
-                Reason("NB-8", f"{player} pushes out: wrong ball, no hit and no rail do not apply")
-            )
+        if pushing:
+            notes.append(pushing)
         found = self._shot_fouls(shot, reading, contact=not push_out)
         codes, foul_reasons = codes_and_reasons(found, struck=shot.struck)
         down = reading.gone
@@ -108,21 +110,10 @@ class NineBall(GameState):
         nine_counts = not is_break or self.options.nine_on_break == "win"
         if not codes and not push_out and NINE in reading.pocketed and nine_counts:
             how = "on the break" if is_break else "legally"
-            return Verdict(
-                inning_ends=False,
-                positions=positions,
-                pocketed=down,
-                score=self.score,
-                legal_shot=True,
-                winner=player,
-                reasons=(
-                    *notes,
-                    Reason(
-                        "NB-7" if is_break else "NB-10",
-                        f"the 9 is pocketed {how}: {player} wins the rack",
-                    ),
-                ),
+            won = Reason(
+                "NB-7" if is_break else "NB-10", f"the 9 is pocketed {how}: {player} wins the rack"
             )
+            return self._wins(self._plain(codes, notes, positions, pocketed=down), won)
 
         spotted = spot_in_wpa_order(
             self._to_spot(reading, push_out=push_out), self.table, positions, self.options
@@ -132,62 +123,25 @@ class NineBall(GameState):
             notes.append(Reason("NB-11", self._nine_not_won(codes, push_out, reading)))
         notes += [Reason("NB-11", self._spot_text(b, p)) for b, p in spotted.items()]
         # On a legal shot the balls down count for the shooter; elsewhere say they stay.
-        if pocketed and (codes or push_out):
-            verb = "stays" if len(pocketed) == 1 else "stay"
-            notes.append(Reason("NB-11", f"{describe(pocketed)} {verb} down"))
+        if codes or push_out:
+            notes += self._stay_down("NB-11", pocketed)
         # The inning ends and the opponent plays the table as it lies (NB-10); each case
         # below changes what differs from that.
-        plain = Verdict(
-            fouls=codes,
-            inning_ends=True,
-            positions=positions.moved(spotted),
-            spotted=Positions(spotted),
-            pocketed=pocketed,
-            score=self.score,
-            legal_shot=not codes,
-            reasons=(*foul_reasons, *notes),
-        )
+        plain = self._plain(codes, (*foul_reasons, *notes), positions, spotted, pocketed)
 
         if codes:  # NB-12 (NB-7(c) on the break, NB-9 for a push out)
             if is_break and self.options.nine_push_out_after_break_foul:
-                return plain.then(
-                    Reason(
-                        "B-43",
-                        f"{other} has the cue ball in hand anywhere and may push out "
-                        "(nine_push_out_after_break_foul=true)",
-                    ),
-                    ball_in_hand=BallInHand.ANYWHERE,
+                return self._in_hand_anywhere(
+                    plain,
+                    rule="B-43",
+                    then=" and may push out (nine_push_out_after_break_foul=true)",
                     phase=Phase.AFTER_BREAK,
                 )
-            return plain.then(
-                Reason("NB-12", f"{other} has the cue ball in hand anywhere; no pass-back"),
-                ball_in_hand=BallInHand.ANYWHERE,
-            )
+            return self._in_hand_anywhere(plain, then="; no pass-back")
         if is_break:  # NB-7 (a), (b); the next shot may be a push out (NB-8)
-            if down:
-                return plain.then(
-                    Reason(
-                        "NB-7",
-                        f"legal break, {describe(down)} pocketed: {player} continues "
-                        "and may push out (NB-8)",
-                    ),
-                    inning_ends=False,
-                    phase=Phase.AFTER_BREAK,
-                )
-            return plain.then(
-                Reason(
-                    "NB-7",
-                    f"legal break, nothing pocketed: {other} plays from the position left "
-                    "and may push out (NB-8)",
-                ),
-                phase=Phase.AFTER_BREAK,
-            )
-        if push_out:
-            return plain.then(
-                Reason("NB-9", f"legal push out: {other} may shoot or pass it back to {player}"),
-                choices=SHOOT_OR_PASS,
-                legal_shot=self.options.push_out_counts_as_legal_shot,
-            )
+            return self._legal_break(plain, down)
+        if push_out:  # NB-9
+            return self._pushed_out(plain)
         if down:
             return plain.then(
                 Reason("NB-10", f"{describe(down)} pocketed legally: {player} continues"),

@@ -160,14 +160,7 @@ class Rotation(GameState):
         player, opponent = self.shooter, self.shooter.other
         is_break = self.phase is Phase.BREAK
         down = reading.gone
-        plain = Verdict(
-            fouls=codes,
-            inning_ends=True,
-            positions=resting,
-            score=self.score,
-            legal_shot=False,
-            reasons=reasons,
-        )
+        plain = self._plain(codes, reasons, resting)
         off_rule = self.options.rotation_break_ob_off_table
         if is_break and reading.off_table and off_rule != "spot":  # B-8
             breaker = player if off_rule == "rerack_same_breaker" else opponent
@@ -237,24 +230,9 @@ class Rotation(GameState):
         choices, rule = self._foul_choices(reading, positions, lowest_down, is_break)
         if replay and self.options.rotation_kitchen_replay_option:
             choices |= {Choice.REPLAY}
-        if len(choices) > 1:
-            return plain.then(
-                Reason(rule, f"{opponent} may {offered(choices)}"),
-                choices=frozenset(choices),
-                choice_rule=rule,
-            )
-        # A choice that is the only one possible is not offered: the ruling applies it.
-        (only,) = choices
-        effect = self._effect(only, positions, opponent, player, rule)
-        return plain.then(
-            Reason(rule, self._only_choice(rule, positions, opponent)),
-            effect.reason,
-            positions=effect.positions,
-            ball_in_hand=effect.ball_in_hand,
-            spotted=Positions({**spotted, **effect.spotted}),
-            applied_choice=only,
-            choice_spotted=effect.spotted,
-        )
+        offer = Reason(rule, f"{opponent} may {offered(choices)}")
+        only = self._only_choice(rule, positions, opponent)
+        return self._offer_choices(plain, choices, opponent, offer, only)
 
     def _only_choice(self, rule: str, positions: Positions, chooser: Player) -> str:
         """Why the incoming player has a single option (ROT-6 B-22, ROT-15, ROT-16)."""
@@ -349,19 +327,10 @@ class Rotation(GameState):
         player = self.shooter
         down = reading.pocketed  # a legal shot sends nothing off the table (GEN-12)
         score = self.score.plus(player, points_of(down))
-        plain = Verdict(
-            inning_ends=not down,
-            positions=resting,
-            pocketed=down,
-            score=score,
-            legal_shot=True,
-            reasons=notes,
-        )
+        plain = self._plain((), notes, resting, pocketed=down, inning_ends=not down, score=score)
         if score[player] >= TARGET:
-            return plain.noting(
-                Reason("ROT-9", f"{player} reaches {score[player]}: {player} wins the rack"),
-                winner=player,
-            )
+            won = f"{player} reaches {score[player]}: {player} wins the rack"
+            return self._wins(plain, Reason("ROT-9", won))
         if not resting.object_balls:
             return self._table_cleared(plain, player)
         if down:

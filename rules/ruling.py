@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, Self
+
 import attrs
 
 from rules.facts import BallId
-from rules.groups import Groups, Loss, Target
 from rules.positions import Positions
 from rules.terms import BallInHand, Choice, FoulCode, Phase, Player, Tally
 
@@ -20,6 +22,22 @@ class Reason:
 
     def __str__(self) -> str:
         return f"{'Foul, ' if self.foul else ''}{self.rule}: {self.text}"
+
+
+@attrs.frozen
+class RulingExtras:
+    """Base of a game's own ruling fields (:mod:`rules.extras`). Subclasses are attrs
+    frozen classes."""
+
+    def to_json(self, ruling: Ruling) -> dict[str, Any]:
+        """The fields in JSON types, merged into the ruling's object in a game file;
+        ``ruling`` is the ruling they belong to, for fields derived from it."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The fields back from the ruling's JSON object (keys it does not know ignored)."""
+        raise NotImplementedError
 
 
 @attrs.frozen(kw_only=True)
@@ -39,9 +57,8 @@ class Ruling:
     applied itself instead of offering it (ROT-15, ROT-16, B-22), and ``choice_spotted``
     the balls that choice placed (part of ``spotted``).
     ``turn``, ``quiet_innings``, ``extensions_used``: bookkeeping for the next state.
-    8-ball's (None elsewhere): ``groups`` after the ruling (EB-7), ``groups_taken`` when
-    this shot gave them (EB-7, B-35), ``illegal_break``
-    (EB-5(c), not in itself a foul) and ``loss``, why the shooter lost the rack (EB-12).
+    ``extras``: what the game alone decides, of its class's ``extras_type`` (8-ball's
+    groups, :class:`rules.groups.EightBallExtras`); None in a game with none.
     """
 
     turn: int
@@ -67,21 +84,11 @@ class Ruling:
     reasons: tuple[Reason, ...] = ()
     quiet_innings: int = 0
     extensions_used: Tally = attrs.field(factory=Tally)
-    groups: Groups | None = None
-    groups_taken: bool = False
-    illegal_break: bool = False
-    loss: Loss | None = None
+    extras: RulingExtras | None = None
 
     @property
     def foul(self) -> bool:
         return bool(self.foul_codes)
-
-    @property
-    def target(self) -> Target | None:
-        """8-ball: what the next shooter must hit first (FORMAT.md ``target``)."""
-        if self.groups is None:
-            return None
-        return self.groups.target(self.next_shooter, self.positions)
 
     def explain(self) -> str:
         """The reasons, one a line, as a referee would say them."""

@@ -9,9 +9,15 @@ lists them and ``state.choose(choice)`` returns the state after it.
 :class:`GameState` holds what every game needs: the general fouls (GEN-6, 9..13, 17),
 consecutive fouls and warnings (GEN-15), rack end and the next breaker (GEN-3, GEN-16),
 shot validation (GEN-5), and the shoot / pass / replay choices. Each game
-(:mod:`rules.ten_ball`, :mod:`rules.nine_ball`, :mod:`rules.rotation`) is a small
-subclass that judges its own shots in ``_verdict`` and carries out its own choices in
-``_effect``.
+(:mod:`rules.ten_ball`, :mod:`rules.nine_ball`, :mod:`rules.eight_ball`,
+:mod:`rules.rotation`) is a small subclass that judges its own shots in ``_verdict`` and
+carries out its own choices in ``_effect``. A verdict is built of the steps the games
+share, written here once and keyed by the games' class attributes (``foul_in_hand_rule``,
+``legal_break_rule``, ``push_out_rule``, ``push_out_reply_rule``): the plain verdict
+each case changes (``_plain``), the rack won (``_wins``), the cue ball in hand anywhere
+(``_in_hand_anywhere``), a legal break's end (``_legal_break``), the push out
+(``_pushing_out``, ``_pushed_out``) and choices offered, or applied when only one is
+possible (``_offer_choices``).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import attrs
 
 from rules.analysis import ShotReading, read_shot
 from rules.errors import IllegalAction
+from rules.extras import RulingExtras
 from rules.facts import (
     CUE,
     BallId,
@@ -46,6 +53,8 @@ from rules.verdict import Effect, Verdict
 
 # The head corner pockets: a cue ball dropping into one may never have left the kitchen.
 HEAD_POCKETS = frozenset({PocketId.LB, PocketId.RB})
+# After a push out (TB-9, NB-9) or balls down that do not count (TB-13, TB-14).
+SHOOT_OR_PASS = frozenset({Choice.SHOOT, Choice.PASS})
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
 
 
@@ -100,7 +109,9 @@ class GameState:
     (GEN-7; TB-1, not ROT-1 or NB-17); ``has_push_out`` (TB-8, NB-8); ``keeps_score``
     (ROT-9); ``win_words``, how a rack is won as a player says it ("Ann wins the rack
     with ..."), with the winner's ``{points}``; ``refereed``, whether a referee rules
-    at all (a practice table's free play, :mod:`rules.practice`, is not)."""
+    at all (a practice table's free play, :mod:`rules.practice`, is not);
+    ``extras_type``, the type of what its rulings alone say (:mod:`rules.extras`), None
+    where they say nothing more."""
 
     game: ClassVar[str]
     display_name: ClassVar[str]
@@ -117,6 +128,12 @@ class GameState:
     stalemate_rule: ClassVar[str]
     break_first_rule: ClassVar[str]  # the 1 first on the break (TB-5, ROT-4)
     break_rule: ClassVar[str]  # a ball pocketed or four to a cushion (TB-6, ROT-5)
+    # The rules the verdict's shared steps give (the games with them say which).
+    legal_break_rule: ClassVar[str]  # what a legal break leaves (TB-7, NB-7)
+    push_out_rule: ClassVar[str]  # the push out, after the break (TB-8, NB-8)
+    push_out_reply_rule: ClassVar[str]  # the opponent shoots or passes it back (TB-9, NB-9)
+    foul_in_hand_rule: ClassVar[str]  # the cue ball in hand anywhere (TB-17, NB-12, EB-13)
+    extras_type: ClassVar[type[RulingExtras] | None] = None  # the game's own ruling fields
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)
@@ -564,6 +581,134 @@ class GameState:
     def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
         raise NotImplementedError
 
+    def _extras(self) -> RulingExtras | None:
+        """The game's own part of a ruling as this state leaves it (``extras_type``)."""
+        return None
+
+    # -- the verdict's shared steps, which the games' ``_verdict`` are built of -----------
+
+    def _plain(
+        self,
+        codes: tuple[FoulCode, ...],
+        reasons: Iterable[Reason],
+        positions: Positions,
+        spotted: Mapping[BallId, Point] | None = None,
+        pocketed: tuple[BallId, ...] = (),
+        **changes: Any,
+    ) -> Verdict:
+        """The verdict each case of a shot changes what differs from: the inning ends
+        and the opponent plays the table as it lies (TB-15, NB-10, EB-10), the ``spotted``
+        balls placed on ``positions``; a shot with foul ``codes`` is no legal shot; the
+        game's ``changes`` to that."""
+        spotted = spotted or {}
+        plain = Verdict(
+            fouls=codes,
+            inning_ends=True,
+            positions=positions.moved(spotted),
+            spotted=Positions(spotted),
+            pocketed=pocketed,
+            score=self.score,
+            legal_shot=not codes,
+            reasons=tuple(reasons),
+            extras=self._extras(),
+        )
+        return attrs.evolve(plain, **changes) if changes else plain
+
+    def _wins(self, plain: Verdict, reason: Reason) -> Verdict:
+        """The shooter wins the rack on the shot, as ``reason`` says (TB-12, NB-10, EB-11,
+        ROT-9)."""
+        return plain.noting(reason, inning_ends=False, winner=self.shooter)
+
+    def _in_hand_anywhere(
+        self,
+        plain: Verdict,
+        *,
+        rule: str | None = None,
+        why: str = "",
+        then: str = "",
+        **changes: Any,
+    ) -> Verdict:
+        """A foul's penalty (TB-17, NB-12, EB-13; ``rule`` by default the game's
+        ``foul_in_hand_rule``): the incoming player has the cue ball in hand anywhere.
+        ``why`` opens the reason, ``then`` ends it."""
+        text = f"{why}{self.shooter.other} has the cue ball in hand anywhere{then}"
+        return plain.then(
+            Reason(rule or self.foul_in_hand_rule, text),
+            positions=plain.positions.without(CUE),
+            ball_in_hand=BallInHand.ANYWHERE,
+            **changes,
+        )
+
+    def _legal_break(self, plain: Verdict, down: tuple[BallId, ...]) -> Verdict:
+        """TB-7, NB-7 (a), (b): after a legal break the breaker continues when a ball
+        went down, else the opponent plays from the position left; either way the next
+        shot may be a push out (TB-8, NB-8)."""
+        player, rule = self.shooter, self.legal_break_rule
+        may = f"and may push out ({self.push_out_rule})"
+        if down:
+            return plain.then(
+                Reason(rule, f"legal break, {describe(down)} pocketed: {player} continues {may}"),
+                inning_ends=False,
+                phase=Phase.AFTER_BREAK,
+            )
+        return plain.then(
+            Reason(
+                rule,
+                f"legal break, nothing pocketed: {player.other} plays from the position left {may}",
+            ),
+            phase=Phase.AFTER_BREAK,
+        )
+
+    def _pushing_out(self, shot: Shot) -> Reason | None:
+        """TB-8, NB-8: a push out declared after the break (on it every declaration is
+        ignored, TB-4, NB-4), to which wrong ball, no hit and no rail do not apply."""
+        if shot.declaration is not Declaration.PUSH_OUT or self.phase is Phase.BREAK:
+            return None
+        text = f"{self.shooter} pushes out: wrong ball, no hit and no rail do not apply"
+        return Reason(self.push_out_rule, text)
+
+    def _pushed_out(self, plain: Verdict) -> Verdict:
+        """TB-9, NB-9: after a legal push out the opponent may shoot or pass it back
+        (B-5 ``push_out_counts_as_legal_shot``: whether it clears the foul count)."""
+        player, other = self.shooter, self.shooter.other
+        return plain.then(
+            Reason(
+                self.push_out_reply_rule,
+                f"legal push out: {other} may shoot or pass it back to {player}",
+            ),
+            choices=SHOOT_OR_PASS,
+            legal_shot=self.options.push_out_counts_as_legal_shot,
+        )
+
+    def _offer_choices(
+        self,
+        plain: Verdict,
+        choices: Iterable[Choice],
+        chooser: Player,
+        offer: Reason,
+        only: str,
+        **changes: Any,
+    ) -> Verdict:
+        """``chooser`` picks one of ``choices``, as ``offer`` says; a choice that is the
+        only one possible is not offered: the ruling applies it itself (EB-6, ROT-15,
+        ROT-16, B-22), ``only`` saying why, and the choice's own reason after it."""
+        choices = frozenset(choices)
+        if len(choices) > 1:
+            return plain.then(offer, choices=choices, choice_rule=offer.rule, **changes)
+        (choice,) = choices
+        effect = self._effect(choice, plain.positions, chooser, self.shooter, offer.rule)
+        return plain.then(
+            Reason(offer.rule, only),
+            effect.reason,
+            positions=effect.positions,
+            ball_in_hand=effect.ball_in_hand,
+            spotted=Positions({**plain.spotted, **effect.spotted}),
+            pocketed=tuple(b for b in plain.pocketed if b not in effect.spotted),
+            applied_choice=choice,
+            choice_spotted=effect.spotted,
+            **changes,
+        )
+
     def _effect(
         self, choice: Choice, positions: Positions, chooser: Player, offender: Player, rule: str
     ) -> Effect:
@@ -596,6 +741,14 @@ class GameState:
         return (*reasons, *([line] if line else []))
 
     # -- spotting, for the games ----------------------------------------------------
+
+    @staticmethod
+    def _stay_down(rule: str, balls: Iterable[BallId]) -> list[Reason]:
+        """That ``balls``, pocketed, stay down (TB-16, NB-11, EB-15); none: nothing to say."""
+        down = list(balls)
+        if not down:
+            return []
+        return [Reason(rule, f"{describe(down)} {'stays' if len(down) == 1 else 'stay'} down")]
 
     def _spot_text(self, ball: BallId, point: Point) -> str:
         """Where a spotted ball went, in a player's words (GEN-4, ROT-12, ROT-13)."""
@@ -654,6 +807,7 @@ class GameState:
             score=self.score,
             quiet_innings=self.quiet_innings,
             extensions_used=self.extensions_used,
+            extras=self._extras(),
         )
         ruling = attrs.evolve(ruling, **changes)
         return attrs.evolve(ruling, reasons=self._with_score(reasons, ruling.score))
@@ -738,10 +892,7 @@ class GameState:
             extensions_used=(
                 self.extensions_used.plus(player, 1) if shot.extension else self.extensions_used
             ),
-            groups=verdict.groups,
-            groups_taken=verdict.groups_taken,
-            illegal_break=verdict.illegal_break,
-            loss=verdict.loss,
+            extras=verdict.extras,
         )
         if winner is not None or rerack:
             next_breaker = next_breaker or self._next_breaker(winner)

@@ -17,13 +17,12 @@ from rules.rack import RackPattern
 from rules.ruling import Reason
 from rules.shot import Call, Shot
 from rules.spotting import spot_in_wpa_order
-from rules.state import GameState
-from rules.terms import BallInHand, Choice, Declaration, Phase
+from rules.state import SHOOT_OR_PASS, GameState
+from rules.terms import Declaration, Phase
 from rules.verdict import Verdict
 from rules.words import pocket_name
 
 TEN: BallId = "10"
-SHOOT_OR_PASS = frozenset({Choice.SHOOT, Choice.PASS})
 # TB-3: the 1 on the apex, the 10 in the middle of the third row, the others at random.
 RACK_PATTERN = RackPattern.triangle(("1", None, None, None, TEN, *([None] * 5)))
 
@@ -43,6 +42,10 @@ class TenBall(GameState):
     stalemate_rule: ClassVar[str] = "TB-19"
     break_first_rule: ClassVar[str] = "TB-5"
     break_rule: ClassVar[str] = "TB-6"
+    legal_break_rule: ClassVar[str] = "TB-7"
+    push_out_rule: ClassVar[str] = "TB-8"
+    push_out_reply_rule: ClassVar[str] = "TB-9"
+    foul_in_hand_rule: ClassVar[str] = "TB-17"
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:
@@ -75,18 +78,17 @@ class TenBall(GameState):
     def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
         player = self.shooter
         is_break = self.phase is Phase.BREAK
-        # TB-4: nothing is declared on the break, a push out included.
-        push_out = shot.declaration is Declaration.PUSH_OUT and not is_break
+        # TB-4: nothing is declared on the break, a push out included (TB-8).
+        pushing = self._pushing_out(shot)
+        push_out = pushing is not None
         safety = shot.declaration is Declaration.SAFETY and not is_break
         notes: list[Reason] = []
         if is_break and (shot.call is not None or shot.declaration is not None):
             notes.append(
                 Reason("TB-4", "nothing is called on the break; the declaration is ignored")
             )
-        if push_out:
-            notes.append(
-                Reason("TB-8", f"{player} pushes out: wrong ball, no hit and no rail do not apply")
-            )
+        if pushing:
+            notes.append(pushing)
         if shot.call is not None and (push_out or safety):
             # GEN-7 asks for a call *or* a safety; given both, the safety (or the push
             # out, TB-8) is what the player declared, and the call counts for nothing.
@@ -107,15 +109,7 @@ class TenBall(GameState):
         if not codes and call is not None and made and call.ball == TEN:
             won = self._ten_wins(reading, resting)
             if won is not None:
-                return Verdict(
-                    inning_ends=False,
-                    positions=positions,
-                    pocketed=down,
-                    score=self.score,
-                    legal_shot=True,
-                    winner=player,
-                    reasons=(*notes, won),
-                )
+                return self._wins(self._plain(codes, notes, positions, pocketed=down), won)
             notes.append(
                 Reason(
                     "TB-12",
@@ -132,54 +126,18 @@ class TenBall(GameState):
         notes += [Reason("TB-16", self._spot_text(b, p)) for b, p in spotted.items()]
         # The called ball made legally needs no word; every other ball down is told.
         stay = [b for b in pocketed if codes or not made or call is None or b != call.ball]
-        if stay:
-            notes.append(
-                Reason("TB-16", f"{describe(stay)} stay{'s' if len(stay) == 1 else ''} down")
-            )
+        notes += self._stay_down("TB-16", stay)
         # The inning ends, the opponent plays the table, no option (TB-15); each case
         # below changes what differs from that.
-        plain = Verdict(
-            fouls=codes,
-            inning_ends=True,
-            positions=positions.moved(spotted),
-            spotted=Positions(spotted),
-            pocketed=pocketed,
-            score=self.score,
-            legal_shot=not codes,
-            reasons=(*foul_reasons, *notes),
-        )
+        plain = self._plain(codes, (*foul_reasons, *notes), positions, spotted, pocketed)
 
         other = player.other
         if codes:  # TB-17 (TB-7(c) on the break, TB-9 for a push out)
-            return plain.then(
-                Reason("TB-17", f"{other} has the cue ball in hand anywhere; no pass-back"),
-                ball_in_hand=BallInHand.ANYWHERE,
-            )
+            return self._in_hand_anywhere(plain, then="; no pass-back")
         if is_break:  # TB-7 (a), (b); the next shot may be a push out (TB-8)
-            if down:
-                return plain.then(
-                    Reason(
-                        "TB-7",
-                        f"legal break, {describe(down)} pocketed: {player} continues "
-                        "and may push out (TB-8)",
-                    ),
-                    inning_ends=False,
-                    phase=Phase.AFTER_BREAK,
-                )
-            return plain.then(
-                Reason(
-                    "TB-7",
-                    f"legal break, nothing pocketed: {other} plays from the position left "
-                    "and may push out (TB-8)",
-                ),
-                phase=Phase.AFTER_BREAK,
-            )
-        if push_out:
-            return plain.then(
-                Reason("TB-9", f"legal push out: {other} may shoot or pass it back to {player}"),
-                choices=SHOOT_OR_PASS,
-                legal_shot=self.options.push_out_counts_as_legal_shot,
-            )
+            return self._legal_break(plain, down)
+        if push_out:  # TB-9
+            return self._pushed_out(plain)
         if made and call is not None:
             return plain.then(
                 Reason(

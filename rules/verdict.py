@@ -7,8 +7,8 @@ from typing import Any
 
 import attrs
 
+from rules.extras import RulingExtras
 from rules.facts import BallId
-from rules.groups import Groups, Loss
 from rules.positions import Positions
 from rules.ruling import Reason
 from rules.terms import BallInHand, Choice, FoulCode, Phase, Player, Tally
@@ -23,8 +23,8 @@ class Verdict:
     ``next_breaker``: set only where a rule, not the break format, decides it.
     ``choice_rule``: the rule that gives the ``choices`` (the game's own by default).
     ``applied_choice``: the only possible choice, applied by the verdict itself, and
-    ``choice_spotted`` the balls it placed. ``groups``, ``illegal_break``, ``loss``:
-    8-ball's, as the :class:`Ruling` reports them.
+    ``choice_spotted`` the balls it placed. ``extras``: the game's own part, as the
+    :class:`Ruling` reports it.
     """
 
     fouls: tuple[FoulCode, ...] = ()
@@ -45,10 +45,7 @@ class Verdict:
     choice_spotted: Positions = attrs.field(factory=Positions)
     reasons: tuple[Reason, ...] = ()
     next_turn: tuple[Reason, ...] = ()
-    groups: Groups | None = None
-    groups_taken: bool = False
-    illegal_break: bool = False
-    loss: Loss | None = None
+    extras: RulingExtras | None = None
 
     def noting(self, *reasons: Reason, **changes: Any) -> Verdict:
         """This verdict with ``changes`` and more ``reasons``."""
@@ -59,6 +56,11 @@ class Verdict:
         ``rerack``, how the rack is played again), and is dropped when a win or a forfeit
         on fouls ends the rack on the shot."""
         return attrs.evolve(self, next_turn=(*self.next_turn, *turn), **changes)
+
+    def with_extras(self, **changes: Any) -> Verdict:
+        """This verdict with ``changes`` to the game's own part."""
+        assert self.extras is not None
+        return attrs.evolve(self, extras=attrs.evolve(self.extras, **changes))
 
 
 @attrs.frozen(kw_only=True)

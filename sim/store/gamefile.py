@@ -305,18 +305,12 @@ def _positions_to_json(positions: Mapping[str, tuple[float, float]]) -> dict[str
 
 
 def ruling_to_json(ruling: Ruling) -> dict[str, Any]:
-    """Every field of the ruling, in JSON types (the game file's record of it); 8-ball's
-    groups, target, illegal break and loss (EB-5, EB-7, EB-12) only where the game has
-    groups, so the other games' files are as they were."""
+    """Every field of the ruling, in JSON types (the game file's record of it); what the
+    game alone decides (its ``extras``, such as 8-ball's groups) after them, written by
+    the game, so the games without extras write their files as they did."""
     data = _ruling_fields(ruling)
-    if ruling.groups is not None:
-        data |= {
-            "groups": ruling.groups.as_dict(),
-            "groups_taken": ruling.groups_taken,
-            "target": ruling.target.value if ruling.target else None,
-            "illegal_break": ruling.illegal_break,
-            "loss": ruling.loss.value if ruling.loss else None,
-        }
+    if ruling.extras is not None:
+        data |= ruling.extras.to_json(ruling)
     return data
 
 

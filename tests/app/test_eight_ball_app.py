@@ -15,6 +15,7 @@ from PIL import Image
 
 from rules import CUE, EightBall, Group, Groups, Phase, Player
 from rules.facts import Hit
+from rules.groups import EightBallExtras
 from sim.app.main import PoolApp
 from sim.app.screens.start import GAMES, StartChoices
 from sim.app.script import run_script
@@ -64,7 +65,8 @@ def test_a_window_script_plays_a_break_and_a_called_shot(table: PoolApp, tmp_pat
     controller, hud = table.controller, table.hud
     assert controller is not None and hud is not None
     (broke,) = controller.game.shots
-    assert not broke.ruling.foul and broke.ruling.pocketed and broke.ruling.groups == Groups()
+    assert not broke.ruling.foul and broke.ruling.pocketed
+    assert broke.ruling.extras == EightBallExtras(groups=Groups())
     state = controller.state
     assert state is not None and state.phase is Phase.PLAY and state.shooter is Player.A
     assert hud.title.getText() == "8-ball · race to 3 · rack 1"
@@ -89,7 +91,8 @@ def test_a_window_script_plays_a_break_and_a_called_shot(table: PoolApp, tmp_pat
     called = controller.game.shots[-1]
     assert called.stroke.call == stroke.call
     # EB-7: the called 3 went in as called, so the solids are Ann's, the stripes Bob's.
-    assert called.ruling.groups == Groups.assigned(Player.A, Group.SOLIDS)
+    called_extras = EightBallExtras.of(called.ruling)
+    assert called_extras and called_extras.groups == Groups.assigned(Player.A, Group.SOLIDS)
     assert called.ruling.next_shooter is Player.A and controller.stage is Stage.AIM
     after = controller.state
     assert isinstance(after, EightBall)
@@ -119,7 +122,8 @@ def test_an_illegal_break_offers_the_re_racks_and_one_is_taken(table: PoolApp) -
     controller, hud = table.controller, table.hud
     assert controller is not None and hud is not None
     (broke,) = controller.game.shots
-    assert broke.ruling.illegal_break and not broke.ruling.foul
+    assert broke.ruling.extras == EightBallExtras(groups=Groups(), illegal_break=True)
+    assert not broke.ruling.foul
     assert controller.stage is Stage.CHOOSE
     labels = {button["text"].split("\n")[0] for button in hud.choice_buttons}
     assert labels == {"Shoot", "Rack again and break", "Rack again, other breaks"}

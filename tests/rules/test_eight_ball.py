@@ -24,6 +24,7 @@ from rules import (
 from rules.eight_ball import RACK_PATTERN
 from rules.facts import Fact
 from rules.geometry import Point
+from rules.groups import EightBallExtras
 from rules.lead import ruling_line
 from rules.ruling import Ruling
 from tests.rules.builders import (
@@ -55,6 +56,13 @@ BREAK_HITS = [cross(), hit(CUE, "1"), hit("1", "10"), hit("1", "3")]
 FOUR_RAILS = [rail("2"), rail("7"), rail("15"), rail("11")]
 
 
+def extras(ruling: Ruling) -> EightBallExtras:
+    """The ruling's 8-ball part: every refereed 8-ball ruling has one."""
+    found = EightBallExtras.of(ruling)
+    assert found is not None
+    return found
+
+
 def racked(**options: object) -> EightBall:
     return EightBall.new_rack(EIGHT_BALL_RACK, options=Options(**options))
 
@@ -77,7 +85,7 @@ def test_eb_2_eb_21_a_won_rack_passes_the_break_and_ends_the_rack() -> None:
     ruling = state.rule(shot(hit(CUE, "8"), pocket("8", "lc"), call=call("8", "lc")))
     after = state.apply(ruling)
     assert after.is_over and after.outcome() is not None
-    assert (ruling.winner, ruling.next_breaker, ruling.loss) == (Player.A, Player.B, None)
+    assert (ruling.winner, ruling.next_breaker, extras(ruling).loss) == (Player.A, Player.B, None)
 
 
 def test_eb_3_the_rack_pattern() -> None:
@@ -99,7 +107,7 @@ def test_eb_4_nothing_is_called_on_the_break() -> None:
         shot(*BREAK_HITS, rail("6"), pocket("3"), placement=KITCHEN, call=call("3"))
     )
     assert any(r.rule == "EB-4" for r in ruling.reasons)
-    assert ruling.next_shooter is Player.A and ruling.groups == Groups()
+    assert ruling.next_shooter is Player.A and extras(ruling).groups == Groups()
 
 
 def test_eb_5_four_balls_to_a_cushion_or_an_illegal_break() -> None:
@@ -107,9 +115,9 @@ def test_eb_5_four_balls_to_a_cushion_or_an_illegal_break() -> None:
     in itself a foul; four make it legal. EB-5(a): no first-ball requirement."""
     state = racked()
     three = state.rule(shot(*BREAK_HITS, *FOUR_RAILS[:3], placement=KITCHEN))
-    assert three.illegal_break and not three.foul
+    assert extras(three).illegal_break and not three.foul
     four = state.rule(shot(cross(), hit(CUE, "10"), *FOUR_RAILS, placement=KITCHEN))
-    assert not four.illegal_break and not four.foul and four.next_shooter is Player.B
+    assert not extras(four).illegal_break and not four.foul and four.next_shooter is Player.B
 
 
 def test_eb_6_the_eight_on_a_legal_break_offers_the_breaker_a_choice() -> None:
@@ -121,7 +129,7 @@ def test_eb_6_the_eight_on_a_legal_break_offers_the_breaker_a_choice() -> None:
     chosen = state.rule_choice(Choice.SHOOT)
     assert list(chosen.spotted) == ["8"] and chosen.spotted["8"][1] > FOOT_SPOT[1]
     assert chosen.positions["8"] == chosen.spotted["8"]
-    assert chosen.next_shooter is Player.A and chosen.groups == Groups()
+    assert chosen.next_shooter is Player.A and extras(chosen).groups == Groups()
 
 
 def test_eb_7_a_called_ball_legally_pocketed_takes_its_group() -> None:
@@ -129,10 +137,10 @@ def test_eb_7_a_called_ball_legally_pocketed_takes_its_group() -> None:
     ball was hit first; a miss keeps the table open."""
     state = eight(TABLE)
     made = state.rule(shot(hit(CUE, "2"), hit("2", "9"), pocket("9", "rt"), call=call("9")))
-    assert made.groups == Groups.assigned(Player.A, Group.STRIPES)
-    assert made.next_shooter is Player.A and made.target is Target.STRIPES
+    assert extras(made).groups == Groups.assigned(Player.A, Group.STRIPES)
+    assert made.next_shooter is Player.A and extras(made).target(made) is Target.STRIPES
     missed = state.rule(shot(hit(CUE, "2"), rail("2"), call=call("2")))
-    assert missed.groups == Groups() and missed.target is Target.OPEN
+    assert extras(missed).groups == Groups() and extras(missed).target(missed) is Target.OPEN
 
 
 def test_eb_8_the_first_ball_must_be_on() -> None:
@@ -195,7 +203,27 @@ def test_eb_12_losing_the_rack_and_why(
     """EB-12 (d), (a), (b), (c): the opponent wins, and the ruling says why."""
     state = eight(balls, groups=SOLIDS_A)
     ruling = state.rule(shot(*facts, call=call(*called)))
-    assert (ruling.loss, ruling.winner, ruling.rack_over) == (loss, Player.B, True)
+    assert (extras(ruling).loss, ruling.winner, ruling.rack_over) == (loss, Player.B, True)
+
+
+def test_the_eight_ball_extras_write_and_read_their_own_json() -> None:
+    """rules.extras: 8-ball's part of a ruling in the game file's keys and order, with
+    the target derived from the ruling; and read back from that JSON."""
+    state = eight(ON_THE_EIGHT, groups=SOLIDS_A)
+    lost = state.rule(shot(hit(CUE, "8"), pocket("8", "rt"), call=call("8", "lc")))
+    illegal = racked().rule(shot(*BREAK_HITS, *FOUR_RAILS[:3], placement=KITCHEN))
+    assert extras(lost).to_json(lost) == {
+        "groups": {"A": "solids", "B": "stripes"},
+        "groups_taken": False,
+        "target": "stripes",  # B's, who is at the table next (to break)
+        "illegal_break": False,
+        "loss": "eight-wrong-pocket",
+    }
+    for ruling in (lost, illegal):
+        written = extras(ruling).to_json(ruling)
+        assert list(written) == ["groups", "groups_taken", "target", "illegal_break", "loss"]
+        assert EightBallExtras.from_json(written) == extras(ruling)
+    assert extras(illegal).to_json(illegal)["illegal_break"] is True
 
 
 def test_eb_13_a_standard_foul_gives_ball_in_hand_anywhere() -> None:
@@ -203,7 +231,7 @@ def test_eb_13_a_standard_foul_gives_ball_in_hand_anywhere() -> None:
     state = eight(TABLE, groups=SOLIDS_A)
     ruling = state.rule(shot(hit(CUE, "2"), pocket("2"), pocket(CUE, "lb"), call=call("2")))
     assert ruling.ball_in_hand is BallInHand.ANYWHERE and not ruling.choices
-    assert ruling.groups == SOLIDS_A and not ruling.spotted and "2" in ruling.pocketed
+    assert extras(ruling).groups == SOLIDS_A and not ruling.spotted and "2" in ruling.pocketed
 
 
 def test_eb_14_from_the_kitchen_a_ball_behind_the_string_needs_a_crossing() -> None:
@@ -259,7 +287,7 @@ def test_eb_19_a_safety_ends_the_inning_and_pockets_nothing_for_the_shooter() ->
     """EB-19: balls down on a safety stay down and the open table stays open."""
     state = eight(TABLE)
     ruling = state.rule(shot(hit(CUE, "2"), pocket("2"), declare="safety", call=call("2")))
-    assert ruling.next_shooter is Player.B and ruling.groups == Groups() and not ruling.foul
+    assert ruling.next_shooter is Player.B and extras(ruling).groups == Groups() and not ruling.foul
 
 
 def test_eb_20_a_group_cleared_by_the_opponent_puts_the_shooter_on_the_eight() -> None:

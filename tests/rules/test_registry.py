@@ -23,8 +23,10 @@ from rules import (
     game_kind,
 )
 from rules.geometry import Point
+from rules.state import GameState
 from rules.terms import Choice
 from tests.rules.builders import (
+    FOOT_SPOT,
     OPEN_TABLE,
     ROTATION_RACK,
     TEN_BALL_RACK,
@@ -193,3 +195,18 @@ class TestPlacementProblem:
             else:
                 with pytest.raises(ValueError, match=f"{problem.rule}: {problem.text}"):
                     state.rule(stroke)
+
+
+@pytest.mark.parametrize("kind", list(GAMES.values()), ids=list(GAMES))
+def test_each_games_rulings_carry_the_extras_its_class_names(kind: type[GameState]) -> None:
+    """rules.extras: what a game alone decides rides on its rulings, of the type its
+    class names in ``extras_type`` (nothing where it names none), on a shot and between
+    shots."""
+    state = kind.new_rack({"1": FOOT_SPOT})
+    missed = state.rule(shot(placement=(0.6, 0.5)))  # a break that hits nothing
+    stalemate = state.rule_stalemate(agreed=True)
+    for ruling in (missed, stalemate):
+        if kind.extras_type is None:
+            assert ruling.extras is None
+        else:
+            assert type(ruling.extras) is kind.extras_type

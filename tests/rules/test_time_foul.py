@@ -20,6 +20,7 @@ from rules import (
     Tally,
     TenBall,
 )
+from rules.groups import EightBallExtras, Groups
 from rules.lead import ruling_line
 from rules.practice import practice_state
 from tests.rules.builders import (
@@ -91,9 +92,11 @@ def test_ten_ball_break_time_foul_is_a_break_foul() -> None:
 def test_eight_ball_time_foul_is_a_standard_foul() -> None:
     """EB-13 in play; on the break B-34's foul, never an illegal break (no stroke)."""
     in_play = eight({**EIGHT_BALL_RACK, CUE: CUE_AT}, options=CLOCK).rule_time_foul()
-    assert in_play.ball_in_hand is BallInHand.ANYWHERE and not in_play.illegal_break
+    assert in_play.ball_in_hand is BallInHand.ANYWHERE
+    assert in_play.extras == EightBallExtras(groups=Groups())
     on_break = EightBall.new_rack(EIGHT_BALL_RACK, options=CLOCK).rule_time_foul()
-    assert on_break.foul_codes == (FoulCode.SHOT_CLOCK,) and not on_break.illegal_break
+    assert on_break.foul_codes == (FoulCode.SHOT_CLOCK,)
+    assert on_break.extras == EightBallExtras(groups=Groups())  # not an illegal break
     assert on_break.ball_in_hand is BallInHand.KITCHEN  # the cue ball never left the hand
     assert Choice.RERACK not in on_break.choices
 
