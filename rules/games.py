@@ -14,10 +14,11 @@ from rules.eight_ball import EightBall
 from rules.nine_ball import NineBall
 from rules.rotation import Rotation
 from rules.state import GameState
+from rules.straight_pool import StraightPool
 from rules.ten_ball import TenBall
 
 GAMES: Mapping[str, type[GameState]] = {
-    kind.game: kind for kind in (TenBall, NineBall, EightBall, Rotation)
+    kind.game: kind for kind in (TenBall, NineBall, EightBall, Rotation, StraightPool)
 }
 
 #: The game a new match, a bench or a command plays when none is named: the floors above
@@ -27,7 +28,7 @@ DEFAULT_GAME: str = TenBall.game
 
 def game_kind(name: str) -> type[GameState]:
     """The game called ``name`` (``"ten-ball"``, ``"nine-ball"``, ``"eight-ball"``,
-    ``"rotation"``);
+    ``"rotation"``, ``"straight-pool"``);
     ValueError otherwise."""
     try:
         return GAMES[name]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from rules.extras import RulingExtras
 from rules.facts import BallId
 from rules.groups import Groups, Loss, Target
 from rules.positions import Positions
@@ -71,6 +72,7 @@ class Ruling:
     groups_taken: bool = False
     illegal_break: bool = False
     loss: Loss | None = None
+    extras: RulingExtras | None = None  # the game's own fields (its ``extras_type``)
 
     @property
     def foul(self) -> bool:

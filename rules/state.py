@@ -23,6 +23,7 @@ import attrs
 
 from rules.analysis import ShotReading, read_shot
 from rules.errors import IllegalAction
+from rules.extras import RulingExtras
 from rules.facts import (
     CUE,
     BallId,
@@ -117,6 +118,12 @@ class GameState:
     stalemate_rule: ClassVar[str]
     break_first_rule: ClassVar[str]  # the 1 first on the break (TB-5, ROT-4)
     break_rule: ClassVar[str]  # a ball pocketed or four to a cushion (TB-6, ROT-5)
+    # The game's own part of a ruling (``Ruling.extras``), or None (rules.extras).
+    extras_type: ClassVar[type[RulingExtras] | None] = None
+    # Where score is kept: a ball scores one point (SP-7), not its number (ROT-9).
+    points_per_ball: ClassVar[bool] = False
+    # What a player one foul from the limit is told (GEN-15).
+    warning_words: ClassVar[str] = "one more foul loses the rack"
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)
