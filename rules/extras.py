@@ -10,21 +10,20 @@ writes its own EPD fields, so the game file and the floors above never name a ga
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 import attrs
-
-if TYPE_CHECKING:
-    from rules.ruling import Ruling
 
 
 @attrs.frozen
 class RulingExtras:
     """Base of a game's own ruling fields. Subclasses are attrs frozen classes."""
 
-    def to_json(self, ruling: Ruling) -> dict[str, Any]:
+    def to_json(self, ruling: Any) -> dict[str, Any]:
         """The fields in JSON types, merged into the ruling's object in a game file;
-        ``ruling`` is the ruling they belong to, for fields derived from it."""
+        ``ruling`` is the :class:`~rules.ruling.Ruling` they belong to, for fields derived
+        from it (typed ``Any``: the ruling carries its extras, so naming its class here
+        would make the two modules import each other)."""
         raise NotImplementedError
 
     @classmethod

@@ -21,6 +21,12 @@ GAMES: Mapping[str, type[GameState]] = {
     kind.game: kind for kind in (TenBall, NineBall, EightBall, Rotation, StraightPool)
 }
 
+#: The games the floors above offer (the window's start form, the commands' ``--game``, the
+#: practice table's racks, the bench): those a ``playable`` class says they can play.
+PLAYABLE_GAMES: Mapping[str, type[GameState]] = {
+    name: kind for name, kind in GAMES.items() if kind.playable
+}
+
 #: The game a new match, a bench or a command plays when none is named: the floors above
 #: name this rather than a game class (WPA's professional game, poolsim's first).
 DEFAULT_GAME: str = TenBall.game

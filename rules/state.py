@@ -106,6 +106,9 @@ class GameState:
     game: ClassVar[str]
     display_name: ClassVar[str]
     refereed: ClassVar[bool] = True  # False: free play on a practice table (rules.practice)
+    # False: the referee rules it, but the floors above (the physics' racks, the window,
+    # the commands, the computer) cannot play it yet, so they offer it nowhere.
+    playable: ClassVar[bool] = True
     calls_shots: ClassVar[bool]
     has_push_out: ClassVar[bool]
     keeps_score: ClassVar[bool]

@@ -141,7 +141,7 @@ class StraightPoolExtras(RulingExtras):
     high_run: Tally = attrs.field(factory=Tally)
     racking: Racking | None = None
 
-    def to_json(self, ruling: Ruling) -> dict[str, Any]:
+    def to_json(self, ruling: Any) -> dict[str, Any]:
         return {
             "points": self.points,
             "penalty": self.penalty,
@@ -184,6 +184,9 @@ class StraightPool(GameState):
 
     game: ClassVar[str] = "straight-pool"
     display_name: ClassVar[str] = "14.1 continuous"
+    # Issue 32: the physics' 14-ball re-rack, the window's scoreboard and the computer's
+    # play are still to come; until then only the referee and its scenarios know 14.1.
+    playable: ClassVar[bool] = False
     calls_shots: ClassVar[bool] = True  # SP-6
     has_push_out: ClassVar[bool] = False
     keeps_score: ClassVar[bool] = True  # SP-1
