@@ -678,7 +678,15 @@ class StraightPool(GameState):
 
     def _finish(self, shot: Shot, verdict: Verdict) -> Ruling:
         ruling = super()._finish(shot, verdict)
-        return attrs.evolve(ruling, extras=verdict.sp) if isinstance(verdict, _Judged) else ruling
+        if not isinstance(verdict, _Judged):
+            return ruling
+        ruling = attrs.evolve(ruling, extras=verdict.sp)
+        if not ruling.rerack:
+            return ruling
+        # GEN-16's automatic stalemate (B-17 ``auto_no_progress``) ends no 14.1 game.
+        said = tuple(r for r in ruling.reasons if r.rule != "SP-16")  # the score: again
+        warned = frozenset(p for p in Player if ruling.fouls[p] == self.foul_limit - 1)
+        return self._stalemate(attrs.evolve(ruling, warning=warned), said)
 
     # -- choices (SP-4, B-51) and the stalemate (SP-18) -----------------------------------------
 
@@ -714,21 +722,29 @@ class StraightPool(GameState):
         return attrs.evolve(ruling, phase=Phase.BREAK, extras=extras)
 
     def rule_stalemate(self, *, agreed: bool = False) -> Ruling:
-        """SP-18: the fifteen balls are racked and broken under SP-3; the scores, the foul
-        counts and their warnings stand, and the game goes on. The lag that picks the
-        breaker is the players' (none here): the game's breaker breaks."""
+        """SP-18, declared (GEN-16, B-17)."""
         ruling = super().rule_stalemate(agreed=agreed)
+        extras = StraightPoolExtras(high_run=self.high_run)
+        return self._stalemate(attrs.evolve(ruling, warning=self.warned, extras=extras), ())
+
+    def _stalemate(self, ruling: Ruling, reasons: tuple[Reason, ...]) -> Ruling:
+        """SP-18: the fifteen balls are racked and broken under SP-3, and the game goes on:
+        the scores, the foul counts and their warnings stand. The lag that picks the
+        breaker is the players' (none here): the game's breaker breaks."""
         text = (
             f"stalemate: the fifteen balls are racked, the scores and fouls stand, and "
             f"{self.breaker} breaks"
         )
+        extras = ruling.extras if isinstance(ruling.extras, StraightPoolExtras) else None
         return attrs.evolve(
             ruling,
+            next_shooter=self.breaker,
+            ball_in_hand=BallInHand.KITCHEN,
+            phase=Phase.BREAK,
             positions=racked(OBJECT_BALLS, self.table, self.options),
-            warning=self.warned,
             rack_over=False,
             rerack=False,
             next_breaker=None,
-            reasons=self._with_score([Reason("SP-18", text)], self.score),
-            extras=StraightPoolExtras(high_run=self.high_run, racking=Racking(count=15)),
+            reasons=self._with_score([*reasons, Reason("SP-18", text)], ruling.score),
+            extras=attrs.evolve(extras or StraightPoolExtras(), racking=Racking(count=15)),
         )

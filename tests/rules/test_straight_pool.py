@@ -19,6 +19,7 @@ from rules import (
     CUE,
     BallInHand,
     Choice,
+    FoulCode,
     IllegalAction,
     Options,
     Phase,
@@ -29,6 +30,7 @@ from rules import (
     Tally,
 )
 from rules.conformance import check_files
+from rules.facts import OffTable
 from rules.geometry import Point
 from rules.lead import ruling_line
 from rules.ruling import Ruling
@@ -379,3 +381,103 @@ def test_the_reader_takes_negative_scores_and_runs(tmp_path: Path) -> None:
     out = io.StringIO()
     assert check_files([path], out) == 1  # B's high run was 0, not 22
     assert "expected high_run" in out.getvalue() and "expected score" not in out.getvalue()
+
+
+RACK = racked(OBJECT_BALLS, TABLE, Options())
+INTO_RACK = (cross(), hit(CUE, "1"))  # the break's first contact, the apex
+
+
+def opening(**options: Any) -> StraightPool:
+    return game({CUE: KITCHEN, **RACK}, phase=Phase.BREAK, options=options)
+
+
+def test_sp_3_sp_5_what_drives_a_ball_to_a_rail_on_the_break() -> None:
+    """WPA 8.4: a pocketed ball counts as driven to a rail, the cue ball too. A cue ball
+    that drops after the rack was hit meets its part: a standard foul (SP-5), one point,
+    counted, in hand in the kitchen for the opponent, no choice."""
+    good = opening().rule(
+        shot(*INTO_RACK, pocket("5", "lt"), rail("14"), rail(CUE), placement=KITCHEN)
+    )
+    assert (good.foul, good.next_shooter, set(good.spotted)) == (False, Player.B, {"5"})
+    scratch = shot(*INTO_RACK, rail("3"), rail("10"), pocket(CUE, "lc"), placement=KITCHEN)
+    ruling = opening().rule(scratch)
+    assert (extras(ruling).breaking_foul, extras(ruling).penalty, ruling.fouls) == (
+        False,
+        1,
+        Tally(1, 0),
+    )
+    assert (ruling.choices, ruling.ball_in_hand) == (frozenset(), BallInHand.KITCHEN)
+    called = shot(*INTO_RACK, pocket("3", "rt"), call=call("3", "rt"), placement=KITCHEN)
+    made = opening().rule(called)  # the called ball alone meets the requirement
+    assert (made.foul, made.next_shooter, extras(made).points) == (False, Player.A, 1)
+
+
+def test_sp_4_a_breaking_foul_with_a_scratch_offers_the_kitchen() -> None:
+    """SP-4: the standard foul is absorbed (two points, not three); the table is accepted
+    from the kitchen."""
+    ruling = opening().rule(shot(*INTO_RACK, rail("3"), pocket(CUE, "rt"), placement=KITCHEN))
+    assert extras(ruling).penalty == 2 and set(ruling.foul_codes) >= {
+        FoulCode.ILLEGAL_BREAK,
+        FoulCode.SCRATCH,
+    }
+    assert ruling.choices == {Choice.KITCHEN, Choice.RERACK_OTHER}
+    assert ruling.ball_in_hand is BallInHand.KITCHEN and ruling.fouls == Tally()
+
+
+def test_sp_7_sp_8_sp_11_what_scores_and_what_is_spotted() -> None:
+    """SP-7: every ball down with the called one counts; SP-8: without it nothing counts
+    and the balls are spotted, ascending from the foot spot (SP-11)."""
+    balls = {**POT, "13": (1.1, 2.3), **FAR}
+    two = (hit(CUE, "7"), pocket("7", "rt"), hit(CUE, "13"), pocket("13", "rt"))
+    assert extras(game(balls).rule(shot(*two, call=call("7", "rt")))).points == 2
+    ruling = game(balls).rule(shot(*two, call=call("7", "lt")))
+    assert (ruling.foul, extras(ruling).points, ruling.next_shooter) == (False, 0, Player.B)
+    foot = TABLE.foot_spot
+    assert dict(ruling.spotted) == {"7": foot, "13": (foot[0], foot[1] + TABLE.ball_diameter)}
+
+
+def test_sp_9_a_safety_spots_what_drops_unless_it_stays_down() -> None:
+    safety = shot(hit(CUE, "7"), pocket("7", "rt"), declare="safety")
+    ruling = game({**POT, **FAR}).rule(safety)
+    assert (ruling.foul, set(ruling.spotted), ruling.next_shooter) == (False, {"7"}, Player.B)
+    kept = game({**POT, **FAR}, options={"sp_safety_pocketed": "stay_down"}).rule(safety)
+    assert (dict(kept.spotted), kept.pocketed) == ({}, ("7",))
+
+
+def test_sp_10_sp_12_fouls_cost_a_point_and_spot_the_balls() -> None:
+    """SP-12: an object ball off the table is a foul and spotted; SP-10: from the kitchen
+    the first ball hit may not lie behind the head string."""
+    ruling = game({**POT, **FAR}).rule(
+        shot(hit(CUE, "7"), rail("7"), OffTable("7"), call=call("7"))
+    )
+    assert (ruling.foul_codes, set(ruling.spotted), extras(ruling).penalty) == (
+        (FoulCode.BALL_OFF_TABLE,),
+        {"7"},
+        1,
+    )
+    behind = {"12": (0.25, 0.2), **POT}
+    in_hand = attrs.evolve(
+        game(behind), balls=Positions(behind).without(CUE), ball_in_hand=BallInHand.KITCHEN
+    )
+    kitchen = in_hand.rule(shot(hit(CUE, "12"), rail("12"), call=call("12"), placement=(0.6, 0.2)))
+    assert kitchen.foul_codes == (FoulCode.KITCHEN,)
+
+
+def test_sp_1_sp_16_the_first_to_the_target_wins_on_a_shot_without_a_foul() -> None:
+    won = game({**POT, **FAR}, score=(149, 149)).rule(pot_seven())
+    assert (won.rack_over, won.winner, won.score) == (True, Player.A, Tally(150, 149))
+    scratch = shot(hit(CUE, "7"), pocket("7", "rt"), pocket(CUE, "lt"), call=call("7"))
+    fouled = game({**POT, **FAR}, score=(149, 0)).rule(scratch)
+    assert (fouled.rack_over, fouled.score) == (False, Tally(148, 0))
+
+
+def test_sp_18_the_automatic_stalemate_ends_no_game() -> None:
+    """GEN-16 under ``auto_no_progress``: fifteen racked, the scores stand."""
+    state = attrs.evolve(
+        game({**POT, **FAR}, score=(12, 30), options={"stalemate_mode": "auto_no_progress(1)"}),
+        quiet_innings=1,
+    )
+    ruling = state.rule(miss("5"))
+    assert (ruling.rack_over, ruling.score, ruling.phase) == (False, Tally(12, 30), Phase.BREAK)
+    assert extras(ruling).racking == Racking(count=15)
+    assert not state.apply(ruling).is_over
