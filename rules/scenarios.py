@@ -227,12 +227,8 @@ def _racking(value: Any, key: str) -> Racking | None:
     count = data.get("count")
     if count not in (14, 15) or isinstance(count, bool):
         raise FormatError(at(key, "count"), f"expected 14 or 15, got {json.dumps(count)}")
-    _keys(
-        data,
-        key,
-        ["count", "cue_ball", *(["break_ball"] if count == 14 else [])],
-        ["count", "cue_ball", *(["break_ball"] if count == 14 else [])],
-    )
+    keys = ["count", "cue_ball", *(["break_ball"] if count == 14 else [])]
+    _keys(data, key, keys, keys)
     cue = data["cue_ball"]
     return Racking(
         count=count,
