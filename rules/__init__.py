@@ -1,5 +1,5 @@
-"""poolsim's referee: WPA 10-ball, WPA 9-ball, WPA 8-ball and 61-point 15-ball rotation,
-pure and deterministic.
+"""poolsim's referee: WPA 10-ball, WPA 9-ball, WPA 8-ball, 61-point 15-ball rotation and
+WPA 14.1 continuous (straight pool), pure and deterministic.
 
     state = TenBall.new_rack(rack_positions, breaker=Player.A)
     ruling = state.rule(shot)        # the referee's decision, as data
@@ -7,14 +7,14 @@ pure and deterministic.
     if state.legal_choices:          # a decision turn
         state = state.choose(Choice.PASS)
 
-Rule IDs (GEN-n, TB-n, NB-n, EB-n, ROT-n, B-n) are those of the rules reference; docs/RULES.md says
-how poolsim applies them.
+Rule IDs (GEN-n, TB-n, NB-n, EB-n, ROT-n, SP-n, B-n) are those of the rules reference;
+docs/RULES.md says how poolsim applies them.
 """
 
 from rules.eight_ball import EightBall
 from rules.errors import FormatError, IllegalAction
 from rules.facts import CUE, BallId, PocketId, RailName
-from rules.games import DEFAULT_GAME, GAMES, game_kind
+from rules.games import DEFAULT_GAME, GAMES, PLAYABLE_GAMES, game_kind
 from rules.geometry import TableGeometry
 from rules.groups import Group, Groups, Loss, Target
 from rules.lag import LagResult, LagShot, judge_lag
@@ -28,6 +28,7 @@ from rules.ruling import Reason, Ruling
 from rules.shot import Call, Shot
 from rules.spotting import spot_ball, spot_balls
 from rules.state import Decision, GameState, RackResult
+from rules.straight_pool import StraightPool, StraightPoolExtras
 from rules.ten_ball import TenBall
 from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
 
@@ -35,6 +36,7 @@ __all__ = [
     "CUE",
     "DEFAULT_GAME",
     "GAMES",
+    "PLAYABLE_GAMES",
     "BallId",
     "BallInHand",
     "Call",
@@ -66,6 +68,8 @@ __all__ = [
     "Rotation",
     "Ruling",
     "Shot",
+    "StraightPool",
+    "StraightPoolExtras",
     "TableGeometry",
     "Tally",
     "Target",

@@ -14,10 +14,17 @@ from rules.eight_ball import EightBall
 from rules.nine_ball import NineBall
 from rules.rotation import Rotation
 from rules.state import GameState
+from rules.straight_pool import StraightPool
 from rules.ten_ball import TenBall
 
 GAMES: Mapping[str, type[GameState]] = {
-    kind.game: kind for kind in (TenBall, NineBall, EightBall, Rotation)
+    kind.game: kind for kind in (TenBall, NineBall, EightBall, Rotation, StraightPool)
+}
+
+#: The games the floors above offer (the window's start form, the commands' ``--game``, the
+#: practice table's racks, the bench): those a ``playable`` class says they can play.
+PLAYABLE_GAMES: Mapping[str, type[GameState]] = {
+    name: kind for name, kind in GAMES.items() if kind.playable
 }
 
 #: The game a new match, a bench or a command plays when none is named: the floors above
@@ -27,7 +34,7 @@ DEFAULT_GAME: str = TenBall.game
 
 def game_kind(name: str) -> type[GameState]:
     """The game called ``name`` (``"ten-ball"``, ``"nine-ball"``, ``"eight-ball"``,
-    ``"rotation"``);
+    ``"rotation"``, ``"straight-pool"``);
     ValueError otherwise."""
     try:
         return GAMES[name]

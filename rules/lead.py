@@ -77,9 +77,13 @@ def ruling_line(
         return _rack_over(ruling, kind, names, on_break=on_break)
     down = _down(ruling)
     if ruling.foul:
-        line = f"Foul: {FOUL_WORDS[main_foul(ruling.foul_codes)]}. {_next(ruling, names)}"
+        foul = FOUL_WORDS[main_foul(ruling.foul_codes)]
+        if ruling.next_shooter is ruling.player and ruling.phase is Phase.BREAK:  # SP-13
+            count = ordinal(kind.foul_limit)
+            return f"Foul: {foul}, {who}'s {count} in a row: {_rerack(ruling, names)}"
+        line = f"Foul: {foul}. {_next(ruling, names)}"
         if ruling.player in ruling.warning:
-            line += f" {who} is warned: one more foul loses the rack."
+            line += f" {who} is warned: {kind.warning_words}."
         return line
     pushed = declaration is Declaration.PUSH_OUT and kind.has_push_out
     safety = declaration is Declaration.SAFETY and kind.calls_shots
@@ -111,7 +115,7 @@ def ruling_line(
         taken = f", takes the {GROUP_WORDS[group]}"
         return f"{who} pockets {describe(down)}{taken} and shoots again.{spotted}"
     if ruling.next_shooter is ruling.player:
-        points = _points(ruling.pocketed) if kind.keeps_score else ""
+        points = _points(ruling.pocketed, kind) if kind.keeps_score else ""
         return f"{who} pockets {describe(down)}{points} and shoots again.{spotted}"
     if safety:
         dropped = f" and {describe(down)} {'drops' if len(down) == 1 else 'drop'}" if down else ""
@@ -127,8 +131,10 @@ def _down(ruling: Ruling) -> list[BallId]:
     return sorted({*ruling.pocketed, *ruling.spotted}, key=ball_number)
 
 
-def _points(balls: Iterable[BallId]) -> str:
-    total = sum(ball_number(b) for b in balls)
+def _points(balls: Iterable[BallId], kind: type[GameState]) -> str:
+    """ROT-9: the balls' numbers; SP-7: a point a ball."""
+    balls = list(balls)
+    total = len(balls) if kind.points_per_ball else sum(ball_number(b) for b in balls)
     return f" ({total} point{'s' if total != 1 else ''})"
 
 

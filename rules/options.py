@@ -60,6 +60,14 @@ OpenTableEmptyGroup = Literal["stay_open_eight_excluded", "empty_group_chooser_o
 EightKitchenRule = Literal["wpa_6_11", "rotation_rail_rule"]
 EightThreeFoulRule = Literal["off", "on"]
 EightBreakNoHit = Literal["foul_and_illegal", "illegal_only"]
+SpUncalledPocketed = Literal["spot", "stay_down"]
+SpSafetyPocketed = Literal["spot", "stay_down"]
+SpThreeFoulRerack = Literal["mandatory", "incoming_choice"]
+SpBreakBallOnHeadString = Literal["wpa_4_8", "bca_table"]
+SpScoreAtTarget = Literal["count_all", "cap_at_target"]
+SpFoulReset = Literal["any_legal_shot", "pocket_or_safety"]
+SpKitchenAllBallsRelief = Literal["none", "spot_nearest_on_request"]
+SpFifteenRackPhase = Literal["play", "break"]
 
 # The ranges of the options that have one, for every reader of options (the game file, the
 # scenario files, the command line's flags): (lowest, highest), both allowed.
@@ -71,6 +79,8 @@ TOLERANCE = (0.0, 0.01)
 # A shot clock from 5 s to 10 minutes, and an extension of up to 10 minutes.
 SHOT_CLOCK_S = (5.0, 600.0)
 SHOT_CLOCK_EXTENSION_S = (0.0, 600.0)
+# 14.1 (B-47): the drawn rack outline at most 5 cm outside the balls (a wide wooden frame's).
+RACK_OUTLINE_MARGIN_M = (0.0, 0.05)
 
 _AUTO_STALEMATE = re.compile(r"auto_no_progress\((\d+)\)")
 
@@ -115,6 +125,31 @@ def _within(
 def _count(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"expected a whole number >= 0, got {value!r}")
+
+
+def _at_least_one(value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"expected a whole number >= 1, got {value!r}")
+
+
+def _positive(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> None:
+    _at_least_one(value)
+
+
+def _handicap(value: Any) -> tuple[int, int] | None:
+    """B-46 ``sp_handicap_targets``: ``{"A": n, "B": m}`` (a scenario's form) or ``[n, m]``
+    (as a game file writes the field back) to ``(n, m)``; None, no handicap."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        if set(value) != {"A", "B"}:
+            raise ValueError(f'expected {{"A": n, "B": m}}, got {value!r}')
+        value = (value["A"], value["B"])
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError(f'expected {{"A": n, "B": m}}, got {value!r}')
+    for target in value:
+        _at_least_one(target)
+    return (value[0], value[1])
 
 
 def _stalemate_mode(_instance: object, _attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -256,6 +291,38 @@ class Options:
     cue_ball_spot_gap: float = attrs.field(default=5e-4, validator=_within(TOLERANCE, "m"))
     lag_tie_epsilon: float = attrs.field(default=1e-4, validator=_within(TOLERANCE, "m"))
     rack_gap: float = attrs.field(default=0.0, validator=_within(RACK_GAP_M, "m"))
+    # B-45..B-59: 14.1 continuous's own (B-52 has none), named as REFERENCE.md names them.
+    sp_target_points: int = attrs.field(default=150, validator=_positive)  # B-45
+    sp_handicap_targets: tuple[int, int] | None = attrs.field(  # B-46: (A's, B's)
+        default=None, converter=_handicap
+    )
+    sp_rack_outline_margin: float = attrs.field(  # B-47
+        default=0.00635, validator=_within(RACK_OUTLINE_MARGIN_M, "m")
+    )
+    sp_uncalled_pocketed: SpUncalledPocketed = attrs.field(  # B-49
+        default="spot", validator=_choice
+    )
+    sp_safety_pocketed: SpSafetyPocketed = attrs.field(default="spot", validator=_choice)  # B-50
+    sp_three_foul_rerack: SpThreeFoulRerack = attrs.field(  # B-51
+        default="mandatory", validator=_choice
+    )
+    sp_break_ball_on_head_string: SpBreakBallOnHeadString = attrs.field(  # B-53
+        default="wpa_4_8", validator=_choice
+    )
+    sp_score_at_target: SpScoreAtTarget = attrs.field(  # B-54
+        default="count_all", validator=_choice
+    )
+    sp_games_per_match: int = attrs.field(default=1, validator=_positive)  # B-55
+    sp_foul_reset: SpFoulReset = attrs.field(default="any_legal_shot", validator=_choice)  # B-56
+    # B-57, B-58: each needs an input no shot's events carry (a ball within a ball's width of
+    # a cushion; the shooter's request), so no ruling depends on them yet.
+    sp_near_rail_safety_limit: bool = attrs.field(default=False, validator=_flag)
+    sp_kitchen_all_balls_relief: SpKitchenAllBallsRelief = attrs.field(
+        default="none", validator=_choice
+    )
+    sp_fifteen_rack_phase: SpFifteenRackPhase = attrs.field(  # B-59
+        default="play", validator=_choice
+    )
 
     @property
     def stalemate_innings(self) -> int | None:

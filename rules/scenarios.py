@@ -43,6 +43,7 @@ from rules.reading import (
 )
 from rules.shot import Call, Shot
 from rules.state import GameState
+from rules.straight_pool import Racking, StraightPoolExtras
 from rules.terms import (
     SCENARIO_FOUL_CODES,
     BallInHand,
@@ -59,11 +60,15 @@ FORMAT_NAME = "poolsim-scenarios"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 4 * 2**20  # the largest scenario file poolsim ships is 75 KB
 # REFERENCE.md's rule IDs of the games poolsim referees: GEN-1..17, TB-1..20, NB-1..18,
-# EB-1..21, ROT-1..20, and Part B's B-1..44 (shared by every game).
-RULE_ID_RANGES = {"GEN": 17, "TB": 20, "NB": 18, "EB": 21, "ROT": 20, "B": 44}
-_RULE_ID = re.compile(r"(GEN|TB|NB|EB|ROT|B)-([1-9][0-9]*)")
+# EB-1..21, ROT-1..20, SP-1..18, and Part B's B-1..59 (shared by every game).
+RULE_ID_RANGES = {"GEN": 17, "TB": 20, "NB": 18, "EB": 21, "ROT": 20, "SP": 18, "B": 59}
+_RULE_ID = re.compile(r"(GEN|TB|NB|EB|ROT|SP|B)-([1-9][0-9]*)")
 # FORMAT.md "8-ball": keys only the games with groups accept (elsewhere they are errors).
 GROUP_EXPECT_KEYS = ("groups", "target", "illegal_break", "loss")
+# FORMAT.md "14.1": keys only the games whose rulings carry 14.1's extras accept; and the
+# keys of a rack's end those games never use (a re-rack is ``racking``, not ``rerack``).
+RUN_EXPECT_KEYS = ("breaking_foul", "points", "penalty", "run", "high_run", "racking")
+RACK_END_KEYS = ("rerack", "next_breaker")
 
 E = TypeVar("E")
 T = TypeVar("T")
@@ -189,15 +194,47 @@ def _positions(value: Any, key: str, game: str) -> Positions:
     return Positions({read_ball(b, at(key, b)): _point(p, at(key, b)) for b, p in data.items()})
 
 
-def _per_player(value: Any, key: str) -> dict[Player, int]:
+def _per_player(value: Any, key: str, *, signed: bool = False) -> dict[Player, int]:
+    """``{"A": n, "B": m}``; ``signed``: a 14.1 score, which may go negative (SP-16)."""
     data = _object({} if value is None else value, key)
     out: dict[Player, int] = {}
     for name, count in data.items():
         player = _player(name, at(key, name))
-        if not is_whole(count) or count < 0:
-            raise FormatError(at(key, name), f"expected a whole number >= 0, got {count!r}")
+        if not is_whole(count) or (count < 0 and not signed):
+            wanted = "a whole number" if signed else "a whole number >= 0"
+            raise FormatError(at(key, name), f"expected {wanted}, got {count!r}")
         out[player] = count
     return out
+
+
+def _count(value: Any, key: str) -> int:
+    if not is_whole(value) or value < 0:
+        raise FormatError(key, f"expected a whole number >= 0, got {json.dumps(value)}")
+    return int(value)
+
+
+def _runs(cls: type[GameState]) -> bool:
+    """FORMAT.md "14.1": the game's rulings carry 14.1's points, run and racking."""
+    return cls.extras_type is StraightPoolExtras
+
+
+def _racking(value: Any, key: str) -> Racking | None:
+    """FORMAT.md ``racking``: null, or ``{"count": 14, "break_ball": [x, y], "cue_ball":
+    [x, y] or "kitchen"}`` (a 15-ball racking has no ``break_ball``)."""
+    if value is None:
+        return None
+    data = _object(value, key)
+    count = data.get("count")
+    if count not in (14, 15) or isinstance(count, bool):
+        raise FormatError(at(key, "count"), f"expected 14 or 15, got {json.dumps(count)}")
+    keys = ["count", "cue_ball", *(["break_ball"] if count == 14 else [])]
+    _keys(data, key, keys, keys)
+    cue = data["cue_ball"]
+    return Racking(
+        count=count,
+        break_ball=_point(data["break_ball"], at(key, "break_ball")) if count == 14 else None,
+        cue_ball=None if cue == "kitchen" else _point(cue, at(key, "cue_ball")),
+    )
 
 
 def _list(value: Any, key: str) -> list[Any]:
@@ -268,7 +305,7 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
             read_ball(b, item(k, i)) for i, b in enumerate(items(v, k))
         ),
         "spot_positions": lambda v, k: dict(_positions({} if v is None else v, k, game)),
-        "score": _per_player,
+        "score": lambda v, k: _per_player(v, k, signed=_runs(GAMES[game])),
         "fouls": _per_player,
         "warning": _warning,
         "rack_over": _bool,
@@ -282,6 +319,16 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
             "target": lambda v, k: _enum(Target, v, k, "target"),
             "illegal_break": _bool,
             "loss": lambda v, k: _optional(lambda x, y: _enum(Loss, x, y, "loss"), v, k),
+        }
+    if _runs(GAMES[game]):  # FORMAT.md "14.1"
+        readers = {name: read for name, read in readers.items() if name not in RACK_END_KEYS}
+        readers |= {
+            "breaking_foul": _bool,
+            "points": _count,
+            "penalty": _count,
+            "run": _count,
+            "high_run": _per_player,
+            "racking": _racking,
         }
     _keys(data, key, list(readers), [])
     return {name: readers[name](v, at(key, name)) for name, v in data.items()}
@@ -297,7 +344,8 @@ def _state(
         data,
         "before",
         ["shooter", "phase", "breaker", "ball_in_hand", "balls", "fouls", "score"]
-        + (["groups"] if cls.has_groups else []),
+        + (["groups"] if cls.has_groups else [])
+        + (["run", "high_run"] if _runs(cls) else []),
         ["shooter", "phase", "balls"],
     )
     shooter = _player(data["shooter"], "before.shooter")
@@ -312,14 +360,22 @@ def _state(
     )
     if in_hand is None and phase is Phase.BREAK:
         in_hand = BallInHand.KITCHEN  # TB-4, ROT-4: every break is played from the kitchen
+    if in_hand is BallInHand.ANYWHERE and _runs(cls):  # FORMAT.md "14.1": SP-10
+        raise FormatError(
+            "before.ball_in_hand", "14.1 has the cue ball in hand in the kitchen only"
+        )
     balls = _positions(data["balls"], "before.balls", game)
     fouls = _per_player(_given(data, "fouls"), "before.fouls")
-    score = _per_player(_given(data, "score"), "before.score")
+    score = _per_player(_given(data, "score"), "before.score", signed=_runs(cls))
     breaker = _given(data, "breaker")
     placement = balls.get(CUE) if in_hand else None
     extra: dict[str, Any] = {}
     if cls.has_groups:  # FORMAT.md "8-ball": absent, the table is open
         extra["groups"] = _groups(_given(data, "groups"), "before.groups")
+    if _runs(cls):  # FORMAT.md "14.1": the shooter's run, each player's high run
+        run = _given(data, "run")
+        extra["run"] = 0 if run is None else _count(run, "before.run")
+        extra["high_run"] = _tally(_per_player(_given(data, "high_run"), "before.high_run"))
     try:
         state = cls(
             balls=balls.without(CUE) if in_hand else balls,
@@ -358,6 +414,8 @@ def _shot(value: Any, game: str, placement: Point | None) -> Shot:
     )
     if declaration is Declaration.PUSH_OUT and GAMES[game].has_groups:
         raise FormatError("shot.declare", "8-ball has no push out: safety only (EB-10)")
+    if declaration is Declaration.PUSH_OUT and _runs(GAMES[game]):
+        raise FormatError("shot.declare", "14.1 has no push out: safety only (SP-6)")
     try:
         facts = facts_from_json(_events(data["events"]))
     except FormatError as error:

@@ -116,6 +116,9 @@ class GameState:
     game: ClassVar[str]
     display_name: ClassVar[str]
     refereed: ClassVar[bool] = True  # False: free play on a practice table (rules.practice)
+    # False: the referee rules it, but the floors above (the physics' racks, the window,
+    # the commands, the computer) cannot play it yet, so they offer it nowhere.
+    playable: ClassVar[bool] = True
     calls_shots: ClassVar[bool]
     has_push_out: ClassVar[bool]
     keeps_score: ClassVar[bool]
@@ -133,7 +136,12 @@ class GameState:
     push_out_rule: ClassVar[str]  # the push out, after the break (TB-8, NB-8)
     push_out_reply_rule: ClassVar[str]  # the opponent shoots or passes it back (TB-9, NB-9)
     foul_in_hand_rule: ClassVar[str]  # the cue ball in hand anywhere (TB-17, NB-12, EB-13)
-    extras_type: ClassVar[type[RulingExtras] | None] = None  # the game's own ruling fields
+    # The game's own part of a ruling (``Ruling.extras``), or None (rules.extras).
+    extras_type: ClassVar[type[RulingExtras] | None] = None
+    # Where score is kept: a ball scores one point (SP-7), not its number (ROT-9).
+    points_per_ball: ClassVar[bool] = False
+    # What a player one foul from the limit is told (GEN-15).
+    warning_words: ClassVar[str] = "one more foul loses the rack"
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rules import GAMES, TenBall
+from rules import PLAYABLE_GAMES as GAMES
+from rules import TenBall
 from rules.facts import CUE
 from rules.geometry import TableGeometry
 from sim.numerics import here

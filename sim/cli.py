@@ -18,7 +18,7 @@ import attrs
 import click
 
 from rules import TenBall
-from rules.games import GAMES as _GAMES
+from rules.games import PLAYABLE_GAMES as _GAMES
 from rules.options import SHOT_CLOCK_S
 from rules.reading import shown_text
 from sim import sizes

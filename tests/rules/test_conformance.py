@@ -45,6 +45,8 @@ SUITES = [
     # Issue 17: WPA 8-ball, the public suite and the project's own (its options B-31..B-44).
     ("eight-ball.json", 26),
     ("extra-eight-ball.json", 36),
+    # Issue 32: WPA 14.1 continuous, the public suite (its options B-45..B-59).
+    ("straight-pool.json", 34),
 ]
 
 

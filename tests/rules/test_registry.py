@@ -19,6 +19,7 @@ from rules import (
     Phase,
     Reason,
     Rotation,
+    StraightPool,
     TenBall,
     game_kind,
 )
@@ -47,27 +48,33 @@ def test_games_by_name_and_what_each_is() -> None:
         "nine-ball": NineBall,
         "eight-ball": EightBall,
         "rotation": Rotation,
+        "straight-pool": StraightPool,
     } == GAMES
     assert game_kind("ten-ball") is TenBall and game_kind("rotation") is Rotation
     assert game_kind("nine-ball") is NineBall and game_kind("eight-ball") is EightBall
+    assert game_kind("straight-pool") is StraightPool
     names = (
         TenBall.display_name,
         NineBall.display_name,
         EightBall.display_name,
         Rotation.display_name,
+        StraightPool.display_name,
     )
-    assert names == ("10-ball", "9-ball", "8-ball", "61-point rotation")
+    assert names == ("10-ball", "9-ball", "8-ball", "61-point rotation", "14.1 continuous")
     assert EightBall.calls_shots and not EightBall.has_push_out and not EightBall.keeps_score
     assert EightBall.has_groups and not any(k.has_groups for k in (TenBall, NineBall, Rotation))
     assert TenBall.calls_shots and TenBall.has_push_out and not TenBall.keeps_score
     assert not NineBall.calls_shots and NineBall.has_push_out and not NineBall.keeps_score
     assert not Rotation.calls_shots and not Rotation.has_push_out and Rotation.keeps_score
+    assert StraightPool.calls_shots and not StraightPool.has_push_out and StraightPool.keeps_score
 
 
 @pytest.mark.parametrize("name", ["snooker", "Ten-Ball", ""])
 def test_an_unknown_game_is_a_clear_error(name: str) -> None:
     with pytest.raises(
-        ValueError, match=r"unknown game .* \(known: ten-ball, nine-ball, eight-ball, rotation\)"
+        ValueError,
+        match=r"unknown game .* \(known: ten-ball, nine-ball, eight-ball, rotation, "
+        r"straight-pool\)",
     ):
         game_kind(name)
 

@@ -1,5 +1,5 @@
 """Every rule of the reference has a test that names it (GEN-1..17, TB-1..20, NB-1..18, EB-1..21,
-ROT-1..20):
+ROT-1..20, SP-1..18):
 a test function or class whose name (``test_tb_12_...``) or docstring names the ID."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-RULES = {"GEN": 17, "TB": 20, "NB": 18, "EB": 21, "ROT": 20}
-IN_TEXT = re.compile(r"\b(GEN|TB|NB|EB|ROT)-(\d+)(?!\d)")
-IN_NAME = re.compile(r"(?:^|_)(gen|tb|nb|eb|rot)_(\d+)(?=_|$)")
+RULES = {"GEN": 17, "TB": 20, "NB": 18, "EB": 21, "ROT": 20, "SP": 18}
+IN_TEXT = re.compile(r"\b(GEN|TB|NB|EB|ROT|SP)-(\d+)(?!\d)")
+IN_NAME = re.compile(r"(?:^|_)(gen|tb|nb|eb|rot|sp)_(\d+)(?=_|$)")
 
 
 def named_rules() -> set[str]:

@@ -12,7 +12,7 @@ from typing import Protocol
 from direct.gui.DirectGui import DirectButton, DirectFrame
 from panda3d.core import TextNode
 
-from rules import CUE, GAMES, BallId, BallInHand, Player
+from rules import CUE, PLAYABLE_GAMES, BallId, BallInHand, Player
 from sim.app.hud.layout import Box
 from sim.app.hud.texts import refusal
 from sim.app.hud.widgets import DIM, GOLD, PANEL, WHITE, button, label
@@ -60,7 +60,10 @@ class SetupPanel:
         y = top - 0.045 - ROW
         # "Rack" and a button a game, named short ("Rotation", not "61-point rotation").
         label(self.frame, "Rack", (x0, y - 0.01), TEXT, DIM)
-        racks = [(kind.display_name.split()[-1].capitalize(), name) for name, kind in GAMES.items()]
+        racks = [
+            (kind.display_name.split()[-1].capitalize(), name)
+            for name, kind in PLAYABLE_GAMES.items()
+        ]
         left, gap = x0 + 0.09, 0.01
         width = (block.x1 - 0.02 - left - gap * len(racks)) / (len(racks) + 1)
         self.buttons: dict[str, DirectButton] = {}

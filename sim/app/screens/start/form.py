@@ -12,7 +12,7 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
-from rules import GAMES as KINDS
+from rules import PLAYABLE_GAMES as KINDS
 from rules import Options, Player, TenBall
 from sim.app.hud.texts import physics_status
 from sim.app.hud.widgets import (

@@ -1,0 +1,750 @@
+"""WPA 14.1 continuous, straight pool (SP-1..18, B-45..B-59): every shot called, a point
+a ball, the first to the target (150) wins. Fouls cost points, three in a row fifteen
+more; when one ball is left the fourteen others are racked around it and the run goes on.
+
+The run and the high run are 14.1's own state, written by the game itself as
+python-chess's ``ThreeCheckBoard`` keeps its check counts; what a ruling says of them, of
+the points and penalty and of the racking is :class:`StraightPoolExtras`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
+
+import attrs
+
+from rules.analysis import ShotReading, obvious_call
+from rules.errors import IllegalAction
+from rules.extras import RulingExtras
+from rules.facts import CUE, BallId, OffTable, Pocketing, RailContact
+from rules.fouls import Foul, codes_and_reasons
+from rules.geometry import Point, TableGeometry, distance
+from rules.options import Options
+from rules.positions import Positions, by_number, describe
+from rules.rack import RackPattern
+from rules.ruling import Reason, Ruling
+from rules.shot import Call, Shot
+from rules.spotting import spot_in_wpa_order
+from rules.state import GameState
+from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
+from rules.verdict import Effect, Verdict
+from rules.words import pocket_name
+
+OBJECT_BALLS: tuple[BallId, ...] = tuple(str(n) for n in range(1, 16))
+RACK_PATTERN = RackPattern.triangle([None] * 15)  # SP-2: WPA sets no pattern
+BREAK_RAIL_BALLS = 2  # SP-3: the cue ball and two object balls driven to a rail
+BREAKING_FOUL_POINTS = 2  # SP-4
+THIRD_FOUL_POINTS = 15  # SP-13: on top of the third foul's own point
+SQRT3 = math.sqrt(3)
+
+
+# -- SP-2: the rack and the rack area -----------------------------------------------------
+
+
+def rack_spots(table: TableGeometry, options: Options) -> tuple[Point, ...]:
+    """SP-2: the fifteen centres of a rack, the apex on the foot spot first, then row by row
+    toward the foot rail, each row with x rising (``rack_gap`` between neighbours)."""
+    step = table.ball_diameter + options.rack_gap
+    x, y = table.foot_spot
+    return tuple(
+        (x + (2 * j - k) * step / 2, y + k * step * SQRT3 / 2)
+        for k in range(5)
+        for j in range(k + 1)
+    )
+
+
+def racked(balls: tuple[BallId, ...], table: TableGeometry, options: Options) -> Positions:
+    """Fifteen balls in the triangle, or fourteen without the apex (SP-2, SP-14). Which
+    ball goes where is no part of a ruling (FORMAT.md): here in ascending order, the
+    physics free to lay them as it racks."""
+    spots = rack_spots(table, options)
+    return Positions(zip(by_number(balls), spots[len(spots) - len(balls) :], strict=True))
+
+
+def rack_outline(table: TableGeometry, options: Options) -> tuple[Point, Point, Point]:
+    """SP-2, B-47: the marked outline, the triangle R + ``sp_rack_outline_margin`` outside
+    the frozen triangle of fifteen centres: apex (toward the head rail), left, right."""
+    r, out = table.ball_radius, table.ball_radius + options.sp_rack_outline_margin
+    x, y = table.foot_spot
+    base = y + 4 * SQRT3 * r + out
+    half = 4 * r + out * SQRT3
+    return ((x, y - 2 * out), (x - half, base), (x + half, base))
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    t = ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / (ax * ax + ay * ay)
+    t = min(1.0, max(0.0, t))
+    return distance(p, (a[0] + t * ax, a[1] + t * ay))
+
+
+def interferes(point: Point, table: TableGeometry, options: Options) -> bool:
+    """SP-15 (WPA 4.8): a ball at ``point`` interferes with the rack when its disc overlaps
+    the rack area: its centre inside the outline or closer than R to it."""
+    corners = rack_outline(table, options)
+    edges = list(zip(corners, (*corners[1:], corners[0]), strict=True))
+    crosses = [
+        (b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0]) for a, b in edges
+    ]
+    inside = all(c >= 0 for c in crosses) or all(c <= 0 for c in crosses)
+    return inside or min(_segment_distance(point, a, b) for a, b in edges) < table.ball_radius
+
+
+# -- 14.1's part of a ruling ------------------------------------------------------------------
+
+
+def _point(value: Any) -> Point:
+    return (float(value[0]), float(value[1]))
+
+
+@attrs.frozen(kw_only=True)
+class Racking:
+    """What is racked before the next shot (SP-13..15): ``count`` balls, 14 (the apex left
+    out) or 15; for 14, ``break_ball``, where the one ball left lies; ``cue_ball``, where
+    the cue ball lies, None when it is in hand behind the head string."""
+
+    count: int
+    break_ball: Point | None = None
+    cue_ball: Point | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """FORMAT.md ``racking``."""
+        data: dict[str, Any] = {"count": self.count}
+        if self.break_ball is not None:
+            data["break_ball"] = list(self.break_ball)
+        data["cue_ball"] = "kitchen" if self.cue_ball is None else list(self.cue_ball)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Racking:
+        ball, cue = data.get("break_ball"), data.get("cue_ball", "kitchen")
+        return cls(
+            count=int(data["count"]),
+            break_ball=None if ball is None else _point(ball),
+            cue_ball=None if cue == "kitchen" else _point(cue),
+        )
+
+
+@attrs.frozen(kw_only=True)
+class StraightPoolExtras(RulingExtras):
+    """14.1's own part of a ruling (FORMAT.md's 14.1 keys): ``points`` scored and
+    ``penalty`` taken by the shot (SP-7, SP-4, SP-10, SP-13), whether it was a
+    ``breaking_foul`` (SP-4), the shooter's ``run`` after it and each player's
+    ``high_run`` (SP-17), and the ``racking`` before the next shot (SP-13..15)."""
+
+    points: int = 0
+    penalty: int = 0
+    breaking_foul: bool = False
+    run: int = 0
+    high_run: Tally = attrs.field(factory=Tally)
+    racking: Racking | None = None
+
+    def to_json(self, ruling: Any) -> dict[str, Any]:
+        return {
+            "points": self.points,
+            "penalty": self.penalty,
+            "breaking_foul": self.breaking_foul,
+            "run": self.run,
+            "high_run": self.high_run.as_dict(),
+            "racking": None if self.racking is None else self.racking.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        high = data.get("high_run") or {}
+        racking = data.get("racking")
+        return cls(
+            points=int(data.get("points", 0)),
+            penalty=int(data.get("penalty", 0)),
+            breaking_foul=bool(data.get("breaking_foul", False)),
+            run=int(data.get("run", 0)),
+            high_run=Tally(int(high.get("A", 0)), int(high.get("B", 0))),
+            racking=None if racking is None else Racking.from_json(racking),
+        )
+
+
+@attrs.frozen(kw_only=True)
+class _Judged(Verdict):
+    """A 14.1 verdict: the shared one, 14.1's own part, and whether the foul was the
+    third in a row (SP-13), which the foul count needs."""
+
+    sp: StraightPoolExtras
+    third_foul: bool = False
+
+
+# -- the game ----------------------------------------------------------------------------------
+
+
+@attrs.frozen(kw_only=True)
+class StraightPool(GameState):
+    """A game of 14.1 to the target; ``run``: the shooter's points in this inning, and
+    ``high_run`` each player's best (SP-17)."""
+
+    game: ClassVar[str] = "straight-pool"
+    display_name: ClassVar[str] = "14.1 continuous"
+    # Issue 32: the physics' 14-ball re-rack, the window's scoreboard and the computer's
+    # play are still to come; until then only the referee and its scenarios know 14.1.
+    playable: ClassVar[bool] = False
+    calls_shots: ClassVar[bool] = True  # SP-6
+    has_push_out: ClassVar[bool] = False
+    keeps_score: ClassVar[bool] = True  # SP-1
+    win_words: ClassVar[str] = "with {points} points"  # SP-16
+    object_balls: ClassVar[tuple[BallId, ...]] = OBJECT_BALLS
+    foul_limit: ClassVar[int] = 3  # SP-13
+    foul_limit_rule: ClassVar[str] = "SP-13"
+    choice_rule: ClassVar[str] = "SP-4"
+    stalemate_rule: ClassVar[str] = "SP-18"
+    break_first_rule: ClassVar[str] = "SP-3"
+    break_rule: ClassVar[str] = "SP-3"
+    extras_type: ClassVar[type[RulingExtras] | None] = StraightPoolExtras
+    points_per_ball: ClassVar[bool] = True  # SP-7: a point a ball, whatever its number
+    warning_words: ClassVar[str] = "a third foul in a row costs fifteen points more"
+
+    run: int = 0
+    high_run: Tally = attrs.field(factory=Tally)
+
+    @classmethod
+    def rack_pattern(cls, options: Options) -> RackPattern:
+        """SP-2: fifteen balls, the apex on the foot spot, no ball in a set slot."""
+        return RACK_PATTERN
+
+    def target(self, player: Player) -> int:
+        """SP-16: the points ``player`` must reach (B-45, or B-46's handicap)."""
+        handicap = self.options.sp_handicap_targets
+        if handicap is None:
+            return self.options.sp_target_points
+        return handicap[0] if player is Player.A else handicap[1]
+
+    # -- what is legal (SP-3, SP-6) ------------------------------------------------------
+
+    @property
+    def balls_on(self) -> tuple[BallId, ...]:
+        """SP-6: any object ball may be called and hit first."""
+        return by_number(self.balls.object_balls)
+
+    @property
+    def calls_allowed(self) -> bool:
+        """SP-6, SP-3: every shot is called, the break too (optionally)."""
+        return self.shot_turn and self.calls_shots
+
+    @property
+    def call_required(self) -> bool:
+        """SP-6 with B-48: a ball counts only when called; on the break a call is optional."""
+        return super().call_required and self.phase is not Phase.BREAK
+
+    def _check_declarations(self, shot: Shot, start: Positions) -> None:
+        """SP-6: a call or a safety, never a push out; a call given with a safety is
+        ignored (GEN-7), so it is not checked."""
+        if shot.declaration is Declaration.PUSH_OUT:
+            raise IllegalAction("SP-6: 14.1 has no push out; a shot is called or a safety")
+        if shot.declaration is None:
+            super()._check_declarations(shot, start)
+
+    # -- the state after a ruling: the run and the high run (SP-17) -------------------------
+
+    def apply(self, ruling: Ruling) -> Self:
+        after = super().apply(ruling)
+        extras = ruling.extras
+        if not isinstance(extras, StraightPoolExtras):
+            return after
+        goes_on = ruling.next_shooter is ruling.player and not ruling.foul and after.shot_turn
+        return attrs.evolve(after, run=extras.run if goes_on else 0, high_run=extras.high_run)
+
+    def _high(self, run: int) -> Tally:
+        best = max(self.high_run[self.shooter], run)
+        return self.high_run.with_value(self.shooter, best)
+
+    def _ruling_between_shots(
+        self, player: Player, next_shooter: Player, *reasons: Reason, **changes: Any
+    ) -> Ruling:
+        ruling = super()._ruling_between_shots(player, next_shooter, *reasons, **changes)
+        return attrs.evolve(ruling, extras=StraightPoolExtras(high_run=self.high_run))
+
+    def _score_reason(self, score: Tally, scored: tuple[BallId, ...]) -> Reason:
+        """SP-16 on every ruling: "score 13-30 (A-B), 150 wins"."""
+        targets = {self.target(p) for p in Player}
+        wins = (
+            f"{targets.pop()} wins"
+            if len(targets) == 1
+            else f"A needs {self.target(Player.A)}, B {self.target(Player.B)}"
+        )
+        return Reason("SP-16", f"score {score.a}-{score.b} (A-B), {wins}")
+
+    # -- the verdict ------------------------------------------------------------------------
+
+    def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
+        safety = shot.declaration is Declaration.SAFETY
+        notes: list[Reason] = []
+        call = self._call(shot, reading, safety, notes)
+        found = self._fouls(shot, reading)
+        breaking = self.phase is Phase.BREAK and shot.struck
+        if breaking:
+            met, said = self._break_requirement(reading, call)
+            if not met:
+                found.insert(0, Foul(FoulCode.ILLEGAL_BREAK, "SP-4", said))
+            elif not found:
+                notes.append(Reason("SP-3", said))
+        codes, foul_reasons = codes_and_reasons(found, struck=shot.struck)
+        reasons = (*foul_reasons, *notes)
+        if FoulCode.ILLEGAL_BREAK in codes:
+            return self._breaking_foul(reading, resting, codes, reasons)
+        if codes:
+            return self._foul(reading, resting, codes, reasons)
+        if call is not None and reading.pocket_of(call.ball) == call.pocket:
+            return self._scored(reading, resting, call, reasons)
+        return self._no_score(reading, resting, call, reasons, safety=safety)
+
+    def _call(
+        self, shot: Shot, reading: ShotReading, safety: bool, notes: list[Reason]
+    ) -> Call | None:
+        """SP-6: the call that counts; none on a safety (SP-9). B-48 ``infer_obvious``
+        infers a plain pot of any ball."""
+        if safety:
+            if shot.call is not None:
+                text = f"a safety was declared: the call of {shot.call} is ignored"
+                notes.append(Reason("SP-9", text))
+            return None
+        if shot.call is not None:
+            return shot.call
+        call = obvious_call(reading, self.options, never=CUE)  # no object ball is excluded
+        if call is not None:
+            text = f"call_mode=infer_obvious: the shot counts as a call of {call}"
+            notes.append(Reason("SP-6", text))
+        return call
+
+    def _fouls(self, shot: Shot, reading: ShotReading) -> list[Foul]:
+        """SP-10: the general fouls, GEN-10's no hit (14.1 has no lowest ball, so never a
+        wrong ball), GEN-11 off the break (SP-3 judges the break), WPA 6.11 from the kitchen."""
+        found = self._general_fouls(shot, reading)
+        first = reading.first_contact
+        if first is None:
+            found.append(Foul(FoulCode.NO_HIT, "GEN-10", "the cue ball hit no ball"))
+        if self.phase is not Phase.BREAK and not reading.pocketed:
+            if first is None:
+                text = "with no ball hit, no ball was driven to a cushion either"
+                found.append(Foul(FoulCode.NO_RAIL, "GEN-11", text))
+            elif not reading.rail_after_first_contact:
+                text = f"after the cue ball hit the {first}, no ball reached a cushion"
+                found.append(Foul(FoulCode.NO_RAIL, "GEN-11", text + " and none dropped"))
+        if self.ball_in_hand is BallInHand.KITCHEN:
+            kitchen = self._kitchen_foul(shot, reading)
+            if kitchen is not None:
+                found.append(kitchen)
+        return found
+
+    def _kitchen_foul(self, shot: Shot, reading: ShotReading) -> Foul | None:
+        """SP-10 (WPA 6.11, read as EB-14 reads it; copied from 8-ball's ``_kitchen_rule``
+        without its B-41 variant): from the kitchen the first ball hit may not lie behind
+        the head string unless the cue ball crossed it first, and a cue ball that never
+        crosses must hit a ball on or past it."""
+        crossed = self._crossed_head_string(shot, reading)
+        index, first = reading.first_contact_index, reading.first_contact
+        behind = first is not None and self._in_kitchen(reading.start[first])
+        if behind and index is not None and (crossed is None or crossed > index):
+            text = (
+                f"from the kitchen the cue ball hit the {first}, behind the head string, "
+                "before crossing it"
+            )
+            return Foul(FoulCode.KITCHEN, "SP-10", text)
+        if crossed is None and first is None:
+            text = "from the kitchen the cue ball neither crossed the head string nor hit a ball"
+            return Foul(FoulCode.KITCHEN, "SP-10", text)
+        return None
+
+    def _break_requirement(self, reading: ShotReading, call: Call | None) -> tuple[bool, str]:
+        """SP-3: the called ball pocketed (on a foul too, SP-5), or after the cue ball's
+        first contact the cue ball and two object balls driven to a rail, where a ball
+        pocketed or off the table counts (WPA 8.4), the cue ball included; and why."""
+        if call is not None and reading.pocket_of(call.ball) == call.pocket:
+            return True, f"the called {call.ball} dropped in the {pocket_name(call.pocket)}"
+        first = reading.first_contact_index
+        if first is None:
+            return False, "breaking foul: the cue ball hit no ball"
+        driven: set[BallId] = set()
+        for index, fact in enumerate(reading.facts):
+            rail = isinstance(fact, RailContact) and index in reading.credited_rails
+            if index > first and (rail or isinstance(fact, Pocketing | OffTable)):
+                assert isinstance(fact, RailContact | Pocketing | OffTable)
+                driven.add(fact.ball)
+        balls = driven - {CUE}
+        cue = CUE in driven
+        if cue and len(balls) >= BREAK_RAIL_BALLS:
+            return True, f"the cue ball and {describe(balls)} were driven to a rail"
+        lacking = [] if cue else ["the cue ball"]
+        if len(balls) < BREAK_RAIL_BALLS:
+            lacking.append(
+                f"two object balls (only {describe(balls)})" if balls else "any object ball"
+            )
+        return False, (
+            "breaking foul: no called ball dropped, and "
+            + " nor ".join(lacking)
+            + " reached a rail after the cue ball met the rack"
+        )
+
+    def _spot(self, balls: tuple[BallId, ...], table: Positions) -> dict[BallId, Point]:
+        """SP-11: ascending from the foot spot, each by GEN-4 against the balls placed
+        before it; ``table`` holds the cue ball only when it stays in play."""
+        return spot_in_wpa_order(balls, self.table, table, self.options) if balls else {}
+
+    def _spot_reasons(self, spotted: Mapping[BallId, Point]) -> list[Reason]:
+        return [Reason("SP-11", self._spot_text(b, p)) for b, p in spotted.items()]
+
+    # -- SP-4: a breaking foul ------------------------------------------------------------------
+
+    def _breaking_foul(
+        self,
+        reading: ShotReading,
+        resting: Positions,
+        codes: tuple[FoulCode, ...],
+        reasons: tuple[Reason, ...],
+    ) -> Verdict:
+        """Two points, no consecutive foul counted; the incoming player accepts the table
+        (the balls down spotted) or has the fifteen racked for the offender to break."""
+        player, other = self.shooter, self.shooter.other
+        table = resting.without(CUE) if reading.cue_ball_gone else resting
+        spotted = self._spot(reading.gone, table)
+        accept = Choice.KITCHEN if reading.cue_ball_gone else Choice.SHOOT
+        return _Judged(
+            fouls=codes,
+            inning_ends=True,
+            ball_in_hand=BallInHand.KITCHEN if reading.cue_ball_gone else None,
+            choices=frozenset({accept, Choice.RERACK_OTHER}),
+            choice_rule="SP-4",
+            positions=table.moved(spotted),
+            spotted=Positions(spotted),
+            score=self.score.plus(player, -BREAKING_FOUL_POINTS),
+            legal_shot=False,
+            reasons=(*reasons, *self._spot_reasons(spotted)),
+            next_turn=(
+                Reason(
+                    "SP-4",
+                    f"a breaking foul costs {player} two points and is not counted toward "
+                    f"three fouls; {other} may accept the table or have the fifteen balls "
+                    f"racked for {player} to break again",
+                ),
+            ),
+            sp=StraightPoolExtras(
+                penalty=BREAKING_FOUL_POINTS,
+                breaking_foul=True,
+                run=self.run,
+                high_run=self._high(self.run),
+            ),
+        )
+
+    # -- SP-10..13: a standard foul ----------------------------------------------------------
+
+    def _foul(
+        self,
+        reading: ShotReading,
+        resting: Positions,
+        codes: tuple[FoulCode, ...],
+        reasons: tuple[Reason, ...],
+    ) -> Verdict:
+        """A point (sixteen for the third in a row, SP-13); the balls down spotted; the
+        incoming player plays the cue ball where it lies, or from the kitchen after a
+        scratch. The third foul racks fifteen for the offender to break (B-51)."""
+        player, other = self.shooter, self.shooter.other
+        gone = reading.cue_ball_gone
+        count = self.fouls[player] + 1
+        third = count >= self.foul_limit and (
+            player in self.warned or not self.options.require_warning
+        )
+        penalty = 1 + (THIRD_FOUL_POINTS if third else 0)
+        sp = StraightPoolExtras(penalty=penalty, run=self.run, high_run=self._high(self.run))
+        score = self.score.plus(player, -penalty)
+        if third and self.options.sp_three_foul_rerack == "mandatory":
+            return _Judged(
+                fouls=codes,
+                inning_ends=False,
+                ball_in_hand=BallInHand.KITCHEN,
+                phase=Phase.BREAK,
+                positions=racked(OBJECT_BALLS, self.table, self.options),
+                score=score,
+                legal_shot=False,
+                reasons=reasons,
+                next_turn=(
+                    Reason(
+                        "SP-13",
+                        f"{player}'s third foul in a row costs a point and fifteen more; the "
+                        f"fifteen balls are racked and {player} breaks from the kitchen",
+                    ),
+                ),
+                sp=attrs.evolve(sp, racking=Racking(count=15)),
+                third_foul=True,
+            )
+        table = resting.without(CUE) if gone else resting
+        spotted = self._spot(reading.gone, table)
+        where = "in hand in the kitchen" if gone else "where it lies"
+        plain = _Judged(
+            fouls=codes,
+            inning_ends=True,
+            ball_in_hand=BallInHand.KITCHEN if gone else None,
+            positions=table.moved(spotted),
+            spotted=Positions(spotted),
+            score=score,
+            legal_shot=False,
+            reasons=(*reasons, *self._spot_reasons(spotted)),
+            sp=sp,
+            third_foul=third,
+        )
+        if third:  # B-51 ``incoming_choice``: WSR-6.12's choice, as after a breaking foul
+            accept = Choice.KITCHEN if gone else Choice.SHOOT
+            return plain.then(
+                Reason(
+                    "SP-13",
+                    f"{player}'s third foul in a row costs a point and fifteen more "
+                    f"(sp_three_foul_rerack=incoming_choice): {other} may accept the table or "
+                    f"have the fifteen balls racked for {player} to break",
+                ),
+                choices=frozenset({accept, Choice.RERACK_OTHER}),
+                choice_rule="SP-13",
+            )
+        return plain.then(
+            Reason("SP-10", f"a foul costs {player} a point; {other} has the cue ball {where}")
+        )
+
+    # -- SP-7, SP-8, SP-9, SP-16: a shot without a foul --------------------------------------
+
+    def _scored(
+        self, reading: ShotReading, resting: Positions, call: Call, reasons: tuple[Reason, ...]
+    ) -> Verdict:
+        """SP-7: the called ball legally pocketed scores it and every other ball down; the
+        shooter wins at the target (SP-16, B-54) or continues, racking when one is left."""
+        player = self.shooter
+        down = reading.pocketed
+        points, before, target = len(down), self.score[player], self.target(player)
+        if self.options.sp_score_at_target == "cap_at_target" and before < target:
+            points = min(points, target - before)  # B-54
+        score = self.score.plus(player, points)
+        run = self.run + points
+        made = (
+            f"the {call.ball} went into the {pocket_name(call.pocket)} as called: {player} "
+            f"scores {points} point{'s' * (points != 1)}, a run of {run}"
+        )
+        plain = _Judged(
+            inning_ends=False,
+            positions=resting,
+            pocketed=down,
+            score=score,
+            legal_shot=True,
+            reasons=(*reasons, Reason("SP-7", made)),
+            sp=StraightPoolExtras(points=points, run=run, high_run=self._high(run)),
+        )
+        if score[player] >= target:
+            text = f"{player} reaches {score[player]} of {target}: {player} wins the game"
+            return plain.noting(Reason("SP-16", text), winner=player)
+        return self._rack_if_one_left(plain, f"{player} continues")
+
+    def _no_score(
+        self,
+        reading: ShotReading,
+        resting: Positions,
+        call: Call | None,
+        reasons: tuple[Reason, ...],
+        *,
+        safety: bool,
+    ) -> Verdict:
+        """SP-8, SP-9 and a good break (SP-3): nothing scores, the inning ends, the balls
+        down are spotted (B-49, B-50) and the opponent plays the table as it lies."""
+        other = self.shooter.other
+        down = reading.pocketed
+        stay = self.options.sp_safety_pocketed if safety else self.options.sp_uncalled_pocketed
+        spotted = self._spot(down, resting) if stay == "spot" else {}
+        notes = self._spot_reasons(spotted)
+        left = [b for b in down if b not in spotted]
+        if left:
+            option = "sp_safety_pocketed" if safety else "sp_uncalled_pocketed"
+            verb = "stays" if len(left) == 1 else "stay"
+            text = f"{describe(left)} {verb} down and scores nothing ({option}=stay_down)"
+            notes.append(Reason("SP-9" if safety else "SP-8", text))
+        if safety:
+            what, rule = "a legal safety", "SP-9"
+        elif self.phase is Phase.BREAK:
+            what, rule = "a good break", "SP-3"
+        else:
+            what, rule = self._missed(reading, call), "SP-8"
+        plain = _Judged(
+            inning_ends=True,
+            positions=resting.moved(spotted),
+            spotted=Positions(spotted),
+            pocketed=tuple(left),
+            score=self.score,
+            legal_shot=safety or self.options.sp_foul_reset == "any_legal_shot",  # B-56
+            reasons=(*reasons, *notes),
+            sp=StraightPoolExtras(run=self.run, high_run=self._high(self.run)),
+        )
+        return self._rack_if_one_left(plain, f"{what}: {other} plays the table", rule)
+
+    @staticmethod
+    def _missed(reading: ShotReading, call: Call | None) -> str:
+        """SP-8: why nothing scores."""
+        if call is None:
+            return "no ball was called" if reading.pocketed else "nothing pocketed"
+        went = reading.pocket_of(call.ball)
+        if went is None:
+            return f"the called {call.ball} missed the {pocket_name(call.pocket)}"
+        return (
+            f"the {call.ball} was called in the {pocket_name(call.pocket)} but went into the "
+            f"{pocket_name(went)}"
+        )
+
+    # -- SP-14, SP-15: racking when one ball is left -------------------------------------------
+
+    def _rack_if_one_left(self, plain: _Judged, goes_on: str, rule: str = "SP-7") -> Verdict:
+        """SP-14: with two or more object balls left play goes on; with one (the break
+        ball) the fourteen others are racked, with none all fifteen, SP-15 moving the break
+        ball or the cue ball where they interfere with the rack."""
+        left = plain.positions.object_balls
+        if len(left) >= 2:
+            return plain.then(Reason(rule, goes_on))
+        table, options = self.table, self.options
+        cue = plain.positions[CUE]  # a shot without a foul leaves it on the table
+        cue_in = interferes(cue, table, options)
+        if not left or (interferes(plain.positions[left[0]], table, options) and cue_in):
+            return self._rack_fifteen(plain, goes_on, cue_in, rule)  # SP-15 (a), (b)
+        ball = left[0]
+        at = plain.positions[ball]
+        cue_to: Point | None = cue
+        if interferes(at, table, options):  # SP-15 (c)
+            spot = "centre" if self._blocks(cue, table.head_spot) else "head"
+            at = table.centre_spot if spot == "centre" else table.head_spot
+            said = f"the {ball} lies in the rack area and goes to the {spot} spot"
+        elif cue_in:  # SP-15 (d), B-53
+            cue_to, said = self._cue_from_rack(at)
+        else:
+            said = f"the {ball} and the cue ball stay where they are"
+        positions = racked(tuple(b for b in OBJECT_BALLS if b != ball), table, options)
+        positions = positions.moved({ball: at, **({CUE: cue_to} if cue_to else {})})
+        return plain.then(
+            Reason(rule, goes_on),
+            Reason("SP-14", f"one ball is left: the other fourteen are racked; {said}"),
+            positions=positions,
+            ball_in_hand=None if cue_to else BallInHand.KITCHEN,
+            sp=attrs.evolve(plain.sp, racking=Racking(count=14, break_ball=at, cue_ball=cue_to)),
+        )
+
+    def _rack_fifteen(self, plain: _Judged, goes_on: str, cue_in: bool, rule: str) -> Verdict:
+        """SP-15 (a), (b), B-52, B-59: all fifteen racked; the cue ball stays unless it
+        lies in the rack area or the next shot is a break."""
+        phase = Phase.BREAK if self.options.sp_fifteen_rack_phase == "break" else Phase.PLAY
+        in_hand = cue_in or phase is Phase.BREAK
+        cue = plain.positions[CUE]
+        positions = racked(OBJECT_BALLS, self.table, self.options)
+        said = (
+            "no ball is left"
+            if not plain.positions.object_balls
+            else "both balls are in the rack area"
+        )
+        where = "is in hand in the kitchen" if in_hand else "stays where it is"
+        return plain.then(
+            Reason(rule, goes_on),
+            Reason("SP-15", f"{said}: the fifteen balls are racked and the cue ball {where}"),
+            positions=positions if in_hand else positions.moved({CUE: cue}),
+            ball_in_hand=BallInHand.KITCHEN if in_hand else None,
+            phase=phase,
+            sp=attrs.evolve(plain.sp, racking=Racking(count=15, cue_ball=None if in_hand else cue)),
+        )
+
+    def _blocks(self, ball: Point, spot: Point) -> bool:
+        """SP-15: a ball blocks a spot when its centre is nearer than 2R to it."""
+        return distance(ball, spot) < self.table.ball_diameter - self.options.contact_epsilon
+
+    def _cue_from_rack(self, ball: Point) -> tuple[Point | None, str]:
+        """SP-15 (d) with B-53: where the cue ball goes from the rack area (None: in hand in
+        the kitchen), and why, given where the break ball lies."""
+        head, centre = self.table.head_spot, self.table.centre_spot
+        blocks = self._blocks(ball, head)
+        if blocks and self.options.sp_break_ball_on_head_string == "bca_table":
+            return centre, "the cue ball lies in the rack area and goes to the centre spot"
+        if not self._in_kitchen(ball):
+            return None, "the cue ball lies in the rack area and comes to hand in the kitchen"
+        if blocks:
+            return centre, "the cue ball lies in the rack area and goes to the centre spot"
+        return head, "the cue ball lies in the rack area and goes to the head spot"
+
+    # -- SP-13: the consecutive-foul count -------------------------------------------------------
+
+    def _count_foul(self, verdict: Verdict) -> tuple[Tally, Player | None, list[Reason]]:
+        """SP-13: a breaking foul neither counts nor clears (SP-4); the third foul in a row
+        costs points, never the game, and the count goes back to 0."""
+        if isinstance(verdict, _Judged) and verdict.sp.breaking_foul:
+            return self.fouls, None, []
+        if isinstance(verdict, _Judged) and verdict.third_foul:
+            text = f"{self.shooter}'s count of consecutive fouls goes back to 0"
+            return self.fouls.with_value(self.shooter, 0), None, [Reason("SP-13", text)]
+        return super()._count_foul(verdict)
+
+    def _finish(self, shot: Shot, verdict: Verdict) -> Ruling:
+        ruling = super()._finish(shot, verdict)
+        if not isinstance(verdict, _Judged):
+            return ruling
+        ruling = attrs.evolve(ruling, extras=verdict.sp)
+        if not ruling.rerack:
+            return ruling
+        # GEN-16's automatic stalemate (B-17 ``auto_no_progress``) ends no 14.1 game.
+        said = tuple(r for r in ruling.reasons if r.rule != "SP-16")  # the score: again
+        warned = frozenset(p for p in Player if ruling.fouls[p] == self.foul_limit - 1)
+        return self._stalemate(attrs.evolve(ruling, warning=warned), said)
+
+    # -- choices (SP-4, B-51) and the stalemate (SP-18) -----------------------------------------
+
+    def _effect(
+        self, choice: Choice, positions: Positions, chooser: Player, offender: Player, rule: str
+    ) -> Effect:
+        if choice is Choice.KITCHEN:
+            return Effect(
+                next_shooter=chooser,
+                positions=positions.without(CUE),
+                ball_in_hand=BallInHand.KITCHEN,
+                reason=Reason(
+                    rule, f"{chooser} accepts the table with the cue ball in the kitchen"
+                ),
+            )
+        if choice is Choice.RERACK_OTHER:
+            return Effect(
+                next_shooter=offender,
+                positions=racked(OBJECT_BALLS, self.table, self.options),
+                ball_in_hand=BallInHand.KITCHEN,
+                reason=Reason(
+                    rule, f"{chooser} has the fifteen balls racked: {offender} breaks again"
+                ),
+            )
+        return super()._effect(choice, positions, chooser, offender, rule)
+
+    def rule_choice(self, choice: Choice | str) -> Ruling:
+        """SP-4, B-51: ``rerack-other`` leads to a break of fifteen racked balls."""
+        ruling = super().rule_choice(choice)
+        if choice != Choice.RERACK_OTHER:
+            return ruling
+        extras = StraightPoolExtras(high_run=self.high_run, racking=Racking(count=15))
+        return attrs.evolve(ruling, phase=Phase.BREAK, extras=extras)
+
+    def rule_stalemate(self, *, agreed: bool = False) -> Ruling:
+        """SP-18, declared (GEN-16, B-17)."""
+        ruling = super().rule_stalemate(agreed=agreed)
+        extras = StraightPoolExtras(high_run=self.high_run)
+        return self._stalemate(attrs.evolve(ruling, warning=self.warned, extras=extras), ())
+
+    def _stalemate(self, ruling: Ruling, reasons: tuple[Reason, ...]) -> Ruling:
+        """SP-18: the fifteen balls are racked and broken under SP-3, and the game goes on:
+        the scores, the foul counts and their warnings stand. The lag that picks the
+        breaker is the players' (none here): the game's breaker breaks."""
+        text = (
+            f"stalemate: the fifteen balls are racked, the scores and fouls stand, and "
+            f"{self.breaker} breaks"
+        )
+        extras = ruling.extras if isinstance(ruling.extras, StraightPoolExtras) else None
+        return attrs.evolve(
+            ruling,
+            next_shooter=self.breaker,
+            ball_in_hand=BallInHand.KITCHEN,
+            phase=Phase.BREAK,
+            positions=racked(OBJECT_BALLS, self.table, self.options),
+            rack_over=False,
+            rerack=False,
+            next_breaker=None,
+            reasons=self._with_score([*reasons, Reason("SP-18", text)], ruling.score),
+            extras=attrs.evolve(extras or StraightPoolExtras(), racking=Racking(count=15)),
+        )
