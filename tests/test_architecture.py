@@ -249,7 +249,7 @@ def test_rules_randomness_is_seeded() -> None:
 def test_the_architecture_reader_sees_function_and_type_checking_imports() -> None:
     """The rules above would pass vacuously if imports inside functions or under
     TYPE_CHECKING were missed: the CLI imports everything lazily."""
-    assert "sim.app.launch" in _project_imports("sim.cli")
+    assert "sim.app.launch" in _project_imports("sim.cli.play")
     assert _project_imports("sim.physics.simulate")
 
 
