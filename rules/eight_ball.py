@@ -15,6 +15,7 @@ from rules.facts import CUE, BallId, Hit, RailContact
 from rules.fouls import Foul, break_fouls, codes_and_reasons
 from rules.geometry import Point
 from rules.groups import EIGHT, Group, Groups, Loss, Target
+from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
 from rules.rack import RackPattern, SlotDraw
@@ -53,6 +54,7 @@ class EightBall(GameState):
     stalemate_rule: ClassVar[str] = "EB-17"
     break_first_rule: ClassVar[str] = "EB-5"
     break_rule: ClassVar[str] = "EB-5"
+    rule_options: ClassVar[tuple[RuleOption, ...]] = (CALL_MODE, SHOT_CLOCK)
 
     groups: Groups = attrs.field(factory=Groups)
 

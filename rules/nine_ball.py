@@ -12,6 +12,7 @@ from rules.analysis import ShotReading
 from rules.errors import IllegalAction
 from rules.facts import CUE, BallId
 from rules.fouls import codes_and_reasons
+from rules.offered import SHOT_CLOCK, RuleOption
 from rules.options import NineRackPosition, Options
 from rules.positions import Positions, describe
 from rules.rack import RackPattern
@@ -53,6 +54,7 @@ class NineBall(GameState):
     stalemate_rule: ClassVar[str] = "NB-15"
     break_first_rule: ClassVar[str] = "NB-5"
     break_rule: ClassVar[str] = "NB-6"
+    rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:

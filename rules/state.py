@@ -36,6 +36,7 @@ from rules.facts import (
 )
 from rules.fouls import Foul, break_fouls, contact_fouls, general_fouls
 from rules.geometry import Point, TableGeometry, distance
+from rules.offered import RuleOption
 from rules.options import Options
 from rules.positions import Positions, describe
 from rules.rack import RackPattern
@@ -117,6 +118,8 @@ class GameState:
     stalemate_rule: ClassVar[str]
     break_first_rule: ClassVar[str]  # the 1 first on the break (TB-5, ROT-4)
     break_rule: ClassVar[str]  # a ball pocketed or four to a cushion (TB-6, ROT-5)
+    # The options a player chooses before a match (rules.offered), in the rows' order.
+    rule_options: ClassVar[tuple[RuleOption, ...]]
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)

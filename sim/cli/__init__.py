@@ -13,15 +13,8 @@ from collections.abc import Sequence
 
 import click
 
-from sim.cli.drill import drill
-from sim.cli.duel import duel
-from sim.cli.export import export
-from sim.cli.files import position, rules, verify
-from sim.cli.physics import bench, simulate, warmup
-from sim.cli.play import play
-from sim.cli.replay import replay
-from sim.cli.selfplay import selfplay
-from sim.cli.stats import stats
+# The modules, not their commands, by these names: ``sim.cli.play`` stays the module.
+from sim.cli import drill, duel, export, files, physics, play, replay, selfplay, stats
 
 
 @click.group(invoke_without_command=True)
@@ -33,24 +26,24 @@ def cli(ctx: click.Context) -> None:
 
     With no command, opens the desktop table at its start screen."""
     if ctx.invoked_subcommand is None:
-        ctx.invoke(play)
+        ctx.invoke(play.play)
 
 
 # Every command, each from the module of its group (--help lists them by name).
 for _command in (
-    play,
-    simulate,
-    warmup,
-    bench,
-    selfplay,
-    duel,
-    stats,
-    verify,
-    position,
-    export,
-    replay,
-    drill,
-    rules,
+    play.play,
+    physics.simulate,
+    physics.warmup,
+    physics.bench,
+    selfplay.selfplay,
+    duel.duel,
+    stats.stats,
+    files.verify,
+    files.position,
+    export.export,
+    replay.replay,
+    drill.drill,
+    files.rules,
 ):
     cli.add_command(_command)
 

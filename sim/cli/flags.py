@@ -1,6 +1,6 @@
-"""The flags several commands share, each written once as a decorator, and the refusals
-said before any work: an output that cannot be written, a flag given where it does not
-apply."""
+"""The flags several commands share, each written once as a decorator (the rule options'
+built from what each game declares of them, :mod:`rules.offered`), and the refusals said
+before any work: an output that cannot be written, a flag given where it does not apply."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ from typing import Any, TypeVar
 import click
 
 from rules.games import GAMES as _GAMES
-from sim.cli.values import SEED, WholeNumber, WindowSize
+from rules.games import games_offering, offered_options
+from rules.offered import RuleOption
+from rules.state import GameState
+from sim.cli.values import SEED, FiniteFloat, WholeNumber, WindowSize
 from sim.files import output_problem
 
 GAMES = tuple(_GAMES)  # the referee's games, by the names the scenario format uses
@@ -129,6 +132,69 @@ def branch_option(command: F) -> F:
         ),
     )
     return option(command)
+
+
+def rule_flag_name(option: RuleOption) -> str:
+    """The parameter a rule option's flag fills: ``early_ten`` for ``--early-ten``."""
+    return option.flag.removeprefix("--").replace("-", "_")
+
+
+def _in_words(kinds: tuple[type[GameState], ...]) -> str:
+    """ "10-ball and 8-ball"."""
+    names = [kind.display_name for kind in kinds]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _rule_flag(option: RuleOption) -> Callable[[F], F]:
+    """The flag of ``option``: its values, or any number in its range; its help begun
+    with the games that offer it, unless every game does."""
+    offering = games_offering(option)
+    help = option.help
+    if len(offering) < len(GAMES):
+        help = f"{_in_words(offering)}: {help[:1].lower()}{help[1:]}"
+    if option.numbers is not None:
+        return click.option(
+            option.flag,
+            rule_flag_name(option),
+            type=FiniteFloat(*option.numbers),
+            default=option.default,
+            show_default=option.default is not None,
+            help=help,
+        )
+    by_text = {str(value): value for value in option.values}  # a choice typed, as a value
+    return click.option(
+        option.flag,
+        rule_flag_name(option),
+        type=click.Choice(list(by_text)),
+        callback=lambda _ctx, _param, text: by_text.get(text, text),
+        default=option.default,
+        show_default=option.default is not None,
+        help=help,
+    )
+
+
+def rule_flags(command: F) -> F:
+    """A flag for every rule option a game offers (``--early-ten``, ``--call-mode``,
+    ``--shot-clock``), read by :func:`chosen_rules`."""
+    return _applied(command, *(_rule_flag(option) for option in offered_options()))
+
+
+def chosen_rules(
+    ctx: click.Context, kind: type[GameState], given_values: dict[str, Any]
+) -> dict[str, Any]:
+    """The :class:`~rules.options.Options` fields of the rule flags (``given_values``: their
+    parameters' values) for a game of ``kind``: its own options, each at the value given or
+    its default; a flag of another game's option is refused."""
+    for option in offered_options():
+        if option not in kind.rule_options and given(ctx, rule_flag_name(option)):
+            raise click.UsageError(
+                f"{option.flag} applies only to {_in_words(games_offering(option))}"
+            )
+    return {
+        field: value
+        for option in kind.rule_options
+        for field, value in option.fields(given_values[rule_flag_name(option)]).items()
+    }
 
 
 def check_output(path: Path | None, flag: str, *, folder: bool = False) -> None:

@@ -9,19 +9,21 @@ from typing import Any
 
 import click
 
-from rules.games import DEFAULT_GAME
-from rules.options import SHOT_CLOCK_S
+from rules.games import DEFAULT_GAME, game_kind, offered_options
 from sim.cli.flags import (
     check_output,
+    chosen_rules,
     game_option,
     quality_option,
     refuse_unused,
+    rule_flag_name,
+    rule_flags,
     script_option,
     seed_option,
     table_option,
     window_options,
 )
-from sim.cli.values import ComputerSeat, FiniteFloat, WholeNumber
+from sim.cli.values import ComputerSeat, WholeNumber
 
 _GAME_FLAGS = {  # play's flags that set up the game --game starts
     name: f"--{flag}"
@@ -31,11 +33,8 @@ _GAME_FLAGS = {  # play's flags that set up the game --game starts
         ("players", "players"),
         ("breaker", "breaker"),
         ("seed", "seed"),
-        ("early_ten", "early-ten"),
-        ("call_mode", "call-mode"),
-        ("shot_clock", "shot-clock"),
     )
-}
+} | {rule_flag_name(option): option.flag for option in offered_options()}
 
 
 @click.command()
@@ -56,26 +55,7 @@ _GAME_FLAGS = {  # play's flags that set up the game --game starts
     help="Who breaks first (lag: lag for it, GEN-2).",
 )
 @seed_option(None, help="Seed of the racks (default: random).")
-@click.option(
-    "--early-ten",
-    type=click.Choice(["spot_continue", "win"]),
-    default="spot_continue",
-    show_default=True,
-    help="10-ball: an early called 10 is re-spotted (WPA) or wins (2009).",
-)
-@click.option(
-    "--call-mode",
-    type=click.Choice(["explicit", "infer_obvious"]),
-    default="explicit",
-    show_default=True,
-    help="10-ball and 8-ball: call every shot, or obvious shots need no call.",
-)
-@click.option(
-    "--shot-clock",
-    type=FiniteFloat(*SHOT_CLOCK_S),
-    default=None,
-    help="Shot clock in seconds (default off).",
-)
+@rule_flags
 @quality_option(help="Graphics: fast (any computer) or quality (simplepbr, for a graphics card).")
 @click.option(
     "--practice",
@@ -116,9 +96,6 @@ def play(
     players: str,
     breaker: str,
     seed: int | None,
-    early_ten: str,
-    call_mode: str,
-    shot_clock: float | None,
     quality: str,
     practice: bool,
     position_file: Path | None,
@@ -130,6 +107,7 @@ def play(
     script: Path | None,
     quit_when_ready: bool,
     computers: tuple[tuple[str, str], ...],
+    **rule_values: Any,
 ) -> None:
     """Open the desktop table (start screen, or straight into a game or practice)."""
     if sum(bool(x) for x in (practice or game, resume, open_file)) > 1:
@@ -172,7 +150,7 @@ def play(
 
     from rules import Options, Player
     from sim.names import seat_names
-    from sim.play.game import Game, GameSetup, shot_clock_options
+    from sim.play.game import Game, GameSetup
     from sim.store.autosave import Autosave
     from sim.store.gamefile import GameFileError, load
 
@@ -195,13 +173,7 @@ def play(
                 game=game,
                 race_to=race_to,
                 table=table_size,
-                options=Options.from_mapping(
-                    {
-                        "ten_ball_early_pocket": early_ten,
-                        "call_mode": call_mode,
-                        **shot_clock_options(shot_clock),
-                    }
-                ),
+                options=Options.from_mapping(chosen_rules(ctx, game_kind(game), rule_values)),
                 players=seat_names(
                     (names[0], names[1]), {Player(seat): level for seat, level in computers}
                 ),
