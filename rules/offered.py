@@ -11,7 +11,7 @@ game beside its class, an option several games share here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -67,6 +67,16 @@ class RuleOption:
         """The :class:`~rules.options.Options` fields ``value`` sets, for
         :meth:`Options.from_mapping <rules.options.Options.from_mapping>`."""
         return (self.sets or _one_field(self.name))(value)
+
+
+def chosen_fields(offered: Iterable[RuleOption], values: Mapping[str, Any]) -> dict[str, Any]:
+    """The :class:`~rules.options.Options` fields of the ``offered`` options (a game's
+    ``rule_options``) at ``values`` (by option name; one not there at its default)."""
+    return {
+        field: value
+        for option in offered
+        for field, value in option.fields(values.get(option.name, option.default)).items()
+    }
 
 
 def shot_clock_fields(seconds: float | None) -> dict[str, float | int | None]:

@@ -12,7 +12,7 @@ import click
 
 from rules.games import GAMES as _GAMES
 from rules.games import games_offering, offered_options
-from rules.offered import RuleOption
+from rules.offered import RuleOption, chosen_fields
 from rules.state import GameState
 from sim.cli.values import SEED, FiniteFloat, WholeNumber, WindowSize
 from sim.files import output_problem
@@ -190,11 +190,8 @@ def chosen_rules(
             raise click.UsageError(
                 f"{option.flag} applies only to {_in_words(games_offering(option))}"
             )
-    return {
-        field: value
-        for option in kind.rule_options
-        for field, value in option.fields(given_values[rule_flag_name(option)]).items()
-    }
+    values = {option.name: given_values[rule_flag_name(option)] for option in kind.rule_options}
+    return chosen_fields(kind.rule_options, values)
 
 
 def check_output(path: Path | None, flag: str, *, folder: bool = False) -> None:

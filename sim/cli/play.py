@@ -222,7 +222,7 @@ def _practice_game(setup: Any, position_file: Path | None, *, game_given: bool) 
         position = load_position(position_file)
     except PositionFileError as error:
         raise click.ClickException(str(error)) from None
-    if game_given and position.game != setup.game:
+    if game_given and position.kind is not setup.kind:
         raise click.ClickException(
             f"{position_file}: the position is of {position.kind.display_name}, "
             f"not {setup.kind.display_name} (--game)"
