@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+import click
 import pytest
 from click.testing import CliRunner
 
 import sim.cli.play
 from rules.games import GAMES, games_offering, offered_options
+from rules.offered import RuleOption
 from sim.cli import cli
+from sim.cli.flags import _rule_flag
 
 
 def _played(monkeypatch: pytest.MonkeyPatch, *args: str) -> Any:
@@ -55,3 +59,24 @@ def test_another_games_flag_is_refused(game: str, flag: str, value: str, games: 
     result = CliRunner().invoke(cli, ["play", "--game", game, flag, value])
     assert result.exit_code == 2
     assert f"{flag} applies only to {games}" in result.output
+
+
+def test_an_option_of_whole_numbers_takes_a_whole_number() -> None:
+    """A new game's option of a count (as 14.1's points to win would be) needs only its
+    declaration: its flag reads whole numbers in its range, and its choices as values."""
+    count = RuleOption(
+        name="break_required_rail_balls",
+        flag="--rail-balls",
+        label="Balls to a rail",
+        help="Object balls the break drives to a rail.",
+        choices=(("Four", 4), ("Three", 3)),
+        numbers=(0, 15),
+    )
+    command = _rule_flag(count)(click.command()(lambda rail_balls: print(repr(rail_balls))))
+    assert CliRunner().invoke(command, ["--rail-balls", "3"]).output == "3\n"
+    assert CliRunner().invoke(command, []).output == "4\n"  # the field's default
+    refused = CliRunner().invoke(command, ["--rail-balls", "2.5"])
+    assert refused.exit_code == 2 and "whole number from 0 to 15" in refused.output
+    words = attrs.evolve(count, numbers=None, flag="--rail-balls")
+    command = _rule_flag(words)(click.command()(lambda rail_balls: print(repr(rail_balls))))
+    assert CliRunner().invoke(command, ["--rail-balls", "3"]).output == "3\n"  # a value

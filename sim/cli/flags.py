@@ -146,27 +146,29 @@ def _in_words(kinds: tuple[type[GameState], ...]) -> str:
 
 
 def _rule_flag(option: RuleOption) -> Callable[[F], F]:
-    """The flag of ``option``: its values, or any number in its range; its help begun
-    with the games that offer it, unless every game does."""
+    """The flag of ``option``: one of its values, or any number in its range (a whole
+    number when the values offered are); its help begun with the games that offer it,
+    unless every game (or none yet) does."""
     offering = games_offering(option)
     help = option.help
-    if len(offering) < len(GAMES):
+    if 0 < len(offering) < len(GAMES):
         help = f"{_in_words(offering)}: {help[:1].lower()}{help[1:]}"
+    callback = None
+    value_type: click.ParamType[Any]
     if option.numbers is not None:
-        return click.option(
-            option.flag,
-            rule_flag_name(option),
-            type=FiniteFloat(*option.numbers),
-            default=option.default,
-            show_default=option.default is not None,
-            help=help,
-        )
-    by_text = {str(value): value for value in option.values}  # a choice typed, as a value
+        low, high = option.numbers
+        numbers = [value for value in option.values if value is not None]
+        whole = all(isinstance(v, int) and not isinstance(v, bool) for v in numbers)
+        value_type = WholeNumber(int(low), int(high)) if whole else FiniteFloat(low, high)
+    else:
+        by_text = {str(value): value for value in option.values}  # a choice typed, as a value
+        value_type = click.Choice(list(by_text))
+        callback = lambda _ctx, _param, text: by_text.get(text, text)  # noqa: E731
     return click.option(
         option.flag,
         rule_flag_name(option),
-        type=click.Choice(list(by_text)),
-        callback=lambda _ctx, _param, text: by_text.get(text, text),
+        type=value_type,
+        callback=callback,
         default=option.default,
         show_default=option.default is not None,
         help=help,
