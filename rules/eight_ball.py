@@ -15,6 +15,7 @@ from rules.facts import CUE, BallId, Hit, RailContact
 from rules.fouls import Foul, break_fouls, codes_and_reasons
 from rules.geometry import Point
 from rules.groups import EIGHT, EightBallExtras, Group, Groups, Loss, Target
+from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
 from rules.rack import RackPattern, SlotDraw
@@ -55,6 +56,7 @@ class EightBall(GameState):
     break_rule: ClassVar[str] = "EB-5"
     foul_in_hand_rule: ClassVar[str] = "EB-13"
     extras_type: ClassVar[type[EightBallExtras]] = EightBallExtras
+    rule_options: ClassVar[tuple[RuleOption, ...]] = (CALL_MODE, SHOT_CLOCK)
 
     groups: Groups = attrs.field(factory=Groups)
 

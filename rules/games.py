@@ -2,8 +2,8 @@
 
 Each game is a :class:`~rules.state.GameState` subclass that says what kind of game it is
 in class attributes (``game``, ``display_name``, ``calls_shots``, ``has_push_out``,
-``keeps_score``, ``rack_pattern``), as python-chess's variants do; code outside
-``rules`` asks the class rather than comparing names.
+``keeps_score``, ``rack_pattern``, ``rule_options``), as python-chess's variants do;
+code outside ``rules`` asks the class rather than comparing names.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from rules.eight_ball import EightBall
 from rules.nine_ball import NineBall
+from rules.offered import RuleOption
 from rules.rotation import Rotation
 from rules.state import GameState
 from rules.straight_pool import StraightPool
@@ -40,3 +41,15 @@ def game_kind(name: str) -> type[GameState]:
         return GAMES[name]
     except (KeyError, TypeError):
         raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})") from None
+
+
+def offered_options() -> tuple[RuleOption, ...]:
+    """Every option a game offers a player (``GameState.rule_options``), each once, in the
+    order of the games and of each game's rows: the start screen's rows, the command
+    line's rule flags."""
+    return tuple(dict.fromkeys(option for kind in GAMES.values() for option in kind.rule_options))
+
+
+def games_offering(option: RuleOption) -> tuple[type[GameState], ...]:
+    """The games that offer ``option``."""
+    return tuple(kind for kind in GAMES.values() if option in kind.rule_options)

@@ -12,6 +12,7 @@ from rules.analysis import ShotReading
 from rules.errors import IllegalAction
 from rules.facts import CUE, BallId
 from rules.fouls import codes_and_reasons
+from rules.offered import SHOT_CLOCK, RuleOption
 from rules.options import NineRackPosition, Options
 from rules.positions import Positions, describe
 from rules.rack import RackPattern
@@ -56,6 +57,7 @@ class NineBall(GameState):
     push_out_rule: ClassVar[str] = "NB-8"
     push_out_reply_rule: ClassVar[str] = "NB-9"
     foul_in_hand_rule: ClassVar[str] = "NB-12"
+    rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:

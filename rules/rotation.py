@@ -18,6 +18,7 @@ from rules.facts import (
 )
 from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, distance
+from rules.offered import SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, ball_number, by_number, describe
 from rules.rack import RackPattern
@@ -77,6 +78,7 @@ class Rotation(GameState):
     stalemate_rule: ClassVar[str] = "ROT-19"
     break_first_rule: ClassVar[str] = "ROT-4"
     break_rule: ClassVar[str] = "ROT-5"
+    rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:

@@ -43,6 +43,7 @@ from rules.facts import (
 )
 from rules.fouls import Foul, break_fouls, contact_fouls, general_fouls
 from rules.geometry import Point, TableGeometry, distance
+from rules.offered import RuleOption
 from rules.options import Options
 from rules.positions import Positions, describe
 from rules.rack import RackPattern
@@ -142,6 +143,8 @@ class GameState:
     points_per_ball: ClassVar[bool] = False
     # What a player one foul from the limit is told (GEN-15).
     warning_words: ClassVar[str] = "one more foul loses the rack"
+    # The options a player chooses before a match (rules.offered), in the rows' order.
+    rule_options: ClassVar[tuple[RuleOption, ...]]
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)

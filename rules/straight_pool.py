@@ -21,6 +21,7 @@ from rules.extras import RulingExtras
 from rules.facts import CUE, BallId, OffTable, Pocketing, RailContact
 from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, TableGeometry, distance
+from rules.offered import SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
 from rules.rack import RackPattern
@@ -201,6 +202,8 @@ class StraightPool(GameState):
     extras_type: ClassVar[type[RulingExtras] | None] = StraightPoolExtras
     points_per_ball: ClassVar[bool] = True  # SP-7: a point a ball, whatever its number
     warning_words: ClassVar[str] = "a third foul in a row costs fifteen points more"
+    # The points to win (B-45) become a row and a flag once the window plays 14.1.
+    rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
 
     run: int = 0
     high_run: Tally = attrs.field(factory=Tally)

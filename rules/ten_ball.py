@@ -11,6 +11,7 @@ from rules.analysis import ShotReading, obvious_call
 from rules.errors import IllegalAction
 from rules.facts import CUE, BallId
 from rules.fouls import codes_and_reasons
+from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, describe
 from rules.rack import RackPattern
@@ -25,6 +26,14 @@ from rules.words import pocket_name
 TEN: BallId = "10"
 # TB-3: the 1 on the apex, the 10 in the middle of the third row, the others at random.
 RACK_PATTERN = RackPattern.triangle(("1", None, None, None, TEN, *([None] * 5)))
+# B-1: an early legally called 10, re-spotted (WPA today) or a win (the 2009 rules).
+EARLY_TEN = RuleOption(
+    name="ten_ball_early_pocket",
+    flag="--early-ten",
+    label="An early 10",
+    help="An early called 10 is re-spotted (WPA) or wins (2009).",
+    choices=(("Re-spotted (WPA today)", "spot_continue"), ("Wins (2009 rules)", "win")),
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -46,6 +55,7 @@ class TenBall(GameState):
     push_out_rule: ClassVar[str] = "TB-8"
     push_out_reply_rule: ClassVar[str] = "TB-9"
     foul_in_hand_rule: ClassVar[str] = "TB-17"
+    rule_options: ClassVar[tuple[RuleOption, ...]] = (EARLY_TEN, CALL_MODE, SHOT_CLOCK)
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:

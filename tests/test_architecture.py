@@ -249,8 +249,36 @@ def test_rules_randomness_is_seeded() -> None:
 def test_the_architecture_reader_sees_function_and_type_checking_imports() -> None:
     """The rules above would pass vacuously if imports inside functions or under
     TYPE_CHECKING were missed: the CLI imports everything lazily."""
-    assert "sim.app.launch" in _project_imports("sim.cli")
+    assert "sim.app.launch" in _project_imports("sim.cli.play")
     assert _project_imports("sim.physics.simulate")
+
+
+# Issue 32: the floors above rules ask a game's class (its rule options, its words) rather
+# than name a game. The command line and the start screen are held to it here.
+GAME_CLASSES = re.compile(r"\b(TenBall|NineBall|EightBall|Rotation)\b")
+ASKING_THE_GAME = ("sim.cli", "sim.app.screens.start")
+
+
+def _compared_strings(tree: ast.Module) -> Iterator[str]:
+    """Every string constant compared with something (``==``, ``!=``, ``in``...)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Constant) and isinstance(side.value, str):
+                    yield side.value
+
+
+def test_the_command_line_and_the_start_screen_name_no_game() -> None:
+    from rules import GAMES
+
+    asking = [m for m in _modules() if m.startswith(ASKING_THE_GAME)]
+    assert "sim.cli.play" in asking and "sim.app.screens.start.form" in asking
+    naming = sorted(m for m in asking if GAME_CLASSES.search(_modules()[m].read_text()))
+    comparing = sorted(
+        f"{m}: {text!r}" for m in asking for text in _compared_strings(_tree(m)) if text in GAMES
+    )
+    assert naming == [] and comparing == []
+    assert list(_compared_strings(ast.parse("kind == 'ten-ball'"))) == ["ten-ball"]
 
 
 def test_importing_every_rules_module_loads_no_pooltool() -> None:

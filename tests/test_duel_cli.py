@@ -49,7 +49,7 @@ def test_json_is_one_object_and_the_table_the_same_figures(
     assert a["level"] == "1" and a["breaks"] >= 1 and a["shots"] >= 1
     assert "rack 1 of 1" in result.stderr  # a line a rack when stderr is no terminal
 
-    from sim.cli import _print_duel
+    from sim.cli.duel import _print_duel
 
     _print_duel(report, as_json=False)
     table = capsys.readouterr().out

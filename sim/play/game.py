@@ -120,18 +120,6 @@ def _seed(_instance: object, _attribute: attrs.Attribute[int], value: int) -> No
         raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {value!r}")
 
 
-def shot_clock_options(seconds: float | None) -> dict[str, float | int | None]:
-    """A shot clock of ``seconds`` with one extension of as long again per rack (B-18,
-    as WPA events run it); no clock at all for None."""
-    if seconds is None:
-        return {"shot_clock_s": None}
-    return {
-        "shot_clock_s": seconds,
-        "shot_clock_extension_s": seconds,
-        "shot_clock_extensions_per_rack": 1,
-    }
-
-
 @attrs.frozen(kw_only=True)
 class GameSetup:
     """Everything that decides a match before the first shot."""

@@ -31,11 +31,12 @@ import pytest
 from panda3d.core import KeyboardButton, MouseButton
 
 from rules import CUE, MatchPhase, Options, Player
+from rules.offered import shot_clock_fields
 from sim.app.headless import world_to_pixel
 from sim.app.hud.texts import prompt
 from sim.app.main import PoolApp
 from sim.app.screens.menu import GameMenu
-from sim.app.screens.start import StartScreen, shot_clock_options
+from sim.app.screens.start import StartScreen
 from sim.app.screens.start.savedgames import SavedGamesScreen
 from sim.physics.simulators.simulator import ShotFailed, ShotRequest, ShotResult
 from sim.physics.simulators.worker import PhysicsWorker
@@ -496,7 +497,7 @@ class Fuzzer:
 
 def new_game(game: str, seed: int, race_to: int = 2) -> Game:
     """Rotation with a shot clock (35 s and an extension), 10-ball without."""
-    clock = shot_clock_options(35.0 if game == "rotation" else None)
+    clock = shot_clock_fields(35.0 if game == "rotation" else None)
     setup = GameSetup(
         game=game,
         race_to=race_to,

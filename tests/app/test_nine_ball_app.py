@@ -14,7 +14,7 @@ from PIL import Image
 
 from rules import CUE, GameState, Phase, Player, Tally
 from sim.app.main import PoolApp
-from sim.app.screens.start import CALL_SHOT_ROWS, GAMES, StartChoices
+from sim.app.screens.start import GAMES, StartChoices
 from sim.app.script import run_script
 from sim.physics.simulate import CueAction
 from sim.play.game import Game, GameSetup, Stroke
@@ -34,7 +34,9 @@ def test_the_start_screen_offers_9_ball_without_the_10_ball_rows(table: PoolApp)
     assert start is not None
     start.fill(StartChoices(game="nine-ball"))
     table.step(1)
-    assert all(start.fields[key]["state"] == DGG.DISABLED for key in CALL_SHOT_ROWS)
+    for key in ("ten_ball_early_pocket", "call_mode"):  # 9-ball calls no shot
+        assert start.fields[key]["state"] == DGG.DISABLED and start.fields[key].isHidden()
+    assert not start.fields["shot_clock_s"].isHidden()
     assert start.choices().setup(seed=1).game == "nine-ball"
 
 

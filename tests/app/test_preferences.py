@@ -18,9 +18,7 @@ CHOSEN = StartChoices(
     race_to=7,
     players=("Efren", "Earl"),
     breaker="B",
-    ten_ball_early_pocket="win",
-    call_mode="infer_obvious",
-    shot_clock_s=35.0,
+    rules={"ten_ball_early_pocket": "win", "call_mode": "infer_obvious", "shot_clock_s": 35.0},
     table="8ft",
     quality="fast",
 )
@@ -52,6 +50,20 @@ def test_choices_round_trip_through_json() -> None:
 )
 def test_what_the_form_cannot_show_is_left_at_its_default(data: object) -> None:
     assert StartChoices.remembered(data) == StartChoices()
+
+
+def test_the_rule_options_are_kept_beside_the_other_choices() -> None:
+    """As the preferences kept them before the rows came from the games' options."""
+    data = {"game": "eight-ball", "call_mode": "infer_obvious", "shot_clock_s": 60.0}
+    assert StartChoices.remembered(data) == StartChoices(
+        game="eight-ball",
+        rules={
+            "ten_ball_early_pocket": "spot_continue",
+            "call_mode": "infer_obvious",
+            "shot_clock_s": 60.0,
+        },
+    )
+    assert CHOSEN.to_json()["call_mode"] == "infer_obvious"
 
 
 def test_a_valid_field_is_kept_beside_a_bad_one() -> None:

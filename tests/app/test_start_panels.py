@@ -63,7 +63,7 @@ def test_each_panel_takes_the_forms_place_and_gives_it_back_as_left(
     screen = table.modes.screen
     assert isinstance(screen, kind) and table.start_screen is None
     assert not screen.over_table and screen.script_actions()  # its own steps
-    kept = StartChoices(**{**CHANGED.to_json(), "players": CHANGED.players, "quality": "quality"})
+    kept = StartChoices.remembered({**CHANGED.to_json(), "quality": "quality"})
     assert table.preferences is not None and table.preferences.load()["start"] == kept.to_json()
     assert table.quality == "quality"
     table.modes.key("escape")  # Back

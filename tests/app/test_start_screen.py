@@ -1,5 +1,5 @@
 """The start screen as a new player meets it: the drop-downs open over their own button,
-the rows a game does not have are dimmed, Resume says what it brings back, and a saved
+each game shows the rows of the options it offers, Resume says what it brings back, and a saved
 game opened and left as it was is not archived a second time."""
 
 from __future__ import annotations
@@ -7,13 +7,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 from direct.gui import DirectGuiGlobals as DGG
 from panda3d.core import Point3
 
-from rules import Player
+from rules import DEFAULT_GAME, GAMES, PLAYABLE_GAMES, Player
 from sim.app.main import PoolApp
-from sim.app.screens.start import CALL_SHOT_ROWS, StartChoices
+from sim.app.screens.start import StartChoices, StartScreen
+from sim.app.screens.start.form import RULES
 from sim.play.game import Game, GameSetup
 from sim.play.selfplay import play_racks
 from sim.store.autosave import Autosave
@@ -49,19 +51,60 @@ def test_a_drop_down_opens_over_its_own_button(table: PoolApp) -> None:
     menu.hidePopupMenu()
 
 
+def _rows_shown(start: StartScreen) -> list[tuple[float, str]]:
+    """The rule options' rows showing, as (height, label), top first."""
+    shown = [
+        (round(start.row_labels[o.name].getTextPos()[1], 3), start.row_labels[o.name].getText())
+        for o in RULES
+        if not start.fields[o.name].isHidden()
+    ]
+    return sorted(shown, reverse=True)
+
+
 @pytest.mark.app
-def test_the_ten_ball_rows_are_dimmed_for_rotation(table: PoolApp) -> None:
+def test_each_game_shows_the_rows_of_the_options_it_offers(table: PoolApp) -> None:
     table.show_start_screen()
     start = table.start_screen
     assert start is not None
     table.step(1)
-    assert all(start.fields[key]["state"] == DGG.NORMAL for key in CALL_SHOT_ROWS)
-    start.fill(StartChoices(game="rotation"))
+    heights = start.rule_rows_y
+    for game, kind in [*PLAYABLE_GAMES.items(), (DEFAULT_GAME, GAMES[DEFAULT_GAME])]:  # and back
+        start.fill(StartChoices(game=game))
+        table.step(1)
+        offered = kind.rule_options
+        rows = zip(heights[: len(offered)], offered, strict=True)
+        assert _rows_shown(start) == [(round(y, 3), option.label) for y, option in rows]
+        for option in RULES:
+            menu, row = start.fields[option.name], start.row_labels[option.name]
+            assert menu["state"] == (DGG.NORMAL if option in offered else DGG.DISABLED)
+            assert menu.isHidden() == row.isHidden() == (option not in offered)
+            if option in offered:  # the drop-down on its label's row
+                assert abs(menu.getZ() + 0.012 - row.getTextPos()[1]) < 1e-6
+
+
+@pytest.mark.app
+def test_a_rule_chosen_for_one_game_is_kept_and_set_only_for_it(table: PoolApp) -> None:
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    start.fill(
+        StartChoices(
+            rules={
+                "ten_ball_early_pocket": "win",
+                "call_mode": "infer_obvious",
+                "shot_clock_s": 35.0,
+            }
+        )
+    )
+    start.fields["game"].set("9-ball")
     table.step(1)
-    assert all(start.fields[key]["state"] == DGG.DISABLED for key in CALL_SHOT_ROWS)
-    start.fill(StartChoices(game="ten-ball"))
-    table.step(1)
-    assert all(start.fields[key]["state"] == DGG.NORMAL for key in CALL_SHOT_ROWS)
+    chosen = start.choices()
+    assert chosen.rules["ten_ball_early_pocket"] == "win"  # kept, hidden
+    options = chosen.setup(seed=1).options
+    assert options.ten_ball_early_pocket == "spot_continue"  # 9-ball has no early 10
+    assert options.call_mode == "explicit" and options.shot_clock_s == 35.0
+    ten = attrs.evolve(chosen, game="ten-ball").setup(seed=1).options
+    assert ten.ten_ball_early_pocket == "win" and ten.call_mode == "infer_obvious"
 
 
 @pytest.mark.app

@@ -1,4 +1,5 @@
-"""The start screen: game, race, players, who breaks, rule options, table size, graphics;
+"""The start screen: game, race, players, who breaks, table size, graphics and the rule
+options the chosen game offers (``GameState.rule_options``, :mod:`rules.offered`);
 resume the autosaved game or open a saved one."""
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from direct.gui.DirectGui import DGG, DirectButton, DirectEntry, DirectFrame
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import TextNode
 
+from rules import DEFAULT_GAME, GameState, Options, Player
 from rules import PLAYABLE_GAMES as KINDS
-from rules import Options, Player, TenBall
+from rules.games import offered_options
+from rules.offered import chosen_fields
 from sim.app.hud.texts import physics_status
 from sim.app.hud.widgets import (
     BACKDROP,
     DIM,
-    FADED,
     GOLD,
     NOTICE,
     WHITE,
@@ -35,40 +37,39 @@ from sim.app.screens.start.savedgames import SavedGamesScreen
 from sim.app.screens.start.statistics import StatisticsScreen
 from sim.names import seat_names
 from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
-from sim.play.game import MAX_RACE, Game, GameSetup, shot_clock_options
+from sim.play.game import MAX_RACE, Game, GameSetup
 from sim.store.savedgames import SavedGame, summarise
 
 GAMES = {kind.display_name: name for name, kind in KINDS.items()}
 TABLES = {"9-foot (WPA)": "9ft", "8-foot": "8ft", "7-foot": "7ft"}
 BREAKS = {"Lag for it": "lag", "Player 1 breaks": "A", "Player 2 breaks": "B"}
-EARLY_TEN = {"Re-spotted (WPA today)": "spot_continue", "Wins (2009 rules)": "win"}
-CALLS = {"Call every shot": "explicit", "Obvious shots need no call": "infer_obvious"}
-CLOCKS = {"Off": None, "35 seconds": 35.0, "60 seconds": 60.0}
 QUALITY = {"Fast (any computer)": "fast", "Quality (graphics card)": "quality"}
 # The form's drop-down menus: label, StartChoices field, items (shown text -> value).
 MENU_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("Game", "game", GAMES),
     ("Table", "table", TABLES),
     ("Who breaks first", "breaker", BREAKS),
-    ("10-ball: an early 10", "ten_ball_early_pocket", EARLY_TEN),
-    ("Calls (10-ball, 8-ball)", "call_mode", CALLS),
-    ("Shot clock", "shot_clock_s", CLOCKS),
     ("Graphics", "quality", QUALITY),
 )
 MENUS = {key: items for _, key, items in MENU_ROWS}
+# Every game's rule options, a drop-down each (by its Options field), shown in the rows
+# under the players' while the chosen game offers it, in the order the game lists them.
+RULES = offered_options()
+RULE_MENUS = {option.name: option.items for option in RULES}
+RULE_ROWS = max(len(kind.rule_options) for kind in KINDS.values())  # the most a game shows
 # Who plays each seat, beside the player's name: a person, or the computer at a level.
 SEATS = {
     "Person": "person",
     **{f"Computer (level {level})": level for level in ("1", "2", "3", "4", "5")},
 }
 SEAT_MENUS = {"seat_a": SEATS, "seat_b": SEATS}
-FORM_MENUS = {**MENUS, **SEAT_MENUS}  # every drop-down of the form, remembered alike
-# The rows that mean something only in a game whose shots are called (10-ball's early 10
-# and the calls of 10-ball and 8-ball): dimmed and closed for the others (9-ball,
-# rotation); the early 10 only in 10-ball.
-CALL_SHOT_ROWS = ("ten_ball_early_pocket", "call_mode")
-TEN_BALL_ROWS = ("ten_ball_early_pocket",)
+FORM_MENUS = {**MENUS, **SEAT_MENUS}  # the drop-downs of StartChoices' own fields
+ROWS_TOP, ROWS_BOTTOM = 0.55, -0.35  # the form's rows, the first's and the lowest's
 HALF_WIDTH = 1.16  # the form's buttons, from the middle to the farther edge
+
+
+def _default_rules() -> dict[str, Any]:
+    return {option.name: option.default for option in RULES}
 
 
 def resume_detail(saved: SavedGame) -> str:
@@ -81,13 +82,13 @@ def resume_detail(saved: SavedGame) -> str:
 class StartChoices:
     """What the start screen's fields say, as values."""
 
-    game: str = TenBall.game
+    game: str = DEFAULT_GAME
     race_to: int = 5
     players: tuple[str, str] = ("Player 1", "Player 2")
     breaker: str = "lag"
-    ten_ball_early_pocket: str = "spot_continue"
-    call_mode: str = "explicit"
-    shot_clock_s: float | None = None
+    # Each rule option's value (rules.offered), by its Options field: the chosen game's
+    # set its options; the others' are kept for when that game is chosen again.
+    rules: dict[str, Any] = attrs.field(factory=_default_rules, hash=False)
     table: str = "9ft"
     quality: Quality = "fast"
     seat_a: str = "person"  # "person", or the computer's level ("1".."5")
@@ -104,13 +105,7 @@ class StartChoices:
         return {player: level for player, level in seats.items() if level != "person"}
 
     def setup(self, seed: int) -> GameSetup:
-        options = Options.from_mapping(
-            {
-                "ten_ball_early_pocket": self.ten_ball_early_pocket,
-                "call_mode": self.call_mode,
-                **shot_clock_options(self.shot_clock_s),
-            }
-        )
+        options = Options.from_mapping(chosen_fields(KINDS[self.game].rule_options, self.rules))
         return GameSetup(
             game=self.game,
             race_to=self.race_to,
@@ -121,7 +116,9 @@ class StartChoices:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {**attrs.asdict(self), "players": list(self.players)}
+        """The choices as the preferences keep them: the rule options beside the others."""
+        kept = attrs.asdict(self, filter=lambda field, _: field.name != "rules")
+        return {**kept, **self.rules, "players": list(self.players)}
 
     @classmethod
     def remembered(cls, data: Any) -> StartChoices:
@@ -129,12 +126,17 @@ class StartChoices:
         show; any other value, or none, leaves that field at its default."""
         if not isinstance(data, dict):
             return cls()
+
+        def offered(key: str, items: dict[str, Any]) -> bool:
+            return key in data and any(
+                data[key] == v and type(data[key]) is type(v) for v in items.values()
+            )
+
         values: dict[str, Any] = {
-            key: data[key]
-            for key, items in FORM_MENUS.items()
-            if key in data
-            and any(data[key] == v and type(data[key]) is type(v) for v in items.values())
+            key: data[key] for key, items in FORM_MENUS.items() if offered(key, items)
         }
+        rules = {key: data[key] for key, items in RULE_MENUS.items() if offered(key, items)}
+        values["rules"] = {**_default_rules(), **rules}
         race = data.get("race_to")
         if type(race) is int and 1 <= race <= MAX_RACE:
             values["race_to"] = race
@@ -196,23 +198,31 @@ class StartScreen:
         )
         self.fields: dict[str, Any] = {}
         self.row_labels: dict[str, OnscreenText] = {}
-        y = 0.55
+        # The rows one under another, closer together if a game offers more rule options
+        # than fit 0.1 apart: the same places whichever game is chosen.
+        rows = len(MENU_ROWS) + 3 + RULE_ROWS
+        step = min(0.1, (ROWS_TOP - ROWS_BOTTOM) / (rows - 1))
+        y = ROWS_TOP
         for text, key, items in MENU_ROWS:
             self.row_labels[key] = self._label(text, y)
             self.fields[key] = self._menu(list(items), 0.05, y)
-            y -= 0.1
+            y -= step
         self._label("Race to", y)
         self.fields["race_to"] = self._entry("5", y, width=3)
-        y -= 0.1
+        y -= step
         self._label("Player 1", y)
         self.fields["player_a"] = self._entry("Player 1", y, width=12)
         self.fields["seat_a"] = self._seat_menu(y)
-        y -= 0.1
+        y -= step
         self._label("Player 2", y)
         self.fields["player_b"] = self._entry("Player 2", y, width=12)
         self.fields["seat_b"] = self._seat_menu(y)
-        y -= 0.13
-        self.error = label(self.frame, "", (0, y), 0.045, NOTICE, TextNode.ACenter)
+        # The chosen game's rule options, in the rows under the players' (_rows_for_the_game).
+        self.rule_rows_y = [y - step * (1 + row) for row in range(RULE_ROWS)]
+        for option in RULES:
+            self.row_labels[option.name] = self._label(option.label, self.rule_rows_y[0])
+            self.fields[option.name] = self._menu(list(option.items), 0.05, self.rule_rows_y[0])
+        self.error = label(self.frame, "", (0, ROWS_BOTTOM - 0.13), 0.045, NOTICE, TextNode.ACenter)
         if app.preferences is not None:
             self.fill(StartChoices.remembered(app.preferences.load().get("start")))
         self.buttons = [
@@ -240,7 +250,7 @@ class StartScreen:
         self.resume_detail = label(self.frame, "", (0.0, -0.985), 0.032, DIM, TextNode.ACenter)
         if app.autosave is not None and app.autosave.exists():
             self.resume_detail.setText(resume_detail(summarise(app.autosave.path)))
-        self._rows_for: str | None = None  # the game the rows were last set for
+        self._rows_for: type[GameState] | None = None  # the game the rows were last set for
         app.base.taskMgr.add(self._update, "start-screen")
 
     # -- building blocks -----------------------------------------------------------------------
@@ -289,16 +299,25 @@ class StartScreen:
     # -- the form ------------------------------------------------------------------------------
 
     def _rows_for_the_game(self) -> None:
-        """The rows of options the chosen game does not have, dimmed and closed."""
-        game = list(GAMES.values())[self.fields["game"].selectedIndex]
-        if game == self._rows_for:
+        """The chosen game's rule options in the rows under the players', in its order;
+        the others' hidden and closed (their choices kept for that game)."""
+        kind = KINDS[list(GAMES.values())[self.fields["game"].selectedIndex]]
+        if kind is self._rows_for:
             return
-        self._rows_for = game
-        calls = KINDS[game].calls_shots
-        for key in CALL_SHOT_ROWS:
-            used = calls and (key not in TEN_BALL_ROWS or KINDS[game] is TenBall)
-            self.fields[key].enable(used)
-            self.row_labels[key].setFg(WHITE if used else FADED)
+        self._rows_for = kind
+        offered = kind.rule_options
+        for option in RULES:
+            row, menu = self.row_labels[option.name], self.fields[option.name]
+            menu.enable(option in offered)
+            if option not in offered:
+                row.hide()
+                menu.hide()
+                continue
+            y = self.rule_rows_y[offered.index(option)]
+            row.setTextPos(-0.05, y)
+            menu.setZ(y - 0.012)
+            row.show()
+            menu.show()
 
     def _name_the_breakers(self) -> None:
         """ "Ann breaks" rather than "Player 1 breaks", as the names are typed."""
@@ -316,7 +335,7 @@ class StartScreen:
     def fill(self, choices: StartChoices) -> None:
         """Show ``choices`` in the form."""
         values = choices.to_json()
-        for key, items in FORM_MENUS.items():
+        for key, items in {**FORM_MENUS, **RULE_MENUS}.items():
             self.fields[key].set(list(items.values()).index(values[key]), fCommand=False)
         self.fields["race_to"].enterText(str(choices.race_to))
         self.fields["player_a"].enterText(choices.players[0])
@@ -329,7 +348,7 @@ class StartScreen:
         # By position: the breaker's items are relabelled with the players' names.
         picked = {
             key: list(items.values())[self.fields[key].selectedIndex]
-            for key, items in FORM_MENUS.items()
+            for key, items in {**FORM_MENUS, **RULE_MENUS}.items()
         }
         return {**picked, "race_to": int(race) if race.isdigit() else race, "players": names}
 
@@ -338,7 +357,8 @@ class StartScreen:
         race = form.pop("race_to")
         if not isinstance(race, int) or not 1 <= race <= MAX_RACE:
             raise ValueError(f"race to: a whole number from 1 to {MAX_RACE}")
-        return StartChoices(race_to=race, players=tuple(form.pop("players")), **form)
+        rules = {key: form.pop(key) for key in RULE_MENUS}
+        return StartChoices(race_to=race, players=tuple(form.pop("players")), rules=rules, **form)
 
     def keep(self) -> StartChoices:
         """The form as it is kept, whichever button leaves it (issue 28, friction 15):

@@ -1,0 +1,254 @@
+"""``poolsim duel``: two computer players, on this machine's processes or a Dask cluster,
+and the figures of each side."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from rules.games import DEFAULT_GAME
+from sim.cli.flags import (
+    check_output,
+    game_option,
+    json_option,
+    save_folder_option,
+    seed_option,
+    table_option,
+)
+from sim.cli.values import LEVEL, WholeNumber, shown
+
+MAX_DUEL_RACKS = 10_000
+MAX_WORKERS = 256
+
+
+@click.command()
+@game_option(DEFAULT_GAME)
+@click.option("--a", "level_a", type=LEVEL, required=True, help="A's level.")
+@click.option("--b", "level_b", type=LEVEL, required=True, help="B's level.")
+@click.option(
+    "--racks", type=WholeNumber(1, MAX_DUEL_RACKS), default=10, show_default=True, help="Racks."
+)
+@seed_option(1)
+@table_option
+@click.option(
+    "--workers",
+    type=WholeNumber(1, MAX_WORKERS),
+    default=None,
+    help="Processes to play racks on (default: one per core).",
+)
+@json_option("Print the figures as one JSON object.")
+@click.option(
+    "--scheduler",
+    default=None,
+    help="Play the racks on the Dask cluster of this scheduler (tcp://HOST:PORT).",
+)
+@save_folder_option(
+    help=(
+        "Folder to keep every rack in, as a game file and its figures (created if needed);"
+        " a duel started again with the same folder plays only the racks not in it yet."
+    ),
+)
+def duel(
+    game: str,
+    level_a: str,
+    level_b: str,
+    racks: int,
+    seed: int,
+    table_size: str,
+    workers: int | None,
+    as_json: bool,
+    scheduler: str | None,
+    save_dir: Path | None,
+) -> None:
+    """Two computer players (levels 1 to 5, or perfect) play RACKS racks, A breaking the
+    first and every other one; the figures of each side. The same seed plays the same
+    racks on any number of workers, or on a Dask cluster (--scheduler). Ctrl-C stops it
+    and prints the racks finished."""
+    import os
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    if scheduler is not None:
+        _check_scheduler(scheduler)
+        if workers is not None:
+            raise click.UsageError("--workers and --scheduler: the cluster has its own workers")
+    check_output(save_dir, "--save", folder=True)
+    from sim.play.duel import DuelInterrupted, DuelSetup, RackOutcome, figures, run_duel
+    from sim.store.duelfile import DuelFileError, finished_racks, rack_stem, save_rack
+    from sim.store.gamefile import to_bytes
+
+    setup = DuelSetup(
+        game=game,
+        levels=(level_a, level_b),
+        racks=racks,
+        seed=seed,
+        table=table_size,
+        names=duel_names(level_a, level_b),
+    )
+    done: dict[int, RackOutcome] = {}
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            done = finished_racks(save_dir, setup)
+        except DuelFileError as error:
+            raise click.ClickException(str(error)) from None
+
+    def keep(outcome: RackOutcome) -> None:
+        if save_dir is None:
+            return
+        try:
+            save_rack(save_dir, setup, outcome)
+        except OSError as error:
+            where = save_dir / rack_stem(setup, outcome.index)
+            raise click.ClickException(
+                f"cannot save {where}: {error.strerror or error}; the racks saved before are kept"
+            ) from None
+
+    client = _cluster_client(scheduler) if scheduler is not None else None
+    wins = {"A": 0, "B": 0}
+    for outcome in done.values():
+        if outcome.winner is not None:
+            wins[outcome.winner.value] += 1
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("A {task.fields[a]} - {task.fields[b]} B"),
+        TimeElapsedColumn(),
+        console=console,
+    ) as progress:
+        task = progress.add_task(
+            f"{game}: racks", total=racks, completed=len(done), a=wins["A"], b=wins["B"]
+        )
+        if done:
+            console.print(
+                f"{len(done)} of {racks} racks already played, in {save_dir}: "
+                f"the duel goes on from them (A {wins['A']} - {wins['B']} B)"
+            )
+
+        def on_rack(outcome: RackOutcome) -> None:
+            keep(outcome)
+            if outcome.winner is not None:
+                wins[outcome.winner.value] += 1
+            progress.update(task, advance=1, a=wins["A"], b=wins["B"])
+            if not console.is_terminal:  # a log has no bar: a line a rack instead
+                winner = f"{outcome.winner.value} won" if outcome.winner else "not won"
+                console.print(
+                    f"rack {outcome.index + 1} of {racks}: {winner} (A {wins['A']} - {wins['B']} B)"
+                )
+
+        encode = to_bytes if save_dir is not None else None
+        try:
+            if scheduler is not None:
+                from sim.play.cluster import ClusterError, run_on_cluster
+
+                try:
+                    outcomes = run_on_cluster(setup, scheduler, on_rack, encode, done, client)
+                except ClusterError as error:
+                    kept = f": the racks finished are kept in {save_dir}" if save_dir else ""
+                    raise click.ClickException(f"{error}{kept}") from None
+            else:
+                outcomes = run_duel(setup, workers or os.cpu_count() or 1, on_rack, encode, done)
+            stopped = False
+        except DuelInterrupted as interrupted:
+            outcomes, stopped = interrupted.finished, True
+    _print_duel(figures(setup, outcomes), as_json)
+    if stopped:
+        click.echo(f"poolsim duel: stopped after {len(outcomes)} of {racks} racks", err=True)
+        sys.exit(130)
+
+
+def _cluster_client(scheduler: str) -> Any:
+    """A client of the scheduler (``distributed.Client``), connected before the duel's
+    progress bar is drawn, so a refusal is the only line."""
+    from sim.play.cluster import ClusterError, connect
+
+    try:
+        return connect(scheduler)
+    except ClusterError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def duel_names(level_a: str, level_b: str) -> tuple[str, str]:
+    """The computer players' names in a duel's game files (and so in the statistics):
+    "computer 3" by its level, with its side when both play at one level."""
+    if level_a != level_b:
+        return (f"computer {level_a}", f"computer {level_b}")
+    return (f"computer {level_a} A", f"computer {level_b} B")
+
+
+def _check_scheduler(address: str) -> None:
+    """A scheduler's address as Dask takes it: tcp://HOST:PORT (before any import)."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(address)
+        port = parts.port
+    except ValueError:
+        port = None
+        parts = None
+    if (
+        parts is None
+        or parts.scheme not in ("tcp", "tls")
+        or not parts.hostname
+        or port is None
+        or not address.isprintable()
+    ):
+        raise click.BadParameter(
+            f"{shown(address)} is not a scheduler address (tcp://HOST:PORT)",
+            param_hint="'--scheduler'",
+        )
+
+
+DUEL_ROWS = (
+    ("level", "level"),
+    ("racks_won", "racks won"),
+    ("breaks", "breaks"),
+    ("break_and_runs", "break and runs"),
+    ("shots", "shots"),
+    ("fouls", "fouls"),
+    ("called_pots_attempted", "called pots attempted"),
+    ("called_pots_made", "called pots made"),
+    ("safeties", "safeties"),
+    ("think_seconds_median", "thinking, median s/shot"),
+    ("think_seconds_p95", "thinking, 95th percentile"),
+    ("break_and_run_percent", "break-and-runs, % of breaks"),
+    ("foul_percent", "fouls, % of shots"),
+    ("called_pots_made_percent", "called pots made, %"),
+)
+
+
+def _print_duel(report: dict[str, Any], as_json: bool) -> None:
+    """A duel's figures: one JSON object, or a table with a column per player."""
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    players = report["players"]
+    seeds = (
+        "held out: outside the seeds the opponent is tuned on"
+        if report["held_out"]
+        else "a seed the opponent is tuned on: how it fits these racks, not its strength"
+    )
+    table = Table(title=f"{report['racks']} racks of seed {report['seed']} ({seeds})")
+    table.add_column("")
+    for name in players:
+        table.add_column(name, justify="right")
+    for key, label in DUEL_ROWS:
+        table.add_row(label, *(_duel_cell(figures[key]) for figures in players.values()))
+    Console().print(table)
+
+
+def _duel_cell(value: Any) -> str:
+    """A duel figure as its table shows it: a percentage with its standard error."""
+    if isinstance(value, dict):
+        return f"{value['value']:.1f} ± {value['standard_error']:.1f}"
+    return str(value)
