@@ -4,12 +4,15 @@ next shooter must hit first, and why a rack was lost (EB-12). Immutable values, 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 from enum import StrEnum
+from typing import Any
 
 import attrs
 
 from rules.facts import BallId
+from rules.reading import shown_text
 from rules.terms import Player
 
 EIGHT: BallId = "8"
@@ -100,3 +103,15 @@ class Groups:
     def as_dict(self) -> dict[str, str | None]:
         """As FORMAT.md and the game files write them: ``{"A": "solids", "B": ...}``."""
         return {"A": self.a and self.a.value, "B": self.b and self.b.value}
+
+    @classmethod
+    def of_json(cls, value: Any) -> Groups:
+        """As a position file writes them (:meth:`as_dict`): ``{"A": "solids", "B":
+        "stripes"}``, or both null (open); ValueError for anything else."""
+        shown = shown_text(json.dumps(value))
+        if not isinstance(value, dict) or set(value) != {"A", "B"}:
+            raise ValueError(f'expected {{"A": ..., "B": ...}}, got {shown}')
+        named = [value["A"], value["B"]]
+        if any(v is not None and v not in {g.value for g in Group} for v in named):
+            raise ValueError(f'expected "solids", "stripes" or null, got {shown}')
+        return cls(*(None if v is None else Group(v) for v in named))

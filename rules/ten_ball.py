@@ -13,7 +13,7 @@ from rules.facts import CUE, BallId
 from rules.fouls import codes_and_reasons
 from rules.options import Options
 from rules.positions import Positions, describe
-from rules.rack import RackPattern
+from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason
 from rules.shot import Call, Shot
 from rules.spotting import spot_in_wpa_order
@@ -43,6 +43,11 @@ class TenBall(GameState):
     stalemate_rule: ClassVar[str] = "TB-19"
     break_first_rule: ClassVar[str] = "TB-5"
     break_rule: ClassVar[str] = "TB-6"
+    # The computer opponent's break, from its break study (the figures beside
+    # sim.play.opponent.strokes.BREAK_CHOICES): from 0.25 of the width, a touch of follow.
+    practised_break: ClassVar[PractisedBreak | None] = PractisedBreak(
+        offset=0.25, spin=0.1, speed=9.25, value=0.665
+    )
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:
