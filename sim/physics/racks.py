@@ -66,8 +66,9 @@ def rerack(
     (the cue ball among them if it stays): every ball of 1..(its number of slots) not
     staying is racked, ``staying`` is kept as it is. A fixed ball that stays leaves its
     slot empty; with fewer free balls than free slots, the free slots nearest the apex
-    stay empty (14.1's re-rack of fourteen balls leaves the apex empty, WPA-14 4.2). The draws (EB-3) and the shuffle are those of
-    :func:`rack`, one ``random.Random(seed)``, so with nothing staying this is that rack.
+    stay empty (14.1's re-rack of fourteen balls leaves the apex empty, WPA-14 4.2). The
+    draws (EB-3) and the shuffle are those of :func:`rack`, one ``random.Random(seed)``,
+    so with nothing staying this is that rack.
     ValueError for a ball staying where a racked ball would overlap it (the referee
     moves such a ball first, as 14.1's SP-15 does)."""
     layout = list(pattern.slots)

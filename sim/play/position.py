@@ -21,7 +21,6 @@ Its file (``sim.store.positionfile``, docs/POSITION.md) and its diagram
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -52,8 +51,9 @@ def _name(ball: str) -> str:
     return "the cue ball" if ball == CUE else f"the {ball}"
 
 
-def _frozen(extras: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(extras))
+def _extras(extras: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A copy of its own (a dict, which pickles: a set-up record is sent to processes)."""
+    return dict(extras)
 
 
 @attrs.frozen(kw_only=True)
@@ -71,7 +71,7 @@ class Position:
     in_hand: BallInHand | None = attrs.field(
         default=None, converter=attrs.converters.optional(BallInHand)
     )
-    extras: Mapping[str, Any] = attrs.field(factory=dict, converter=_frozen, hash=False)
+    extras: Mapping[str, Any] = attrs.field(factory=dict, converter=_extras, hash=False)
 
     def __attrs_post_init__(self) -> None:
         try:

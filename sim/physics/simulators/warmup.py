@@ -30,7 +30,7 @@ def _steps() -> list[tuple[str, dict[str, tuple[float, float]], CueAction]]:
     usual, fullest = game_kind(DEFAULT_GAME), fullest_rack()
     breaks = [
         (
-            f"breaking a {kind.display_name} rack",
+            f"breaking the {kind.display_name} rack",
             balls,
             CueAction(speed=8.0, aim=aim_towards(balls[CUE], balls[apex_ball(balls)])),
         )
