@@ -97,7 +97,7 @@ BREAK_CHOICES = (
 # after 2 %, where the six BREAK_CHOICES left 0.55 to 0.60. Trying several breaks on
 # the rack in front loses: the best of noisy means is the luckiest as often as the best
 # (on racks held out, choosing among the 16 by two strikes each left 0.60, the best
-# one played every time 0.63). That is 10-ball's (rules.TenBall.practised_break).
+# one played every time 0.63). That is 10-ball's practised_break, in its rules class.
 
 
 def practised_breaks() -> dict[str, PractisedBreak]:
