@@ -14,7 +14,7 @@ docs/RULES.md says how poolsim applies them.
 from rules.eight_ball import EightBall
 from rules.errors import FormatError, IllegalAction
 from rules.facts import CUE, BallId, PocketId, RailName
-from rules.games import DEFAULT_GAME, GAMES, PLAYABLE_GAMES, game_kind
+from rules.games import DEFAULT_GAME, GAMES, PLAYABLE_GAMES, fullest_rack, game_kind
 from rules.geometry import TableGeometry
 from rules.groups import Group, Groups, Loss, Target
 from rules.lag import LagResult, LagShot, judge_lag
@@ -74,6 +74,7 @@ __all__ = [
     "Tally",
     "Target",
     "TenBall",
+    "fullest_rack",
     "game_kind",
     "judge_lag",
     "spot_ball",

@@ -5,7 +5,8 @@ legally pocketed (EB-7). Only the 8 is ever spotted, and only after the break (E
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -19,13 +20,14 @@ from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
 from rules.rack import RackPattern, SlotDraw
+from rules.reading import converted
 from rules.ruling import Reason, Ruling
 from rules.shot import Call, Shot
 from rules.spotting import spot_ball, spot_in_wpa_order
 from rules.state import GameState
 from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
-from rules.words import TARGET_WORDS, pocket_name
+from rules.words import GROUP_WORDS, TARGET_WORDS, pocket_name
 
 # EB-3: fifteen balls, the 8 in the middle of the third row; the two back corners (the
 # first and last slot of the fifth row, slots 10 and 14) one solid and one stripe, drawn
@@ -57,6 +59,7 @@ class EightBall(GameState):
     foul_in_hand_rule: ClassVar[str] = "EB-13"
     extras_type: ClassVar[type[EightBallExtras]] = EightBallExtras
     rule_options: ClassVar[tuple[RuleOption, ...]] = (CALL_MODE, SHOT_CLOCK)
+    position_keys: ClassVar[frozenset[str]] = frozenset({"groups"})  # EB-7
 
     groups: Groups = attrs.field(factory=Groups)
 
@@ -64,6 +67,31 @@ class EightBall(GameState):
     def rack_pattern(cls, options: Options) -> RackPattern:
         """EB-3: the 8 in the centre, a solid and a stripe in the back corners."""
         return RACK_PATTERN
+
+    def status_words(self) -> tuple[str, ...]:
+        """What the shooter must hit first (EB-8): the open table, a group, or the 8."""
+        if self.phase is Phase.BREAK:
+            return ("break: the table is open after it",)
+        if self.groups.is_open:
+            return ("open table: any ball but the 8",)
+        return (f"to hit first: {TARGET_WORDS[self.target]}",)
+
+    def player_words(self, player: Player) -> str | None:
+        """``player``'s group and the balls of it left (EB-7, EB-20): "solids · 5 left",
+        "stripes · on the 8"; None on the open table."""
+        group = self.groups[player]
+        if group is None:
+            return None
+        left = len(self.groups.left(player, self.balls.object_balls))
+        return f"{GROUP_WORDS[group]} · {f'{left} left' if left else 'on the 8'}"
+
+    def position_extras(self) -> dict[str, Any]:
+        return {"groups": self.groups.as_dict()}  # EB-7: the groups are part of a position
+
+    def with_position_extras(self, extras: Mapping[str, Any]) -> Self:
+        if "groups" not in extras:  # the open table
+            return self
+        return attrs.evolve(self, groups=converted("groups", extras["groups"], Groups.of_json))
 
     # -- what the state says --------------------------------------------------------
 

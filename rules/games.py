@@ -33,6 +33,12 @@ PLAYABLE_GAMES: Mapping[str, type[GameState]] = {
 DEFAULT_GAME: str = TenBall.game
 
 
+def fullest_rack() -> type[GameState]:
+    """The game whose rack has the most balls (the first such in :data:`GAMES`): the
+    busiest break to simulate or draw, for a warm-up or a bench."""
+    return max(GAMES.values(), key=lambda kind: len(kind.object_balls))
+
+
 def game_kind(name: str) -> type[GameState]:
     """The game called ``name`` (``"ten-ball"``, ``"nine-ball"``, ``"eight-ball"``,
     ``"rotation"``, ``"straight-pool"``);

@@ -5,6 +5,7 @@ next shooter must hit first, and why a rack was lost (EB-12). Immutable values, 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 from enum import StrEnum
 from typing import Any, Self
@@ -13,6 +14,7 @@ import attrs
 
 from rules.extras import RulingExtras
 from rules.facts import BallId
+from rules.reading import shown_text
 from rules.ruling import Ruling
 from rules.terms import Player
 
@@ -110,6 +112,18 @@ class Groups:
         """Back from :meth:`as_dict`."""
         a, b = (data[player.value] for player in Player)
         return cls(None if a is None else Group(a), None if b is None else Group(b))
+
+    @classmethod
+    def of_json(cls, value: Any) -> Groups:
+        """As a position file writes them (:meth:`as_dict`): ``{"A": "solids", "B":
+        "stripes"}``, or both null (open); ValueError for anything else."""
+        shown = shown_text(json.dumps(value))
+        if not isinstance(value, dict) or set(value) != {"A", "B"}:
+            raise ValueError(f'expected {{"A": ..., "B": ...}}, got {shown}')
+        named = [value["A"], value["B"]]
+        if any(v is not None and v not in {g.value for g in Group} for v in named):
+            raise ValueError(f'expected "solids", "stripes" or null, got {shown}')
+        return cls(*(None if v is None else Group(v) for v in named))
 
 
 @attrs.frozen(kw_only=True)

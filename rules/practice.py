@@ -25,7 +25,7 @@ from rules.positions import Positions
 from rules.ruling import Reason, Ruling
 from rules.shot import Shot
 from rules.state import GameState
-from rules.terms import BallInHand, Phase, Tally
+from rules.terms import BallInHand, Phase, Player, Tally
 from rules.verdict import Verdict
 from rules.words import pocket_name
 
@@ -58,6 +58,12 @@ class _Practice(GameState):
     @property
     def winning_ball(self) -> BallId | None:
         return None  # no ball wins: the rack never ends by itself
+
+    def status_words(self) -> tuple[str, ...]:
+        return ()  # nothing to hit first, no ball that wins
+
+    def player_words(self, player: Player) -> str | None:
+        return None  # no group, no score
 
     @property
     def foul_limit_applies(self) -> bool:

@@ -1,6 +1,7 @@
 """The shape of a game's rack and which ball the rules put in which slot (TB-3, ROT-3,
 NB-3); laying it out on a table, with the free slots shuffled, is the physics' job
-(:mod:`sim.physics.racks`)."""
+(:mod:`sim.physics.racks`). And the break a practised player of the game plays on it
+(:class:`PractisedBreak`), which a game names for the computer opponent."""
 
 from __future__ import annotations
 
@@ -20,6 +21,19 @@ def _rows(value: Sequence[Sequence[Slot]]) -> tuple[tuple[Slot, ...], ...]:
 
 def _ints(value: Sequence[int]) -> tuple[int, ...]:
     return tuple(value)
+
+
+@attrs.frozen
+class PractisedBreak:
+    """A game's break measured over many racks (``sim.play.opponent.breakstudy``): the
+    cue ball's share of the width off the middle, the tip's height (ball radii), the
+    cue's speed (m/s), and what it left the breaker on average (the judge's value, about
+    the chance of winning the rack) at the noise it was measured with."""
+
+    offset: float
+    spin: float
+    speed: float
+    value: float
 
 
 @attrs.frozen

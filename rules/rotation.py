@@ -80,6 +80,15 @@ class Rotation(GameState):
     break_rule: ClassVar[str] = "ROT-5"
     rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
 
+    def status_words(self) -> tuple[str, ...]:
+        return (*super().status_words(), f"{TARGET} wins")  # ROT-9
+
+    def player_words(self, player: Player) -> str | None:
+        """``player``'s points, and those still wanted to win (ROT-9)."""
+        points = self.score[player]
+        wanted = f" · {TARGET - points} to win" if points < TARGET else ""
+        return f"{points} points{wanted}"
+
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:
         """ROT-3 with B-13: fifteen balls, as ``rotation_rack_pattern`` and

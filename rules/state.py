@@ -46,7 +46,7 @@ from rules.geometry import Point, TableGeometry, distance
 from rules.offered import RuleOption
 from rules.options import Options
 from rules.positions import Positions, describe
-from rules.rack import RackPattern
+from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason, Ruling
 from rules.shot import Shot
 from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
@@ -145,6 +145,13 @@ class GameState:
     warning_words: ClassVar[str] = "one more foul loses the rack"
     # The options a player chooses before a match (rules.offered), in the rows' order.
     rule_options: ClassVar[tuple[RuleOption, ...]]
+    # What a position keeps of this game alone beside the balls and the turn (8-ball's
+    # groups): its keys in a position file, which the game writes and reads itself
+    # (position_extras, with_position_extras), as python-chess's ThreeCheckBoard its EPD.
+    position_keys: ClassVar[frozenset[str]] = frozenset()
+    # The break a practised player plays (the computer opponent's, found by its break
+    # study), or None: the opponent tries its breaks on the rack in front of it instead.
+    practised_break: ClassVar[PractisedBreak | None] = None
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)
@@ -208,6 +215,39 @@ class GameState:
         """The game's rack (TB-3, ROT-3 with B-13, NB-3 with B-26): its shape and which
         ball goes in which slot, the free slots left to a seeded shuffle by whoever racks."""
         raise NotImplementedError
+
+    @classmethod
+    def short_name(cls) -> str:
+        """The game named short, where a button has room for a word: the last of its
+        display name ("Rotation", not "61-point rotation")."""
+        return cls.display_name.split()[-1].capitalize()
+
+    # -- what the floors above show and keep of the game -----------------------------
+
+    def status_words(self) -> tuple[str, ...]:
+        """The game's own words on the scoreboard while the rack is played, before the
+        cue ball in hand: the lowest ball (GEN-10) and the ball that wins (NB-10, where
+        nothing is called)."""
+        words = [] if self.lowest is None else [f"lowest ball: {self.lowest}"]
+        if self.winning_ball is not None and not self.calls_shots:  # NB-10
+            words.append(f"the {self.winning_ball} wins")
+        return tuple(words)
+
+    def player_words(self, player: Player) -> str | None:
+        """The game's own words under ``player``'s name on the scoreboard (8-ball's
+        group, rotation's points), or None."""
+        return None
+
+    def position_extras(self) -> dict[str, Any]:
+        """What a position keeps of this game alone, in JSON types, under
+        ``position_keys`` (none for most games)."""
+        return {}
+
+    def with_position_extras(self, extras: Mapping[str, Any]) -> Self:
+        """This state with what a position keeps of the game alone read back from
+        ``extras`` (keys of ``position_keys``; one left out keeps its default);
+        :class:`~rules.errors.FormatError` naming the key for a value refused."""
+        return self
 
     # -- what the state says ------------------------------------------------------
 

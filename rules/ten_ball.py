@@ -14,7 +14,7 @@ from rules.fouls import codes_and_reasons
 from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, describe
-from rules.rack import RackPattern
+from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason
 from rules.shot import Call, Shot
 from rules.spotting import spot_in_wpa_order
@@ -56,6 +56,11 @@ class TenBall(GameState):
     push_out_reply_rule: ClassVar[str] = "TB-9"
     foul_in_hand_rule: ClassVar[str] = "TB-17"
     rule_options: ClassVar[tuple[RuleOption, ...]] = (EARLY_TEN, CALL_MODE, SHOT_CLOCK)
+    # The computer opponent's break, from its break study (the figures beside
+    # sim.play.opponent.strokes.BREAK_CHOICES): from 0.25 of the width, a touch of follow.
+    practised_break: ClassVar[PractisedBreak | None] = PractisedBreak(
+        offset=0.25, spin=0.1, speed=9.25, value=0.665
+    )
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:

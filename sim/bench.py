@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rules import DEFAULT_GAME
 from rules import PLAYABLE_GAMES as GAMES
-from rules import TenBall
 from rules.facts import CUE
 from rules.geometry import TableGeometry
 from sim.numerics import here
@@ -54,7 +54,7 @@ def run_bench(
         return physics.simulate_shot(spec, balls, physics.CueAction(rng.uniform(7, 9), aim))
 
     first = time.perf_counter()
-    break_shot(TenBall.game, 0)
+    break_shot(DEFAULT_GAME, 0)
     first_shot_seconds = time.perf_counter() - first
 
     report: dict[str, Any] = {
@@ -102,7 +102,7 @@ def run_bench(
 # What ``poolsim bench --startup`` launches: a table straight away (what a person waits
 # for), the start screen, and beside them Python importing pooltool and nothing else.
 STARTUP_LAUNCHES = {
-    "table": ("play", "--game", TenBall.game, "--seed", "5", "--players", "Ann,Bob"),
+    "table": ("play", "--game", DEFAULT_GAME, "--seed", "5", "--players", "Ann,Bob"),
     "start_screen": ("play",),
 }
 IMPORT_POOLTOOL = ("-c", "import pooltool")
@@ -111,7 +111,7 @@ IMPORT_POOLTOOL = ("-c", "import pooltool")
 def startup_times(launches: int = 5) -> dict[str, Any]:
     """What a person waits for, each a whole process launched as a player starts poolsim
     (a new process; numba's compiled physics and Panda3D's models cached, as after a
-    first run): from the launch of ``poolsim play --game ten-ball`` to (a) a table on
+    first run): from the launch of ``poolsim play --game`` (the default game) to (a) a table on
     which the first stroke can be played (drawn, its aim taking input) and (b) the
     physics ready (numba's functions loaded, a shot simulates at once); from ``poolsim
     play`` to the start screen; and ``python -c "import pooltool"`` launched in the same
@@ -226,7 +226,7 @@ def stroke_latency(repeats: int) -> dict[str, float]:
     try:
         cold, previewed = [], []
         for seed in range(repeats + 1):
-            balls = opening_position(TenBall.game, geometry, seed)
+            balls = opening_position(DEFAULT_GAME, geometry, seed)
             balls[CUE] = (geometry.width / 2 - 0.1 + 0.02 * seed, 0.45)
             action = CueAction(8.0, aim_towards(balls[CUE], balls["1"]))
             request = ShotRequest.of("9ft", balls, action)
@@ -262,7 +262,7 @@ def speedups_times(shots: int, rounds: int = 3) -> dict[str, float]:
     from sim.physics.table import table_spec
 
     spec = table_spec()
-    balls = opening_position(TenBall.game, spec.geometry, seed=1)
+    balls = opening_position(DEFAULT_GAME, spec.geometry, seed=1)
     broken = simulate_shot(spec, balls, CueAction(8.5, aim_towards(balls[CUE], balls["1"])))
     after = broken.resting
     after.setdefault(CUE, (spec.width / 2, spec.length / 4))  # a scratch: in hand here
@@ -544,11 +544,11 @@ def selfplay_split(game: str, racks: int, seed: int) -> dict[str, float]:
 
 
 def self_played(racks: int, seed: int) -> Any:
-    """A ten-ball match of ``racks`` racks played by the built-in player."""
+    """A match of the default game, ``racks`` racks played by the built-in player."""
     from sim.play.game import Game, GameSetup
     from sim.play.selfplay import play_racks
 
-    match = Game(GameSetup(game=TenBall.game, race_to=racks, seed=seed))
+    match = Game(GameSetup(game=DEFAULT_GAME, race_to=racks, seed=seed))
     return play_racks(match, racks, random.Random(seed))
 
 
@@ -629,7 +629,7 @@ def practice_take_back_times(repeats: int = 15) -> dict[str, float]:
     from sim.play.table.controller import TableController
     from sim.play.table.turn import Stage
 
-    setup = GameSetup(game="nine-ball", practice=True)
+    setup = GameSetup(game=DEFAULT_GAME, practice=True)
     session = Game(setup)
     balls = {CUE: (0.36, 1.82), "3": (0.18, 2.18), "9": (1.0, 0.5)}
     session.set_up(Position(game=setup.game, table=setup.table, balls=balls, turn=Player.A))
@@ -662,7 +662,8 @@ def startup_line(startup: dict[str, Any]) -> str:
         return f"{spread['median']:.1f} s (min {spread['min']:.1f})"
 
     return (
-        f"launch of poolsim play --game ten-ball to a table to play on: {figure(table['shown_s'])}"
+        f"launch of poolsim play --game {DEFAULT_GAME} to a table to play on: "
+        f"{figure(table['shown_s'])}"
         f", {ratios['table_to_import']:.1f}x import pooltool, window CPU "
         f"{table['shown_cpu_s']['median']:.1f} s; to the physics ready: "
         f"{figure(table['physics_s'])}, {ratios['physics_to_import']:.1f}x; "

@@ -12,6 +12,8 @@ TYPE_CHECKING too):
 - the house's figures (issue 28): no class of ``sim`` with more than 45 methods, the
   window (``PoolApp``) with at most 30, no folder of ``sim`` with more than 12 modules
   side by side.
+- the house where a game is one module of ``rules`` (issue 32): no module of ``sim``
+  names a game's class or a game's name; it asks the class or the state.
 """
 
 from __future__ import annotations
@@ -387,3 +389,74 @@ def test_the_play_floor_speaks_in_no_key_of_the_window() -> None:
         if KEY_WORDS.search(text)
     )
     assert keyed == []
+
+
+# -- the house where a game is one module of rules (issue 32) ----------------------------
+
+
+def _game_names() -> tuple[set[str], set[str]]:
+    """Every game's class name, and the names it goes by in files and on screen."""
+    from rules import GAMES
+
+    classes = {kind.__name__ for kind in GAMES.values()}
+    names = set(GAMES) | {kind.display_name for kind in GAMES.values()}
+    return classes, names
+
+
+def _naming_a_game(tree: ast.Module, classes: set[str], names: set[str]) -> Iterator[str]:
+    """Where ``tree`` names a concrete game: its class (imported, or as ``rules.X``), a
+    game's name as a string in code (compared, a key, an argument; docstrings aside), or
+    a comparison with :data:`rules.DEFAULT_GAME`."""
+    strings = set(_strings_beside_docstrings(tree))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            yield from (f"imports {a.name}" for a in node.names if a.name in classes)
+        elif isinstance(node, ast.Name) and node.id in classes:
+            yield f"line {node.lineno}: {node.id}"
+        elif isinstance(node, ast.Attribute) and node.attr in classes:
+            yield f"line {node.lineno}: .{node.attr}"
+        elif isinstance(node, ast.Constant) and node.value in names and node.value in strings:
+            yield f"line {node.lineno}: {node.value!r}"
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(
+                getattr(side, "id", getattr(side, "attr", None)) == "DEFAULT_GAME" for side in sides
+            ):
+                yield f"line {node.lineno}: compares with DEFAULT_GAME"
+
+
+def test_no_module_of_sim_names_a_game() -> None:
+    """A game is one module of rules: the floors above ask the class or the state (its
+    words, rack, position extras, practised break), never name a game's class or
+    compare a game's name, so a new game touches no file of sim (issue 32)."""
+    classes, names = _game_names()
+    assert {"TenBall", "NineBall", "EightBall", "Rotation"} <= classes
+    naming = {
+        module: found
+        for module in _modules()
+        if module.startswith("sim")
+        if (found := sorted(set(_naming_a_game(_tree(module), classes, names))))
+    }
+    assert naming == {}
+
+
+def test_the_game_namer_finds_a_game_named() -> None:
+    """The check above would pass vacuously if it found nothing."""
+    classes, names = _game_names()
+    code = (
+        '"""A docstring may say ten-ball."""\n'
+        "from rules import TenBall\n"
+        "import rules\n"
+        "kind = rules.NineBall\n"
+        "if game == 'rotation': pass\n"
+        "BREAKS = {'eight-ball': 1}\n"
+        "same = setup.game == DEFAULT_GAME\n"
+    )
+    found = sorted(_naming_a_game(ast.parse(code), classes, names))
+    assert found == [
+        "imports TenBall",
+        "line 4: .NineBall",
+        "line 5: 'rotation'",
+        "line 6: 'eight-ball'",
+        "line 7: compares with DEFAULT_GAME",
+    ]

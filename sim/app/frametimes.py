@@ -186,7 +186,8 @@ def _until(base: Any, done: Callable[[], bool], timeout: float = 60.0) -> None:
 
 
 def _table(base: Any, preset: str, frames: int) -> tuple[list[float], list[float]]:
-    """The desktop table of a rotation rack, aiming from behind the cue ball."""
+    """The desktop table of the fullest rack (:func:`rules.fullest_rack`), aiming from
+    behind the cue ball."""
     _app, worker = _aiming_table(base, preset)  # the table lives while it is timed
     # 2 s: the resting aim's preview simulated and back, too.
     try:
@@ -211,13 +212,13 @@ def _offscreen_table(
 
 
 def _aiming_table(base: Any, preset: str) -> tuple[Any, Any]:
-    """The desktop table of a rotation rack, aiming from behind the cue ball, and its
+    """The desktop table of the fullest rack, aiming from behind the cue ball, and its
     physics worker (up and idle; the caller closes it)."""
-    from rules import Player, Rotation
+    from rules import Player, fullest_rack
     from sim.physics.simulators.worker import PhysicsWorker
     from sim.play.game import Game, GameSetup
 
-    game = Game(GameSetup(game=Rotation.game, seed=1))
+    game = Game(GameSetup(game=fullest_rack().game, seed=1))
     game.start(Player.A)
     # Only the drawing is timed: a worker that is up and idle. (A worker that is not
     # running would be restarted by the table, with a warm-up, and share the CPU.)

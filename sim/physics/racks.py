@@ -1,8 +1,9 @@
-"""Racks: the 10-ball triangle (TB-3), the 9-ball diamond (NB-3), the 15-ball rotation
-triangle (ROT-3) and the 8-ball triangle (EB-3).
+"""Racks: a game's rack pattern laid out on the table (:func:`rack`), and racked again
+around balls that stay where they lie (:func:`rerack`, 14.1's re-rack of fourteen balls).
 
-Which ball goes in which slot is the game's (``rack_pattern`` of its class in ``rules``);
-here the pattern is laid out on the table. The apex ball sits on the foot spot (under
+Which ball goes in which slot is the game's (``rack_pattern`` of its class in ``rules``:
+the 10-ball triangle of TB-3, the 9-ball diamond of NB-3, the triangles of ROT-3 and
+EB-3); here the pattern is laid out on the table. The apex ball sits on the foot spot (under
 B-26, the 9-ball diamond's centre) and the rows grow toward the foot rail. Balls are
 "frozen" with a small clearance ``gap`` between neighbours (default 0.1 mm): pooltool
 collides touching balls spuriously at t=0, and a gap of 1e-6 m makes breaks explode into
@@ -14,13 +15,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 
-from rules import NineBall, Options, TenBall, game_kind
+from rules import Options, game_kind
 from rules.facts import CUE, BallId
-from rules.geometry import Point, TableGeometry
-from rules.options import NineRackPosition
+from rules.geometry import Point, TableGeometry, distance
 from rules.rack import RackPattern
-from rules.rotation import rack_pattern as rotation_pattern
 
 DEFAULT_RACK_GAP = 1e-4
 
@@ -52,58 +52,61 @@ def rack(
 ) -> dict[BallId, Point]:
     """Object balls of a rack: fixed balls where ``pattern`` says, its draws (EB-3) and
     the rest of 1..(its number of slots) shuffled by ``random.Random(seed)``."""
+    return rerack(geometry, pattern, seed, {}, gap)
+
+
+def rerack(
+    geometry: TableGeometry,
+    pattern: RackPattern,
+    seed: int,
+    staying: Mapping[BallId, Point],
+    gap: float = DEFAULT_RACK_GAP,
+) -> dict[BallId, Point]:
+    """The table after racking ``pattern`` around the balls ``staying`` where they lie
+    (the cue ball among them if it stays): every ball of 1..(its number of slots) not
+    staying is racked, ``staying`` is kept as it is. A fixed ball that stays leaves its
+    slot empty; with fewer free balls than free slots, the free slots nearest the apex
+    stay empty (14.1's re-rack of fourteen balls leaves the apex empty, WPA-14 4.2). The
+    draws (EB-3) and the shuffle are those of :func:`rack`, one ``random.Random(seed)``,
+    so with nothing staying this is that rack.
+    ValueError for a ball staying where a racked ball would overlap it (the referee
+    moves such a ball first, as 14.1's SP-15 does)."""
     layout = list(pattern.slots)
     rng = random.Random(seed)
     for draw in pattern.draws:  # EB-3: a solid and a stripe in the back corners
-        groups = list(draw.groups)
+        groups = [[ball for ball in group if ball not in staying] for group in draw.groups]
         rng.shuffle(groups)
         for slot, group in zip(draw.slots, groups, strict=True):
-            layout[slot] = rng.choice(group)
+            layout[slot] = rng.choice(group) if group else None
     fixed = {ball for ball in layout if ball is not None}
-    free = [str(n) for n in range(1, len(layout) + 1) if str(n) not in fixed]
+    free = [str(n) for n in range(1, len(layout) + 1) if str(n) not in fixed | set(staying)]
     rng.shuffle(free)
+    empty = sum(ball is None for ball in layout) - len(free)  # the front free slots
     shuffled = iter(free)
-    balls = [ball if ball is not None else next(shuffled) for ball in layout]
-    return dict(zip(balls, rack_slots(geometry, pattern, gap), strict=True))
-
-
-def ten_ball_rack(
-    geometry: TableGeometry, seed: int, gap: float = DEFAULT_RACK_GAP
-) -> dict[BallId, Point]:
-    """TB-3: ten balls, the 1 on the foot spot, the 10 in the middle of the third row."""
-    return rack(geometry, TenBall.rack_pattern(Options()), seed, gap)
-
-
-def nine_ball_rack(
-    geometry: TableGeometry,
-    seed: int,
-    gap: float = DEFAULT_RACK_GAP,
-    *,
-    position: NineRackPosition = "one_on_foot_spot",
-) -> dict[BallId, Point]:
-    """NB-3: the diamond of nine, the 1 on the foot spot and the 9 in the centre; B-26
-    ``nine_rack_position = nine_on_foot_spot`` moves it two rows toward the head rail."""
-    return rack(geometry, NineBall.rack_pattern(Options(nine_rack_position=position)), seed, gap)
-
-
-def rotation_rack(
-    geometry: TableGeometry,
-    seed: int,
-    gap: float = DEFAULT_RACK_GAP,
-    *,
-    pattern: str = "bca_1_apex_2_3_corners_15_centre",
-    two_side: str = "x_low",
-) -> dict[BallId, Point]:
-    """ROT-3: fifteen balls; B-13 options ``rotation_rack_pattern`` and
-    ``rotation_rack_2_side`` choose the pattern and the corner of the 2 (see
-    :meth:`rules.Rotation.rack_pattern`)."""
-    return rack(geometry, rotation_pattern(pattern, two_side), seed, gap)
+    placed: dict[BallId, Point] = {}
+    for ball, point in zip(layout, rack_slots(geometry, pattern, gap), strict=True):
+        if ball is None and empty > 0:
+            empty -= 1
+        elif ball is None:
+            placed[next(shuffled)] = point
+        elif ball not in staying:
+            placed[ball] = point
+    for ball, point in placed.items():
+        for other, spot in staying.items():
+            if distance(point, spot) < geometry.ball_diameter:
+                raise ValueError(f"the {other} stays where the rack puts the {ball}")
+    return {**staying, **placed}
 
 
 def break_cue_position(geometry: TableGeometry) -> Point:
     """Where the cue ball waits in hand for the break: in the kitchen, on the long axis,
     a fifth of the kitchen's depth behind the head string (GEN-5, TB-4, ROT-4)."""
     return (geometry.width / 2, 0.8 * geometry.head_string_y)
+
+
+def apex_ball(balls: Mapping[BallId, Point]) -> BallId:
+    """The object ball nearest the head rail: a rack's apex, which a break aims at."""
+    return min((ball for ball in balls if ball != CUE), key=lambda ball: balls[ball][1])
 
 
 def opening_position(

@@ -8,23 +8,25 @@ import random
 import statistics
 import time
 
-from rules import Rotation
+from rules import fullest_rack
 from rules.facts import CUE
 from sim.physics.pooltool_setup import pt
-from sim.physics.racks import opening_position
+from sim.physics.racks import apex_ball, opening_position
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
 from sim.physics.table import table_spec
 from sim.physics.timeline import ShotTimeline
 
 
 def bench_timeline(queries: int = 1000, seed: int = 1) -> dict[str, float]:
-    """The timeline's figures on a rotation break (16 balls) for ``poolsim bench``: the
+    """The timeline's figures on the break of the fullest rack (16 balls with the cue
+    ball, :func:`rules.fullest_rack`) for ``poolsim bench``: the
     median time of one all-balls query at a random t, next to pooltool's
     ``interpolate_ball_states`` for the same times (one call per ball, as a renderer
     without the timeline would do), the build time, and all frames at 60 fps."""
     spec = table_spec()
-    balls = opening_position(Rotation.game, spec.geometry, seed)
-    shot = simulate_shot(spec, balls, CueAction(8.0, aim_towards(balls[CUE], balls["1"])))
+    balls = opening_position(fullest_rack().game, spec.geometry, seed)
+    aim = aim_towards(balls[CUE], balls[apex_ball(balls)])
+    shot = simulate_shot(spec, balls, CueAction(8.0, aim))
     started = time.perf_counter()
     timeline = ShotTimeline.from_system(shot.system)
     build = time.perf_counter() - started

@@ -29,6 +29,7 @@ import attrs
 
 from rules import (
     CUE,
+    DEFAULT_GAME,
     BallId,
     BallInHand,
     Call,
@@ -46,7 +47,6 @@ from rules import (
     Positions,
     Ruling,
     Shot,
-    TenBall,
     game_kind,
 )
 from rules.geometry import Point
@@ -124,7 +124,7 @@ def _seed(_instance: object, _attribute: attrs.Attribute[int], value: int) -> No
 class GameSetup:
     """Everything that decides a match before the first shot."""
 
-    game: str = attrs.field(default=TenBall.game, validator=_game_name)
+    game: str = attrs.field(default=DEFAULT_GAME, validator=_game_name)
     race_to: int = attrs.field(default=1, validator=_race)
     table: TableSize = attrs.field(default=TableSize.NINE_FOOT, converter=TableSize)
     options: Options = attrs.field(factory=Options)

@@ -20,14 +20,15 @@ Its file (``sim.store.positionfile``, docs/POSITION.md) and its diagram
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import attrs
 
 from rules import (
     CUE,
     BallInHand,
-    EightBall,
     GameState,
-    Groups,
     Options,
     Phase,
     Player,
@@ -50,11 +51,18 @@ def _name(ball: str) -> str:
     return "the cue ball" if ball == CUE else f"the {ball}"
 
 
+def _extras(extras: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A copy of its own (a dict, which pickles: a set-up record is sent to processes)."""
+    return dict(extras)
+
+
 @attrs.frozen(kw_only=True)
 class Position:
     """``balls``: every ball on the table. ``in_hand``: the cue ball is in hand, behind
     the head string or anywhere (GEN-5, GEN-6); then ``balls`` may hold it where it waits
-    to be placed (a spot it may go), or not."""
+    to be placed (a spot it may go), or not. ``extras``: what the position keeps of its
+    game alone, in JSON types under the game's ``position_keys``, which the game reads
+    and writes itself (8-ball's ``groups``, EB-7: left out, the table is open)."""
 
     game: str
     table: TableSize = attrs.field(converter=TableSize)
@@ -63,15 +71,16 @@ class Position:
     in_hand: BallInHand | None = attrs.field(
         default=None, converter=attrs.converters.optional(BallInHand)
     )
-    groups: Groups = attrs.field(factory=Groups)  # 8-ball (EB-7): open by default
+    extras: Mapping[str, Any] = attrs.field(factory=dict, converter=_extras, hash=False)
 
     def __attrs_post_init__(self) -> None:
         try:
             kind = game_kind(self.game)
         except ValueError as error:
             raise PositionError("game", str(error)) from None
-        if not self.groups.is_open and not kind.has_groups:
-            raise PositionError("groups", f"{kind.display_name} has no groups")
+        for key in self.extras:
+            if key not in kind.position_keys:
+                raise PositionError(key, f"a {kind.display_name} position has no {key}")
         allowed = {CUE, *kind.object_balls}
         for ball in self.balls:
             if ball not in allowed:
@@ -87,8 +96,9 @@ class Position:
             if other is not None:
                 raise PositionError(f"balls.{ball}", f"{_name(ball)} overlaps {_name(other)}")
         self._check_physics()
+        state = self.state()  # the game's own extras read, or refused by key
         if self.in_hand is not None and CUE in self.balls:
-            problem = self.state().placement_problem(self.balls[CUE])
+            problem = state.placement_problem(self.balls[CUE])
             if problem is not None:
                 raise PositionError("balls.cue", f"the cue ball in hand: {problem.text}")
         self._check_touching()
@@ -152,9 +162,10 @@ class Position:
             phase=Phase.PLAY,
             ball_in_hand=self.in_hand,
         )
-        if isinstance(state, EightBall):  # EB-7: the groups are part of the position
-            return attrs.evolve(state, groups=self.groups)
-        return state
+        try:
+            return state.with_position_extras(self.extras)
+        except FormatError as error:
+            raise PositionError(error.key, error.problem) from None
 
 
 def position_before(game: Game, node: Node) -> Position:
@@ -175,5 +186,5 @@ def position_before(game: Game, node: Node) -> Position:
         balls=balls,
         turn=state.shooter,
         in_hand=state.ball_in_hand,
-        groups=state.groups if isinstance(state, EightBall) else Groups(),
+        extras=state.position_extras(),
     )

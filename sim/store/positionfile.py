@@ -20,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules import BallInHand, Group, Groups, Player
+from rules import GAMES, BallInHand, Player
 from rules.errors import FormatError
 from rules.facts import BALL_IDS
 from rules.reading import (
@@ -44,7 +44,9 @@ SUFFIX = ".json"
 MAX_FILE_BYTES = 64 * 2**10  # a position of 16 balls, written by hand with comments, is 1 KB
 POSITION_KEYS = ("game", "table", "turn", "cue_ball_in_hand", "balls")
 KEYS = ("format", "version", *POSITION_KEYS)
-OPTIONAL_KEYS = ("groups",)  # 8-ball's (EB-7): absent, the table is open
+# What a game keeps of a position alone (8-ball's groups, EB-7): its own keys, which
+# the game reads and writes (GameState.position_keys); refused in another game's file.
+OPTIONAL_KEYS = frozenset(key for kind in GAMES.values() for key in kind.position_keys)
 
 
 class PositionFileError(ValueError):
@@ -62,7 +64,7 @@ def position_to_json(position: Position) -> dict[str, Any]:
         "table": position.table.value,
         "turn": position.turn.value,
         "cue_ball_in_hand": position.in_hand.value if position.in_hand else None,
-        **({"groups": position.groups.as_dict()} if position.kind.has_groups else {}),
+        **position.state().position_extras(),  # the game's own keys, as it writes them
         "balls": {ball: [x, y] for ball, (x, y) in position.balls.items()},
     }
 
@@ -181,19 +183,8 @@ def position_of(reader: StrictReader) -> Position:
             lambda value: None if value is None else one_of(value, [b.value for b in BallInHand]),
         ),
         balls=_balls(reader.sub("balls")),
-        groups=reader.convert("groups", _groups) if "groups" in reader.data else Groups(),
+        extras={key: value for key, value in reader.data.items() if key in OPTIONAL_KEYS},
     )
-
-
-def _groups(value: Any) -> Groups:
-    """8-ball's groups: ``{"A": "solids", "B": "stripes"}``, or both null (open)."""
-    if not isinstance(value, dict) or set(value) != {"A", "B"}:
-        raise ValueError(f'expected {{"A": ..., "B": ...}}, got {shown(value)}')
-    named = [value[p] for p in ("A", "B")]
-    allowed = [None, *(g.value for g in Group)]
-    if any(v not in allowed for v in named):
-        raise ValueError(f'expected "solids", "stripes" or null, got {shown(value)}')
-    return Groups(*(None if v is None else Group(v) for v in named))
 
 
 def one_of(value: Any, allowed: list[str]) -> str:

@@ -23,6 +23,7 @@ from sim.physics.table import TABLE_SPECS
 from sim.play.game import Game, GameSetup
 from sim.play.picker import choose_stroke, path_clear
 from sim.play.table.turn import Aim, Stage
+from sim.store.positionfile import load_position
 from tests.app.test_table_app import press, wait_for
 
 pytestmark = pytest.mark.app
@@ -102,6 +103,11 @@ def test_a_window_script_plays_a_break_and_a_called_shot(table: PoolApp, tmp_pat
     assert hud.status.getText() == "to hit first: a solid"
     for picture in (broke_png, called_png):
         assert np.asarray(Image.open(picture).convert("RGB")).std() > 10
+    # EB-7: the table saved as a position keeps the groups (the game writes its own).
+    saved = tmp_path / "groups.json"
+    run_script(table, [{"save_position": str(saved)}])
+    kept = load_position(saved).state()
+    assert isinstance(kept, EightBall) and kept.groups == after.groups
 
 
 def test_an_illegal_break_offers_the_re_racks_and_one_is_taken(table: PoolApp) -> None:

@@ -212,9 +212,20 @@ def _walk_practice(walk: Walk) -> None:
     walk.check("the drill's summary")
 
 
+def _walk_rotation(walk: Walk) -> None:
+    """Rotation's scoreboard (ROT-9): each player's points and the points still wanted
+    beside the longest status line, the cue ball in hand before the break."""
+    app = walk.app
+    players = ("Ann Longname-Smith", "Bob")
+    app.play(Game(GameSetup(game="rotation", race_to=9, seed=2, players=players)), save=False)
+    run_script(app, [{"breaker": "A"}])
+    walk.check("rotation's scoreboard")
+
+
 WALKS: dict[str, Callable[[Walk], None]] = {
     "table": _walk_table,
     "choices": _walk_choices,
+    "rotation": _walk_rotation,
     "over": _walk_over,
     "practice": _walk_practice,
 }

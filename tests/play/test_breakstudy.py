@@ -6,13 +6,15 @@ import os
 
 import pytest
 
+from rules import TenBall
 from sim.play.opponent import level_named
 from sim.play.opponent.breakstudy import BreakFigures, study
-from sim.play.opponent.strokes import BREAK_CHOICES, PRACTISED_BREAKS
+from sim.play.opponent.strokes import BREAK_CHOICES
 
 pytestmark = pytest.mark.physics
 
-TEN = PRACTISED_BREAKS["ten-ball"]
+TEN = TenBall.practised_break
+assert TEN is not None
 PRACTISED = (TEN.offset, TEN.spin, TEN.speed)
 
 
@@ -39,7 +41,7 @@ def test_a_study_of_nothing_is_refused(
         study("ten-ball", "9ft", level_named("5"), shapes, racks=racks, strikes=strikes, seed=1)
 
 
-# The study behind PRACTISED_BREAKS, again on racks of its own, for a run on purpose
+# The study behind TenBall.practised_break, again on racks of its own, for a run on purpose
 # (POOLSIM_BREAK_RACKS=160: about 4 minutes on one core).
 RACKS = int(os.environ.get("POOLSIM_BREAK_RACKS", "0"))
 

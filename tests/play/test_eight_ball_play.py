@@ -129,15 +129,24 @@ def test_eb_7_a_position_keeps_the_groups(tmp_path: Path) -> None:
 
     balls = {CUE: (0.6, 1.0), "3": (0.3, 1.6), "11": (1.0, 2.2), "8": (0.7, 1.3)}
     solids = Groups.assigned(Player.B, Group.SOLIDS)
-    position = Position(game="eight-ball", table="9ft", balls=balls, turn="B", groups=solids)
+    extras = {"groups": solids.as_dict()}
+    position = Position(game="eight-ball", table="9ft", balls=balls, turn="B", extras=extras)
     state = position.state()
     assert isinstance(state, EightBall) and state.balls_on == ("3",)
     path = tmp_path / "eight.json"
     save_position(position, path)
     assert '"groups": {' in path.read_text()
     assert load_position(path) == position
-    with pytest.raises(PositionError, match="groups"):
-        Position(game="ten-ball", table="9ft", balls={CUE: (0.6, 1.0)}, turn="A", groups=solids)
+    with pytest.raises(PositionError, match="groups: a 10-ball position has no groups"):
+        Position(game="ten-ball", table="9ft", balls={CUE: (0.6, 1.0)}, turn="A", extras=extras)
+    with pytest.raises(PositionError, match='groups: expected "solids", "stripes" or null'):
+        Position(
+            game="eight-ball",
+            table="9ft",
+            balls=balls,
+            turn="B",
+            extras={"groups": {"A": "odd", "B": None}},
+        )
 
 
 def test_simulate_breaks_an_eight_ball_rack_at_its_apex() -> None:

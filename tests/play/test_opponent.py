@@ -45,7 +45,6 @@ from sim.play.opponent.player import BREAK_RACK, SAFETY_BAR
 from sim.play.opponent.search import BANK_PLANNED_CAP, MISSED, Scored, Thinker, _mean
 from sim.play.opponent.strokes import (
     BREAK_CHOICES,
-    PRACTISED_BREAKS,
     Candidate,
     Intent,
     bank_candidates,
@@ -326,7 +325,7 @@ def _shot(state: GameState, move: Move) -> Shot:
 
 
 def test_level_5_plays_the_break_it_practised_and_practises_on_the_rack_without_one() -> None:
-    """At 10-ball level 5 plays the break measured over many racks (PRACTISED_BREAKS),
+    """At 10-ball level 5 plays the break measured over many racks (its practised_break),
     from either side of the kitchen, with no simulation; at a game without one
     (rotation's fifteen balls) it strikes each of the breaks it knows with its noise,
     fewer times than on a 10-ball rack would be, and plays the one that leaves it most on
@@ -339,7 +338,8 @@ def test_level_5_plays_the_break_it_practised_and_practises_on_the_rack_without_
     move = decide(state, SPEC, five, rng())
     assert move.kind is Kind.BREAK and move.plan is not None
     assert move.simulations == 0 and move.candidates == 0
-    assert move.expected == PRACTISED_BREAKS["ten-ball"].value
+    assert TenBall.practised_break is not None
+    assert move.expected == TenBall.practised_break.value
     practised = [practised_break(state, SPEC, side) for side in (-1.0, 1.0)]
     assert move.plan in [c.stroke for c in practised if c is not None]
     assert move.stroke != move.plan  # struck with its noise
@@ -367,8 +367,9 @@ def test_a_levels_settings_name_the_break_it_practised(monkeypatch: pytest.Monke
     assert settings(perfect) == repr(perfect) + ", foreseeing 3 strokes a pot"
     before = settings(five)
     assert before.startswith(repr(five)) and "offset=0.25" in before
-    moved = attrs.evolve(PRACTISED_BREAKS["ten-ball"], offset=0.3)
-    monkeypatch.setitem(PRACTISED_BREAKS, "ten-ball", moved)
+    assert TenBall.practised_break is not None
+    moved = attrs.evolve(TenBall.practised_break, offset=0.3)
+    monkeypatch.setattr(TenBall, "practised_break", moved)
     assert settings(five) != before
 
 

@@ -217,3 +217,59 @@ def test_each_games_rulings_carry_the_extras_its_class_names(kind: type[GameStat
             assert ruling.extras is None
         else:
             assert type(ruling.extras) is kind.extras_type
+
+
+def test_each_game_says_its_own_words_for_the_scoreboard() -> None:
+    """The HUD asks the state (GameState.status_words, player_words): the lowest ball and
+    the 9 that wins (NB-10), 8-ball's ball to hit first and each player's group (EB-7,
+    EB-8, EB-20), rotation's points and 61 (ROT-9); free play says nothing of them."""
+    from rules import Group, Groups, Player, Tally
+    from rules.practice import practice_state
+
+    balls = {CUE: (0.6, 0.5), "3": (0.3, 1.6), "9": (1.0, 2.2), "11": (0.9, 1.2), "8": (0.7, 1.3)}
+    nine_ball = NineBall(balls={b: balls[b] for b in (CUE, "3", "9")}, phase=Phase.PLAY)
+    assert nine_ball.status_words() == ("lowest ball: 3", "the 9 wins")
+    assert nine_ball.player_words(Player.A) is None
+    stripes = Groups.assigned(Player.A, Group.STRIPES)
+    eight = EightBall(balls={b: balls[b] for b in (CUE, "3", "11", "8")}, phase=Phase.PLAY)
+    assert eight.status_words() == ("open table: any ball but the 8",)
+    taken = EightBall(balls=eight.balls, phase=Phase.PLAY, groups=stripes)
+    assert taken.status_words() == ("to hit first: a stripe",)
+    assert (taken.player_words(Player.A), taken.player_words(Player.B)) == (
+        "stripes · 1 left",
+        "solids · 1 left",
+    )
+    rotation = Rotation(balls={b: balls[b] for b in (CUE, "3", "9")}, score=Tally(38, 20))
+    assert rotation.status_words() == ("lowest ball: 3", "61 wins")
+    assert rotation.player_words(Player.A) == "38 points · 23 to win"
+    for state in (nine_ball, taken, rotation):
+        free = practice_state(state)
+        assert free.status_words() == () and free.player_words(Player.A) is None
+    assert TenBall.short_name() == "10-ball" and Rotation.short_name() == "Rotation"
+
+
+def test_a_position_keeps_what_only_its_game_has() -> None:
+    """EB-7: 8-ball writes its groups into a position and reads them back; the other
+    games keep nothing of their own there."""
+    from rules import Group, Groups, Player
+    from rules.errors import FormatError
+
+    balls = {CUE: (0.6, 0.5), "3": (0.3, 1.6), "11": (0.9, 1.2), "8": (0.7, 1.3)}
+    taken = EightBall(balls=balls, groups=Groups.assigned(Player.B, Group.SOLIDS))
+    assert taken.position_extras() == {"groups": {"A": "stripes", "B": "solids"}}
+    opened = EightBall(balls=balls)
+    assert opened.with_position_extras(taken.position_extras()) == taken
+    assert opened.with_position_extras({}) == opened
+    with pytest.raises(FormatError, match="groups: expected"):
+        opened.with_position_extras({"groups": ["solids"]})
+    assert EightBall.position_keys == {"groups"}
+    assert all(not GAMES[name].position_keys for name in ("ten-ball", "nine-ball", "rotation"))
+    assert TenBall(balls={CUE: (0.6, 0.5)}).position_extras() == {}
+
+
+def test_the_fullest_rack_and_the_practised_break() -> None:
+    from rules import DEFAULT_GAME, fullest_rack
+
+    assert len(fullest_rack().object_balls) == max(len(k.object_balls) for k in GAMES.values())
+    assert DEFAULT_GAME in GAMES
+    assert TenBall.practised_break is not None and Rotation.practised_break is None

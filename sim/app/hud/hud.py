@@ -605,9 +605,7 @@ class Hud:
                 else f"{marker}{panel.racks}  {panel.name}{suffix}",
             )
             self.names[i].setFg(GOLD if panel.at_table else WHITE)
-            parts = [panel.group] if panel.group else []  # 8-ball's group (EB-7)
-            if panel.points is not None:
-                parts.append(f"{panel.points} points")
+            parts = [panel.words] if panel.words else []  # the game's (group, points)
             if panel.fouls:
                 parts.append(f"{panel.fouls} foul{'s' if panel.fouls > 1 else ''}")
             if panel.warned:
@@ -633,17 +631,24 @@ class Hud:
             self.setup_panel.refresh(controller.stage is Stage.SETUP)
 
     def _fit_board(self) -> None:
-        """The players' names at most a share of the board each, and the title and the
-        status between them: a long name never runs into the game's line."""
+        """The players' names and the game's words under them at most a share of the
+        board each, and the title and the status between them: a long name never runs
+        into the game's line, nor a player's words (rotation's points, 8-ball's group,
+        the fouls) into the status beside them."""
         hw = self.layout.half_width
-        widest = 0.0
-        for name in self.names:
+        widest, widest_words = 0.0, 0.0
+        for name, words in zip(self.names, self.details, strict=True):
             fit_width(name, NAME_SHARE * hw, NAME_TEXT)
+            fit_width(words, NAME_SHARE * hw, 0.042)
             if name.getText():
                 widest = max(widest, name.textNode.getWidth() * name.getTextScale()[0])
+            if words.getText():
+                width = words.textNode.getWidth() * words.getTextScale()[0]
+                widest_words = max(widest_words, width)
         room = 2 * (hw - 0.06 - widest - 0.05)
         fit_width(self.title, room, 0.045)
-        fit_width(self.status, min(room, 2 * hw - 0.9), 0.042)
+        beside_words = 2 * (hw - 0.06 - widest_words - 0.05)
+        fit_width(self.status, min(room, beside_words, 2 * hw - 0.9), 0.042)
 
     def _set_prompt(self, text: str) -> None:
         if self.prompt.getText() != text:

@@ -58,12 +58,9 @@ class SetupPanel:
         inner = block.width - 0.04
         self.title = label(self.frame, "Set up the table", (x0, top - 0.045), 0.038, GOLD)
         y = top - 0.045 - ROW
-        # "Rack" and a button a game, named short ("Rotation", not "61-point rotation").
+        # "Rack" and a button a game, named short (GameState.short_name).
         label(self.frame, "Rack", (x0, y - 0.01), TEXT, DIM)
-        racks = [
-            (kind.display_name.split()[-1].capitalize(), name)
-            for name, kind in PLAYABLE_GAMES.items()
-        ]
+        racks = [(kind.short_name(), name) for name, kind in PLAYABLE_GAMES.items()]
         left, gap = x0 + 0.09, 0.01
         width = (block.x1 - 0.02 - left - gap * len(racks)) / (len(racks) + 1)
         self.buttons: dict[str, DirectButton] = {}

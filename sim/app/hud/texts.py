@@ -10,7 +10,6 @@ from rules import (
     BallInHand,
     Choice,
     Declaration,
-    EightBall,
     GameState,
     Match,
     MatchPhase,
@@ -18,7 +17,7 @@ from rules import (
     Player,
 )
 from rules.geometry import distance
-from rules.words import CHOICE_WORDS, DECLARATION_WORDS, GROUP_WORDS, TARGET_WORDS, pocket_name
+from rules.words import CHOICE_WORDS, DECLARATION_WORDS, pocket_name
 from sim.physics.simulators.compiled import TYPICAL_FIRST_RUN
 from sim.physics.simulators.simulator import Simulator
 from sim.play.game import (
@@ -38,11 +37,12 @@ from sim.play.table.turn import Stage
 class PlayerPanel:
     name: str
     racks: int
-    points: int | None  # for a game that keeps score (rotation)
     fouls: int
     warned: bool
     at_table: bool
-    group: str | None = None  # 8-ball: "solids · 5 left", "stripes · on the 8" (EB-7, EB-20)
+    # The game's words for the player (GameState.player_words): 8-ball's "solids · 5
+    # left" (EB-7, EB-20), rotation's "38 points · 23 to win" (ROT-9).
+    words: str | None = None
 
 
 @attrs.frozen
@@ -66,11 +66,10 @@ def scoreboard(controller: TableController) -> Scoreboard:
             PlayerPanel(
                 name=controller.seat_name(player),
                 racks=racks[player],
-                points=state.score[player] if state is not None and state.keeps_score else None,
                 fouls=state.fouls[player] if state is not None else 0,
                 warned=state is not None and player in state.warned and not state.is_over,
                 at_table=player is at_table,
-                group=group_words(state, player) if state is not None else None,
+                words=state.player_words(player) if state is not None else None,
             )
         )
     if setup.practice:
@@ -79,20 +78,13 @@ def scoreboard(controller: TableController) -> Scoreboard:
         title = f"{setup.kind.display_name} · race to {setup.race_to}"
         if game.match.rack_number:
             title += f" · rack {rack_in_race(game.match)}"
-    status = []
+    status: list[str] = []
     if state is not None and not state.is_over:
-        if isinstance(state, EightBall) and state.refereed:  # EB-7, EB-8: groups
-            status.append(eight_ball_status(state))
-        elif state.lowest is not None and state.refereed:  # free play has no lowest ball
-            status.append(f"lowest ball: {state.lowest}")
-        if state.winning_ball is not None and not state.calls_shots:  # NB-10
-            status.append(f"the {state.winning_ball} wins")
+        status.extend(state.status_words())  # what to hit first, what wins (the game's)
         if state.ball_in_hand is BallInHand.KITCHEN:
             status.append("cue ball in hand behind the head string")
         elif state.ball_in_hand is BallInHand.ANYWHERE:
             status.append("cue ball in hand anywhere")
-        if state.keeps_score:  # ROT-9
-            status.append("61 wins")
     if controller.call is not None:
         status.append(f"call: {controller.call}")
     elif controller.declaration is not None:
@@ -122,26 +114,6 @@ def practice_title(controller: TableController) -> str:
         refereed = state is not None and state.refereed and controller.game.match.rack_number > 0
     referee = "referee on" if refereed else "referee off"
     return f"Practice · {setup.kind.display_name} · {referee}"
-
-
-def group_words(state: GameState, player: Player) -> str | None:
-    """8-ball: ``player``'s group and the balls of it left (EB-7, EB-20), or None (the
-    open table, or a game without groups)."""
-    if not isinstance(state, EightBall) or state.groups.is_open:
-        return None
-    group = state.groups[player]
-    assert group is not None
-    left = len(state.groups.left(player, state.balls.object_balls))
-    return f"{GROUP_WORDS[group]} · {f'{left} left' if left else 'on the 8'}"
-
-
-def eight_ball_status(state: EightBall) -> str:
-    """What the shooter must hit first (EB-8): the open table, a group, or the 8."""
-    if state.phase is Phase.BREAK:
-        return "break: the table is open after it"
-    if state.groups.is_open:
-        return "open table: any ball but the 8"
-    return f"to hit first: {TARGET_WORDS[state.target]}"
 
 
 def prompt(controller: TableController) -> str:

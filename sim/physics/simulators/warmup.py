@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from rules import Rotation, TenBall
+from rules import DEFAULT_GAME, fullest_rack, game_kind
 from rules.facts import CUE
 from rules.geometry import TableGeometry
-from sim.physics.racks import opening_position
+from sim.physics.racks import apex_ball, opening_position
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
 from sim.physics.simulators.compiled import mark_compiled
 from sim.physics.table import table_spec
@@ -26,20 +26,24 @@ def _steps() -> list[tuple[str, dict[str, tuple[float, float]], CueAction]]:
     geometry = TableGeometry()
     cue = (0.5, 0.6)
     pot = {CUE: cue, "1": (1.0, 2.2)}
-    ten = opening_position(TenBall.game, geometry, seed=0)
-    rotation = opening_position(Rotation.game, geometry, seed=0)
+    # The game played when none is named, and the rack of the most balls.
+    usual, fullest = game_kind(DEFAULT_GAME), fullest_rack()
+    breaks = [
+        (
+            f"breaking the {kind.display_name} rack",
+            balls,
+            CueAction(speed=8.0, aim=aim_towards(balls[CUE], balls[apex_ball(balls)])),
+        )
+        for kind in (usual, fullest)
+        for balls in [opening_position(kind.game, geometry, seed=0)]
+    ]
     return [
         (
             "a cut shot into a corner pocket",
             pot,
             CueAction(speed=2.5, aim=aim_towards(cue, (0.99, 2.23))),
         ),
-        ("a 10-ball break", ten, CueAction(speed=8.0, aim=aim_towards(ten[CUE], ten["1"]))),
-        (
-            "a rotation break",
-            rotation,
-            CueAction(speed=8.0, aim=aim_towards(rotation[CUE], rotation["1"])),
-        ),
+        *breaks,
         (
             "draw, side spin and a massé",
             pot,

@@ -3,7 +3,7 @@
 A break scatters the rack chaotically: the level's small noise on the stroke sends the
 balls somewhere else every time, so ten strikes on the rack in front judge a break to
 about a tenth either way, and the best of several such means is the luckiest as often
-as the best. The breaks a level plays (``strokes.PRACTISED_BREAKS``) are found here
+as the best. The breaks a level plays (the game's ``practised_break``) are found here
 instead, as a player practises one: each break of a list struck with the level's noise
 on many racks, the breaker's side of the kitchen alternating, and the position it
 leaves valued by the level's judge. :func:`study` is pure given its seed (the racks'

@@ -140,7 +140,7 @@ class Search:
     breaks; ``banks``: one-rail banks tried when no plain pot is likely (each a fan of
     lines and paces, :func:`sim.play.opponent.strokes.bank_candidates`);
     ``break_samples``: the player practises its break: it plays the game's practised
-    break (``strokes.PRACTISED_BREAKS``, measured over many racks), and in a game
+    break (the game's ``practised_break``, measured over many racks), and in a game
     without one the breaks it knows (``strokes.BREAK_CHOICES``) are each struck this
     many times with the level's noise on the rack in front of it, and the one that
     leaves the breaker most on average is played (0: the break at ``break_speed`` from

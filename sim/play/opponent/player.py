@@ -8,7 +8,7 @@
   not again soon after an offer declined, ``declined``): it offers one;
 - the break: the cue ball in the kitchen, a full hit on the apex ball at the level's
   break speed; at level 5, the game's practised break (measured over many racks,
-  ``strokes.PRACTISED_BREAKS``) or, for a game without one, the best of several
+  ``GameState.practised_break``) or, for a game without one, the best of several
   breaks struck with its noise on the rack in front of it;
 - any other shot: where to put the cue ball in hand (the best spots behind the ball on),
   then pots with position (each pocket, pace and spin simulated, valued by the next
@@ -42,7 +42,6 @@ from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Level, level_named
 from sim.play.opponent.search import Scored, Thinker
 from sim.play.opponent.strokes import (
-    PRACTISED_BREAKS,
     Candidate,
     Intent,
     any_spot,
@@ -51,6 +50,7 @@ from sim.play.opponent.strokes import (
     kick_candidates,
     pot_candidates,
     practised_break,
+    practised_breaks,
     push_candidates,
     safety_candidates,
     spots,
@@ -168,7 +168,8 @@ def _break(
     side = 1.0 if rng.random() < 0.5 else -1.0
     practised = practised_break(state, spec, side) if practises(level) else None
     if practised is not None:  # measured over many racks: no practice on this one
-        return _struck(practised, PRACTISED_BREAKS[state.game].value, level, rng, thinker)
+        assert state.practised_break is not None
+        return _struck(practised, state.practised_break.value, level, rng, thinker)
     # A 15-ball rack simulates about four times as long as a 10-ball one (60 ms against
     # 220 ms a break): six strikes of each break there, not ten, keep the wait near 8 s.
     samples = level.search.break_samples * BREAK_RACK // max(BREAK_RACK, len(state.balls))
@@ -182,7 +183,7 @@ def _break(
 
 def practises(level: Level) -> bool:
     """Whether ``level`` practises its break (``Search.break_samples``), so that it
-    plays a game's practised break (``strokes.PRACTISED_BREAKS``) where there is one:
+    plays a game's practised break (``GameState.practised_break``) where there is one:
     without noise there is nothing to practise against."""
     return level.search.break_samples > 0 and not level.noise.silent
 
@@ -193,7 +194,7 @@ def settings(level: Level) -> str:
     and the practised breaks if it plays them."""
     text = repr(level)
     if practises(level):
-        text += f", practised breaks {PRACTISED_BREAKS!r}"
+        text += f", practised breaks {practised_breaks()!r}"
     if level.search.foresee:  # not in the repr (see Search.foresee)
         text += f", foreseeing {level.search.foresee} strokes a pot"
     return text

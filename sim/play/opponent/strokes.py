@@ -13,8 +13,9 @@ from enum import StrEnum
 
 import attrs
 
-from rules import CUE, BallId, BallInHand, Call, Declaration, GameState, PocketId
+from rules import CUE, GAMES, BallId, BallInHand, Call, Declaration, GameState, PocketId
 from rules.geometry import Point, TableGeometry, distance
+from rules.rack import PractisedBreak
 from sim.physics.simulate import MAX_SPEED, CueAction, aim_towards
 from sim.physics.table import TableSpec
 from sim.play.game import Stroke
@@ -74,8 +75,8 @@ BREAK_FOLLOW = 0.1
 # 8.5 m/s kept the table 115 times but left a likely pot on the 1 (over 0.7) only 19
 # times; from 0.2 with a centre ball at 10 m/s, 84 and 53. Which is best depends on the
 # rack (9-ball's diamond, 8-ball's and rotation's fifteen balls), so the player tries
-# them all with its noise, on the rack in front of it (where the game has no
-# PRACTISED_BREAKS).
+# them all with its noise, on the rack in front of it (where the game names no
+# practised break, GameState.practised_break).
 BREAK_CHOICES = (
     (BREAK_SIDE, BREAK_FOLLOW, 8.5),
     (0.27, 0.1, 8.5),
@@ -86,20 +87,8 @@ BREAK_CHOICES = (
 )
 
 
-@attrs.frozen
-class PractisedBreak:
-    """A game's break measured over many racks (:mod:`.breakstudy`): the cue ball's
-    share of the width off the middle, the tip's height (ball radii), the cue's speed
-    (m/s), and what it left the breaker on average (the judge's value, about the chance
-    of winning the rack) at the noise it was measured with."""
-
-    offset: float
-    spin: float
-    speed: float
-    value: float
-
-
-# The one break a practised player of a game plays, found by the break study
+# The one break a practised player of a game plays (the game's ``practised_break``,
+# rules.rack.PractisedBreak), found by the break study
 # (``sim.play.opponent.breakstudy``, level 5's noise, the 9-ft table). 10-ball: 72
 # breaks (6 places x 4 tip heights x 3 speeds) struck twice on 160 racks, the best 16
 # with their neighbours four times on 160 other racks, and the 8 nearest the best four
@@ -108,10 +97,17 @@ class PractisedBreak:
 # after 2 %, where the six BREAK_CHOICES left 0.55 to 0.60. Trying several breaks on
 # the rack in front loses: the best of noisy means is the luckiest as often as the best
 # (on racks held out, choosing among the 16 by two strikes each left 0.60, the best
-# one played every time 0.63).
-PRACTISED_BREAKS: dict[str, PractisedBreak] = {
-    "ten-ball": PractisedBreak(offset=0.25, spin=0.1, speed=9.25, value=0.665),
-}
+# one played every time 0.63). That is 10-ball's practised_break, in its rules class.
+
+
+def practised_breaks() -> dict[str, PractisedBreak]:
+    """Each game's practised break by its name, for the games that have one (a level's
+    settings name them, :func:`sim.play.opponent.player.settings`)."""
+    return {
+        name: kind.practised_break
+        for name, kind in GAMES.items()
+        if kind.practised_break is not None
+    }
 
 
 class Intent(StrEnum):
@@ -464,9 +460,9 @@ def break_stroke(
 
 
 def practised_break(state: GameState, spec: TableSpec, side: float) -> Candidate | None:
-    """The game's :data:`PRACTISED_BREAKS` entry from ``side`` of the kitchen, if it has
-    one."""
-    practised = PRACTISED_BREAKS.get(state.game)
+    """The game's practised break (``GameState.practised_break``) from ``side`` of the
+    kitchen, if it has one."""
+    practised = state.practised_break
     if practised is None:
         return None
     stroke = break_stroke(

@@ -102,6 +102,7 @@ class SetupSession:
                 balls=owner.balls(),
                 turn=state.pending.chooser if state.pending else state.shooter,
                 in_hand=state.ball_in_hand,
+                extras=state.position_extras(),  # 8-ball's groups taken (EB-7)
             )
         except ValueError as error:
             raise GameError(f"this table is no position to save: {error}") from None
