@@ -16,6 +16,7 @@ from rules.facts import (
     Hit,
     RailContact,
 )
+from rules.figures import OwnFigure, points_scored
 from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, distance
 from rules.options import Options
@@ -77,6 +78,9 @@ class Rotation(GameState):
     stalemate_rule: ClassVar[str] = "ROT-19"
     break_first_rule: ClassVar[str] = "ROT-4"
     break_rule: ClassVar[str] = "ROT-5"
+    own_figures: ClassVar[tuple[OwnFigure, ...]] = (
+        OwnFigure("points", "points", points_scored),  # ROT-9
+    )
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:

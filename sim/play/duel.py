@@ -27,10 +27,11 @@ import numpy as np
 
 from rules import MatchPhase, Player
 from rules.facts import Pocketing
+from sim.play.figures.counts import PlayerFigures
+from sim.play.figures.live import figures_of
 from sim.play.game import ComputerPlayer, Game, GameSetup, ShotRecord
 from sim.play.opponent import Kind, Move, decide, level_named
 from sim.play.opponent.levels import TUNING_SEEDS
-from sim.play.selfplay import summarize
 
 MAX_STEPS = 300  # shots and choices in one rack before it is called a stalemate
 MAX_RERACKS = 3  # stalemates of one rack before it counts as won by nobody
@@ -56,7 +57,13 @@ class DuelSetup:
 
 @attrs.frozen
 class SideFigures:
-    """One player's figures over some racks (see :func:`figures`)."""
+    """One player's figures over some racks: ``racks_won``, ``breaks``,
+    ``break_and_runs``, ``shots`` and ``fouls`` are the players' figures of the racks'
+    records (:mod:`sim.play.figures`, as ``poolsim stats`` and the match summary count
+    them); the rest are the search's own, which only its moves know: the pots it meant
+    (``called_pots_attempted``: in a call-shot game its calls) and how many went down as
+    meant without a foul, the safeties it chose (a kick declared safe is none), and per
+    shot its thinking time, simulations and candidate strokes."""
 
     racks_won: int = 0
     breaks: int = 0
@@ -137,25 +144,25 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
             reracks += 1
             if reracks > setup.max_reracks:
                 break
-    winner = game.winner()
-    sides = (_side(Player.A, game, moves), _side(Player.B, game, moves))
-    return RackOutcome(index, winner, sides, None if encode is None else encode(game))
+    counts = figures_of(game)
+    sides = (
+        _side(Player.A, counts.of(Player.A), moves),
+        _side(Player.B, counts.of(Player.B), moves),
+    )
+    return RackOutcome(index, game.winner(), sides, None if encode is None else encode(game))
 
 
 def _side(
-    player: Player, game: Game, moves: list[tuple[Player, Move, ShotRecord | None]]
+    player: Player, counts: PlayerFigures, moves: list[tuple[Player, Move, ShotRecord | None]]
 ) -> SideFigures:
-    name = game.setup.name(player)
-    racks = summarize(game)
-    won = game.winner() is player
     shots = [(move, record) for who, move, record in moves if who is player and record]
     pots = [(move, record) for move, record in shots if move.kind is Kind.POT]
     return SideFigures(
-        racks_won=int(won),
-        breaks=sum(1 for move, _ in shots if move.kind is Kind.BREAK),
-        break_and_runs=int(won and any(r.break_and_run and r.winner == name for r in racks)),
-        shots=len(shots),
-        fouls=sum(1 for _, record in shots if record.ruling.foul),
+        racks_won=counts.racks_won,
+        breaks=counts.breaks,
+        break_and_runs=counts.break_and_runs,
+        shots=counts.shots,
+        fouls=counts.fouls,
         called_pots_attempted=len(pots),
         called_pots_made=sum(1 for move, record in pots if _made(move, record)),
         safeties=sum(1 for move, _ in shots if move.kind is Kind.SAFETY),

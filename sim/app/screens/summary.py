@@ -1,7 +1,8 @@
 """The match summary, as a broadcast shows it when a match ends: the two players side by
 side, their figures between them (racks, balls on the break, break-and-runs, run-outs,
-pots, safeties, fouls), read from the match's records by the statistics' own figures
-(:func:`sim.store.stats.figures.game_figures`)."""
+pots, safeties, fouls, and the game's own figures), counted from the live match's
+records by the players' figures (:mod:`sim.play.figures`), as ``poolsim stats`` counts
+a saved game."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
 from sim.app.hud.widgets import DIM, GOLD, WHITE, button, label
+from sim.play.figures.counts import GameFigures, PlayerFigures
+from sim.play.figures.live import figures_of
 from sim.play.game import Game
-from sim.store.gamefile import game_document
-from sim.store.stats.figures import GameFigures, PlayerFigures, game_figures
 
 HALF_WIDTH = 0.78
 TOP = 0.56
@@ -47,6 +48,10 @@ def summary_rows(figures: GameFigures) -> list[tuple[str, str, str]]:
         ("  left no shot", both(lambda p: p.safeties_no_shot)),
         ("kicks made", both(lambda p: f"{p.kicks_made}/{p.kicks}")),
         ("fouls", both(lambda p: p.fouls)),
+        *(
+            (figure.words, (str(figures.own[0][figure.name]), str(figures.own[1][figure.name])))
+            for figure in figures.own_figures
+        ),
     ]
     return [(left, what, right) for what, (left, right) in rows]
 
@@ -59,7 +64,7 @@ class MatchSummary:
     def __init__(
         self, parent: Any, game: Game, on_close: Callable[[], None], floor: float = -1.0
     ) -> None:
-        figures = game_figures(game_document(game), game.setup.spec)
+        figures = figures_of(game)
         rows = summary_rows(figures)
         bottom = TOP - 0.2 - ROW * len(rows) - 0.16
         self.frame = DirectFrame(

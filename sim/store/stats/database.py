@@ -40,9 +40,10 @@ from rules.reading import one_line, shown_text
 from rules.userfile import FileRefused, open_regular
 from sim.paths import data_dir
 from sim.physics.table import table_spec
+from sim.play.figures.counts import GameFigures, PlayerFigures
 from sim.store.autosave import autosave_path
 from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX, read_game_json
-from sim.store.stats.figures import GameFigures, PlayerFigures, game_figures
+from sim.store.stats.figures import file_figures
 
 FILE_NAME = "statistics.sqlite3"
 BUSY_TIMEOUT_S = 5.0
@@ -266,7 +267,7 @@ class StatsDatabase:
             return False
         try:
             key, steps = match_key(document), _steps(document)
-            figures = game_figures(document, table_spec(str(document["setup"]["table"])))
+            figures = file_figures(document, table_spec(str(document["setup"]["table"])))
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise StatsError(f"{path}: not a poolsim game file: {error!r}") from None
         played = str(document.get("created", ""))[:19] or dt.datetime.now(dt.UTC).isoformat()

@@ -14,8 +14,8 @@ import attrs
 from rules.geometry import Point
 from rules.terms import FoulCode
 from rules.words import FOUL_WORDS
+from sim.play.figures.counts import PlayerFigures
 from sim.store.stats.database import COUNT_COLUMNS, StatsDatabase
-from sim.store.stats.figures import PlayerFigures
 
 # Pot percentage by cut angle: the bins' upper edges (degrees); distance likewise (m).
 CUT_BINS = (15.0, 30.0, 45.0, 60.0, 90.0)
