@@ -20,7 +20,9 @@ from sim.play.game import Game
 HALF_WIDTH = 0.78
 TOP = 0.56
 ROW = 0.075
+MIN_ROW = 0.055  # rows closed up no further: a line of text and a little air
 TEXT = 0.045
+FRAMING = 0.46  # the frame's height beside its rows: the title, the names, the button
 
 
 def _pots(figures: GameFigures, player: str) -> str:
@@ -57,16 +59,23 @@ def summary_rows(figures: GameFigures) -> list[tuple[str, str, str]]:
 
 
 class MatchSummary:
-    """The summary of ``game``'s match over the table, closed by its button; no lower
-    than ``floor`` (the HUD's words, in a row of their own above the dock on a narrow
-    window, stay in view)."""
+    """The summary of ``game``'s match over the table, closed by its button; between
+    ``floor`` and ``ceiling`` (the HUD's words, in a row of their own above the dock on a
+    narrow window, and the scoreboard stay in view): its rows close up when a game's own
+    figures make more of them than fit at full spacing."""
 
     def __init__(
-        self, parent: Any, game: Game, on_close: Callable[[], None], floor: float = -1.0
+        self,
+        parent: Any,
+        game: Game,
+        on_close: Callable[[], None],
+        floor: float = -1.0,
+        ceiling: float = 1.0,
     ) -> None:
         figures = figures_of(game)
         rows = summary_rows(figures)
-        bottom = TOP - 0.2 - ROW * len(rows) - 0.16
+        row = max(MIN_ROW, min(ROW, (ceiling - floor - FRAMING) / len(rows)))
+        bottom = TOP - 0.2 - row * len(rows) - 0.16
         self.frame = DirectFrame(
             parent=parent,
             frameColor=(0.02, 0.04, 0.035, 0.93),
@@ -83,7 +92,7 @@ class MatchSummary:
             label(self.frame, left, (-x, y), TEXT, WHITE, TextNode.ACenter)
             label(self.frame, what, (0, y), TEXT * 0.9, DIM, TextNode.ACenter)
             label(self.frame, right, (x, y), TEXT, WHITE, TextNode.ACenter)
-            y -= ROW
+            y -= row
         self.close_button = button(self.frame, "Close", (0, bottom + 0.08), on_close, 0.045)
 
     def destroy(self) -> None:

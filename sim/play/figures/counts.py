@@ -175,8 +175,8 @@ def _racks_won(steps: Sequence[Step]) -> dict[Player, int]:
 
 def _rack_ended(rack: Sequence[Step], broken: bool) -> dict[Player, PlayerFigures]:
     """Racks, break-and-runs and run-outs of one rack's turns (in order), once it is
-    over; ``broken``:
-    its first shot was a break (not a shot from a table set up by hand)."""
+    over; ``broken``: its first shot was a break (not a shot from a table set up by
+    hand)."""
     last = rack[-1]
     if not last.rack_over or last.rerack or last.winner is None:
         return {}
