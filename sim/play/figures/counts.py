@@ -92,13 +92,13 @@ def game_figures(
     """The figures of a match of ``game`` between ``players`` (A's name, B's) to
     ``race_to`` racks, from its ``steps`` in order, played on the table ``spec``."""
     mouths = {pocket.value: mouth for pocket, mouth in pocket_mouths(spec).items()}
+    breaks = _breaks(steps)
     counts = {player: PlayerFigures() for player in Player}
-    for rack in rack_figures(steps, spec).values():
+    for rack in _each_rack(steps, breaks, spec).values():
         for player in Player:
             counts[player] += rack[player]
     fouls: dict[Player, Counter[str]] = {player: Counter() for player in Player}
     attempts: list[PotAttempt] = []
-    breaks = _breaks(steps)
     for step in steps:
         if step.is_turn:
             assert step.shooter is not None
@@ -131,7 +131,12 @@ def game_figures(
 def rack_figures(steps: Sequence[Step], spec: TableSpec) -> dict[int, dict[Player, PlayerFigures]]:
     """Each rack's counts (all but the matches) by rack number, from ``steps`` in order
     (the whole match's: which shot is a break depends on the steps before it)."""
-    breaks = _breaks(steps)
+    return _each_rack(steps, _breaks(steps), spec)
+
+
+def _each_rack(
+    steps: Sequence[Step], breaks: set[Step], spec: TableSpec
+) -> dict[int, dict[Player, PlayerFigures]]:
     figures: dict[int, dict[Player, PlayerFigures]] = {}
     for number, rack in racks_of(steps).items():
         counts = dict.fromkeys(Player, PlayerFigures())
