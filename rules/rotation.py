@@ -16,6 +16,7 @@ from rules.facts import (
     Hit,
     RailContact,
 )
+from rules.figures import OwnFigure, points_scored
 from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, distance
 from rules.offered import SHOT_CLOCK, RuleOption
@@ -79,6 +80,9 @@ class Rotation(GameState):
     break_first_rule: ClassVar[str] = "ROT-4"
     break_rule: ClassVar[str] = "ROT-5"
     rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
+    own_figures: ClassVar[tuple[OwnFigure, ...]] = (
+        OwnFigure("points", "points", points_scored),  # ROT-9
+    )
 
     def status_words(self) -> tuple[str, ...]:
         return (*super().status_words(), f"{TARGET} wins")  # ROT-9

@@ -41,6 +41,7 @@ from rules.facts import (
     RailContact,
     RailName,
 )
+from rules.figures import OwnFigure
 from rules.fouls import Foul, break_fouls, contact_fouls, general_fouls
 from rules.geometry import Point, TableGeometry, distance
 from rules.offered import RuleOption
@@ -124,6 +125,8 @@ class GameState:
     has_push_out: ClassVar[bool]
     keeps_score: ClassVar[bool]
     has_groups: ClassVar[bool] = False  # EB-7: solids and stripes (8-ball)
+    # The figures the game keeps of its own beside every game's (rules.figures).
+    own_figures: ClassVar[tuple[OwnFigure, ...]] = ()
     win_words: ClassVar[str]
     object_balls: ClassVar[tuple[BallId, ...]]
     foul_limit: ClassVar[int]

@@ -242,7 +242,7 @@ def _print_duel(report: dict[str, Any], as_json: bool) -> None:
     table.add_column("")
     for name in players:
         table.add_column(name, justify="right")
-    for key, label in DUEL_ROWS:
+    for key, label in (*DUEL_ROWS, *report.get("own_figures", {}).items()):
         table.add_row(label, *(_duel_cell(figures[key]) for figures in players.values()))
     Console().print(table)
 

@@ -25,12 +25,14 @@ from typing import Any
 import attrs
 import numpy as np
 
-from rules import MatchPhase, Player
+from rules import MatchPhase, Player, game_kind
 from rules.facts import Pocketing
+from rules.figures import OwnFigure
+from sim.play.figures.counts import GameFigures
+from sim.play.figures.live import figures_of
 from sim.play.game import ComputerPlayer, Game, GameSetup, ShotRecord
 from sim.play.opponent import Kind, Move, decide, level_named
 from sim.play.opponent.levels import TUNING_SEEDS
-from sim.play.selfplay import summarize
 
 MAX_STEPS = 300  # shots and choices in one rack before it is called a stalemate
 MAX_RERACKS = 3  # stalemates of one rack before it counts as won by nobody
@@ -56,7 +58,14 @@ class DuelSetup:
 
 @attrs.frozen
 class SideFigures:
-    """One player's figures over some racks (see :func:`figures`)."""
+    """One player's figures over some racks: ``racks_won``, ``breaks``,
+    ``break_and_runs``, ``shots`` and ``fouls`` are the players' figures of the racks'
+    records (:mod:`sim.play.figures`, as ``poolsim stats`` and the match summary count
+    them); the rest are the search's own, which only its moves know: the pots it meant
+    (``called_pots_attempted``: in a call-shot game its calls) and how many went down as
+    meant without a foul, the safeties it chose (a kick declared safe is none), and per
+    shot its thinking time, simulations and candidate strokes. ``own``: the game's own
+    figures of each rack (``GameState.own_figures``), as (name, value), rack after rack."""
 
     racks_won: int = 0
     breaks: int = 0
@@ -69,6 +78,7 @@ class SideFigures:
     think_seconds: tuple[float, ...] = ()
     simulations: tuple[int, ...] = ()
     candidates: tuple[int, ...] = ()
+    own: tuple[tuple[str, int], ...] = ()
 
     def __add__(self, other: SideFigures) -> SideFigures:
         return SideFigures(
@@ -137,31 +147,30 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
             reracks += 1
             if reracks > setup.max_reracks:
                 break
-    winner = game.winner()
-    sides = (_side(Player.A, game, moves), _side(Player.B, game, moves))
-    return RackOutcome(index, winner, sides, None if encode is None else encode(game))
+    counted = figures_of(game)
+    sides = (_side(Player.A, counted, moves), _side(Player.B, counted, moves))
+    return RackOutcome(index, game.winner(), sides, None if encode is None else encode(game))
 
 
 def _side(
-    player: Player, game: Game, moves: list[tuple[Player, Move, ShotRecord | None]]
+    player: Player, counted: GameFigures, moves: list[tuple[Player, Move, ShotRecord | None]]
 ) -> SideFigures:
-    name = game.setup.name(player)
-    racks = summarize(game)
-    won = game.winner() is player
+    counts = counted.of(player)
     shots = [(move, record) for who, move, record in moves if who is player and record]
     pots = [(move, record) for move, record in shots if move.kind is Kind.POT]
     return SideFigures(
-        racks_won=int(won),
-        breaks=sum(1 for move, _ in shots if move.kind is Kind.BREAK),
-        break_and_runs=int(won and any(r.break_and_run and r.winner == name for r in racks)),
-        shots=len(shots),
-        fouls=sum(1 for _, record in shots if record.ruling.foul),
+        racks_won=counts.racks_won,
+        breaks=counts.breaks,
+        break_and_runs=counts.break_and_runs,
+        shots=counts.shots,
+        fouls=counts.fouls,
         called_pots_attempted=len(pots),
         called_pots_made=sum(1 for move, record in pots if _made(move, record)),
         safeties=sum(1 for move, _ in shots if move.kind is Kind.SAFETY),
         think_seconds=tuple(move.seconds for move, _ in shots),
         simulations=tuple(move.simulations for move, _ in shots),
         candidates=tuple(move.candidates for move, _ in shots),
+        own=tuple(counted.own[0 if player is Player.A else 1].items()),
     )
 
 
@@ -250,8 +259,12 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
     """The duel's figures: ``{"racks": N, "players": {"A": P, "B": P}}``, each P with the
     level, racks won, breaks, break-and-runs (won without the other player shooting and
     without a foul), shots, fouls, the pots called (in a game without calls: the pots
-    meant) and made as meant, safeties, and the median thinking time of a shot."""
+    meant) and made as meant, safeties, and the median thinking time of a shot; in a
+    game with figures of its own (``GameState.own_figures``), each of them under its name
+    (summed over the racks, or the best of them), and ``"own_figures"``: their words by
+    name."""
     outcomes = list(outcomes)
+    own_figures = game_kind(setup.game).own_figures
     players = {}
     for player, side in zip(Player, _totals(outcomes), strict=True):
         think = sorted(side.think_seconds)
@@ -270,13 +283,21 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
             "break_and_run_percent": _percent(side.break_and_runs, side.breaks),
             "foul_percent": _percent(side.fouls, side.shots),
             "called_pots_made_percent": _percent(side.called_pots_made, side.called_pots_attempted),
+            **{figure.name: _own_total(figure, side.own) for figure in own_figures},
         }
     return {
         "racks": len(outcomes),
         "seed": setup.seed,
         "held_out": setup.seed not in TUNING_SEEDS,
         "players": players,
+        **({"own_figures": {f.name: f.words for f in own_figures}} if own_figures else {}),
     }
+
+
+def _own_total(figure: OwnFigure, racks: Iterable[tuple[str, int]]) -> int:
+    """The game's own ``figure`` over the racks: their sum, or the best of them."""
+    values = [value for name, value in racks if name == figure.name]
+    return max(values, default=0) if figure.best else sum(values)
 
 
 def nearest_rank(ordered: Sequence[float], share: float) -> float:

@@ -1,6 +1,7 @@
 """The built-in shot picker: a simple player for either seat, used by self-play; its
-geometry (pots, clear paths, placements) is also the computer opponent's
-(:mod:`sim.play.opponent`).
+placements and its ball to play at without a pot are also the computer opponent's
+(:mod:`sim.play.opponent`), and both find their pots with the pot geometry
+(:mod:`sim.play.geometry.pots`).
 
 The player aims at a ball on (the lowest ball, which the rotation games require hitting
 first, or in 8-ball a ball of the shooter's group or the 8: ``GameState.balls_on``), finds the
@@ -22,188 +23,24 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 import attrs
 
-from rules import CUE, BallId, Call, Choice, Declaration, GameState, Phase, PocketId
+from rules import CUE, BallId, Call, Choice, Declaration, GameState, Phase
 from rules.geometry import Point, TableGeometry, distance
 from sim.physics.simulate import CueAction, PlacementError, clear_of_cushions, simulate_shot
 from sim.physics.table import TableSpec, pocket_mouths
 from sim.play.game import Stroke
+from sim.play.geometry.pots import Pot, combinations, one_rail, path_clear, pots, rail_lines, unit
 
-MAX_CUT = 70.0  # degrees: thinner cuts are left alone
-THROW_DEGREES = 0.8  # cut-induced throw at a half-ball hit, stunned, at moderate speed
-SIDE_POCKET_MAX_ANGLE = 45.0  # degrees off straight into a side pocket
 BREAK_SPEED = 8.5
 # The picker's own margin, metres: its spots for the cue ball in hand keep this much room
 # beyond what the rules allow, from every ball and from the head string.
 PLACEMENT_ROOM = 1e-3
-# Combinations: both cuts at most this (degrees), and a pot that wins the rack is taken
-# over the plain pot of the lowest ball up to this many times its difficulty.
-COMBO_MAX_CUT = 35.0
+# A pot that wins the rack is taken over the plain pot of the lowest ball up to this
+# many times its difficulty.
 WIN_WEIGHT = 2.0
-
-
-@attrs.frozen
-class Pot:
-    """A pot of ``ball`` into ``pocket``: where the cue ball must go and how hard it is.
-    ``first``: the ball the cue ball meets, ``ball`` itself unless it is a combination.
-    ``carry``: how far the object balls must roll, each leg stretched by its cut."""
-
-    ball: BallId
-    pocket: PocketId
-    ghost: Point
-    cut: float  # degrees, of the cue ball's hit
-    difficulty: float  # lower is easier
-    carry: float
-    first: BallId = attrs.field(default=attrs.Factory(lambda self: self.ball, takes_self=True))
-
-
-def _unit(a: Point, b: Point) -> tuple[float, float]:
-    d = distance(a, b)
-    return ((b[0] - a[0]) / d, (b[1] - a[1]) / d) if d > 0 else (0.0, 0.0)
-
-
-def path_clear(a: Point, b: Point, balls: Iterable[Point], clearance: float) -> bool:
-    """No ball centre within ``clearance`` of the segment a-b."""
-    ux, uy = b[0] - a[0], b[1] - a[1]
-    length2 = ux * ux + uy * uy
-    for p in balls:
-        u = (
-            0.0
-            if length2 == 0
-            else max(0.0, min(1.0, ((p[0] - a[0]) * ux + (p[1] - a[1]) * uy) / length2))
-        )
-        if distance(p, (a[0] + u * ux, a[1] + u * uy)) < clearance:
-            return False
-    return True
-
-
-def rail_lines(geometry: TableGeometry) -> tuple[tuple[int, float], ...]:
-    """The four lines a ball's centre bounces off, a radius in from each cushion: (the
-    axis it is across, where on that axis)."""
-    radius = geometry.ball_radius
-    return (
-        (0, radius),
-        (0, geometry.width - radius),
-        (1, radius),
-        (1, geometry.length - radius),
-    )
-
-
-def one_rail(start: Point, target: Point, axis: int, line: float) -> tuple[Point, Point] | None:
-    """A path from ``start`` off the rail line ``line`` (across ``axis``) to ``target``:
-    ``target`` mirrored in the line, and where the straight path to that image meets
-    the line; None when the path does not cross the line between them."""
-    mirrored = list(target)
-    mirrored[axis] = 2 * line - target[axis]
-    image = (mirrored[0], mirrored[1])
-    if image[axis] == start[axis]:
-        return None
-    share = (line - start[axis]) / (image[axis] - start[axis])
-    if not 0 < share < 1:
-        return None
-    bounce = (start[0] + share * (image[0] - start[0]), start[1] + share * (image[1] - start[1]))
-    return image, bounce
-
-
-def _angle(u: tuple[float, float], v: tuple[float, float]) -> float:
-    """Degrees between two unit vectors."""
-    return math.degrees(math.acos(max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))))
-
-
-def _side_pocket_refuses(pocket: PocketId, to_pocket: tuple[float, float]) -> bool:
-    """A side pocket takes only balls coming at it."""
-    if not pocket.value.endswith("c"):
-        return False
-    return math.degrees(math.acos(min(1.0, abs(to_pocket[0])))) > SIDE_POCKET_MAX_ANGLE
-
-
-def _behind(ball: Point, direction: tuple[float, float], diameter: float) -> Point:
-    """Where a ball's centre must be to send ``ball`` along ``direction``: 2R behind it."""
-    return (ball[0] - diameter * direction[0], ball[1] - diameter * direction[1])
-
-
-def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableSpec) -> list[Pot]:
-    """Every makeable pot of ``target`` from ``cue``, easiest first."""
-    mouths = pocket_mouths(spec)
-    geometry = spec.geometry
-    diameter = geometry.ball_diameter
-    ball = balls[target]
-    others = [p for b, p in balls.items() if b not in (target, CUE)]
-    found = []
-    for pocket, mouth in mouths.items():
-        to_pocket = _unit(ball, mouth)
-        if _side_pocket_refuses(pocket, to_pocket):
-            continue
-        to_ghost = _unit(cue, _behind(ball, to_pocket, diameter))
-        cut = _angle(to_ghost, to_pocket)
-        if cut > MAX_CUT:
-            continue
-        # Throw: friction at contact drags the object ball a little along the cue ball's
-        # path (about a degree at half-ball cuts), so overcut by as much: turn the object
-        # ball's line away from the cue ball's path before placing the ghost ball.
-        side = math.copysign(1.0, to_pocket[0] * to_ghost[1] - to_pocket[1] * to_ghost[0])
-        turn = math.radians(THROW_DEGREES * math.sin(math.radians(2 * cut))) * side
-        line = (
-            to_pocket[0] * math.cos(turn) - to_pocket[1] * math.sin(turn),
-            to_pocket[0] * math.sin(turn) + to_pocket[1] * math.cos(turn),
-        )
-        ghost = _behind(ball, line, diameter)
-        if not geometry.on_bed(ghost):
-            continue
-        if not path_clear(cue, ghost, others, diameter) or not path_clear(
-            ball, mouth, others, diameter
-        ):
-            continue
-        travel = distance(cue, ghost) + distance(ball, mouth)
-        difficulty = travel / max(math.cos(math.radians(cut)), 0.2) + cut / 30
-        carry = distance(ball, mouth) / max(math.cos(math.radians(cut)), 0.3)
-        found.append(Pot(target, pocket, ghost, cut, difficulty, carry))
-    return sorted(found, key=lambda pot: pot.difficulty)
-
-
-def combinations(
-    balls: Mapping[BallId, Point], cue: Point, first: BallId, target: BallId, spec: TableSpec
-) -> list[Pot]:
-    """Every makeable combination from ``cue``: the cue ball sends ``first`` into
-    ``target`` and ``target`` into a pocket, each cut at most :data:`COMBO_MAX_CUT` and
-    every path clear; easiest first. Harder than a plain pot of the same length: the
-    two cuts multiply the error."""
-    mouths = pocket_mouths(spec)
-    geometry = spec.geometry
-    diameter = geometry.ball_diameter
-    start, ball = balls[first], balls[target]
-    others = [p for b, p in balls.items() if b not in (first, target, CUE)]
-    found = []
-    for pocket, mouth in mouths.items():
-        to_pocket = _unit(ball, mouth)
-        if _side_pocket_refuses(pocket, to_pocket):
-            continue
-        contact = _behind(ball, to_pocket, diameter)  # where ``first`` meets ``target``
-        carried = _unit(start, contact)
-        ghost = _behind(start, carried, diameter)
-        second_cut = _angle(carried, to_pocket)
-        cut = _angle(_unit(cue, ghost), carried)
-        if max(cut, second_cut) > COMBO_MAX_CUT or distance(start, contact) < diameter:
-            continue
-        if not (geometry.on_bed(contact) and geometry.on_bed(ghost)):
-            continue
-        if not (
-            path_clear(cue, ghost, [*others, ball], diameter)
-            and path_clear(start, contact, others, diameter)
-            and path_clear(ball, mouth, [*others, start], diameter)
-        ):
-            continue
-        cosines = math.cos(math.radians(cut)) * math.cos(math.radians(second_cut))
-        travel = distance(cue, ghost) + distance(start, contact) + distance(ball, mouth)
-        difficulty = travel / max(cosines, 0.2) + (cut + second_cut) / 15 + 1.0
-        carry = distance(start, contact) / max(math.cos(math.radians(cut)), 0.3) + distance(
-            ball, mouth
-        ) / max(cosines, 0.3)
-        found.append(Pot(target, pocket, ghost, cut, difficulty, carry, first=first))
-    return sorted(found, key=lambda pot: pot.difficulty)
 
 
 def pots_on(state: GameState, cue: Point, spec: TableSpec) -> list[Pot]:
@@ -243,7 +80,7 @@ def placements(state: GameState, spec: TableSpec, rng: random.Random) -> list[Po
         ball = state.balls[target]
         spots: list[Point] = []
         for mouth in pocket_mouths(spec).values():
-            away = _unit(mouth, ball)
+            away = unit(mouth, ball)
             for back in (0.25, 0.4, 0.6):
                 spots.append((ball[0] + back * away[0], ball[1] + back * away[1]))
         lines.append(spots)

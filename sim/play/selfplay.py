@@ -14,7 +14,11 @@ from collections.abc import Callable
 
 import attrs
 
-from sim.play.game import MAX_RACE, Game, GameError, Record, ShotRecord
+from rules import Player
+from rules.figures import racks_of
+from sim.play.figures.counts import rack_figures
+from sim.play.figures.live import steps_of
+from sim.play.game import MAX_RACE, Game, GameError, Record
 from sim.play.picker import choose_choice, choose_stroke, placements
 
 RACKS_PER_MATCH = MAX_RACE
@@ -66,28 +70,22 @@ class RackSummary:
 
 
 def summarize(game: Game) -> list[RackSummary]:
-    """Per rack: winner, shots, fouls, break-and-run (the breaker won without the
-    opponent shooting)."""
+    """Per rack: winner, shots, fouls, break-and-run, as the players' figures count them
+    (:mod:`sim.play.figures`)."""
+    steps = list(steps_of(game.records))
+    counted = rack_figures(steps, game.setup.spec)
     summaries = []
-    by_rack: dict[int, list[ShotRecord]] = {}
-    for record in game.shots:
-        by_rack.setdefault(record.rack, []).append(record)
-    for number, shots in sorted(by_rack.items()):
-        last = shots[-1].ruling
-        finished = last.rack_over
-        winner = game.setup.name(last.winner) if finished and last.winner else None
-        breaker = shots[0].shooter
+    for number, turns in sorted(racks_of(steps).items()):
+        last = turns[-1]
+        both = counted[number][Player.A] + counted[number][Player.B]
         summaries.append(
             RackSummary(
                 number=number,
-                winner=winner,
-                shots=len(shots),
-                fouls=sum(1 for s in shots if s.ruling.foul),
-                break_and_run=finished
-                and last.winner is breaker
-                and all(s.shooter is breaker for s in shots)
-                and not any(s.ruling.foul for s in shots),
-                rerack=finished and last.rerack,
+                winner=game.setup.name(last.winner) if last.rack_over and last.winner else None,
+                shots=both.shots,
+                fouls=both.fouls,
+                break_and_run=both.break_and_runs > 0,
+                rerack=last.rack_over and last.rerack,
             )
         )
     return summaries
@@ -105,7 +103,7 @@ def play_racks(
     """Play until ``racks`` racks have ended (won or re-racked) or the match is over.
     ``on_record`` is told of every record, ``on_rack_end`` of every rack ended (the
     moment to save: a rack is never saved half played)."""
-    from rules import MatchPhase, Player
+    from rules import MatchPhase
 
     if game.phase is MatchPhase.LAG:
         game.start(Player.A if rng.random() < 0.5 else Player.B)

@@ -48,6 +48,7 @@ _COUNTS = tuple(
     if field.type in (int, "int")  # the whole-number figures; the rest are per shot
 )
 _PER_SHOT = {"think_seconds": float, "simulations": int, "candidates": int}
+OWN = "own"  # the game's own figures of the rack, [[name, value], ...]: only where it has any
 
 
 class DuelFileError(ValueError):
@@ -77,7 +78,7 @@ def figures_bytes(setup: DuelSetup, outcome: RackOutcome) -> bytes:
         "rack": outcome.index + 1,
         "winner": None if outcome.winner is None else outcome.winner.value,
         "sides": {
-            player.value: attrs.asdict(side)
+            player.value: attrs.asdict(side, filter=lambda field, value: field.name != OWN or value)
             for player, side in zip(Player, outcome.sides, strict=True)
         },
     }
@@ -154,7 +155,7 @@ def _outcome(document: Any, ours: dict[str, Any], index: int) -> RackOutcome:
 
 
 def _side(reader: StrictReader) -> SideFigures:
-    reader.keys((*_COUNTS, *_PER_SHOT))
+    reader.keys((*_COUNTS, *_PER_SHOT), (OWN,))
     counts: dict[str, Any] = {}
     for name in _COUNTS:
         value = reader.get(name, int)
@@ -164,7 +165,22 @@ def _side(reader: StrictReader) -> SideFigures:
     per_shot: dict[str, Any] = {
         name: reader.convert(name, _numbers(kind)) for name, kind in _PER_SHOT.items()
     }
-    return SideFigures(**counts, **per_shot)
+    own = reader.convert(OWN, _own) if OWN in reader.data else ()
+    return SideFigures(**counts, **per_shot, own=own)
+
+
+def _own(value: Any) -> tuple[tuple[str, int], ...]:
+    """The game's own figures of a rack: a list of [name, whole number]."""
+    if not isinstance(value, list) or not all(
+        isinstance(pair, list)
+        and len(pair) == 2
+        and isinstance(pair[0], str)
+        and isinstance(pair[1], int)
+        and not isinstance(pair[1], bool)
+        for pair in value
+    ):
+        raise ValueError(f"expected a list of [name, whole number], got {shown(value)}")
+    return tuple((str(name), int(number)) for name, number in value)
 
 
 def _numbers(kind: type) -> Any:

@@ -21,7 +21,8 @@ from sim.app.screens.start import GAMES, StartChoices
 from sim.app.script import run_script
 from sim.physics.table import TABLE_SPECS
 from sim.play.game import Game, GameSetup
-from sim.play.picker import choose_stroke, path_clear
+from sim.play.geometry.pots import path_clear
+from sim.play.picker import choose_stroke
 from sim.play.table.turn import Aim, Stage
 from sim.store.positionfile import load_position
 from tests.app.test_table_app import press, wait_for

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from direct.showbase.ShowBase import ShowBase
 
-from rules import Player
+from rules import Player, Rotation
+from rules.figures import OwnFigure, points_scored
 from sim.app.main import PoolApp
 from sim.app.script import run_script
 from sim.physics.simulators.simulator import Progress
@@ -229,6 +230,22 @@ WALKS: dict[str, Callable[[Walk], None]] = {
     "over": _walk_over,
     "practice": _walk_practice,
 }
+
+
+def test_a_summary_with_a_games_own_figures_fits_too(
+    shaped: PoolApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game may add figures of its own (14.1 adds two): the match summary's rows close
+    up to keep four of them between the HUD's bands on every shape."""
+    own = tuple(
+        OwnFigure(name, name.replace("_", " "), points_scored)
+        for name in ("points", "balls_per_inning", "innings", "high_run")
+    )
+    monkeypatch.setattr(Rotation, "own_figures", own)
+    walk = Walk(shaped)
+    shaped.play(load(ROOT / "tests/data/elsewhere/selfplay-rotation-seed32.poolsim"), save=False)
+    walk.check("a match summary with four figures of the game's own", 3)
+    assert not walk.found, "\n".join(walk.found)
 
 
 def test_every_text_of_every_screen_fits_and_overlaps_nothing(

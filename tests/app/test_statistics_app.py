@@ -12,10 +12,11 @@ from sim.app.main import PoolApp
 from sim.app.screens.modes import MatchSummaryMode
 from sim.app.screens.summary import summary_rows
 from sim.app.script import run_script
+from sim.play.figures.live import figures_of
 from sim.play.table.turn import Stage
-from sim.store.gamefile import game_document, load
-from sim.store.stats.database import opened
-from sim.store.stats.figures import game_figures
+from sim.store.gamefile import load
+from sim.store.stats.database import opened, read_document
+from sim.store.stats.figures import file_figures
 from sim.store.stats.report import figure_rows, report
 from tests.run import ROOT
 
@@ -57,8 +58,12 @@ def test_a_match_over_shows_its_summary_side_by_side(table: PoolApp) -> None:
     assert controller is not None and controller.stage is Stage.OVER
     screen = table.modes.screen
     assert isinstance(screen, MatchSummaryMode)  # by itself, as the match ended
-    rows = summary_rows(game_figures(game_document(game), game.setup.spec))
+    rows = summary_rows(figures_of(game))
     assert rows[0] == ("0", "racks won", "1")
+    # The live match counts as its saved file does in the statistics, and shows it.
+    assert rows == summary_rows(file_figures(read_document(WON), game.setup.spec))
+    shown = [n.node().getText() for n in screen.summary.frame.findAllMatches("**/+TextNode")]
+    assert all(cell in shown for row in rows for cell in row)
     screen.summary.close_button["command"]()
     assert table.modes.screen is None
     table.show_match_summary()  # the over bar's Match summary brings it back
@@ -69,6 +74,20 @@ def test_a_match_over_shows_its_summary_side_by_side(table: PoolApp) -> None:
     assert table.modes.screen is None
     run_script(table, [{"summary": True}])
     assert isinstance(table.modes.screen, MatchSummaryMode)
+
+
+@pytest.mark.app
+def test_a_games_own_figures_show_on_its_summary(table: PoolApp) -> None:
+    """Rotation's points (its own figure, ``Rotation.own_figures``) get a row of their own."""
+    game = load(ROOT / "tests" / "data" / "elsewhere" / "selfplay-rotation-seed32.poolsim")
+    table.play(game, save=False)
+    table.step(3)
+    screen = table.modes.screen
+    assert isinstance(screen, MatchSummaryMode)
+    a, b = figures_of(game).own
+    assert summary_rows(figures_of(game))[-1] == (str(a["points"]), "points", str(b["points"]))
+    shown = [n.node().getText() for n in screen.summary.frame.findAllMatches("**/+TextNode")]
+    assert "points" in shown and str(a["points"]) in shown and str(b["points"]) in shown
 
 
 @pytest.mark.app

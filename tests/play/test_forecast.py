@@ -16,12 +16,12 @@ from sim.physics.pooltool_setup import pt
 from sim.physics.simulate import CueAction, aim_towards, simulate_shot
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import CushionRebound, pocket_mouths, table_spec
+from sim.play.geometry.pots import pots
 from sim.play.opponent import Kind, decide, forecast, level_named
 from sim.play.opponent.forecast import Forecaster, _Ball, _strike
 from sim.play.opponent.levels import Level
 from sim.play.opponent.search import Thinker
 from sim.play.opponent.strokes import pot_candidates
-from sim.play.picker import pots
 
 SPEC = table_spec("9ft")
 MOUTHS = pocket_mouths(SPEC)

@@ -148,3 +148,13 @@ def test_a_special_file_is_refused_without_reading_it(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / f"{rack_stem(SETUP, 0)}.json")  # reading would wait forever
     with pytest.raises(DuelFileError, match=r"not a regular file|is a"):
         finished_racks(tmp_path, SETUP)
+
+
+def test_a_games_own_figures_are_kept_with_its_racks_and_only_there(tmp_path: Path) -> None:
+    """A rotation rack keeps its points (``Rotation.own_figures``) in its figures file and
+    reads them back; a 10-ball rack's file has no key for them, as before."""
+    rotation = attrs.evolve(SETUP, game="rotation")
+    scored = attrs.evolve(A, own=(("points", 61),)), attrs.evolve(B, own=(("points", 20),))
+    save_rack(tmp_path, rotation, RackOutcome(0, Player.A, scored))
+    assert finished_racks(tmp_path, rotation)[0].sides == scored
+    assert "own" not in json.loads(figures_bytes(SETUP, outcome(0)))["sides"]["A"]

@@ -327,3 +327,40 @@ def test_a_data_folder_that_cannot_be_used_is_one_line_and_status_2(
     assert len(result.stderr.splitlines()) == 1 and folder in result.stderr
     assert "Traceback" not in result.stderr
     assert (tmp_path / "A_FILE").read_text() == "a file, not a folder"
+
+
+ROTATION = ROOT / "tests" / "data" / "elsewhere" / "selfplay-rotation-seed32.poolsim"
+
+
+def test_a_games_own_figures_are_indexed_and_reported(tmp_path: Path) -> None:
+    """Rotation's points (``Rotation.own_figures``) go into the database with the match
+    and come out in each player's report, as the match summary counts them."""
+    from sim.physics.table import table_spec
+    from sim.store.stats.figures import file_figures
+    from sim.store.stats.report import table_lines
+
+    counted = file_figures(_document(ROTATION), table_spec("9ft"))
+    with opened(tmp_path / "stats.sqlite3", []) as database:
+        assert database.index_file(ROTATION)
+        assert database.index_file(GAME)  # 10-ball: no points
+        reports = {name: report(database, name) for name in counted.players}
+        lines = table_lines([*reports.values(), report(database, "Ann")])
+    for name, own in zip(counted.players, counted.own, strict=True):
+        assert reports[name].own == own == {"points": own["points"]}
+        assert reports[name].to_json()["own_figures"] == own
+    (points,) = [line for line in lines if line.startswith("points")]
+    assert points.split()[1:] == [str(own["points"]) for own in counted.own] + ["0"]
+
+
+def test_a_database_of_schema_2_is_indexed_again_for_the_games_own_figures(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "stats.sqlite3"
+    shutil.copy(ROTATION, tmp_path / "rotation.poolsim")
+    with opened(path, [tmp_path]) as database:
+        database.connection.execute("DROP TABLE own_figures")
+        database.connection.execute("PRAGMA user_version = 2")
+        database.connection.commit()
+    with opened(path, []) as database:
+        (name, *_) = players(database)
+        assert report(database, name).own["points"] > 0

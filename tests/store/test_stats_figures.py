@@ -1,5 +1,5 @@
-"""The statistics' figures, each against a count by hand on a small game document written
-here shot by shot (only the keys the figures read)."""
+"""The players' figures (sim.play.figures) of a game file, each against a count by hand on
+a small game document written here shot by shot (only the keys the figures read)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,10 @@ from typing import Any
 import pytest
 
 from sim.physics.table import PocketId, pocket_mouth, table_spec
-from sim.store.stats.figures import (
-    PlayerFigures,
-    cut_and_distance,
-    game_figures,
-    left_no_shot,
-    pot_attempted,
-)
+from sim.play.figures.attempts import left_no_shot, pot_attempted
+from sim.play.figures.counts import PlayerFigures
+from sim.play.geometry.pots import cut_and_distance
+from sim.store.stats.figures import file_figures, step_of_record
 
 SPEC = table_spec("9ft")
 RADIUS = SPEC.ball_radius
@@ -60,6 +57,7 @@ def shot(
             "rerack": False,
             "winner": winner,
             "positions": {b: list(xy) for b, xy in after.items()},
+            "score": {"A": 0, "B": 0},
         },
     }
 
@@ -134,7 +132,7 @@ RACK = [
 
 
 def test_a_rack_counted_by_hand() -> None:
-    figures = game_figures(document("ten-ball", RACK), SPEC)
+    figures = file_figures(document("ten-ball", RACK), SPEC)
     ann, bob = figures.counts
     assert figures.players == ("Ann", "Bob")
     assert ann == PlayerFigures(
@@ -185,7 +183,7 @@ def test_a_break_and_run_is_not_also_a_run_out() -> None:
             winner="A",
         ),
     ]
-    ann, bob = game_figures(document("ten-ball", records, race_to=3), SPEC).counts
+    ann, bob = file_figures(document("ten-ball", records, race_to=3), SPEC).counts
     assert (ann.break_and_runs, ann.run_outs, ann.racks_won, ann.matches_played) == (1, 0, 1, 0)
     assert bob == PlayerFigures(racks_played=1)
 
@@ -200,7 +198,7 @@ def test_a_rack_won_leaving_balls_behind_is_not_a_run_out() -> None:
              {"cue": (0.6, 1.5), "1": (0.6, 2.2), "2": (0.3, 2.0)},
              pocketed={"9": "rt"}, rack_over=True, winner="B"),
     ]  # fmt: skip
-    ann, bob = game_figures(document("nine-ball", records), SPEC).counts
+    ann, bob = file_figures(document("nine-ball", records), SPEC).counts
     assert (bob.racks_won, bob.run_outs, bob.break_and_runs) == (1, 0, 0)
     assert ann.legal_breaks == 1 and ann.balls_on_break == 0
 
@@ -208,20 +206,21 @@ def test_a_rack_won_leaving_balls_behind_is_not_a_run_out() -> None:
 def test_without_a_call_the_pot_attempted_is_the_ball_on_and_where_it_went() -> None:
     start = {"cue": (0.635, 1.0), "1": (0.635, 2.0), "5": (0.2, 1.0)}
     down = shot("A", start, {"cue": (0.635, 1.9), "5": (0.2, 1.0)}, pocketed={"1": "rt"})
-    attempt = pot_attempted(down, False, ("Ann", "Bob"), MOUTHS, RADIUS)
+    attempt = pot_attempted(step_of_record(down), False, ("Ann", "Bob"), MOUTHS, RADIUS)
     assert attempt is not None
     assert (attempt.ball, attempt.pocket, attempt.called, attempt.made) == ("1", "rt", False, True)
     # Missed, rolling toward the foot-left corner (x = 0, y = length): that pocket.
     rolled = shot("A", start, {"cue": (0.635, 1.5), "1": (0.3, 2.4), "5": (0.2, 1.0)})
-    attempt = pot_attempted(rolled, False, ("Ann", "Bob"), MOUTHS, RADIUS)
+    attempt = pot_attempted(step_of_record(rolled), False, ("Ann", "Bob"), MOUTHS, RADIUS)
     assert attempt is not None and (attempt.ball, attempt.pocket, attempt.made) == (
         "1",
         "lt",
         False,
     )
-    assert pot_attempted(down, True, ("Ann", "Bob"), MOUTHS, RADIUS) is None  # a break
+    a_break = pot_attempted(step_of_record(down), True, ("Ann", "Bob"), MOUTHS, RADIUS)
+    assert a_break is None
     safe = shot("A", start, start, declaration="safety")
-    assert pot_attempted(safe, False, ("Ann", "Bob"), MOUTHS, RADIUS) is None
+    assert pot_attempted(step_of_record(safe), False, ("Ann", "Bob"), MOUTHS, RADIUS) is None
 
 
 def test_cut_angle_and_distance() -> None:
@@ -236,17 +235,17 @@ def test_cut_angle_and_distance() -> None:
 
 
 def test_a_safety_leaves_no_shot_only_when_every_pot_is_blocked() -> None:
-    assert left_no_shot(RACK[3], SPEC)
+    assert left_no_shot(step_of_record(RACK[3]), SPEC)
     open_table = shot(
         "B", RACK[3]["start"], {"cue": (0.635, 1.5), "3": (0.635, 2.0)},
         declaration="safety", next_shooter="A",
     )  # fmt: skip
-    assert not left_no_shot(open_table, SPEC)
+    assert not left_no_shot(step_of_record(open_table), SPEC)
     fouled = shot(
         "B", RACK[3]["start"], RACK[3]["after"], declaration="safety", fouls=("no-rail",),
         next_shooter="A", ball_in_hand="table",
     )  # fmt: skip
-    assert not left_no_shot(fouled, SPEC)
+    assert not left_no_shot(step_of_record(fouled), SPEC)
 
 
 def test_a_shot_from_a_table_set_up_by_hand_is_no_break() -> None:
@@ -255,12 +254,12 @@ def test_a_shot_from_a_table_set_up_by_hand_is_no_break() -> None:
     table = {"cue": (0.635, 0.6), "1": (0.635, 1.5)}
     setup = {"type": "setup", "balls": {}, "turn": "A", "in_hand": None, "refereed": False}
     first, second = shot("A", table, table), shot("A", table, table)
-    (ann, _) = game_figures(document("nine-ball", [setup, first, setup, second]), SPEC).counts
+    (ann, _) = file_figures(document("nine-ball", [setup, first, setup, second]), SPEC).counts
     assert (ann.shots, ann.breaks, ann.legal_breaks) == (2, 0, 0)
     racked = {**setup, "break": True}
-    (ann, _) = game_figures(document("nine-ball", [racked, first, second]), SPEC).counts
+    (ann, _) = file_figures(document("nine-ball", [racked, first, second]), SPEC).counts
     assert (ann.shots, ann.breaks) == (2, 1)
-    (ann, _) = game_figures(document("nine-ball", [first, second]), SPEC).counts
+    (ann, _) = file_figures(document("nine-ball", [first, second]), SPEC).counts
     assert ann.breaks == 1  # a match's rack: its first shot is the break
 
 
@@ -282,6 +281,8 @@ def time_foul(
             "rack_over": rack_over,
             "rerack": False,
             "winner": winner,
+            "positions": {},
+            "score": {"A": 0, "B": 0},
         },
     }
 
@@ -289,7 +290,7 @@ def time_foul(
 def test_a_time_foul_is_a_foul_of_its_kind_and_no_shot() -> None:
     """Ann's clock runs out once before her scratch: one more foul, by its kind, no shot."""
     records = [*RACK[:4], time_foul("A"), *RACK[4:]]
-    figures = game_figures(document("ten-ball", records), SPEC)
+    figures = file_figures(document("ten-ball", records), SPEC)
     ann, bob = figures.counts
     assert (ann.shots, ann.fouls) == (4, 2)
     assert figures.fouls == ({"scratch": 1, "shot-clock": 1}, {})
@@ -298,6 +299,6 @@ def test_a_time_foul_is_a_foul_of_its_kind_and_no_shot() -> None:
 
 def test_a_rack_lost_on_a_time_foul_is_played_and_won() -> None:
     records = [*RACK[:4], time_foul("A", rack_over=True, winner="B")]
-    ann, bob = game_figures(document("ten-ball", records), SPEC).counts
+    ann, bob = file_figures(document("ten-ball", records), SPEC).counts
     assert (ann.racks_played, bob.racks_played, bob.racks_won) == (1, 1, 1)
     assert bob.run_outs == 0 and ann.fouls == 1

@@ -321,7 +321,10 @@ class MatchSummaryMode(Screen):
         super().__init__(window)
         hud = window.hud
         floor = -1.0 if hud is None else hud.layout.words.y1 + 0.02
-        self.summary = MatchSummary(window.base.aspect2d, controller.game, self.close, floor)
+        ceiling = 1.0 if hud is None else hud.layout.top_bar.y0 - 0.02
+        self.summary = MatchSummary(
+            window.base.aspect2d, controller.game, self.close, floor, ceiling
+        )
 
     def exit(self) -> None:
         self.summary.destroy()

@@ -1,7 +1,8 @@
 """The match summary, as a broadcast shows it when a match ends: the two players side by
 side, their figures between them (racks, balls on the break, break-and-runs, run-outs,
-pots, safeties, fouls), read from the match's records by the statistics' own figures
-(:func:`sim.store.stats.figures.game_figures`)."""
+pots, safeties, fouls, and the game's own figures), counted from the live match's
+records by the players' figures (:mod:`sim.play.figures`), as ``poolsim stats`` counts
+a saved game."""
 
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
 from sim.app.hud.widgets import DIM, GOLD, WHITE, button, label
+from sim.play.figures.counts import GameFigures, PlayerFigures
+from sim.play.figures.live import figures_of
 from sim.play.game import Game
-from sim.store.gamefile import game_document
-from sim.store.stats.figures import GameFigures, PlayerFigures, game_figures
 
 HALF_WIDTH = 0.78
 TOP = 0.56
 ROW = 0.075
+MIN_ROW = 0.055  # rows closed up no further: a line of text and a little air
 TEXT = 0.045
+FRAMING = 0.46  # the frame's height beside its rows: the title, the names, the button
 
 
 def _pots(figures: GameFigures, player: str) -> str:
@@ -47,21 +50,32 @@ def summary_rows(figures: GameFigures) -> list[tuple[str, str, str]]:
         ("  left no shot", both(lambda p: p.safeties_no_shot)),
         ("kicks made", both(lambda p: f"{p.kicks_made}/{p.kicks}")),
         ("fouls", both(lambda p: p.fouls)),
+        *(
+            (figure.words, (str(figures.own[0][figure.name]), str(figures.own[1][figure.name])))
+            for figure in figures.own_figures
+        ),
     ]
     return [(left, what, right) for what, (left, right) in rows]
 
 
 class MatchSummary:
-    """The summary of ``game``'s match over the table, closed by its button; no lower
-    than ``floor`` (the HUD's words, in a row of their own above the dock on a narrow
-    window, stay in view)."""
+    """The summary of ``game``'s match over the table, closed by its button; between
+    ``floor`` and ``ceiling`` (the HUD's words, in a row of their own above the dock on a
+    narrow window, and the scoreboard stay in view): its rows close up when a game's own
+    figures make more of them than fit at full spacing."""
 
     def __init__(
-        self, parent: Any, game: Game, on_close: Callable[[], None], floor: float = -1.0
+        self,
+        parent: Any,
+        game: Game,
+        on_close: Callable[[], None],
+        floor: float = -1.0,
+        ceiling: float = 1.0,
     ) -> None:
-        figures = game_figures(game_document(game), game.setup.spec)
+        figures = figures_of(game)
         rows = summary_rows(figures)
-        bottom = TOP - 0.2 - ROW * len(rows) - 0.16
+        row = max(MIN_ROW, min(ROW, (ceiling - floor - FRAMING) / len(rows)))
+        bottom = TOP - 0.2 - row * len(rows) - 0.16
         self.frame = DirectFrame(
             parent=parent,
             frameColor=(0.02, 0.04, 0.035, 0.93),
@@ -78,7 +92,7 @@ class MatchSummary:
             label(self.frame, left, (-x, y), TEXT, WHITE, TextNode.ACenter)
             label(self.frame, what, (0, y), TEXT * 0.9, DIM, TextNode.ACenter)
             label(self.frame, right, (x, y), TEXT, WHITE, TextNode.ACenter)
-            y -= ROW
+            y -= row
         self.close_button = button(self.frame, "Close", (0, bottom + 0.08), on_close, 0.045)
 
     def destroy(self) -> None:

@@ -30,8 +30,9 @@ import attrs
 from rules import CUE, BallId, Declaration, GameState, Player, PocketId, Positions
 from rules.geometry import Point, distance
 from sim.physics.table import TableSpec, pocket_mouths
+from sim.play.geometry.pots import Pot, pots
 from sim.play.opponent.levels import FASTFIZ_AIM, Level, Noise
-from sim.play.picker import Pot, placeable, pots
+from sim.play.picker import placeable
 
 # The value, at the table, of a position with no pot: a safety to play (a judge's
 # ``miss``; level 5 measured its own, sim.play.opponent.levels).

@@ -37,11 +37,11 @@ from sim.physics.simulate import CueAction, SimulatedShot, aim_towards
 from sim.physics.simulators.simulator import ShotFailed, ShotReady, ShotRequest, Simulator
 from sim.physics.table import CushionRebound, TableSpec
 from sim.play.game import Stroke, shot_of
+from sim.play.geometry.pots import Pot
 from sim.play.opponent.forecast import Forecast, Forecaster
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Level
 from sim.play.opponent.strokes import Candidate, Intent, follow_up_strokes
-from sim.play.picker import Pot
 
 # Degrees: a pot's line this close to the pocket's needs no correcting (0.25 deg is 4 mm
 # off line after a metre, a tenth of a pocket's margin).

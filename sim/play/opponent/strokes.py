@@ -19,19 +19,10 @@ from rules.rack import PractisedBreak
 from sim.physics.simulate import MAX_SPEED, CueAction, aim_towards
 from sim.physics.table import TableSpec
 from sim.play.game import Stroke
+from sim.play.geometry.pots import Pot, combinations, one_rail, path_clear, pots, rail_lines
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Search
-from sim.play.picker import (
-    Pot,
-    combinations,
-    nearest_open,
-    one_rail,
-    path_clear,
-    placeable,
-    pots,
-    rail_lines,
-    speed_for,
-)
+from sim.play.picker import nearest_open, placeable, speed_for
 
 POT_SPEED_MAX = 7.0  # m/s: no pot is struck harder
 # The next pot's strokes a deeper search plays out (Thinker.deepened): paces (times the

@@ -40,9 +40,10 @@ from rules.reading import one_line, shown_text
 from rules.userfile import FileRefused, open_regular
 from sim.paths import data_dir
 from sim.physics.table import table_spec
+from sim.play.figures.counts import GameFigures, PlayerFigures
 from sim.store.autosave import autosave_path
 from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX, read_game_json
-from sim.store.stats.figures import GameFigures, PlayerFigures, game_figures
+from sim.store.stats.figures import file_figures
 
 FILE_NAME = "statistics.sqlite3"
 BUSY_TIMEOUT_S = 5.0
@@ -99,9 +100,24 @@ MIGRATIONS: tuple[str, ...] = (
     DELETE FROM player_matches;
     DELETE FROM matches;
     """,
+    # Version 3: the figures a game keeps of its own (rotation's points), by name; the
+    # matches indexed before are indexed again from their files to count them.
+    """
+    CREATE TABLE IF NOT EXISTS own_figures (
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        value INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS own_figures_player ON own_figures(player);
+    DELETE FROM attempts;
+    DELETE FROM fouls;
+    DELETE FROM player_matches;
+    DELETE FROM matches;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-REINDEXED_AT = 2  # a database older than this is emptied by its migration, and re-indexed
+REINDEXED_AT = 3  # a database older than this is emptied by its migration, and re-indexed
 COUNT_COLUMNS = tuple(field.name for field in attrs.fields(PlayerFigures))
 
 
@@ -266,7 +282,7 @@ class StatsDatabase:
             return False
         try:
             key, steps = match_key(document), _steps(document)
-            figures = game_figures(document, table_spec(str(document["setup"]["table"])))
+            figures = file_figures(document, table_spec(str(document["setup"]["table"])))
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise StatsError(f"{path}: not a poolsim game file: {error!r}") from None
         played = str(document.get("created", ""))[:19] or dt.datetime.now(dt.UTC).isoformat()
@@ -473,6 +489,10 @@ def _insert_figures(connection: sqlite3.Connection, match_id: int, figures: Game
         connection.executemany(
             "INSERT INTO fouls (match_id, player, code, count) VALUES (?, ?, ?, ?)",
             [(match_id, name, code, count) for code, count in sorted(fouls.items())],
+        )
+        connection.executemany(
+            "INSERT INTO own_figures (match_id, player, name, value) VALUES (?, ?, ?, ?)",
+            [(match_id, name, figure, value) for figure, value in figures.own[index].items()],
         )
     connection.executemany(
         "INSERT INTO attempts (match_id, player, ball, pocket, called, cut, distance, made,"

@@ -11,12 +11,18 @@ from typing import Any
 
 import attrs
 
+from rules import GAMES
+from rules.figures import OwnFigure
 from rules.geometry import Point
 from rules.terms import FoulCode
 from rules.words import FOUL_WORDS
+from sim.play.figures.counts import PlayerFigures
 from sim.store.stats.database import COUNT_COLUMNS, StatsDatabase
-from sim.store.stats.figures import PlayerFigures
 
+# The figures the games keep of their own (rules.figures), by name.
+OWN_FIGURES: dict[str, OwnFigure] = {
+    figure.name: figure for kind in GAMES.values() for figure in kind.own_figures
+}
 # Pot percentage by cut angle: the bins' upper edges (degrees); distance likewise (m).
 CUT_BINS = (15.0, 30.0, 45.0, 60.0, 90.0)
 DISTANCE_BINS = (0.75, 1.5, 2.25, 10.0)
@@ -58,11 +64,14 @@ class PlayerReport:
     by_distance: tuple[Tally, ...]
     cue_after_pots: tuple[Point, ...]
     sessions: tuple[Session, ...]
+    # The games' own figures, by name: summed over the matches, or their best.
+    own: dict[str, int] = attrs.field(factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "player": self.player,
             **attrs.asdict(self.counts),
+            "own_figures": dict(sorted(self.own.items())),
             "pots_attempted": self.pots_attempted,
             "pots_made": self.pots_made,
             "fouls_by_kind": dict(sorted(self.fouls.items())),
@@ -106,6 +115,15 @@ def report(database: StatsDatabase, player: str, since: str | None = None) -> Pl
             (player, after),
         )
     }
+    own = {
+        str(name): int(best if _best(str(name)) else total)
+        for name, total, best in db.execute(
+            "SELECT o.name, SUM(o.value), MAX(o.value) FROM own_figures o"
+            " JOIN matches m ON m.id = o.match_id WHERE o.player = ? AND m.played >= ?"
+            " GROUP BY o.name",
+            (player, after),
+        )
+    }
     attempts = db.execute(
         "SELECT a.cut, a.distance, a.made, a.cue_x, a.cue_y, m.played FROM attempts a"
         " JOIN matches m ON m.id = a.match_id WHERE a.player = ? AND m.played >= ?"
@@ -122,7 +140,14 @@ def report(database: StatsDatabase, player: str, since: str | None = None) -> Pl
         by_distance=_tallies([(a[1], bool(a[2])) for a in attempts], DISTANCE_BINS),
         cue_after_pots=tuple((a[3], a[4]) for a in attempts if a[2] and a[3] is not None),
         sessions=_sessions(db, player, after),
+        own=own,
     )
+
+
+def _best(name: str) -> bool:
+    """The own figure ``name`` is a best over matches (a high run), not a sum."""
+    figure = OWN_FIGURES.get(name)
+    return figure is not None and figure.best
 
 
 def _tallies(values: Sequence[tuple[float, bool]], edges: Sequence[float]) -> tuple[Tally, ...]:
@@ -162,9 +187,12 @@ def _percent(made: int, attempted: int) -> str:
     return f"{made}/{attempted} ({100 * made / attempted:.0f}%)" if attempted else "0/0"
 
 
-def figure_rows(report: PlayerReport, foul_codes: Sequence[str] = ()) -> list[tuple[str, str]]:
+def figure_rows(
+    report: PlayerReport, foul_codes: Sequence[str] = (), own: Sequence[str] = ()
+) -> list[tuple[str, str]]:
     """A player's figures as (label, value) rows, as the command line and the window
-    show them; ``foul_codes``: the kinds of foul to list (default: the player's)."""
+    show them; ``foul_codes``: the kinds of foul to list (default: the player's);
+    ``own``: the games' own figures to list, by name (default: the player's)."""
     counts = report.counts
     rows = [
         ("matches won", _percent(counts.matches_won, counts.matches_played)),
@@ -190,13 +218,21 @@ def figure_rows(report: PlayerReport, foul_codes: Sequence[str] = ()) -> list[tu
     ]
     codes = foul_codes or sorted(report.fouls)
     rows += [(f"  {foul_words(code)}", str(report.fouls.get(code, 0))) for code in codes]
+    rows += [(own_words(name), str(report.own.get(name, 0))) for name in own or sorted(report.own)]
     return rows
+
+
+def own_words(name: str) -> str:
+    """A game's own figure as a player reads it (its name, from a newer poolsim)."""
+    figure = OWN_FIGURES.get(name)
+    return figure.words if figure is not None else name
 
 
 def table_lines(reports: Sequence[PlayerReport]) -> list[str]:
     """The reports as a table, one column a player, for the command line."""
     codes = sorted({code for r in reports for code in r.fouls})
-    columns = [figure_rows(r, codes) for r in reports]
+    own = sorted({name for r in reports for name in r.own})
+    columns = [figure_rows(r, codes, own) for r in reports]
     labels = [label for label, _ in columns[0]] if columns else []
     rows = [("", [r.player for r in reports])]
     rows += [(label, [column[i][1] for column in columns]) for i, label in enumerate(labels)]
