@@ -52,9 +52,9 @@ def _of_file(path: Path) -> GameFigures:
 
 def test_a_game_files_figures_are_those_the_statistics_counted_before() -> None:
     before = json.loads(BEFORE.read_text())
-    assert sorted(before) == [str(path.relative_to(ROOT)) for path in GAMES]
-    for path in GAMES:
-        assert _as_written(_of_file(path)) == before[str(path.relative_to(ROOT))], path
+    assert len(before) >= 5
+    for name, counted in before.items():  # the files there were then (more came since)
+        assert _as_written(_of_file(ROOT / name)) == counted, name
 
 
 @pytest.mark.physics
@@ -142,7 +142,7 @@ def test_a_game_adds_its_own_figures_through_the_one_definition() -> None:
 def test_a_duel_reports_the_games_own_figures(capsys: pytest.CaptureFixture[str]) -> None:
     """Rotation's points over a duel's racks: summed per player, with their words, and a
     row of their own in ``poolsim duel``'s table; 10-ball's duel is as it was."""
-    from sim.cli import _print_duel
+    from sim.cli.duel import _print_duel
     from sim.play.duel import SideFigures
 
     setup = DuelSetup(game="rotation", levels=("1", "2"), racks=2, seed=4)
