@@ -28,7 +28,7 @@ from pathlib import Path
 import attrs
 import numpy as np
 
-from rules import MatchPhase, Player
+from rules import DEFAULT_GAME, MatchPhase, Player
 from sim.files import write_atomically
 from sim.play.duel import rack_seed
 from sim.play.game import ComputerPlayer, Game, GameSetup
@@ -133,7 +133,7 @@ def summary(found: dict[float, list[Inning]]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--game", default="ten-ball")
+    parser.add_argument("--game", default=DEFAULT_GAME)
     parser.add_argument("--level", default="5")
     parser.add_argument("--scales", required=True, help="noise scales, as 0.35,0.28")
     parser.add_argument("--seed", type=int, required=True)
