@@ -152,7 +152,8 @@ def test_the_shot_clock_has_the_command_lines_limits(
 
 def test_the_command_line_and_the_option_share_the_shot_clock_range() -> None:
     from rules.options import SHOT_CLOCK_S
-    from sim.cli.play import FiniteFloat, play
+    from sim.cli.play import play
+    from sim.cli.values import FiniteFloat
 
     clock = next(p for p in play.params if p.name == "shot_clock")
     assert isinstance(clock.type, FiniteFloat)
