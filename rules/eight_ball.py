@@ -57,6 +57,7 @@ class EightBall(GameState):
     break_first_rule: ClassVar[str] = "EB-5"
     break_rule: ClassVar[str] = "EB-5"
     foul_in_hand_rule: ClassVar[str] = "EB-13"
+    kitchen_rule: ClassVar[str] = "EB-14"  # WPA 6.11
     extras_type: ClassVar[type[EightBallExtras]] = EightBallExtras
     rule_options: ClassVar[tuple[RuleOption, ...]] = (CALL_MODE, SHOT_CLOCK)
     position_keys: ClassVar[frozenset[str]] = frozenset({"groups"})  # EB-7
@@ -713,27 +714,13 @@ class EightBall(GameState):
         return tuple(dict.fromkeys(together))
 
     def _kitchen_rule(self, shot: Shot, reading: ShotReading) -> Foul | None:
-        """EB-14 (WPA 6.11) from the kitchen: the first ball hit may not lie behind the
-        head string unless the cue ball crossed it first, and a cue ball that never
-        crosses must hit a ball on or past it. B-41 ``rotation_rail_rule``: a cushion
-        before crossing is a foul too (ROT-17's semantics, no replay)."""
-        crossed = self._crossed_head_string(shot, reading)
-        index = reading.first_contact_index
-        first = reading.first_contact
+        """EB-14 (WPA 6.11, the shared step) from the kitchen; B-41 ``rotation_rail_rule``:
+        a cushion before crossing is a foul too (ROT-17's semantics, no replay)."""
         if self.options.eight_kitchen_rule == "rotation_rail_rule":
+            crossed = self._crossed_head_string(shot, reading)
             before = reading.facts[: max(crossed, 0)] if crossed is not None else reading.facts
             if any(isinstance(f, RailContact) and f.ball == CUE for f in before):
                 text = "from the kitchen the cue ball touched a cushion before crossing"
                 text += " the head string"
                 return Foul(FoulCode.KITCHEN, "B-41", text)
-        behind = first is not None and self._in_kitchen(reading.start[first])
-        if behind and index is not None and (crossed is None or crossed > index):
-            text = (
-                f"from the kitchen the cue ball hit the {first}, behind the head string, "
-                "before crossing it"
-            )
-            return Foul(FoulCode.KITCHEN, "EB-14", text)
-        if crossed is None and first is None:
-            text = "from the kitchen the cue ball neither crossed the head string nor hit a ball"
-            return Foul(FoulCode.KITCHEN, "EB-14", text)
-        return None
+        return self._kitchen_foul(shot, reading)

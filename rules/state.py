@@ -13,11 +13,11 @@ shot validation (GEN-5), and the shoot / pass / replay choices. Each game
 :mod:`rules.rotation`) is a small subclass that judges its own shots in ``_verdict`` and
 carries out its own choices in ``_effect``. A verdict is built of the steps the games
 share, written here once and keyed by the games' class attributes (``foul_in_hand_rule``,
-``legal_break_rule``, ``push_out_rule``, ``push_out_reply_rule``): the plain verdict
-each case changes (``_plain``), the rack won (``_wins``), the cue ball in hand anywhere
-(``_in_hand_anywhere``), a legal break's end (``_legal_break``), the push out
-(``_pushing_out``, ``_pushed_out``) and choices offered, or applied when only one is
-possible (``_offer_choices``).
+``legal_break_rule``, ``push_out_rule``, ``push_out_reply_rule``, ``kitchen_rule``): the
+plain verdict each case changes (``_plain``), the rack won (``_wins``), the cue ball in
+hand anywhere (``_in_hand_anywhere``), a legal break's end (``_legal_break``), the push
+out (``_pushing_out``, ``_pushed_out``), choices offered, or applied when only one is
+possible (``_offer_choices``), and the foul from the kitchen (``_kitchen_foul``).
 """
 
 from __future__ import annotations
@@ -137,6 +137,7 @@ class GameState:
     push_out_rule: ClassVar[str]  # the push out, after the break (TB-8, NB-8)
     push_out_reply_rule: ClassVar[str]  # the opponent shoots or passes it back (TB-9, NB-9)
     foul_in_hand_rule: ClassVar[str]  # the cue ball in hand anywhere (TB-17, NB-12, EB-13)
+    kitchen_rule: ClassVar[str]  # WPA 6.11 from the kitchen, where it is read alone (EB-14, SP-10)
     # The game's own part of a ruling (``Ruling.extras``), or None (rules.extras).
     extras_type: ClassVar[type[RulingExtras] | None] = None
     # Where score is kept: a ball scores one point (SP-7), not its number (ROT-9).
@@ -613,6 +614,24 @@ class GameState:
             kitchen_in_hand=self.ball_in_hand is BallInHand.KITCHEN,
             hill_hill=self.hill_hill,
         )
+
+    def _kitchen_foul(self, shot: Shot, reading: ShotReading) -> Foul | None:
+        """WPA 6.11 from the kitchen as 8-ball and 14.1 read it (``kitchen_rule``: EB-14,
+        SP-10): the first ball hit may not lie behind the head string unless the cue ball
+        crossed it first, and a cue ball that never crosses must hit a ball on or past it."""
+        crossed = self._crossed_head_string(shot, reading)
+        index, first = reading.first_contact_index, reading.first_contact
+        behind = first is not None and self._in_kitchen(reading.start[first])
+        if behind and index is not None and (crossed is None or crossed > index):
+            text = (
+                f"from the kitchen the cue ball hit the {first}, behind the head string, "
+                "before crossing it"
+            )
+            return Foul(FoulCode.KITCHEN, self.kitchen_rule, text)
+        if crossed is None and first is None:
+            text = "from the kitchen the cue ball neither crossed the head string nor hit a ball"
+            return Foul(FoulCode.KITCHEN, self.kitchen_rule, text)
+        return None
 
     def _shot_fouls(self, shot: Shot, reading: ShotReading, *, contact: bool) -> list[Foul]:
         """Every GEN foul of the shot; ``contact``: GEN-10 and GEN-11 apply (not on a
