@@ -239,6 +239,11 @@ class GameState:
         group, rotation's points), or None."""
         return None
 
+    def inconsistencies(self, ruling: Ruling) -> list[str]:
+        """What the scenario format says every ruling of the game keeps and ``ruling``,
+        this state's, does not, one line each (FORMAT.md "14.1"; none in most games)."""
+        return []
+
     def position_extras(self) -> dict[str, Any]:
         """What a position keeps of this game alone, in JSON types, under
         ``position_keys`` (none for most games)."""

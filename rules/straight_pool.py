@@ -118,6 +118,38 @@ class Racking:
         data["cue_ball"] = "kitchen" if self.cue_ball is None else list(self.cue_ball)
         return data
 
+    def matches(self, got: Any, tolerance: float) -> bool:
+        """FORMAT.md ``racking`` as a scenario expects it (rules.extras.ExpectedValue):
+        the count, and the break ball and the cue ball to ``tolerance``."""
+        if not isinstance(got, Racking):
+            return False
+
+        def near(a: Point | None, b: Point | None) -> bool:
+            if a is None or b is None:
+                return a is None and b is None
+            return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
+
+        same = near(self.break_ball, got.break_ball) and near(self.cue_ball, got.cue_ball)
+        return self.count == got.count and same
+
+    def problems(self, table: TableGeometry, options: Options, ruling: Ruling) -> list[str]:
+        """FORMAT.md "14.1"'s consistency checks of a racking: its placed balls clear of
+        each other and of the racked balls, and the break after a 15-ball racking from the
+        kitchen."""
+        spots = rack_spots(table, options)[15 - self.count :]
+        placed = [p for p in (self.break_ball, self.cue_ball) if p is not None]
+        reach = table.ball_diameter - options.contact_epsilon
+        problems = []
+        if (self.count == 14) != (self.break_ball is not None):
+            problems.append("inconsistent racking: a break ball only in a 14-ball rack")
+        if any(math.dist(p, q) < reach for p in placed for q in [*spots, *placed] if p is not q):
+            problems.append("inconsistent racking: a placed ball overlaps another ball")
+        if self.count == 15 and ruling.phase is Phase.BREAK and self.cue_ball is not None:
+            problems.append("inconsistent racking: a break from outside the kitchen")
+        if set(ruling.positions.object_balls) != set(OBJECT_BALLS):
+            problems.append("inconsistent racking: not every object ball is on the table")
+        return problems
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Racking:
         ball, cue = data.get("break_ball"), data.get("cue_ball", "kitchen")
@@ -135,12 +167,38 @@ class StraightPoolExtras(RulingExtras):
     ``breaking_foul`` (SP-4), the shooter's ``run`` after it and each player's
     ``high_run`` (SP-17), and the ``racking`` before the next shot (SP-13..15)."""
 
+    # FORMAT.md "14.1": its keys, and those of a rack's end it never uses (a re-rack is
+    # ``racking``, not ``rerack``); its run in ``before``, scores below zero (SP-16), the
+    # cue ball in hand in the kitchen only (SP-10).
+    expect_keys: ClassVar[tuple[str, ...]] = (
+        "breaking_foul",
+        "points",
+        "penalty",
+        "run",
+        "high_run",
+        "racking",
+    )
+    unanswered_keys: ClassVar[tuple[str, ...]] = ("rerack", "next_breaker")
+    before_keys: ClassVar[tuple[str, ...]] = ("run", "high_run")
+    signed_scores: ClassVar[bool] = True
+    kitchen_only: ClassVar[bool] = True
+
     points: int = 0
     penalty: int = 0
     breaking_foul: bool = False
     run: int = 0
     high_run: Tally = attrs.field(factory=Tally)
     racking: Racking | None = None
+
+    def observed(self, ruling: Ruling) -> dict[str, Any]:
+        return {
+            "breaking_foul": self.breaking_foul,
+            "points": self.points,
+            "penalty": self.penalty,
+            "run": self.run,
+            "high_run": {Player.A: self.high_run.a, Player.B: self.high_run.b},
+            "racking": self.racking,
+        }
 
     def to_json(self, ruling: Any) -> dict[str, Any]:
         return {
@@ -211,6 +269,28 @@ class StraightPool(GameState):
         if handicap is None:
             return self.options.sp_target_points
         return handicap[0] if player is Player.A else handicap[1]
+
+    def inconsistencies(self, ruling: Ruling) -> list[str]:
+        """FORMAT.md "14.1"'s consistency checks of a ruling: the score moves by points
+        less penalty, for the shooter only; a penalty only on a foul, points never on one;
+        a breaking foul only on a break; a racking's own (:meth:`Racking.problems`)."""
+        extras = ruling.extras
+        assert isinstance(extras, StraightPoolExtras)  # extras_type: every 14.1 ruling's
+        player, problems = ruling.player, []
+        if ruling.score[player] != self.score[player] + extras.points - extras.penalty or (
+            ruling.score[player.other] != self.score[player.other]
+        ):
+            problems.append("inconsistent score: not the shooter's score + points - penalty")
+        penalties = (0, 1, BREAKING_FOUL_POINTS, 1 + THIRD_FOUL_POINTS)
+        if extras.penalty not in penalties or (extras.penalty > 0) != ruling.foul:
+            problems.append(f"inconsistent penalty {extras.penalty} for foul={ruling.foul}")
+        if extras.points and ruling.foul:
+            problems.append("inconsistent points on a foul")
+        if extras.breaking_foul and self.phase is not Phase.BREAK:
+            problems.append("inconsistent breaking foul off the break")
+        if extras.racking is not None:
+            problems += extras.racking.problems(self.table, self.options, ruling)
+        return problems
 
     # -- what is legal (SP-3, SP-6) ------------------------------------------------------
 
