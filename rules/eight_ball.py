@@ -27,7 +27,7 @@ from rules.spotting import spot_ball, spot_in_wpa_order
 from rules.state import GameState
 from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
-from rules.words import GROUP_WORDS, TARGET_WORDS, pocket_name
+from rules.words import GROUP_WORDS, LOSS_WORDS, TARGET_WORDS, RulingWords, pocket_name
 
 # EB-3: fifteen balls, the 8 in the middle of the third row; the two back corners (the
 # first and last slot of the fifth row, slots 10 and 14) one solid and one stripe, drawn
@@ -85,6 +85,22 @@ class EightBall(GameState):
             return None
         left = len(self.groups.left(player, self.balls.object_balls))
         return f"{GROUP_WORDS[group]} · {f'{left} left' if left else 'on the 8'}"
+
+    @classmethod
+    def ruling_words(cls, ruling: Ruling, *, on_break: bool) -> RulingWords:
+        """An illegal break that is no foul (EB-5(c)), the group taken (EB-7), the rack
+        lost (EB-12) and won with the 8 on the break (B-31 ``win_unless_scratch``)."""
+        eight = EightBallExtras.of(ruling)
+        if eight is None:
+            return RulingWords()
+        group = eight.groups[ruling.player] if eight.groups_taken else None
+        illegal = on_break and eight.illegal_break
+        return RulingWords(
+            illegal_break="nothing down and too few balls reached a cushion" if illegal else None,
+            taken="" if group is None else f", takes the {GROUP_WORDS[group]}",
+            loss=None if eight.loss is None else LOSS_WORDS[eight.loss],
+            won="with the 8 on the break" if on_break else None,
+        )
 
     def position_extras(self) -> dict[str, Any]:
         return {"groups": self.groups.as_dict()}  # EB-7: the groups are part of a position

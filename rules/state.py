@@ -51,6 +51,7 @@ from rules.ruling import Reason, Ruling
 from rules.shot import Shot
 from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
+from rules.words import RulingWords
 
 # The head corner pockets: a cue ball dropping into one may never have left the kitchen.
 HEAD_POCKETS = frozenset({PocketId.LB, PocketId.RB})
@@ -243,6 +244,12 @@ class GameState:
         """What the scenario format says every ruling of the game keeps and ``ruling``,
         this state's, does not, one line each (FORMAT.md "14.1"; none in most games)."""
         return []
+
+    @classmethod
+    def ruling_words(cls, ruling: Ruling, *, on_break: bool) -> RulingWords:
+        """What the game's own part of ``ruling`` (``on_break``: the break's) adds to its
+        plain line (rules.lead): nothing in most games."""
+        return RulingWords()
 
     def position_extras(self) -> dict[str, Any]:
         """What a position keeps of this game alone, in JSON types, under
