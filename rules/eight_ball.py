@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from rules.analysis import ShotReading, obvious_call
+from rules.analysis import ShotReading
 from rules.errors import IllegalAction
 from rules.facts import CUE, BallId, Hit, RailContact
 from rules.fouls import Foul, break_fouls, codes_and_reasons
@@ -545,7 +545,7 @@ class EightBall(GameState):
             if kitchen is not None:
                 found.append(kitchen)
         codes, foul_reasons = codes_and_reasons(found, struck=shot.struck)
-        call = self._call(shot, reading, on, safety, notes)
+        call = self._call(shot, reading, on, notes)
         made = call is not None and reading.pocket_of(call.ball) == call.pocket
         down = reading.gone
         positions = resting.without(CUE) if codes else resting
@@ -625,24 +625,13 @@ class EightBall(GameState):
         shot: Shot,
         reading: ShotReading,
         on: frozenset[BallId],
-        safety: bool,
         notes: list[Reason],
     ) -> Call | None:
-        """EB-9: the call that counts; none on a safety (EB-19) or for a ball not on.
-        B-10 ``infer_obvious`` infers a plain pot, never of the 8."""
-        if safety:
-            if shot.call is not None:
-                notes.append(
-                    Reason("EB-19", f"a safety was declared: the call of {shot.call} is ignored")
-                )
-            return None
-        call = shot.call
-        if call is None:
-            call = obvious_call(reading, self.options, never=EIGHT)
-            if call is not None:
-                notes.append(
-                    Reason("B-10", f"call_mode=infer_obvious: the shot counts as a call of {call}")
-                )
+        """EB-9: the call that counts (the shared step); none on a safety (EB-19) or for
+        a ball not on. B-10 ``infer_obvious`` infers a plain pot, never of the 8."""
+        call = self._counted_call(
+            shot, reading, notes, safety_rule="EB-19", infer_rule="B-10", never=EIGHT
+        )
         if call is not None and call.ball not in on:
             notes.append(
                 Reason(

@@ -17,7 +17,8 @@ share, written here once and keyed by the games' class attributes (``foul_in_han
 plain verdict each case changes (``_plain``), the rack won (``_wins``), the cue ball in
 hand anywhere (``_in_hand_anywhere``), a legal break's end (``_legal_break``), the push
 out (``_pushing_out``, ``_pushed_out``), choices offered, or applied when only one is
-possible (``_offer_choices``), and the foul from the kitchen (``_kitchen_foul``).
+possible (``_offer_choices``), the call that counts where every shot is called
+(``_counted_call``) and the foul from the kitchen (``_kitchen_foul``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from rules.analysis import ShotReading, read_shot
+from rules.analysis import ShotReading, obvious_call, read_shot
 from rules.errors import IllegalAction
 from rules.extras import RulingExtras
 from rules.facts import (
@@ -48,7 +49,7 @@ from rules.options import Options
 from rules.positions import Positions, describe
 from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason, Ruling
-from rules.shot import Shot
+from rules.shot import Call, Shot
 from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
 from rules.words import RulingWords
@@ -626,6 +627,33 @@ class GameState:
             kitchen_in_hand=self.ball_in_hand is BallInHand.KITCHEN,
             hill_hill=self.hill_hill,
         )
+
+    def _counted_call(
+        self,
+        shot: Shot,
+        reading: ShotReading,
+        notes: list[Reason],
+        *,
+        safety_rule: str,
+        infer_rule: str,
+        never: BallId,
+    ) -> Call | None:
+        """GEN-7: the call a shot makes, where every shot is called (EB-9, SP-6): none on
+        a declared safety (``safety_rule``: EB-19, SP-9), whose call is ignored; without
+        one, B-10 ``infer_obvious`` infers a plain pot (``infer_rule``), never of the ball
+        ``never``. What was ignored or inferred is noted in ``notes``."""
+        if shot.declaration is Declaration.SAFETY:
+            if shot.call is not None:
+                text = f"a safety was declared: the call of {shot.call} is ignored"
+                notes.append(Reason(safety_rule, text))
+            return None
+        if shot.call is not None:
+            return shot.call
+        call = obvious_call(reading, self.options, never=never)
+        if call is not None:
+            text = f"call_mode=infer_obvious: the shot counts as a call of {call}"
+            notes.append(Reason(infer_rule, text))
+        return call
 
     def _kitchen_foul(self, shot: Shot, reading: ShotReading) -> Foul | None:
         """WPA 6.11 from the kitchen as 8-ball and 14.1 read it (``kitchen_rule``: EB-14,

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from rules.analysis import ShotReading, obvious_call
+from rules.analysis import ShotReading
 from rules.errors import IllegalAction
 from rules.extras import RulingExtras
 from rules.facts import CUE, BallId, OffTable, Pocketing, RailContact
@@ -353,7 +353,10 @@ class StraightPool(GameState):
     def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
         safety = shot.declaration is Declaration.SAFETY
         notes: list[Reason] = []
-        call = self._call(shot, reading, safety, notes)
+        # SP-6: every shot called; none on a safety (SP-9); B-48 infers a pot of any ball
+        call = self._counted_call(
+            shot, reading, notes, safety_rule="SP-9", infer_rule="SP-6", never=CUE
+        )
         found = self._fouls(shot, reading)
         breaking = self.phase is Phase.BREAK and shot.struck
         if breaking:
@@ -371,24 +374,6 @@ class StraightPool(GameState):
         if call is not None and reading.pocket_of(call.ball) == call.pocket:
             return self._scored(reading, resting, call, reasons)
         return self._no_score(reading, resting, call, reasons, safety=safety)
-
-    def _call(
-        self, shot: Shot, reading: ShotReading, safety: bool, notes: list[Reason]
-    ) -> Call | None:
-        """SP-6: the call that counts; none on a safety (SP-9). B-48 ``infer_obvious``
-        infers a plain pot of any ball."""
-        if safety:
-            if shot.call is not None:
-                text = f"a safety was declared: the call of {shot.call} is ignored"
-                notes.append(Reason("SP-9", text))
-            return None
-        if shot.call is not None:
-            return shot.call
-        call = obvious_call(reading, self.options, never=CUE)  # no object ball is excluded
-        if call is not None:
-            text = f"call_mode=infer_obvious: the shot counts as a call of {call}"
-            notes.append(Reason("SP-6", text))
-        return call
 
     def _fouls(self, shot: Shot, reading: ShotReading) -> list[Foul]:
         """SP-10: the general fouls, GEN-10's no hit (14.1 has no lowest ball, so never a
