@@ -10,13 +10,14 @@ lists them and ``state.choose(choice)`` returns the state after it.
 consecutive fouls and warnings (GEN-15), rack end and the next breaker (GEN-3, GEN-16),
 shot validation (GEN-5), and the shoot / pass / replay choices. Each game
 (:mod:`rules.ten_ball`, :mod:`rules.nine_ball`, :mod:`rules.eight_ball`,
-:mod:`rules.rotation`) is a small subclass that judges its own shots in ``_verdict`` and
-carries out its own choices in ``_effect``. A verdict is built of the steps the games
-share, written here once and keyed by the games' class attributes (``foul_in_hand_rule``,
-``legal_break_rule``, ``push_out_rule``, ``push_out_reply_rule``, ``kitchen_rule``): the
-plain verdict each case changes (``_plain``), the rack won (``_wins``), the cue ball in
-hand anywhere (``_in_hand_anywhere``), a legal break's end (``_legal_break``), the push
-out (``_pushing_out``, ``_pushed_out``), choices offered, or applied when only one is
+:mod:`rules.rotation`, :mod:`rules.straight_pool`) is a small subclass that judges its
+own shots in ``_verdict`` and carries out its own choices in ``_effect``. A verdict is
+built of the steps the games share, written here once and keyed by the games' class
+attributes (``foul_in_hand_rule``, ``legal_break_rule``, ``push_out_rule``,
+``push_out_reply_rule``, ``kitchen_rule``): the plain verdict each case changes
+(``_plain``), the rack won (``_wins``), the cue ball in hand anywhere
+(``_in_hand_anywhere``), a legal break's end (``_legal_break``), the push out
+(``_pushing_out``, ``_pushed_out``), choices offered, or applied when only one is
 possible (``_offer_choices``), the call that counts where every shot is called
 (``_counted_call``) and the foul from the kitchen (``_kitchen_foul``).
 """
