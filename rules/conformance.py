@@ -12,7 +12,6 @@ Status 2 when anything was refused, else 1 when any failed, else 0.
 from __future__ import annotations
 
 import json
-import math
 import sys
 from collections.abc import Mapping, Sequence
 from enum import Enum
@@ -22,16 +21,17 @@ from typing import Any, TextIO
 import attrs
 
 from rules.errors import IllegalAction
+from rules.extras import ExpectedValue
 from rules.geometry import Point
-from rules.groups import EightBallExtras, Groups
 from rules.positions import Positions
 from rules.ruling import Ruling
 from rules.scenarios import Scenario, ScenarioError, read_scenarios
 from rules.state import GameState
-from rules.straight_pool import OBJECT_BALLS, Racking, StraightPoolExtras, rack_spots
-from rules.terms import BallInHand, Choice, Phase, Player
+from rules.terms import BallInHand, Choice, Player
 
 POSITION_TOLERANCE = 1e-3  # FORMAT.md: spot positions are checked to 1 mm
+# Within the tolerance is within it, however the sum of a float came out.
+TOLERANCE = POSITION_TOLERANCE + 1e-12
 
 
 def check_files(paths: Sequence[Path], out: TextIO, err: TextIO | None = None) -> int:
@@ -64,7 +64,7 @@ def run_scenario(scenario: Scenario) -> list[str]:
         return [f"expected a ruling got a refusal: {error}"]
     after = scenario.state.apply(ruling)
     mismatches = _compare(scenario.expect, ruling, "", after)
-    mismatches += _inconsistencies(scenario.state, ruling)
+    mismatches += scenario.state.inconsistencies(ruling)
     if scenario.then is not None:
         choice = scenario.then.choose
         try:
@@ -94,7 +94,9 @@ def _chosen(after: GameState, ruling: Ruling, choice: Choice) -> Ruling:
 
 
 def observed(ruling: Ruling, key: str) -> Any:
-    """The ruling's value for an ``expect`` key, in the form the scenario reader gives."""
+    """The ruling's value for an ``expect`` key, in the form the scenario reader gives:
+    the shared keys here, a game's own (FORMAT.md "8-ball", "14.1") as its ruling's
+    extras say them."""
     values: dict[str, Any] = {
         "foul": ruling.foul,
         "foul_codes": frozenset(ruling.foul_codes),
@@ -112,24 +114,8 @@ def observed(ruling: Ruling, key: str) -> Any:
         "rerack": ruling.rerack,
         "next_breaker": ruling.next_breaker,
     }
-    eight = EightBallExtras.of(ruling)
-    if eight is not None:  # FORMAT.md "8-ball": keys only the games with groups accept
-        values |= {
-            "groups": eight.groups,
-            "target": eight.target(ruling),
-            "illegal_break": eight.illegal_break,
-            "loss": eight.loss,
-        }
-    extras = ruling.extras
-    if isinstance(extras, StraightPoolExtras):  # FORMAT.md "14.1"
-        values |= {
-            "breaking_foul": extras.breaking_foul,
-            "points": extras.points,
-            "penalty": extras.penalty,
-            "run": extras.run,
-            "high_run": {Player.A: extras.high_run.a, Player.B: extras.high_run.b},
-            "racking": extras.racking,
-        }
+    if ruling.extras is not None:
+        values |= ruling.extras.observed(ruling)
     return values[key]
 
 
@@ -161,65 +147,17 @@ def _ball_in_hand_of_choices(after: GameState) -> BallInHand | None:
 def _matches(key: str, expected: Any, got: Any) -> bool:
     if key == "foul_codes":  # each must be among the ruling's codes
         return bool(expected <= got)
-    if key in ("score", "fouls", "high_run"):  # the players given
-        return all(got[player] == value for player, value in expected.items())
-    if key == "racking" and expected is not None and got is not None:
-        return _same_racking(expected, got)
     if key == "spot_positions":
         return all(ball in got and _near(point, got[ball]) for ball, point in expected.items())
+    if isinstance(expected, Mapping):  # per player (score, fouls, 14.1's high_run): those given
+        return all(got[player] == value for player, value in expected.items())
+    if isinstance(expected, ExpectedValue):  # a game's own value (8-ball's groups, a racking)
+        return expected.matches(got, TOLERANCE)
     return bool(expected == got)
 
 
-def _same_racking(expected: Racking, got: Racking) -> bool:
-    """FORMAT.md ``racking``: the count, and the break ball and the cue ball to 1 mm."""
-    points = [(expected.break_ball, got.break_ball), (expected.cue_ball, got.cue_ball)]
-    return expected.count == got.count and all(
-        (a is None) == (b is None) and (a is None or b is None or _near(a, b)) for a, b in points
-    )
-
-
-def _inconsistencies(before: GameState, ruling: Ruling) -> list[str]:
-    """FORMAT.md "14.1"'s consistency checks of a ruling: the score moves by points less
-    penalty, for the shooter only; a penalty only on a foul, points never on one; a
-    breaking foul only on a break; a racking's placed balls clear of each other and of
-    the racked balls (the break after a 15-ball racking from the kitchen)."""
-    extras = ruling.extras
-    if not isinstance(extras, StraightPoolExtras):
-        return []
-    player, problems = ruling.player, []
-    if ruling.score[player] != before.score[player] + extras.points - extras.penalty or (
-        ruling.score[player.other] != before.score[player.other]
-    ):
-        problems.append("inconsistent score: not the shooter's score + points - penalty")
-    if extras.penalty not in (0, 1, 2, 16) or (extras.penalty > 0) != ruling.foul:
-        problems.append(f"inconsistent penalty {extras.penalty} for foul={ruling.foul}")
-    if extras.points and ruling.foul:
-        problems.append("inconsistent points on a foul")
-    if extras.breaking_foul and before.phase is not Phase.BREAK:
-        problems.append("inconsistent breaking foul off the break")
-    if extras.racking is not None:
-        problems += _racking_problems(before, ruling, extras.racking)
-    return problems
-
-
-def _racking_problems(before: GameState, ruling: Ruling, racking: Racking) -> list[str]:
-    spots = rack_spots(before.table, before.options)[15 - racking.count :]
-    placed = [p for p in (racking.break_ball, racking.cue_ball) if p is not None]
-    reach = before.table.ball_diameter - before.options.contact_epsilon
-    problems = []
-    if (racking.count == 14) != (racking.break_ball is not None):
-        problems.append("inconsistent racking: a break ball only in a 14-ball rack")
-    if any(math.dist(p, q) < reach for p in placed for q in [*spots, *placed] if p is not q):
-        problems.append("inconsistent racking: a placed ball overlaps another ball")
-    if racking.count == 15 and ruling.phase is Phase.BREAK and racking.cue_ball is not None:
-        problems.append("inconsistent racking: a break from outside the kitchen")
-    if set(ruling.positions.object_balls) != set(OBJECT_BALLS):
-        problems.append("inconsistent racking: not every object ball is on the table")
-    return problems
-
-
 def _near(a: Point, b: Point) -> bool:
-    return all(abs(p - q) <= POSITION_TOLERANCE + 1e-12 for p, q in zip(a, b, strict=True))
+    return all(abs(p - q) <= TOLERANCE for p, q in zip(a, b, strict=True))
 
 
 def _plain(value: Any) -> Any:
@@ -227,8 +165,8 @@ def _plain(value: Any) -> Any:
         return value.value
     if isinstance(value, frozenset | set):
         return sorted(_plain(v) for v in value)
-    if isinstance(value, Groups):
-        return value.as_dict()
+    if isinstance(value, ExpectedValue):
+        return value.to_json()
     if isinstance(value, Mapping):
         return {str(_plain(k)): _plain(v) for k, v in value.items()}
     if isinstance(value, tuple):

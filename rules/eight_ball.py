@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from rules.analysis import ShotReading, obvious_call
+from rules.analysis import ShotReading
 from rules.errors import IllegalAction
 from rules.facts import CUE, BallId, Hit, RailContact
 from rules.fouls import Foul, break_fouls, codes_and_reasons
@@ -27,7 +27,7 @@ from rules.spotting import spot_ball, spot_in_wpa_order
 from rules.state import GameState
 from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
-from rules.words import GROUP_WORDS, TARGET_WORDS, pocket_name
+from rules.words import GROUP_WORDS, LOSS_WORDS, TARGET_WORDS, RulingWords, pocket_name
 
 # EB-3: fifteen balls, the 8 in the middle of the third row; the two back corners (the
 # first and last slot of the fifth row, slots 10 and 14) one solid and one stripe, drawn
@@ -57,6 +57,7 @@ class EightBall(GameState):
     break_first_rule: ClassVar[str] = "EB-5"
     break_rule: ClassVar[str] = "EB-5"
     foul_in_hand_rule: ClassVar[str] = "EB-13"
+    kitchen_rule: ClassVar[str] = "EB-14"  # WPA 6.11
     extras_type: ClassVar[type[EightBallExtras]] = EightBallExtras
     rule_options: ClassVar[tuple[RuleOption, ...]] = (CALL_MODE, SHOT_CLOCK)
     position_keys: ClassVar[frozenset[str]] = frozenset({"groups"})  # EB-7
@@ -84,6 +85,22 @@ class EightBall(GameState):
             return None
         left = len(self.groups.left(player, self.balls.object_balls))
         return f"{GROUP_WORDS[group]} · {f'{left} left' if left else 'on the 8'}"
+
+    @classmethod
+    def ruling_words(cls, ruling: Ruling, *, on_break: bool) -> RulingWords:
+        """An illegal break that is no foul (EB-5(c)), the group taken (EB-7), the rack
+        lost (EB-12) and won with the 8 on the break (B-31 ``win_unless_scratch``)."""
+        eight = EightBallExtras.of(ruling)
+        if eight is None:
+            return RulingWords()
+        group = eight.groups[ruling.player] if eight.groups_taken else None
+        illegal = on_break and eight.illegal_break
+        return RulingWords(
+            illegal_break="nothing down and too few balls reached a cushion" if illegal else None,
+            taken="" if group is None else f", takes the {GROUP_WORDS[group]}",
+            loss=None if eight.loss is None else LOSS_WORDS[eight.loss],
+            won="with the 8 on the break" if on_break else None,
+        )
 
     def position_extras(self) -> dict[str, Any]:
         return {"groups": self.groups.as_dict()}  # EB-7: the groups are part of a position
@@ -528,7 +545,7 @@ class EightBall(GameState):
             if kitchen is not None:
                 found.append(kitchen)
         codes, foul_reasons = codes_and_reasons(found, struck=shot.struck)
-        call = self._call(shot, reading, on, safety, notes)
+        call = self._call(shot, reading, on, notes)
         made = call is not None and reading.pocket_of(call.ball) == call.pocket
         down = reading.gone
         positions = resting.without(CUE) if codes else resting
@@ -608,24 +625,13 @@ class EightBall(GameState):
         shot: Shot,
         reading: ShotReading,
         on: frozenset[BallId],
-        safety: bool,
         notes: list[Reason],
     ) -> Call | None:
-        """EB-9: the call that counts; none on a safety (EB-19) or for a ball not on.
-        B-10 ``infer_obvious`` infers a plain pot, never of the 8."""
-        if safety:
-            if shot.call is not None:
-                notes.append(
-                    Reason("EB-19", f"a safety was declared: the call of {shot.call} is ignored")
-                )
-            return None
-        call = shot.call
-        if call is None:
-            call = obvious_call(reading, self.options, never=EIGHT)
-            if call is not None:
-                notes.append(
-                    Reason("B-10", f"call_mode=infer_obvious: the shot counts as a call of {call}")
-                )
+        """EB-9: the call that counts (the shared step); none on a safety (EB-19) or for
+        a ball not on. B-10 ``infer_obvious`` infers a plain pot, never of the 8."""
+        call = self._counted_call(
+            shot, reading, notes, safety_rule="EB-19", infer_rule="B-10", never=EIGHT
+        )
         if call is not None and call.ball not in on:
             notes.append(
                 Reason(
@@ -713,27 +719,13 @@ class EightBall(GameState):
         return tuple(dict.fromkeys(together))
 
     def _kitchen_rule(self, shot: Shot, reading: ShotReading) -> Foul | None:
-        """EB-14 (WPA 6.11) from the kitchen: the first ball hit may not lie behind the
-        head string unless the cue ball crossed it first, and a cue ball that never
-        crosses must hit a ball on or past it. B-41 ``rotation_rail_rule``: a cushion
-        before crossing is a foul too (ROT-17's semantics, no replay)."""
-        crossed = self._crossed_head_string(shot, reading)
-        index = reading.first_contact_index
-        first = reading.first_contact
+        """EB-14 (WPA 6.11, the shared step) from the kitchen; B-41 ``rotation_rail_rule``:
+        a cushion before crossing is a foul too (ROT-17's semantics, no replay)."""
         if self.options.eight_kitchen_rule == "rotation_rail_rule":
+            crossed = self._crossed_head_string(shot, reading)
             before = reading.facts[: max(crossed, 0)] if crossed is not None else reading.facts
             if any(isinstance(f, RailContact) and f.ball == CUE for f in before):
                 text = "from the kitchen the cue ball touched a cushion before crossing"
                 text += " the head string"
                 return Foul(FoulCode.KITCHEN, "B-41", text)
-        behind = first is not None and self._in_kitchen(reading.start[first])
-        if behind and index is not None and (crossed is None or crossed > index):
-            text = (
-                f"from the kitchen the cue ball hit the {first}, behind the head string, "
-                "before crossing it"
-            )
-            return Foul(FoulCode.KITCHEN, "EB-14", text)
-        if crossed is None and first is None:
-            text = "from the kitchen the cue ball neither crossed the head string nor hit a ball"
-            return Foul(FoulCode.KITCHEN, "EB-14", text)
-        return None
+        return self._kitchen_foul(shot, reading)

@@ -13,6 +13,22 @@ other.
 
 from __future__ import annotations
 
+from typing import Any, Protocol, runtime_checkable
+
 from rules.ruling import RulingExtras
 
-__all__ = ["RulingExtras"]
+__all__ = ["ExpectedValue", "RulingExtras"]
+
+
+@runtime_checkable
+class ExpectedValue(Protocol):
+    """A game's own value in a scenario's ``expect`` (8-ball's groups, 14.1's racking),
+    which the conformance runner matches and shows without knowing the game."""
+
+    def to_json(self) -> Any:
+        """The value as the scenario file writes it."""
+        ...
+
+    def matches(self, got: Any, tolerance: float) -> bool:
+        """The ruling's value ``got`` meets this expectation (points to ``tolerance`` m)."""
+        ...

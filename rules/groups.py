@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Mapping
 from enum import StrEnum
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -107,6 +107,14 @@ class Groups:
         """As FORMAT.md and the game files write them: ``{"A": "solids", "B": ...}``."""
         return {"A": self.a and self.a.value, "B": self.b and self.b.value}
 
+    def to_json(self) -> dict[str, str | None]:
+        """As a scenario expects them (rules.extras.ExpectedValue): :meth:`as_dict`."""
+        return self.as_dict()
+
+    def matches(self, got: Any, tolerance: float) -> bool:
+        """A scenario's expected groups are met only by the same groups."""
+        return bool(self == got)
+
     @classmethod
     def from_dict(cls, data: Mapping[str, str | None]) -> Groups:
         """Back from :meth:`as_dict`."""
@@ -132,6 +140,10 @@ class EightBallExtras(RulingExtras):
     when this shot gave them (EB-7, B-35), ``illegal_break`` (EB-5(c), not in itself a
     foul) and ``loss``, why the shooter lost the rack (EB-12)."""
 
+    # FORMAT.md "8-ball": the keys only the games with groups accept.
+    expect_keys: ClassVar[tuple[str, ...]] = ("groups", "target", "illegal_break", "loss")
+    before_keys: ClassVar[tuple[str, ...]] = ("groups",)
+
     groups: Groups
     groups_taken: bool = False
     illegal_break: bool = False
@@ -145,6 +157,14 @@ class EightBallExtras(RulingExtras):
     def target(self, ruling: Ruling) -> Target:
         """What the next shooter must hit first (FORMAT.md ``target``)."""
         return self.groups.target(ruling.next_shooter, ruling.positions)
+
+    def observed(self, ruling: Ruling) -> dict[str, Any]:
+        return {
+            "groups": self.groups,
+            "target": self.target(ruling),
+            "illegal_break": self.illegal_break,
+            "loss": self.loss,
+        }
 
     def to_json(self, ruling: Ruling) -> dict[str, Any]:
         return {

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.facts import BallId
-from rules.groups import EightBallExtras
 from rules.lag import LagResult
 from rules.positions import ball_number, describe
 from rules.ruling import Ruling
@@ -24,8 +23,6 @@ from rules.words import (
     BALL_IN_HAND_WORDS,
     CHOICE_WORDS,
     FOUL_WORDS,
-    GROUP_WORDS,
-    LOSS_WORDS,
     offered,
 )
 
@@ -94,12 +91,9 @@ def ruling_line(
             return f"{who} pockets {describe(down)} on the break and may push out."
         return f"{who} breaks, nothing down. {_name(ruling.next_shooter, names)} may push out."
     spotted = _spotted(ruling.spotted)
-    eight = EightBallExtras.of(ruling)
-    if on_break and eight and eight.illegal_break:  # EB-5(c), EB-6: not in itself a foul
-        return (
-            f"{who}'s break is illegal: nothing down and too few balls reached a cushion. "
-            f"{_next(ruling, names)}"
-        )
+    words = kind.ruling_words(ruling, on_break=on_break)
+    if words.illegal_break:  # EB-5(c), EB-6: not in itself a foul
+        return f"{who}'s break is illegal: {words.illegal_break}. {_next(ruling, names)}"
     if on_break and ruling.choices:  # EB-6: the 8 down on a legal break
         return f"{who} pockets {describe(down)} on the break.{spotted} {_next(ruling, names)}"
     if ruling.choices:  # balls down that do not count (TB-13, TB-14)
@@ -109,11 +103,8 @@ def ruling_line(
             else f"{who} pockets {describe(down)}, not as called"
         )
         return f"{what}.{spotted} {_next(ruling, names)}"
-    if ruling.next_shooter is ruling.player and eight and eight.groups_taken:
-        group = eight.groups[ruling.player]  # EB-7: the called ball's group is theirs
-        assert group is not None
-        taken = f", takes the {GROUP_WORDS[group]}"
-        return f"{who} pockets {describe(down)}{taken} and shoots again.{spotted}"
+    if ruling.next_shooter is ruling.player and words.taken:  # EB-7: the group is theirs
+        return f"{who} pockets {describe(down)}{words.taken} and shoots again.{spotted}"
     if ruling.next_shooter is ruling.player:
         points = _points(ruling.pocketed, kind) if kind.keeps_score else ""
         return f"{who} pockets {describe(down)}{points} and shoots again.{spotted}"
@@ -173,12 +164,10 @@ def _rack_over(
         count = ruling.fouls[ruling.player]
         if foul and winner is not ruling.player and count >= kind.foul_limit:
             return f"Foul: {foul}, {who}'s {ordinal(count)} in a row. {won}."
-        eight = EightBallExtras.of(ruling)
-        if eight and eight.loss is not None:  # EB-12: lost, whoever else did what
-            return f"{fouled}{who} loses the rack: {LOSS_WORDS[eight.loss]}. {won}."
-        how = kind.win_words.format(points=ruling.score[winner])
-        if on_break and kind.has_groups:  # B-31 ``win_unless_scratch``
-            how = "with the 8 on the break"
+        words = kind.ruling_words(ruling, on_break=on_break)
+        if words.loss:  # EB-12: lost, whoever else did what
+            return f"{fouled}{who} loses the rack: {words.loss}. {won}."
+        how = words.won or kind.win_words.format(points=ruling.score[winner])  # B-31
         return f"{fouled}{won} {how}."
     if foul:
         return f"Foul: {foul}. {_sentence(_rerack(ruling, names))}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import attrs
 
@@ -27,7 +27,27 @@ class Reason:
 @attrs.frozen
 class RulingExtras:
     """Base of a game's own ruling fields (:mod:`rules.extras`). Subclasses are attrs
-    frozen classes."""
+    frozen classes.
+
+    The class also says what a scenario (scenarios/FORMAT.md) may say of its game beyond
+    what every game's may, so the scenario reader and the conformance runner name no
+    game: ``expect_keys``, the ``expect`` keys its rulings answer (:meth:`observed`);
+    ``unanswered_keys``, the shared ones they never do; ``before_keys``, the game's own
+    state in ``before`` (fields of the game's state of those names); ``signed_scores``,
+    scores may go below zero; ``kitchen_only``, the cue ball is only ever in hand in the
+    kitchen. (What every ruling of the game keeps is the state's to check:
+    ``GameState.inconsistencies``.)"""
+
+    expect_keys: ClassVar[tuple[str, ...]] = ()
+    unanswered_keys: ClassVar[tuple[str, ...]] = ()
+    before_keys: ClassVar[tuple[str, ...]] = ()
+    signed_scores: ClassVar[bool] = False
+    kitchen_only: ClassVar[bool] = False
+
+    def observed(self, ruling: Ruling) -> dict[str, Any]:
+        """Each of ``expect_keys`` for ``ruling``, in the form the scenario reader gives
+        its expectation."""
+        return {}
 
     def to_json(self, ruling: Ruling) -> dict[str, Any]:
         """The fields in JSON types, merged into the ruling's object in a game file;

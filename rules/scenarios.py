@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from rules.errors import FormatError, IllegalAction
+from rules.extras import RulingExtras
 from rules.facts import CUE, BallId, Hit, PocketId, balls_gone, facts_from_json
 from rules.games import GAMES
 from rules.geometry import Point, TableGeometry
@@ -43,7 +44,7 @@ from rules.reading import (
 )
 from rules.shot import Call, Shot
 from rules.state import GameState
-from rules.straight_pool import Racking, StraightPoolExtras
+from rules.straight_pool import Racking
 from rules.terms import (
     SCENARIO_FOUL_CODES,
     BallInHand,
@@ -63,12 +64,9 @@ MAX_FILE_BYTES = 4 * 2**20  # the largest scenario file poolsim ships is 75 KB
 # EB-1..21, ROT-1..20, SP-1..18, and Part B's B-1..59 (shared by every game).
 RULE_ID_RANGES = {"GEN": 17, "TB": 20, "NB": 18, "EB": 21, "ROT": 20, "SP": 18, "B": 59}
 _RULE_ID = re.compile(r"(GEN|TB|NB|EB|ROT|SP|B)-([1-9][0-9]*)")
-# FORMAT.md "8-ball": keys only the games with groups accept (elsewhere they are errors).
-GROUP_EXPECT_KEYS = ("groups", "target", "illegal_break", "loss")
-# FORMAT.md "14.1": keys only the games whose rulings carry 14.1's extras accept; and the
-# keys of a rack's end those games never use (a re-rack is ``racking``, not ``rerack``).
-RUN_EXPECT_KEYS = ("breaking_foul", "points", "penalty", "run", "high_run", "racking")
-RACK_END_KEYS = ("rerack", "next_breaker")
+
+# ``before``'s keys in every game (a game's own follow: its extras' ``before_keys``).
+BEFORE_KEYS = ("shooter", "phase", "breaker", "ball_in_hand", "balls", "fouls", "score")
 
 E = TypeVar("E")
 T = TypeVar("T")
@@ -213,9 +211,10 @@ def _count(value: Any, key: str) -> int:
     return int(value)
 
 
-def _runs(cls: type[GameState]) -> bool:
-    """FORMAT.md "14.1": the game's rulings carry 14.1's points, run and racking."""
-    return cls.extras_type is StraightPoolExtras
+def _extras(cls: type[GameState]) -> type[RulingExtras]:
+    """What a scenario may say of the game beyond what every game's may (FORMAT.md
+    "8-ball", "14.1"), as its ruling extras say it; nothing, for a game without."""
+    return cls.extras_type or RulingExtras
 
 
 def _racking(value: Any, key: str) -> Racking | None:
@@ -275,6 +274,27 @@ def _rule_id(value: Any, key: str) -> str:
 # -- the parts of a scenario ------------------------------------------------------------
 
 
+# FORMAT.md's keys of one game or another, as read; each game's ruling extras say which
+# of them its scenarios may use (``expect_keys``, ``before_keys``).
+GAME_EXPECT_READERS: dict[str, Callable[[Any, str], Any]] = {
+    "groups": _groups,  # 8-ball
+    "target": lambda v, k: _enum(Target, v, k, "target"),
+    "illegal_break": _bool,
+    "loss": lambda v, k: _optional(lambda x, y: _enum(Loss, x, y, "loss"), v, k),
+    "breaking_foul": _bool,  # 14.1
+    "points": _count,
+    "penalty": _count,
+    "run": _count,
+    "high_run": _per_player,
+    "racking": _racking,
+}
+GAME_BEFORE_READERS: dict[str, Callable[[Any, str], Any]] = {
+    "groups": _groups,  # 8-ball: absent, the table is open
+    "run": lambda v, k: 0 if v is None else _count(v, k),  # 14.1: the shooter's run
+    "high_run": lambda v, k: _tally(_per_player(v, k)),  # each player's high run
+}
+
+
 def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
     """``expect``: each key read into the type the runner compares."""
     data = _object(value, key)
@@ -290,6 +310,7 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
                 raise FormatError(item(k, i), f"unknown foul code {code.value!r}")
         return frozenset(read)
 
+    extras = _extras(GAMES[game])
     readers: dict[str, Callable[[Any, str], Any]] = {
         "foul": _bool,
         "foul_codes": codes,
@@ -305,7 +326,7 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
             read_ball(b, item(k, i)) for i, b in enumerate(items(v, k))
         ),
         "spot_positions": lambda v, k: dict(_positions({} if v is None else v, k, game)),
-        "score": lambda v, k: _per_player(v, k, signed=_runs(GAMES[game])),
+        "score": lambda v, k: _per_player(v, k, signed=extras.signed_scores),
         "fouls": _per_player,
         "warning": _warning,
         "rack_over": _bool,
@@ -313,23 +334,10 @@ def _expect(value: Any, key: str, game: str) -> dict[str, Any]:
         "rerack": _bool,
         "next_breaker": lambda v, k: _optional(_player, v, k),
     }
-    if GAMES[game].has_groups:  # FORMAT.md "8-ball"
-        readers |= {
-            "groups": _groups,
-            "target": lambda v, k: _enum(Target, v, k, "target"),
-            "illegal_break": _bool,
-            "loss": lambda v, k: _optional(lambda x, y: _enum(Loss, x, y, "loss"), v, k),
-        }
-    if _runs(GAMES[game]):  # FORMAT.md "14.1"
-        readers = {name: read for name, read in readers.items() if name not in RACK_END_KEYS}
-        readers |= {
-            "breaking_foul": _bool,
-            "points": _count,
-            "penalty": _count,
-            "run": _count,
-            "high_run": _per_player,
-            "racking": _racking,
-        }
+    # The game's own keys (FORMAT.md "8-ball", "14.1"), and none of the shared keys its
+    # rulings never answer (14.1's re-rack is ``racking``, not ``rerack``).
+    readers = {name: read for name, read in readers.items() if name not in extras.unanswered_keys}
+    readers |= {name: GAME_EXPECT_READERS[name] for name in extras.expect_keys}
     _keys(data, key, list(readers), [])
     return {name: readers[name](v, at(key, name)) for name, v in data.items()}
 
@@ -340,12 +348,11 @@ def _state(
     """``before`` as a game state, and the cue ball's placement when it was in hand."""
     data = _object(value, "before")
     cls = GAMES[game]
+    extras = _extras(cls)
     _keys(
         data,
         "before",
-        ["shooter", "phase", "breaker", "ball_in_hand", "balls", "fouls", "score"]
-        + (["groups"] if cls.has_groups else [])
-        + (["run", "high_run"] if _runs(cls) else []),
+        [*BEFORE_KEYS, *extras.before_keys],
         ["shooter", "phase", "balls"],
     )
     shooter = _player(data["shooter"], "before.shooter")
@@ -360,22 +367,18 @@ def _state(
     )
     if in_hand is None and phase is Phase.BREAK:
         in_hand = BallInHand.KITCHEN  # TB-4, ROT-4: every break is played from the kitchen
-    if in_hand is BallInHand.ANYWHERE and _runs(cls):  # FORMAT.md "14.1": SP-10
-        raise FormatError(
-            "before.ball_in_hand", "14.1 has the cue ball in hand in the kitchen only"
-        )
+    if in_hand is BallInHand.ANYWHERE and extras.kitchen_only:  # FORMAT.md "14.1": SP-10
+        text = f"{cls.display_name} has the cue ball in hand in the kitchen only"
+        raise FormatError("before.ball_in_hand", text)
     balls = _positions(data["balls"], "before.balls", game)
     fouls = _per_player(_given(data, "fouls"), "before.fouls")
-    score = _per_player(_given(data, "score"), "before.score", signed=_runs(cls))
+    score = _per_player(_given(data, "score"), "before.score", signed=extras.signed_scores)
     breaker = _given(data, "breaker")
     placement = balls.get(CUE) if in_hand else None
-    extra: dict[str, Any] = {}
-    if cls.has_groups:  # FORMAT.md "8-ball": absent, the table is open
-        extra["groups"] = _groups(_given(data, "groups"), "before.groups")
-    if _runs(cls):  # FORMAT.md "14.1": the shooter's run, each player's high run
-        run = _given(data, "run")
-        extra["run"] = 0 if run is None else _count(run, "before.run")
-        extra["high_run"] = _tally(_per_player(_given(data, "high_run"), "before.high_run"))
+    extra = {
+        name: GAME_BEFORE_READERS[name](_given(data, name), f"before.{name}")
+        for name in extras.before_keys
+    }
     try:
         state = cls(
             balls=balls.without(CUE) if in_hand else balls,
@@ -412,10 +415,10 @@ def _shot(value: Any, game: str, placement: Point | None) -> Shot:
     declaration = _optional(
         lambda v, k: _enum(Declaration, v, k, "declaration"), data.get("declare"), "shot.declare"
     )
-    if declaration is Declaration.PUSH_OUT and GAMES[game].has_groups:
-        raise FormatError("shot.declare", "8-ball has no push out: safety only (EB-10)")
-    if declaration is Declaration.PUSH_OUT and _runs(GAMES[game]):
-        raise FormatError("shot.declare", "14.1 has no push out: safety only (SP-6)")
+    cls = GAMES[game]
+    if declaration is Declaration.PUSH_OUT and cls.calls_shots and not cls.has_push_out:
+        # GEN-7: where a shot is called, its only other declaration is a safety (EB-10, SP-6)
+        raise FormatError("shot.declare", f"{cls.display_name} has no push out: safety only")
     try:
         facts = facts_from_json(_events(data["events"]))
     except FormatError as error:

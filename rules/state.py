@@ -10,14 +10,16 @@ lists them and ``state.choose(choice)`` returns the state after it.
 consecutive fouls and warnings (GEN-15), rack end and the next breaker (GEN-3, GEN-16),
 shot validation (GEN-5), and the shoot / pass / replay choices. Each game
 (:mod:`rules.ten_ball`, :mod:`rules.nine_ball`, :mod:`rules.eight_ball`,
-:mod:`rules.rotation`) is a small subclass that judges its own shots in ``_verdict`` and
-carries out its own choices in ``_effect``. A verdict is built of the steps the games
-share, written here once and keyed by the games' class attributes (``foul_in_hand_rule``,
-``legal_break_rule``, ``push_out_rule``, ``push_out_reply_rule``): the plain verdict
-each case changes (``_plain``), the rack won (``_wins``), the cue ball in hand anywhere
+:mod:`rules.rotation`, :mod:`rules.straight_pool`) is a small subclass that judges its
+own shots in ``_verdict`` and carries out its own choices in ``_effect``. A verdict is
+built of the steps the games share, written here once and keyed by the games' class
+attributes (``foul_in_hand_rule``, ``legal_break_rule``, ``push_out_rule``,
+``push_out_reply_rule``, ``kitchen_rule``): the plain verdict each case changes
+(``_plain``), the rack won (``_wins``), the cue ball in hand anywhere
 (``_in_hand_anywhere``), a legal break's end (``_legal_break``), the push out
-(``_pushing_out``, ``_pushed_out``) and choices offered, or applied when only one is
-possible (``_offer_choices``).
+(``_pushing_out``, ``_pushed_out``), choices offered, or applied when only one is
+possible (``_offer_choices``), the call that counts where every shot is called
+(``_counted_call``) and the foul from the kitchen (``_kitchen_foul``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from rules.analysis import ShotReading, read_shot
+from rules.analysis import ShotReading, obvious_call, read_shot
 from rules.errors import IllegalAction
 from rules.extras import RulingExtras
 from rules.facts import (
@@ -49,9 +51,10 @@ from rules.options import Options
 from rules.positions import Positions, describe
 from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason, Ruling
-from rules.shot import Shot
+from rules.shot import Call, Shot
 from rules.terms import BallInHand, Choice, Declaration, FoulCode, Phase, Player, Tally
 from rules.verdict import Effect, Verdict
+from rules.words import RulingWords
 
 # The head corner pockets: a cue ball dropping into one may never have left the kitchen.
 HEAD_POCKETS = frozenset({PocketId.LB, PocketId.RB})
@@ -140,6 +143,7 @@ class GameState:
     push_out_rule: ClassVar[str]  # the push out, after the break (TB-8, NB-8)
     push_out_reply_rule: ClassVar[str]  # the opponent shoots or passes it back (TB-9, NB-9)
     foul_in_hand_rule: ClassVar[str]  # the cue ball in hand anywhere (TB-17, NB-12, EB-13)
+    kitchen_rule: ClassVar[str]  # WPA 6.11 from the kitchen, where it is read alone (EB-14, SP-10)
     # The game's own part of a ruling (``Ruling.extras``), or None (rules.extras).
     extras_type: ClassVar[type[RulingExtras] | None] = None
     # Where score is kept: a ball scores one point (SP-7), not its number (ROT-9).
@@ -240,6 +244,17 @@ class GameState:
         """The game's own words under ``player``'s name on the scoreboard (8-ball's
         group, rotation's points), or None."""
         return None
+
+    def inconsistencies(self, ruling: Ruling) -> list[str]:
+        """What the scenario format says every ruling of the game keeps and ``ruling``,
+        this state's, does not, one line each (FORMAT.md "14.1"; none in most games)."""
+        return []
+
+    @classmethod
+    def ruling_words(cls, ruling: Ruling, *, on_break: bool) -> RulingWords:
+        """What the game's own part of ``ruling`` (``on_break``: the break's) adds to its
+        plain line (rules.lead): nothing in most games."""
+        return RulingWords()
 
     def position_extras(self) -> dict[str, Any]:
         """What a position keeps of this game alone, in JSON types, under
@@ -616,6 +631,51 @@ class GameState:
             kitchen_in_hand=self.ball_in_hand is BallInHand.KITCHEN,
             hill_hill=self.hill_hill,
         )
+
+    def _counted_call(
+        self,
+        shot: Shot,
+        reading: ShotReading,
+        notes: list[Reason],
+        *,
+        safety_rule: str,
+        infer_rule: str,
+        never: BallId,
+    ) -> Call | None:
+        """GEN-7: the call a shot makes, where every shot is called (EB-9, SP-6): none on
+        a declared safety (``safety_rule``: EB-19, SP-9), whose call is ignored; without
+        one, B-10 ``infer_obvious`` infers a plain pot (``infer_rule``), never of the ball
+        ``never``. What was ignored or inferred is noted in ``notes``."""
+        if shot.declaration is Declaration.SAFETY:
+            if shot.call is not None:
+                text = f"a safety was declared: the call of {shot.call} is ignored"
+                notes.append(Reason(safety_rule, text))
+            return None
+        if shot.call is not None:
+            return shot.call
+        call = obvious_call(reading, self.options, never=never)
+        if call is not None:
+            text = f"call_mode=infer_obvious: the shot counts as a call of {call}"
+            notes.append(Reason(infer_rule, text))
+        return call
+
+    def _kitchen_foul(self, shot: Shot, reading: ShotReading) -> Foul | None:
+        """WPA 6.11 from the kitchen as 8-ball and 14.1 read it (``kitchen_rule``: EB-14,
+        SP-10): the first ball hit may not lie behind the head string unless the cue ball
+        crossed it first, and a cue ball that never crosses must hit a ball on or past it."""
+        crossed = self._crossed_head_string(shot, reading)
+        index, first = reading.first_contact_index, reading.first_contact
+        behind = first is not None and self._in_kitchen(reading.start[first])
+        if behind and index is not None and (crossed is None or crossed > index):
+            text = (
+                f"from the kitchen the cue ball hit the {first}, behind the head string, "
+                "before crossing it"
+            )
+            return Foul(FoulCode.KITCHEN, self.kitchen_rule, text)
+        if crossed is None and first is None:
+            text = "from the kitchen the cue ball neither crossed the head string nor hit a ball"
+            return Foul(FoulCode.KITCHEN, self.kitchen_rule, text)
+        return None
 
     def _shot_fouls(self, shot: Shot, reading: ShotReading, *, contact: bool) -> list[Foul]:
         """Every GEN foul of the shot; ``contact``: GEN-10 and GEN-11 apply (not on a

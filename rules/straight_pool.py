@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from rules.analysis import ShotReading, obvious_call
+from rules.analysis import ShotReading
 from rules.errors import IllegalAction
 from rules.extras import RulingExtras
 from rules.facts import CUE, BallId, OffTable, Pocketing, RailContact
@@ -118,6 +118,38 @@ class Racking:
         data["cue_ball"] = "kitchen" if self.cue_ball is None else list(self.cue_ball)
         return data
 
+    def matches(self, got: Any, tolerance: float) -> bool:
+        """FORMAT.md ``racking`` as a scenario expects it (rules.extras.ExpectedValue):
+        the count, and the break ball and the cue ball to ``tolerance``."""
+        if not isinstance(got, Racking):
+            return False
+
+        def near(a: Point | None, b: Point | None) -> bool:
+            if a is None or b is None:
+                return a is None and b is None
+            return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
+
+        same = near(self.break_ball, got.break_ball) and near(self.cue_ball, got.cue_ball)
+        return self.count == got.count and same
+
+    def problems(self, table: TableGeometry, options: Options, ruling: Ruling) -> list[str]:
+        """FORMAT.md "14.1"'s consistency checks of a racking: its placed balls clear of
+        each other and of the racked balls, and the break after a 15-ball racking from the
+        kitchen."""
+        spots = rack_spots(table, options)[15 - self.count :]
+        placed = [p for p in (self.break_ball, self.cue_ball) if p is not None]
+        reach = table.ball_diameter - options.contact_epsilon
+        problems = []
+        if (self.count == 14) != (self.break_ball is not None):
+            problems.append("inconsistent racking: a break ball only in a 14-ball rack")
+        if any(math.dist(p, q) < reach for p in placed for q in [*spots, *placed] if p is not q):
+            problems.append("inconsistent racking: a placed ball overlaps another ball")
+        if self.count == 15 and ruling.phase is Phase.BREAK and self.cue_ball is not None:
+            problems.append("inconsistent racking: a break from outside the kitchen")
+        if set(ruling.positions.object_balls) != set(OBJECT_BALLS):
+            problems.append("inconsistent racking: not every object ball is on the table")
+        return problems
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Racking:
         ball, cue = data.get("break_ball"), data.get("cue_ball", "kitchen")
@@ -135,12 +167,38 @@ class StraightPoolExtras(RulingExtras):
     ``breaking_foul`` (SP-4), the shooter's ``run`` after it and each player's
     ``high_run`` (SP-17), and the ``racking`` before the next shot (SP-13..15)."""
 
+    # FORMAT.md "14.1": its keys, and those of a rack's end it never uses (a re-rack is
+    # ``racking``, not ``rerack``); its run in ``before``, scores below zero (SP-16), the
+    # cue ball in hand in the kitchen only (SP-10).
+    expect_keys: ClassVar[tuple[str, ...]] = (
+        "breaking_foul",
+        "points",
+        "penalty",
+        "run",
+        "high_run",
+        "racking",
+    )
+    unanswered_keys: ClassVar[tuple[str, ...]] = ("rerack", "next_breaker")
+    before_keys: ClassVar[tuple[str, ...]] = ("run", "high_run")
+    signed_scores: ClassVar[bool] = True
+    kitchen_only: ClassVar[bool] = True
+
     points: int = 0
     penalty: int = 0
     breaking_foul: bool = False
     run: int = 0
     high_run: Tally = attrs.field(factory=Tally)
     racking: Racking | None = None
+
+    def observed(self, ruling: Ruling) -> dict[str, Any]:
+        return {
+            "breaking_foul": self.breaking_foul,
+            "points": self.points,
+            "penalty": self.penalty,
+            "run": self.run,
+            "high_run": {Player.A: self.high_run.a, Player.B: self.high_run.b},
+            "racking": self.racking,
+        }
 
     def to_json(self, ruling: Any) -> dict[str, Any]:
         return {
@@ -164,15 +222,6 @@ class StraightPoolExtras(RulingExtras):
             high_run=Tally(int(high.get("A", 0)), int(high.get("B", 0))),
             racking=None if racking is None else Racking.from_json(racking),
         )
-
-
-@attrs.frozen(kw_only=True)
-class _Judged(Verdict):
-    """A 14.1 verdict: the shared one, 14.1's own part, and whether the foul was the
-    third in a row (SP-13), which the foul count needs."""
-
-    sp: StraightPoolExtras
-    third_foul: bool = False
 
 
 # -- the game ----------------------------------------------------------------------------------
@@ -199,6 +248,7 @@ class StraightPool(GameState):
     stalemate_rule: ClassVar[str] = "SP-18"
     break_first_rule: ClassVar[str] = "SP-3"
     break_rule: ClassVar[str] = "SP-3"
+    kitchen_rule: ClassVar[str] = "SP-10"  # WPA 6.11, read as EB-14 reads it
     extras_type: ClassVar[type[RulingExtras] | None] = StraightPoolExtras
     points_per_ball: ClassVar[bool] = True  # SP-7: a point a ball, whatever its number
     warning_words: ClassVar[str] = "a third foul in a row costs fifteen points more"
@@ -219,6 +269,28 @@ class StraightPool(GameState):
         if handicap is None:
             return self.options.sp_target_points
         return handicap[0] if player is Player.A else handicap[1]
+
+    def inconsistencies(self, ruling: Ruling) -> list[str]:
+        """FORMAT.md "14.1"'s consistency checks of a ruling: the score moves by points
+        less penalty, for the shooter only; a penalty only on a foul, points never on one;
+        a breaking foul only on a break; a racking's own (:meth:`Racking.problems`)."""
+        extras = ruling.extras
+        assert isinstance(extras, StraightPoolExtras)  # extras_type: every 14.1 ruling's
+        player, problems = ruling.player, []
+        if ruling.score[player] != self.score[player] + extras.points - extras.penalty or (
+            ruling.score[player.other] != self.score[player.other]
+        ):
+            problems.append("inconsistent score: not the shooter's score + points - penalty")
+        penalties = (0, 1, BREAKING_FOUL_POINTS, 1 + THIRD_FOUL_POINTS)
+        if extras.penalty not in penalties or (extras.penalty > 0) != ruling.foul:
+            problems.append(f"inconsistent penalty {extras.penalty} for foul={ruling.foul}")
+        if extras.points and ruling.foul:
+            problems.append("inconsistent points on a foul")
+        if extras.breaking_foul and self.phase is not Phase.BREAK:
+            problems.append("inconsistent breaking foul off the break")
+        if extras.racking is not None:
+            problems += extras.racking.problems(self.table, self.options, ruling)
+        return problems
 
     # -- what is legal (SP-3, SP-6) ------------------------------------------------------
 
@@ -255,15 +327,16 @@ class StraightPool(GameState):
         goes_on = ruling.next_shooter is ruling.player and not ruling.foul and after.shot_turn
         return attrs.evolve(after, run=extras.run if goes_on else 0, high_run=extras.high_run)
 
-    def _high(self, run: int) -> Tally:
-        best = max(self.high_run[self.shooter], run)
-        return self.high_run.with_value(self.shooter, best)
+    def _extras(self) -> StraightPoolExtras:
+        """14.1's part of a ruling on no shot: the high runs as they stand (SP-17)."""
+        return StraightPoolExtras(high_run=self.high_run)
 
-    def _ruling_between_shots(
-        self, player: Player, next_shooter: Player, *reasons: Reason, **changes: Any
-    ) -> Ruling:
-        ruling = super()._ruling_between_shots(player, next_shooter, *reasons, **changes)
-        return attrs.evolve(ruling, extras=StraightPoolExtras(high_run=self.high_run))
+    def _judged(self, plain: Verdict, run: int, **changes: Any) -> Verdict:
+        """``plain`` with 14.1's part of a shot's ruling: the shooter's ``run`` after it,
+        the high runs with it (SP-17), and the points and penalty ``changes``."""
+        best = max(self.high_run[self.shooter], run)
+        high_run = self.high_run.with_value(self.shooter, best)
+        return plain.with_extras(run=run, high_run=high_run, **changes)
 
     def _score_reason(self, score: Tally, scored: tuple[BallId, ...]) -> Reason:
         """SP-16 on every ruling: "score 13-30 (A-B), 150 wins"."""
@@ -280,7 +353,10 @@ class StraightPool(GameState):
     def _verdict(self, shot: Shot, reading: ShotReading, resting: Positions) -> Verdict:
         safety = shot.declaration is Declaration.SAFETY
         notes: list[Reason] = []
-        call = self._call(shot, reading, safety, notes)
+        # SP-6: every shot called; none on a safety (SP-9); B-48 infers a pot of any ball
+        call = self._counted_call(
+            shot, reading, notes, safety_rule="SP-9", infer_rule="SP-6", never=CUE
+        )
         found = self._fouls(shot, reading)
         breaking = self.phase is Phase.BREAK and shot.struck
         if breaking:
@@ -299,24 +375,6 @@ class StraightPool(GameState):
             return self._scored(reading, resting, call, reasons)
         return self._no_score(reading, resting, call, reasons, safety=safety)
 
-    def _call(
-        self, shot: Shot, reading: ShotReading, safety: bool, notes: list[Reason]
-    ) -> Call | None:
-        """SP-6: the call that counts; none on a safety (SP-9). B-48 ``infer_obvious``
-        infers a plain pot of any ball."""
-        if safety:
-            if shot.call is not None:
-                text = f"a safety was declared: the call of {shot.call} is ignored"
-                notes.append(Reason("SP-9", text))
-            return None
-        if shot.call is not None:
-            return shot.call
-        call = obvious_call(reading, self.options, never=CUE)  # no object ball is excluded
-        if call is not None:
-            text = f"call_mode=infer_obvious: the shot counts as a call of {call}"
-            notes.append(Reason("SP-6", text))
-        return call
-
     def _fouls(self, shot: Shot, reading: ShotReading) -> list[Foul]:
         """SP-10: the general fouls, GEN-10's no hit (14.1 has no lowest ball, so never a
         wrong ball), GEN-11 off the break (SP-3 judges the break), WPA 6.11 from the kitchen."""
@@ -331,30 +389,11 @@ class StraightPool(GameState):
             elif not reading.rail_after_first_contact:
                 text = f"after the cue ball hit the {first}, no ball reached a cushion"
                 found.append(Foul(FoulCode.NO_RAIL, "GEN-11", text + " and none dropped"))
-        if self.ball_in_hand is BallInHand.KITCHEN:
+        if self.ball_in_hand is BallInHand.KITCHEN:  # SP-10: WPA 6.11, the shared step
             kitchen = self._kitchen_foul(shot, reading)
             if kitchen is not None:
                 found.append(kitchen)
         return found
-
-    def _kitchen_foul(self, shot: Shot, reading: ShotReading) -> Foul | None:
-        """SP-10 (WPA 6.11, read as EB-14 reads it; copied from 8-ball's ``_kitchen_rule``
-        without its B-41 variant): from the kitchen the first ball hit may not lie behind
-        the head string unless the cue ball crossed it first, and a cue ball that never
-        crosses must hit a ball on or past it."""
-        crossed = self._crossed_head_string(shot, reading)
-        index, first = reading.first_contact_index, reading.first_contact
-        behind = first is not None and self._in_kitchen(reading.start[first])
-        if behind and index is not None and (crossed is None or crossed > index):
-            text = (
-                f"from the kitchen the cue ball hit the {first}, behind the head string, "
-                "before crossing it"
-            )
-            return Foul(FoulCode.KITCHEN, "SP-10", text)
-        if crossed is None and first is None:
-            text = "from the kitchen the cue ball neither crossed the head string nor hit a ball"
-            return Foul(FoulCode.KITCHEN, "SP-10", text)
-        return None
 
     def _break_requirement(self, reading: ShotReading, call: Call | None) -> tuple[bool, str]:
         """SP-3: the called ball pocketed (on a foul too, SP-5), or after the cue ball's
@@ -406,37 +445,59 @@ class StraightPool(GameState):
         """Two points, no consecutive foul counted; the incoming player accepts the table
         (the balls down spotted) or has the fifteen racked for the offender to break."""
         player, other = self.shooter, self.shooter.other
-        table = resting.without(CUE) if reading.cue_ball_gone else resting
-        spotted = self._spot(reading.gone, table)
-        accept = Choice.KITCHEN if reading.cue_ball_gone else Choice.SHOOT
-        return _Judged(
-            fouls=codes,
-            inning_ends=True,
-            ball_in_hand=BallInHand.KITCHEN if reading.cue_ball_gone else None,
-            choices=frozenset({accept, Choice.RERACK_OTHER}),
-            choice_rule="SP-4",
-            positions=table.moved(spotted),
-            spotted=Positions(spotted),
-            score=self.score.plus(player, -BREAKING_FOUL_POINTS),
-            legal_shot=False,
-            reasons=(*reasons, *self._spot_reasons(spotted)),
-            next_turn=(
-                Reason(
-                    "SP-4",
-                    f"a breaking foul costs {player} two points and is not counted toward "
-                    f"three fouls; {other} may accept the table or have the fifteen balls "
-                    f"racked for {player} to break again",
-                ),
-            ),
-            sp=StraightPoolExtras(
-                penalty=BREAKING_FOUL_POINTS,
-                breaking_foul=True,
-                run=self.run,
-                high_run=self._high(self.run),
-            ),
+        plain = self._fouled(reading, resting, codes, reasons, BREAKING_FOUL_POINTS)
+        plain = plain.with_extras(breaking_foul=True)
+        text = (
+            f"a breaking foul costs {player} two points and is not counted toward three "
+            f"fouls; {other} may accept the table or have the fifteen balls racked for "
+            f"{player} to break again"
         )
+        return self._table_or_rerack(plain, reading, Reason("SP-4", text))
+
+    def _table_or_rerack(self, plain: Verdict, reading: ShotReading, offer: Reason) -> Verdict:
+        """SP-4, and SP-13 under B-51 ``incoming_choice`` (WSR-6.12's choice, as after a
+        breaking foul): the incoming player accepts the table, from the kitchen after a
+        scratch, or has the fifteen racked for the offender to break."""
+        accept = Choice.KITCHEN if reading.cue_ball_gone else Choice.SHOOT
+        chooser = self.shooter.other
+        only = f"{offer.text}, and only one choice is left"  # never: there are always two
+        return self._offer_choices(plain, {accept, Choice.RERACK_OTHER}, chooser, offer, only)
+
+    def _fouled(
+        self,
+        reading: ShotReading,
+        resting: Positions,
+        codes: tuple[FoulCode, ...],
+        reasons: tuple[Reason, ...],
+        penalty: int,
+    ) -> Verdict:
+        """A foul's plain verdict (SP-4, SP-10): ``penalty`` points off the shooter's
+        score, the balls down spotted (SP-11), the cue ball where it lies or, after a
+        scratch, in hand in the kitchen; the run ends."""
+        gone = reading.cue_ball_gone
+        table = resting.without(CUE) if gone else resting
+        spotted = self._spot(reading.gone, table)
+        plain = self._plain(
+            codes,
+            (*reasons, *self._spot_reasons(spotted)),
+            table,
+            spotted,
+            ball_in_hand=BallInHand.KITCHEN if gone else None,
+            score=self.score.plus(self.shooter, -penalty),
+        )
+        return self._judged(plain, self.run, penalty=penalty)
 
     # -- SP-10..13: a standard foul ----------------------------------------------------------
+
+    @property
+    def _third_foul(self) -> bool:
+        """SP-13: the shooter's foul now would be the third in a row (GEN-15's warning,
+        unless B-23 ``require_warning`` is off)."""
+        player = self.shooter
+        count = self.fouls[player] + 1
+        return count >= self.foul_limit and (
+            player in self.warned or not self.options.require_warning
+        )
 
     def _foul(
         self,
@@ -449,61 +510,35 @@ class StraightPool(GameState):
         incoming player plays the cue ball where it lies, or from the kitchen after a
         scratch. The third foul racks fifteen for the offender to break (B-51)."""
         player, other = self.shooter, self.shooter.other
-        gone = reading.cue_ball_gone
-        count = self.fouls[player] + 1
-        third = count >= self.foul_limit and (
-            player in self.warned or not self.options.require_warning
-        )
+        third = self._third_foul
         penalty = 1 + (THIRD_FOUL_POINTS if third else 0)
-        sp = StraightPoolExtras(penalty=penalty, run=self.run, high_run=self._high(self.run))
-        score = self.score.plus(player, -penalty)
         if third and self.options.sp_three_foul_rerack == "mandatory":
-            return _Judged(
-                fouls=codes,
-                inning_ends=False,
-                ball_in_hand=BallInHand.KITCHEN,
-                phase=Phase.BREAK,
-                positions=racked(OBJECT_BALLS, self.table, self.options),
-                score=score,
-                legal_shot=False,
-                reasons=reasons,
-                next_turn=(
-                    Reason(
-                        "SP-13",
-                        f"{player}'s third foul in a row costs a point and fifteen more; the "
-                        f"fifteen balls are racked and {player} breaks from the kitchen",
-                    ),
-                ),
-                sp=attrs.evolve(sp, racking=Racking(count=15)),
-                third_foul=True,
+            plain = self._plain(codes, reasons, racked(OBJECT_BALLS, self.table, self.options))
+            text = (
+                f"{player}'s third foul in a row costs a point and fifteen more; the fifteen "
+                f"balls are racked and {player} breaks from the kitchen"
             )
-        table = resting.without(CUE) if gone else resting
-        spotted = self._spot(reading.gone, table)
-        where = "in hand in the kitchen" if gone else "where it lies"
-        plain = _Judged(
-            fouls=codes,
-            inning_ends=True,
-            ball_in_hand=BallInHand.KITCHEN if gone else None,
-            positions=table.moved(spotted),
-            spotted=Positions(spotted),
-            score=score,
-            legal_shot=False,
-            reasons=(*reasons, *self._spot_reasons(spotted)),
-            sp=sp,
-            third_foul=third,
-        )
-        if third:  # B-51 ``incoming_choice``: WSR-6.12's choice, as after a breaking foul
-            accept = Choice.KITCHEN if gone else Choice.SHOOT
-            return plain.then(
-                Reason(
-                    "SP-13",
-                    f"{player}'s third foul in a row costs a point and fifteen more "
-                    f"(sp_three_foul_rerack=incoming_choice): {other} may accept the table or "
-                    f"have the fifteen balls racked for {player} to break",
+            return self._judged(
+                plain.then(
+                    Reason("SP-13", text),
+                    inning_ends=False,
+                    ball_in_hand=BallInHand.KITCHEN,
+                    phase=Phase.BREAK,
+                    score=self.score.plus(player, -penalty),
                 ),
-                choices=frozenset({accept, Choice.RERACK_OTHER}),
-                choice_rule="SP-13",
+                self.run,
+                penalty=penalty,
+                racking=Racking(count=15),
             )
+        plain = self._fouled(reading, resting, codes, reasons, penalty)
+        if third:  # B-51 ``incoming_choice``
+            text = (
+                f"{player}'s third foul in a row costs a point and fifteen more "
+                f"(sp_three_foul_rerack=incoming_choice): {other} may accept the table or "
+                f"have the fifteen balls racked for {player} to break"
+            )
+            return self._table_or_rerack(plain, reading, Reason("SP-13", text))
+        where = "in hand in the kitchen" if reading.cue_ball_gone else "where it lies"
         return plain.then(
             Reason("SP-10", f"a foul costs {player} a point; {other} has the cue ball {where}")
         )
@@ -526,18 +561,18 @@ class StraightPool(GameState):
             f"the {call.ball} went into the {pocket_name(call.pocket)} as called: {player} "
             f"scores {points} point{'s' * (points != 1)}, a run of {run}"
         )
-        plain = _Judged(
-            inning_ends=False,
-            positions=resting,
+        plain = self._plain(
+            (),
+            (*reasons, Reason("SP-7", made)),
+            resting,
             pocketed=down,
+            inning_ends=False,
             score=score,
-            legal_shot=True,
-            reasons=(*reasons, Reason("SP-7", made)),
-            sp=StraightPoolExtras(points=points, run=run, high_run=self._high(run)),
         )
+        plain = self._judged(plain, run, points=points)
         if score[player] >= target:
             text = f"{player} reaches {score[player]} of {target}: {player} wins the game"
-            return plain.noting(Reason("SP-16", text), winner=player)
+            return self._wins(plain, Reason("SP-16", text))
         return self._rack_if_one_left(plain, f"{player} continues")
 
     def _no_score(
@@ -568,16 +603,15 @@ class StraightPool(GameState):
             what, rule = "a good break", "SP-3"
         else:
             what, rule = self._missed(reading, call), "SP-8"
-        plain = _Judged(
-            inning_ends=True,
-            positions=resting.moved(spotted),
-            spotted=Positions(spotted),
+        plain = self._plain(
+            (),
+            (*reasons, *notes),
+            resting,
+            spotted,
             pocketed=tuple(left),
-            score=self.score,
             legal_shot=safety or self.options.sp_foul_reset == "any_legal_shot",  # B-56
-            reasons=(*reasons, *notes),
-            sp=StraightPoolExtras(run=self.run, high_run=self._high(self.run)),
         )
+        plain = self._judged(plain, self.run)
         return self._rack_if_one_left(plain, f"{what}: {other} plays the table", rule)
 
     @staticmethod
@@ -595,7 +629,7 @@ class StraightPool(GameState):
 
     # -- SP-14, SP-15: racking when one ball is left -------------------------------------------
 
-    def _rack_if_one_left(self, plain: _Judged, goes_on: str, rule: str = "SP-7") -> Verdict:
+    def _rack_if_one_left(self, plain: Verdict, goes_on: str, rule: str = "SP-7") -> Verdict:
         """SP-14: with two or more object balls left play goes on; with one (the break
         ball) the fourteen others are racked, with none all fifteen, SP-15 moving the break
         ball or the cue ball where they interfere with the rack."""
@@ -625,10 +659,9 @@ class StraightPool(GameState):
             Reason("SP-14", f"one ball is left: the other fourteen are racked; {said}"),
             positions=positions,
             ball_in_hand=None if cue_to else BallInHand.KITCHEN,
-            sp=attrs.evolve(plain.sp, racking=Racking(count=14, break_ball=at, cue_ball=cue_to)),
-        )
+        ).with_extras(racking=Racking(count=14, break_ball=at, cue_ball=cue_to))
 
-    def _rack_fifteen(self, plain: _Judged, goes_on: str, cue_in: bool, rule: str) -> Verdict:
+    def _rack_fifteen(self, plain: Verdict, goes_on: str, cue_in: bool, rule: str) -> Verdict:
         """SP-15 (a), (b), B-52, B-59: all fifteen racked; the cue ball stays unless it
         lies in the rack area or the next shot is a break."""
         phase = Phase.BREAK if self.options.sp_fifteen_rack_phase == "break" else Phase.PLAY
@@ -647,8 +680,7 @@ class StraightPool(GameState):
             positions=positions if in_hand else positions.moved({CUE: cue}),
             ball_in_hand=BallInHand.KITCHEN if in_hand else None,
             phase=phase,
-            sp=attrs.evolve(plain.sp, racking=Racking(count=15, cue_ball=None if in_hand else cue)),
-        )
+        ).with_extras(racking=Racking(count=15, cue_ball=None if in_hand else cue))
 
     def _blocks(self, ball: Point, spot: Point) -> bool:
         """SP-15: a ball blocks a spot when its centre is nearer than 2R to it."""
@@ -672,18 +704,16 @@ class StraightPool(GameState):
     def _count_foul(self, verdict: Verdict) -> tuple[Tally, Player | None, list[Reason]]:
         """SP-13: a breaking foul neither counts nor clears (SP-4); the third foul in a row
         costs points, never the game, and the count goes back to 0."""
-        if isinstance(verdict, _Judged) and verdict.sp.breaking_foul:
+        extras = verdict.extras
+        if isinstance(extras, StraightPoolExtras) and extras.breaking_foul:
             return self.fouls, None, []
-        if isinstance(verdict, _Judged) and verdict.third_foul:
+        if verdict.fouls and self._third_foul:
             text = f"{self.shooter}'s count of consecutive fouls goes back to 0"
             return self.fouls.with_value(self.shooter, 0), None, [Reason("SP-13", text)]
         return super()._count_foul(verdict)
 
     def _finish(self, shot: Shot, verdict: Verdict) -> Ruling:
         ruling = super()._finish(shot, verdict)
-        if not isinstance(verdict, _Judged):
-            return ruling
-        ruling = attrs.evolve(ruling, extras=verdict.sp)
         if not ruling.rerack:
             return ruling
         # GEN-16's automatic stalemate (B-17 ``auto_no_progress``) ends no 14.1 game.
@@ -721,14 +751,13 @@ class StraightPool(GameState):
         ruling = super().rule_choice(choice)
         if choice != Choice.RERACK_OTHER:
             return ruling
-        extras = StraightPoolExtras(high_run=self.high_run, racking=Racking(count=15))
+        extras = attrs.evolve(self._extras(), racking=Racking(count=15))
         return attrs.evolve(ruling, phase=Phase.BREAK, extras=extras)
 
     def rule_stalemate(self, *, agreed: bool = False) -> Ruling:
         """SP-18, declared (GEN-16, B-17)."""
         ruling = super().rule_stalemate(agreed=agreed)
-        extras = StraightPoolExtras(high_run=self.high_run)
-        return self._stalemate(attrs.evolve(ruling, warning=self.warned, extras=extras), ())
+        return self._stalemate(attrs.evolve(ruling, warning=self.warned), ())
 
     def _stalemate(self, ruling: Ruling, reasons: tuple[Reason, ...]) -> Ruling:
         """SP-18: the fifteen balls are racked and broken under SP-3, and the game goes on:
@@ -738,7 +767,8 @@ class StraightPool(GameState):
             f"stalemate: the fifteen balls are racked, the scores and fouls stand, and "
             f"{self.breaker} breaks"
         )
-        extras = ruling.extras if isinstance(ruling.extras, StraightPoolExtras) else None
+        extras = ruling.extras
+        assert isinstance(extras, StraightPoolExtras)  # extras_type: every 14.1 ruling's
         return attrs.evolve(
             ruling,
             next_shooter=self.breaker,
@@ -749,5 +779,5 @@ class StraightPool(GameState):
             rerack=False,
             next_breaker=None,
             reasons=self._with_score([*reasons, Reason("SP-18", text)], ruling.score),
-            extras=attrs.evolve(extras or StraightPoolExtras(), racking=Racking(count=15)),
+            extras=attrs.evolve(extras, racking=Racking(count=15)),
         )

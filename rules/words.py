@@ -140,6 +140,22 @@ LOSS_WORDS: dict[Loss, str] = {
     Loss.SCRATCH_ON_EIGHT: "a scratch while shooting at the 8",
 }
 
+
+@attrs.frozen
+class RulingWords:
+    """What a game's own part of a ruling adds to its plain line (:mod:`rules.lead`), in
+    a player's words, as the game's class says it (``GameState.ruling_words``); nothing
+    by default. ``illegal_break``: why a break that is no foul was illegal (EB-5(c));
+    ``taken``: what the shooter took with the shot (", takes the solids", EB-7);
+    ``loss``: why the shooter lost the rack (EB-12); ``won``: how the rack was won where
+    the game's ``win_words`` do not say it (the 8 on the break, B-31)."""
+
+    illegal_break: str | None = None
+    taken: str = ""
+    loss: str | None = None
+    won: str | None = None
+
+
 # "Bob has ball in hand {…}" (GEN-5).
 BALL_IN_HAND_WORDS: dict[BallInHand, str] = {
     BallInHand.ANYWHERE: "anywhere",

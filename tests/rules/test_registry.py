@@ -23,7 +23,9 @@ from rules import (
     TenBall,
     game_kind,
 )
+from rules.conformance import observed
 from rules.geometry import Point
+from rules.scenarios import GAME_BEFORE_READERS, GAME_EXPECT_READERS
 from rules.state import GameState
 from rules.terms import Choice
 from tests.rules.builders import (
@@ -217,6 +219,26 @@ def test_each_games_rulings_carry_the_extras_its_class_names(kind: type[GameStat
             assert ruling.extras is None
         else:
             assert type(ruling.extras) is kind.extras_type
+
+
+@pytest.mark.parametrize("kind", list(GAMES.values()), ids=list(GAMES))
+def test_each_games_extras_answer_the_scenario_keys_they_name(kind: type[GameState]) -> None:
+    """The conformance runner asks a ruling's extras for the game's own ``expect`` keys
+    (FORMAT.md "8-ball", "14.1"): each answers exactly the keys its class names, each a
+    key the scenario reader reads, and none that every game answers."""
+    state = kind.new_rack({"1": FOOT_SPOT})
+    ruling = state.rule(shot(placement=(0.6, 0.5)))
+    extras = kind.extras_type
+    if extras is None:
+        assert ruling.extras is None
+        return
+    assert ruling.extras is not None
+    assert tuple(ruling.extras.observed(ruling)) == extras.expect_keys
+    assert set(extras.expect_keys) <= set(GAME_EXPECT_READERS)
+    assert set(extras.before_keys) <= set(GAME_BEFORE_READERS)
+    assert not set(extras.expect_keys) & {"foul", "next_shooter", "score", *extras.unanswered_keys}
+    answers = ruling.extras.observed(ruling)
+    assert {key: observed(ruling, key) for key in extras.expect_keys} == answers
 
 
 def test_each_game_says_its_own_words_for_the_scoreboard() -> None:

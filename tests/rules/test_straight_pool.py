@@ -383,6 +383,34 @@ def test_the_reader_takes_negative_scores_and_runs(tmp_path: Path) -> None:
     assert "expected high_run" in out.getvalue() and "expected score" not in out.getvalue()
 
 
+def test_the_formats_consistency_checks_of_a_ruling() -> None:
+    """FORMAT.md "14.1": the conformance runner asks the state whether its ruling keeps
+    the score, the penalty, the breaking foul and the racking consistent."""
+    state = game({**POT, **FAR})
+    ruling = state.rule(shot(hit(CUE, "7"), pocket("7", "rt"), call=call("7", "rt")))
+    assert state.inconsistencies(ruling) == []
+    doctored = attrs.evolve(
+        extras(ruling), penalty=1, breaking_foul=True, racking=Racking(count=15)
+    )
+    assert state.inconsistencies(attrs.evolve(ruling, extras=doctored)) == [
+        "inconsistent score: not the shooter's score + points - penalty",
+        "inconsistent penalty 1 for foul=False",
+        "inconsistent breaking foul off the break",
+        "inconsistent racking: not every object ball is on the table",
+    ]
+
+
+def test_a_racking_other_than_expected_is_shown(tmp_path: Path) -> None:
+    """A racking mismatch is a FAIL line with both rackings as the file writes them (the
+    runner once failed to write a racking at all)."""
+    expected = {"count": 14, "break_ball": [0.5, 1.0], "cue_ball": [0.6, 0.8]}
+    path = scenario_file(tmp_path, expect={"racking": expected})
+    out = io.StringIO()
+    assert check_files([path], out) == 1
+    shown = '"count": 14, "break_ball": [0.5, 1.0], "cue_ball": [0.6, 0.8]'
+    assert f"expected racking={{{shown}}} got null" in out.getvalue()
+
+
 RACK = racked(OBJECT_BALLS, TABLE, Options())
 INTO_RACK = (cross(), hit(CUE, "1"))  # the break's first contact, the apex
 
