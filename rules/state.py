@@ -238,6 +238,22 @@ class GameState:
         group, rotation's points), or None."""
         return None
 
+    def rack_area(self) -> tuple[Point, ...] | None:
+        """An area of the cloth the game has marked, as a polygon's corners (14.1's rack
+        outline, where the balls are racked again while the game goes on), or None."""
+        return None
+
+    def marked_balls(self) -> tuple[BallId, ...]:
+        """Balls the game points out on the table before the shot (14.1's break ball
+        after a re-rack); the status words say what they are."""
+        return ()
+
+    @classmethod
+    def racking_words(cls, ruling: Ruling, table: TableGeometry) -> str | None:
+        """What ``ruling`` racks while the rack goes on, as a sentence after the
+        referee's plain line (14.1's fourteen balls around the break ball), or None."""
+        return None
+
     def position_extras(self) -> dict[str, Any]:
         """What a position keeps of this game alone, in JSON types, under
         ``position_keys`` (none for most games)."""

@@ -1,0 +1,86 @@
+"""14.1 in the window, as a player sees it: the scoreboard's score of the target, run and
+high run (SP-16, SP-17), the foul count and the three-foul warning (SP-13), the rack
+outline on the cloth and the break ball ringed (SP-2, SP-14), and the re-rack said after
+the shot, shown on the table and as a step of its own in the replay (SP-14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules import CUE
+from sim.app.main import PoolApp
+from sim.app.script import run_script
+from sim.play.game import Game, GameSetup
+from sim.play.position import Position
+from tests.app.test_table_app import step
+
+pytestmark = pytest.mark.app
+
+NAMES = ("Ann", "Bob")
+
+
+def _table(app: PoolApp, balls: dict[str, tuple[float, float]]) -> None:
+    """A 14.1 table set up as ``balls``, the referee on, Ann to shoot."""
+    game = Game(GameSetup(game="straight-pool", players=NAMES, practice=True, seed=1))
+    position = Position(game="straight-pool", table="9ft", balls=balls, turn="A")
+    game.set_up(position, refereed=True)
+    app.play(game)
+    app.show_view("overhead")
+    step(app, 3)
+
+
+def test_the_last_two_balls_the_rerack_and_the_break_ball(table: PoolApp) -> None:
+    """Two balls left: the status says one is the break ball; the called 5 drops, the
+    line says the fourteen are racked and the 9 and the cue ball stay, the table shows
+    fifteen balls with the 9 ringed, the run is on the scoreboard, and the replay has
+    the re-rack as a step after the shot."""
+    _table(table, {CUE: (0.75, 1.8), "5": (1.1, 2.3), "9": (0.3, 1.0)})
+    hud, controller, mark = table.hud, table.controller, table.rack_area
+    assert hud is not None and controller is not None and mark is not None
+    assert hud.status.getText() == "150 wins · 2 left: pot one, the other is the break ball"
+    area = controller.state.rack_area() if controller.state else None
+    assert area is not None and mark.shown(controller) == (area, ())
+    assert not mark.node.isHidden()
+    run_script(table, [{"aim_at": "5"}, {"power": 0.35}, {"call": ["5", "rt"]}, {"shoot": "skip"}])
+    step(table, 3)
+    assert hud.verdict.getText() == (
+        "Ann pockets the 5 (1 point) and shoots again. 14 balls are racked; the 9 and the "
+        "cue ball stay where they lie."
+    )
+    state = controller.state
+    assert state is not None and len(state.balls.object_balls) == 15
+    assert hud.details[0].getText() == "1 of 150 · run 1 · high run 1"
+    assert hud.status.getText() == "150 wins · break ball: the 9"
+    balls = controller.balls()
+    assert mark.shown(controller) == (area, (balls["9"],))
+    scene = table.scene  # the table shows the new rack, the 9 where it lay
+    assert scene is not None
+    shown = {ball: node for ball, node in scene.ball_nodes.items() if not node.isHidden()}
+    assert set(shown) == set(balls)
+    for ball, node in shown.items():
+        assert (node.getX(), node.getY()) == pytest.approx(balls[ball])
+    run_script(table, [{"replay": None}])
+    replay = table.replay
+    assert replay is not None
+    racked = replay.items[-1]
+    assert racked.label.endswith("shot 1: Ann: the balls racked") and not racked.struck
+    assert racked.note == "14 balls are racked; the 9 and the cue ball stay where they lie."
+    assert replay.items[-2].ruling is not None and replay.index == len(replay.items) - 2
+
+
+def test_fouls_take_the_score_below_zero_and_the_third_is_warned(table: PoolApp) -> None:
+    """SP-10: each foul costs a point, so a score goes below 0; SP-13: with two fouls in a
+    row the player at the table is told a third costs 15 more."""
+    _table(table, {CUE: (0.635, 0.4), "5": (0.3, 2.2), "9": (1.0, 2.2), "12": (0.9, 2.3)})
+    hud, controller = table.hud, table.controller
+    assert hud is not None and controller is not None
+    no_hit: list[dict[str, Any]] = [{"aim": 270}, {"power": 0.12}, {"declare": "safety"}, {"shoot": "skip"}]
+    for _ in range(4):  # Ann, Bob, Ann, Bob: each hits nothing
+        run_script(table, no_hit)
+    step(table, 3)
+    assert hud.verdict.getText().startswith("Foul: no ball hit.")
+    assert hud.details[0].getText() == "-2 of 150 · high run 0 · 2 fouls · WARNED"
+    assert hud.details[1].getText() == "-2 of 150 · high run 0 · 2 fouls · WARNED"
+    assert hud.status.getText().endswith("a third foul in a row costs 15 more")
