@@ -239,7 +239,7 @@ class StraightPool(GameState):
         if left > 2:
             return f"{left - 1} to pot before the re-rack"
         if left == 2:
-            return "2 left: pot one, the other is the break ball"
+            return "2 left: pot one, leave the break ball"
         return ""
 
     def player_words(self, player: Player) -> str:

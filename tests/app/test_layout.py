@@ -19,12 +19,13 @@ from pathlib import Path
 import pytest
 from direct.showbase.ShowBase import ShowBase
 
-from rules import Player
+from rules import CUE, Player
 from sim.app.main import PoolApp
 from sim.app.script import run_script
 from sim.physics.simulators.simulator import Progress
 from sim.physics.simulators.worker import PhysicsWorker
 from sim.play.game import Game, GameSetup
+from sim.play.position import Position
 from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
 from sim.store.drillfile import drill_named
@@ -222,10 +223,29 @@ def _walk_rotation(walk: Walk) -> None:
     walk.check("rotation's scoreboard")
 
 
+def _walk_straight_pool(walk: Walk) -> None:
+    """14.1's scoreboard (SP-16, SP-17): each score of 150 and high run beside the
+    opening break's status line; then the last two balls, the re-rack's line after the
+    referee's, the run and the break ball."""
+    app = walk.app
+    players = ("Ann Longname-Smith", "Bob")
+    app.play(Game(GameSetup(game="straight-pool", seed=2, players=players)), save=False)
+    run_script(app, [{"breaker": "A"}])
+    walk.check("14.1's scoreboard at the break")
+    game = Game(GameSetup(game="straight-pool", practice=True, players=players, seed=1))
+    balls = {CUE: (0.75, 1.8), "5": (1.1, 2.3), "9": (0.3, 1.0)}
+    game.set_up(Position(game="straight-pool", table="9ft", balls=balls, turn="A"), refereed=True)
+    app.play(game, save=False)
+    walk.check("14.1's last two balls", 3)
+    run_script(app, [{"aim_at": "5"}, {"power": 0.35}, {"call": ["5", "rt"]}, {"shoot": "skip"}])
+    walk.check("14.1's re-rack")
+
+
 WALKS: dict[str, Callable[[Walk], None]] = {
     "table": _walk_table,
     "choices": _walk_choices,
     "rotation": _walk_rotation,
+    "straight-pool": _walk_straight_pool,
     "over": _walk_over,
     "practice": _walk_practice,
 }

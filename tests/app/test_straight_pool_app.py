@@ -39,7 +39,7 @@ def test_the_last_two_balls_the_rerack_and_the_break_ball(table: PoolApp) -> Non
     _table(table, {CUE: (0.75, 1.8), "5": (1.1, 2.3), "9": (0.3, 1.0)})
     hud, controller, mark = table.hud, table.controller, table.rack_area
     assert hud is not None and controller is not None and mark is not None
-    assert hud.status.getText() == "150 wins · 2 left: pot one, the other is the break ball"
+    assert hud.status.getText() == "150 wins · 2 left: pot one, leave the break ball"
     area = controller.state.rack_area() if controller.state else None
     assert area is not None and mark.shown(controller) == (area, ())
     assert not mark.node.isHidden()
@@ -76,7 +76,12 @@ def test_fouls_take_the_score_below_zero_and_the_third_is_warned(table: PoolApp)
     _table(table, {CUE: (0.635, 0.4), "5": (0.3, 2.2), "9": (1.0, 2.2), "12": (0.9, 2.3)})
     hud, controller = table.hud, table.controller
     assert hud is not None and controller is not None
-    no_hit: list[dict[str, Any]] = [{"aim": 270}, {"power": 0.12}, {"declare": "safety"}, {"shoot": "skip"}]
+    no_hit: list[dict[str, Any]] = [
+        {"aim": 270},
+        {"power": 0.12},
+        {"declare": "safety"},
+        {"shoot": "skip"},
+    ]
     for _ in range(4):  # Ann, Bob, Ann, Bob: each hits nothing
         run_script(table, no_hit)
     step(table, 3)

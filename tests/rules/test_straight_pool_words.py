@@ -25,11 +25,11 @@ def test_the_scoreboard_counts_the_score_the_run_and_the_balls_to_the_rerack() -
     assert state.player_words(Player.B) == "-2 of 150 · high run 8"
     assert state.status_words() == ("150 wins", "3 to pot before the re-rack")
     two = game(LAST_TWO)
-    assert two.status_words() == ("150 wins", "2 left: pot one, the other is the break ball")
+    assert two.status_words() == ("150 wins", "2 left: pot one, leave the break ball")
     assert two.break_ball is None and two.marked_balls() == ()
     handicap = game(LAST_TWO, options={"sp_handicap_targets": (100, 150)})
     assert handicap.player_words(Player.A) == "0 of 100 · high run 0"
-    assert handicap.status_words()[0] == "2 left: pot one, the other is the break ball"
+    assert handicap.status_words()[0] == "2 left: pot one, leave the break ball"
     assert StraightPool.short_name() == "14.1"
 
 

@@ -844,7 +844,8 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         ]
         if not self.item.struck:
             saw = [(self.item.note, WHITE)]
-        seen = [*self._compare_lines(), ("What the referee saw", GOLD), *saw]
+        heading = "Racked for the next shot" if self.item.racked else "What the referee saw"
+        seen = [*self._compare_lines(), (heading, GOLD), *saw]
         ruling = self.item.ruling
         if ruling is not None:
             seen.append(("", WHITE))
