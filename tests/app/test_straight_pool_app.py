@@ -1,20 +1,24 @@
 """14.1 in the window, as a player sees it: the scoreboard's score of the target, run and
 high run (SP-16, SP-17), the foul count and the three-foul warning (SP-13), the rack
 outline on the cloth and the break ball ringed (SP-2, SP-14), and the re-rack said after
-the shot, shown on the table and as a step of its own in the replay (SP-14)."""
+the shot, shown on the table and as a step of its own in the replay (SP-14); 14.1 named
+on the start screen and on the practice table's rack button."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from panda3d.core import KeyboardButton
 
 from rules import CUE
 from sim.app.main import PoolApp
+from sim.app.screens.start.form import games_line
 from sim.app.script import run_script
 from sim.play.game import Game, GameSetup
 from sim.play.position import Position
-from tests.app.test_table_app import step
+from tests.app.test_table_app import press, step
+from tests.app.test_take_again_app import hud_click
 
 pytestmark = pytest.mark.app
 
@@ -89,3 +93,26 @@ def test_fouls_take_the_score_below_zero_and_the_third_is_warned(table: PoolApp)
     assert hud.details[0].getText() == "-2 of 150 · high run 0 · 2 fouls · WARNED"
     assert hud.details[1].getText() == "-2 of 150 · high run 0 · 2 fouls · WARNED"
     assert hud.status.getText().endswith("a third foul in a row costs 15 more")
+
+
+def test_the_start_screen_and_the_practice_rack_name_14_1(table: PoolApp) -> None:
+    """The start screen's subtitle names every game; the practice set-up's rack button
+    "14.1" sets up a 14.1 table whose rack outline is drawn once it is played."""
+    table.show_start_screen()
+    step(table, 2)
+    texts = [text.node().getText() for text in table.base.aspect2d.findAllMatches("**/+TextNode")]
+    assert games_line() in texts and "14.1 continuous" in games_line()
+    table.play(Game(GameSetup(game="nine-ball", practice=True, players=NAMES, seed=1)))
+    step(table, 2)
+    hud = table.hud
+    assert hud is not None and hud.setup_panel is not None
+    button = hud.setup_panel.buttons["rack straight-pool"]
+    assert button["text"] == "14.1"
+    hud_click(table, button)
+    press(table, KeyboardButton.space())  # Done: shoot from the rack
+    controller, mark = table.controller, table.rack_area
+    assert controller is not None and mark is not None and controller.state is not None
+    assert controller.game.setup.game == "straight-pool"
+    assert set(controller.balls()) == {CUE, *(str(n) for n in range(1, 16))}
+    assert mark.shown(controller) == (controller.state.rack_area(), ())
+    assert not mark.node.isHidden()
