@@ -215,18 +215,16 @@ class StraightPool(GameState):
         return "14.1"  # the name players use; "Continuous" would name no game
 
     def status_words(self) -> tuple[str, ...]:
-        """The target (SP-16, when both play to the same), the opening break's
-        requirement (SP-3), the balls to go before the re-rack or the break ball after it
-        (SP-14), and the shooter's danger of a third foul in a row (SP-13)."""
+        """The opening break's requirement (SP-3), the balls to go before the re-rack or
+        the break ball after it (SP-14), and the shooter's danger of a third foul in a row
+        (SP-13). The target (SP-16) is in each player's words ("37 of 150")."""
         words = []
-        if self.options.sp_handicap_targets is None:
-            words.append(f"{self.options.sp_target_points} wins")
         if self.phase is Phase.BREAK:
             words.append("break: a called ball, or 2 balls and the cue ball to a rail")
         else:
             words.append(self._rack_words())
         if self.shooter in self.warned:
-            words.append(f"a third foul in a row costs {THIRD_FOUL_POINTS} more")
+            words.append(f"a third foul costs {THIRD_FOUL_POINTS} more")
         return tuple(w for w in words if w)
 
     def _rack_words(self) -> str:
@@ -244,11 +242,12 @@ class StraightPool(GameState):
 
     def player_words(self, player: Player) -> str:
         """``player``'s score of their target (SP-16; it can be below 0, SP-10), the run
-        of the player at the table and each player's high run (SP-17)."""
+        of the player at the table and the player's high run, once there is one (SP-17)."""
         words = [f"{self.score[player]} of {self.target(player)}"]
         if player is self.shooter and self.run and not self.is_over:
             words.append(f"run {self.run}")
-        words.append(f"high run {self.high_run[player]}")
+        if self.high_run[player]:  # none yet says nothing, leaving room for the fouls
+            words.append(f"high run {self.high_run[player]}")
         return " · ".join(words)
 
     @property

@@ -43,7 +43,7 @@ def test_the_last_two_balls_the_rerack_and_the_break_ball(table: PoolApp) -> Non
     _table(table, {CUE: (0.75, 1.8), "5": (1.1, 2.3), "9": (0.3, 1.0)})
     hud, controller, mark = table.hud, table.controller, table.rack_area
     assert hud is not None and controller is not None and mark is not None
-    assert hud.status.getText() == "150 wins · 2 left: pot one, leave the break ball"
+    assert hud.status.getText() == "2 left: pot one, leave the break ball"
     area = controller.state.rack_area() if controller.state else None
     assert area is not None and mark.shown(controller) == (area, ())
     assert not mark.node.isHidden()
@@ -56,7 +56,7 @@ def test_the_last_two_balls_the_rerack_and_the_break_ball(table: PoolApp) -> Non
     state = controller.state
     assert state is not None and len(state.balls.object_balls) == 15
     assert hud.details[0].getText() == "1 of 150 · run 1 · high run 1"
-    assert hud.status.getText() == "150 wins · break ball: the 9"
+    assert hud.status.getText() == "break ball: the 9"
     balls = controller.balls()
     assert mark.shown(controller) == (area, (balls["9"],))
     scene = table.scene  # the table shows the new rack, the 9 where it lay
@@ -90,9 +90,9 @@ def test_fouls_take_the_score_below_zero_and_the_third_is_warned(table: PoolApp)
         run_script(table, no_hit)
     step(table, 3)
     assert hud.verdict.getText().startswith("Foul: no ball hit.")
-    assert hud.details[0].getText() == "-2 of 150 · high run 0 · 2 fouls · WARNED"
-    assert hud.details[1].getText() == "-2 of 150 · high run 0 · 2 fouls · WARNED"
-    assert hud.status.getText().endswith("a third foul in a row costs 15 more")
+    assert hud.details[0].getText() == "-2 of 150 · 2 fouls · WARNED"
+    assert hud.details[1].getText() == "-2 of 150 · 2 fouls · WARNED"
+    assert hud.status.getText().endswith("a third foul costs 15 more")
 
 
 def test_the_start_screen_and_the_practice_rack_name_14_1(table: PoolApp) -> None:

@@ -23,12 +23,12 @@ def test_the_scoreboard_counts_the_score_the_run_and_the_balls_to_the_rerack() -
     state = game(balls, score=(37, -2), run=12, high=(25, 8))
     assert state.player_words(Player.A) == "37 of 150 · run 12 · high run 25"
     assert state.player_words(Player.B) == "-2 of 150 · high run 8"
-    assert state.status_words() == ("150 wins", "3 to pot before the re-rack")
+    assert state.status_words() == ("3 to pot before the re-rack",)
     two = game(LAST_TWO)
-    assert two.status_words() == ("150 wins", "2 left: pot one, leave the break ball")
+    assert two.status_words() == ("2 left: pot one, leave the break ball",)
     assert two.break_ball is None and two.marked_balls() == ()
     handicap = game(LAST_TWO, options={"sp_handicap_targets": (100, 150)})
-    assert handicap.player_words(Player.A) == "0 of 100 · high run 0"
+    assert handicap.player_words(Player.A) == "0 of 100"
     assert handicap.status_words()[0] == "2 left: pot one, leave the break ball"
     assert StraightPool.short_name() == "14.1"
 
@@ -38,12 +38,11 @@ def test_the_opening_break_and_the_third_foul_are_said() -> None:
     costs (the warning under the name stays the HUD's)."""
     opening = game({CUE: (0.6, 0.5), "1": (0.635, 1.905)}, phase=Phase.BREAK)
     assert opening.status_words() == (
-        "150 wins",
         "break: a called ball, or 2 balls and the cue ball to a rail",
     )
     warned = game({**LAST_TWO, "5": (0.3, 1.0)}, fouls=(2, 0))
     assert warned.warned == {Player.A}
-    assert warned.status_words()[-1] == "a third foul in a row costs 15 more"
+    assert warned.status_words()[-1] == "a third foul costs 15 more"
     assert "third" not in " ".join(game(LAST_TWO, fouls=(0, 2)).status_words())
 
 
@@ -62,7 +61,7 @@ def test_the_rerack_is_said_and_the_break_ball_marked() -> None:
     after = state.apply(ruling)
     assert after.rack_area() == rack_outline(after.table, after.options)
     assert (after.break_ball, after.marked_balls()) == ("11", ("11",))
-    assert after.status_words() == ("150 wins", "break ball: the 11")
+    assert after.status_words() == ("break ball: the 11",)
     assert after.player_words(Player.A) == "4 of 150 · run 4 · high run 4"
 
 
