@@ -152,6 +152,9 @@ class GameState:
     # The break a practised player plays (the computer opponent's, found by its break
     # study), or None: the opponent tries its breaks on the rack in front of it instead.
     practised_break: ClassVar[PractisedBreak | None] = None
+    # What a player calls one unit of the race on the scoreboard's title ("race to 5 ·
+    # rack 2"): 14.1's is a game to the target, racked again many times over.
+    race_unit: ClassVar[str] = "rack"
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)

@@ -204,6 +204,7 @@ class StraightPool(GameState):
     warning_words: ClassVar[str] = "a third foul in a row costs fifteen points more"
     # The points to win (B-45) become a row and a flag once the window plays 14.1.
     rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
+    race_unit: ClassVar[str] = "game"  # a race of games to the target; racks are many
 
     run: int = 0
     high_run: Tally = attrs.field(factory=Tally)

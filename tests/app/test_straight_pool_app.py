@@ -116,3 +116,20 @@ def test_the_start_screen_and_the_practice_rack_name_14_1(table: PoolApp) -> Non
     assert set(controller.balls()) == {CUE, *(str(n) for n in range(1, 16))}
     assert mark.shown(controller) == (controller.state.rack_area(), ())
     assert not mark.node.isHidden()
+
+
+def test_a_match_counts_games_to_the_target(table: PoolApp) -> None:
+    """A 14.1 match is a race of games to 150, each racked many times: the title counts
+    games, and before the break each player has 0 of 150 and the status the break's
+    requirement (SP-3)."""
+    table.play(Game(GameSetup(game="straight-pool", race_to=2, players=NAMES, seed=2)))
+    run_script(table, [{"breaker": "A"}])
+    step(table, 2)
+    hud = table.hud
+    assert hud is not None
+    assert hud.title.getText() == "14.1 continuous · race to 2 · game 1"
+    assert [hud.details[i].getText() for i in range(2)] == ["0 of 150"] * 2
+    assert hud.status.getText() == (
+        "break: a called ball, or 2 balls and the cue ball to a rail · "
+        "cue ball in hand behind the head string"
+    )
