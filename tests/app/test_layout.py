@@ -19,19 +19,19 @@ from pathlib import Path
 import pytest
 from direct.showbase.ShowBase import ShowBase
 
-from rules import CUE, Player
+from rules import Player
 from sim.app.main import PoolApp
 from sim.app.script import run_script
 from sim.physics.simulators.simulator import Progress
 from sim.physics.simulators.worker import PhysicsWorker
 from sim.play.game import Game, GameSetup
-from sim.play.position import Position
 from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
 from sim.store.drillfile import drill_named
 from sim.store.gamefile import load
 from tests.app.conftest import step
 from tests.app.screen_parts import problems
+from tests.app.test_straight_pool_app import LAST_TWO, POT_THE_FIVE, set_up
 from tests.run import ROOT
 
 pytestmark = pytest.mark.app
@@ -232,12 +232,9 @@ def _walk_straight_pool(walk: Walk) -> None:
     app.play(Game(GameSetup(game="straight-pool", seed=2, players=players)), save=False)
     run_script(app, [{"breaker": "A"}])
     walk.check("14.1's scoreboard at the break")
-    game = Game(GameSetup(game="straight-pool", practice=True, players=players, seed=1))
-    balls = {CUE: (0.75, 1.8), "5": (1.1, 2.3), "9": (0.3, 1.0)}
-    game.set_up(Position(game="straight-pool", table="9ft", balls=balls, turn="A"), refereed=True)
-    app.play(game, save=False)
+    app.play(set_up(LAST_TWO, players), save=False)
     walk.check("14.1's last two balls", 3)
-    run_script(app, [{"aim_at": "5"}, {"power": 0.35}, {"call": ["5", "rt"]}, {"shoot": "skip"}])
+    run_script(app, POT_THE_FIVE)
     walk.check("14.1's re-rack")
 
 

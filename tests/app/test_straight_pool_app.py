@@ -23,14 +23,26 @@ from tests.app.test_take_again_app import hud_click
 pytestmark = pytest.mark.app
 
 NAMES = ("Ann", "Bob")
+# The last two balls: the called 5 drops in the foot-right corner, the 9 is left.
+LAST_TWO = {CUE: (0.75, 1.8), "5": (1.1, 2.3), "9": (0.3, 1.0)}
+POT_THE_FIVE: list[dict[str, Any]] = [
+    {"aim_at": "5"},
+    {"power": 0.35},
+    {"call": ["5", "rt"]},
+    {"shoot": "skip"},
+]
+
+
+def set_up(balls: dict[str, tuple[float, float]], players: tuple[str, str] = NAMES) -> Game:
+    """A 14.1 practice table set up as ``balls``, the referee on, A to shoot."""
+    game = Game(GameSetup(game="straight-pool", players=players, practice=True, seed=1))
+    position = Position(game="straight-pool", table="9ft", balls=balls, turn="A")
+    game.set_up(position, refereed=True)
+    return game
 
 
 def _table(app: PoolApp, balls: dict[str, tuple[float, float]]) -> None:
-    """A 14.1 table set up as ``balls``, the referee on, Ann to shoot."""
-    game = Game(GameSetup(game="straight-pool", players=NAMES, practice=True, seed=1))
-    position = Position(game="straight-pool", table="9ft", balls=balls, turn="A")
-    game.set_up(position, refereed=True)
-    app.play(game)
+    app.play(set_up(balls))
     app.show_view("overhead")
     step(app, 3)
 
@@ -40,14 +52,14 @@ def test_the_last_two_balls_the_rerack_and_the_break_ball(table: PoolApp) -> Non
     line says the fourteen are racked and the 9 and the cue ball stay, the table shows
     fifteen balls with the 9 ringed, the run is on the scoreboard, and the replay has
     the re-rack as a step after the shot."""
-    _table(table, {CUE: (0.75, 1.8), "5": (1.1, 2.3), "9": (0.3, 1.0)})
+    _table(table, LAST_TWO)
     hud, controller, mark = table.hud, table.controller, table.rack_area
     assert hud is not None and controller is not None and mark is not None
     assert hud.status.getText() == "2 left: pot one, leave the break ball"
     area = controller.state.rack_area() if controller.state else None
     assert area is not None and mark.shown(controller) == (area, ())
     assert not mark.node.isHidden()
-    run_script(table, [{"aim_at": "5"}, {"power": 0.35}, {"call": ["5", "rt"]}, {"shoot": "skip"}])
+    run_script(table, POT_THE_FIVE)
     step(table, 3)
     assert hud.verdict.getText() == (
         "Ann pockets the 5 (1 point) and shoots again. 14 balls are racked; the 9 and the "
