@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.facts import BallId
+from rules.geometry import TableGeometry
 from rules.lag import LagResult
 from rules.positions import ball_number, describe
 from rules.ruling import Ruling
@@ -57,10 +58,38 @@ def ruling_line(
     choice: Choice | None = None,
     stalemate: bool = False,
     on_break: bool | None = None,
+    table: TableGeometry | None = None,
 ) -> str:
     """One line for ``ruling``, of a game of ``kind``: a shot's (with the stroke's
     ``declaration``), a ``choice``'s, or a declared ``stalemate``'s. ``on_break``: the
-    shot was the break; by default a rack's first ruling, as ``new_rack`` numbers them."""
+    shot was the break; by default a rack's first ruling, as ``new_rack`` numbers them.
+    ``table``: the table played on, where the game says what a shot racks (14.1's
+    re-rack, and where the break ball and the cue ball go)."""
+    line = _line(
+        ruling,
+        kind,
+        names,
+        declaration=declaration,
+        choice=choice,
+        stalemate=stalemate,
+        on_break=on_break,
+    )
+    if table is None or choice is not None or stalemate:
+        return line
+    racked = kind.racking_words(ruling, table)
+    return line if racked is None else f"{line} {racked}"
+
+
+def _line(
+    ruling: Ruling,
+    kind: type[GameState],
+    names: Names,
+    *,
+    declaration: Declaration | None,
+    choice: Choice | None,
+    stalemate: bool,
+    on_break: bool | None,
+) -> str:
     if not kind.refereed:
         return " ".join(f"{_sentence(reason.text)}." for reason in ruling.reasons)
     if stalemate:

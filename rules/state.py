@@ -159,6 +159,9 @@ class GameState:
     # The break a practised player plays (the computer opponent's, found by its break
     # study), or None: the opponent tries its breaks on the rack in front of it instead.
     practised_break: ClassVar[PractisedBreak | None] = None
+    # What a player calls one unit of the race on the scoreboard's title ("race to 5 ·
+    # rack 2"): 14.1's is a game to the target, racked again many times over.
+    race_unit: ClassVar[str] = "rack"
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)
@@ -255,6 +258,22 @@ class GameState:
         """What the game's own part of ``ruling`` (``on_break``: the break's) adds to its
         plain line (rules.lead): nothing in most games."""
         return RulingWords()
+
+    def rack_area(self) -> tuple[Point, ...] | None:
+        """An area of the cloth the game has marked, as a polygon's corners (14.1's rack
+        outline, where the balls are racked again while the game goes on), or None."""
+        return None
+
+    def marked_balls(self) -> tuple[BallId, ...]:
+        """Balls the game points out on the table before the shot (14.1's break ball
+        after a re-rack); the status words say what they are."""
+        return ()
+
+    @classmethod
+    def racking_words(cls, ruling: Ruling, table: TableGeometry) -> str | None:
+        """What ``ruling`` racks while the rack goes on, as a sentence after the
+        referee's plain line (14.1's fourteen balls around the break ball), or None."""
+        return None
 
     def position_extras(self) -> dict[str, Any]:
         """What a position keeps of this game alone, in JSON types, under

@@ -236,7 +236,7 @@ class StraightPool(GameState):
     display_name: ClassVar[str] = "14.1 continuous"
     # Issue 32: the physics' 14-ball re-rack, the window's scoreboard and the computer's
     # play are still to come; until then only the referee and its scenarios know 14.1.
-    playable: ClassVar[bool] = False
+    playable: ClassVar[bool] = True
     calls_shots: ClassVar[bool] = True  # SP-6
     has_push_out: ClassVar[bool] = False
     keeps_score: ClassVar[bool] = True  # SP-1
@@ -254,9 +254,105 @@ class StraightPool(GameState):
     warning_words: ClassVar[str] = "a third foul in a row costs fifteen points more"
     # The points to win (B-45) become a row and a flag once the window plays 14.1.
     rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
+    race_unit: ClassVar[str] = "game"  # a race of games to the target; racks are many
 
     run: int = 0
     high_run: Tally = attrs.field(factory=Tally)
+
+    # -- what the floors above show: the scoreboard, the rack area, the re-rack ------------
+
+    @classmethod
+    def short_name(cls) -> str:
+        return "14.1"  # the name players use; "Continuous" would name no game
+
+    def status_words(self) -> tuple[str, ...]:
+        """The opening break's requirement (SP-3), the balls to go before the re-rack or
+        the break ball after it (SP-14), and the shooter's danger of a third foul in a row
+        (SP-13). The target (SP-16) is in each player's words ("37 of 150")."""
+        words = []
+        if self.phase is Phase.BREAK:
+            words.append("break: a called ball, or 2 balls and the cue ball to a rail")
+        else:
+            words.append(self._rack_words())
+        if self.shooter in self.warned:
+            words.append(f"a third foul costs {THIRD_FOUL_POINTS} more")
+        return tuple(w for w in words if w)
+
+    def _rack_words(self) -> str:
+        """SP-14 as a player counts: the balls to pot before the other fourteen are
+        racked, and which ball is left to break them open."""
+        left = len(self.balls.object_balls)
+        ball = self.break_ball
+        if ball is not None:
+            return f"break ball: the {ball}"
+        if left > 2:
+            return f"{left - 1} to pot before the re-rack"
+        if left == 2:
+            return "2 left: pot one, leave the break ball"
+        return ""
+
+    def player_words(self, player: Player) -> str:
+        """``player``'s score of their target (SP-16; it can be below 0, SP-10), the run
+        of the player at the table and the player's high run, once there is one (SP-17)."""
+        words = [f"{self.score[player]} of {self.target(player)}"]
+        if player is self.shooter and self.run and not self.is_over:
+            words.append(f"run {self.run}")
+        if self.high_run[player]:  # none yet says nothing, leaving room for the fouls
+            words.append(f"high run {self.high_run[player]}")
+        return " · ".join(words)
+
+    @property
+    def break_ball(self) -> BallId | None:
+        """SP-14: the ball left out of a re-rack of fourteen, to be played to open them:
+        while fifteen balls are up in play, the one outside the rack area; else None."""
+        balls = self.balls.object_balls
+        if self.phase is Phase.BREAK or len(balls) != len(OBJECT_BALLS):
+            return None
+        outside = [b for b in balls if not interferes(self.balls[b], self.table, self.options)]
+        return outside[0] if len(outside) == 1 else None
+
+    def rack_area(self) -> tuple[Point, ...]:
+        """SP-2, B-47: the rack's outline, where the fourteen are racked (SP-15 asks
+        whether the break ball and the cue ball lie in it)."""
+        return rack_outline(self.table, self.options)
+
+    def marked_balls(self) -> tuple[BallId, ...]:
+        ball = self.break_ball
+        return () if ball is None or not self.shot_turn else (ball,)
+
+    @classmethod
+    def racking_words(cls, ruling: Ruling, table: TableGeometry) -> str | None:
+        """SP-14, SP-15: what a shot without a foul racks, as a player reads it after the
+        referee's line ("14 balls are racked; the 3 and the cue ball stay where they
+        lie."); a foul's re-rack (SP-13) the line says itself."""
+        extras = ruling.extras
+        if not isinstance(extras, StraightPoolExtras) or extras.racking is None or ruling.foul:
+            return None
+        racking = extras.racking
+        cue = cls._moved(racking.cue_ball, table)
+        cue_words = f"the cue ball {cue or 'stays where it lies'}"
+        if racking.count == len(OBJECT_BALLS):
+            return f"All {racking.count} balls are racked; {cue_words}."
+        at = racking.break_ball
+        ball = next((b for b, p in ruling.positions.items() if p == at and b != CUE), None)
+        name = f"the {ball}" if ball else "the break ball"
+        moved = cls._moved(at, table)
+        racked = f"{racking.count} balls are racked"
+        if moved is None and cue is None:
+            return f"{racked}; {name} and the cue ball stay where they lie."
+        return f"{racked}; {name} {moved or 'stays where it lies'}; {cue_words}."
+
+    @staticmethod
+    def _moved(point: Point | None, table: TableGeometry) -> str | None:
+        """Where SP-15 moved a ball after a re-rack (None: in hand behind the head
+        string), in a player's words; None when it stays where the shot left it. The
+        referee puts a ball it moves exactly on its spot."""
+        if point is None:
+            return "is in hand behind the head string"
+        for spot, name in ((table.head_spot, "head"), (table.centre_spot, "centre")):
+            if distance(point, spot) < 1e-9:
+                return f"goes on the {name} spot"
+        return None
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:

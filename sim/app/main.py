@@ -51,6 +51,7 @@ from sim.app.hud.hud import Hud
 from sim.app.hud.texts import physics_status
 from sim.app.marks.callmarker import CallMarker
 from sim.app.marks.hintghost import HintGhost
+from sim.app.marks.rackarea import RackArea
 from sim.app.marks.tracking import TrackingOverlay
 from sim.app.modes.manager import ModeManager
 from sim.app.modes.pointer import Pointer
@@ -141,6 +142,7 @@ class PoolApp:
         self.drills = DrillTable(self)
         self.practice = PracticeTable(self)
         self.hint_ghost: HintGhost | None = None
+        self.rack_area: RackArea | None = None  # the area the game marks (14.1's rack)
         # The computer's thinking, in a process of its own: started when a table first
         # needs it (a computer seated, a hint asked), then kept for the session.
         self.thinker: Thinking | None = None
@@ -220,6 +222,7 @@ class PoolApp:
         self.call_marker = CallMarker(self.base, spec.geometry, pockets)
         self.tracking_lines = TrackingOverlay(self.base, spec.ball_radius, self.quality)
         self.hint_ghost = HintGhost(self.base, spec.geometry)
+        self.rack_area = RackArea(self.base, spec.geometry)
         # The cue ball in hand is placed from overhead (the place mode's view), else the
         # player's own view: the camera starts there, not eased into it.
         in_hand = self.controller.stage is Stage.PLACE
@@ -293,9 +296,11 @@ class PoolApp:
         self.drills.close()
         if self.hint_ghost is not None:
             self.hint_ghost.destroy()
+        if self.rack_area is not None:
+            self.rack_area.destroy()
         self.hud = self.scene = self.cue = self.kitchen = self.call_marker = None
         self.tracking_lines = None
-        self.hint_ghost = None
+        self.hint_ghost = self.rack_area = None
         self.controller = self.rig = None
 
     def show_match_summary(self) -> bool:

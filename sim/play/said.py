@@ -28,7 +28,8 @@ def record_line(record: Record, setup: GameSetup) -> str:
         case ShotRecord():
             declaration = record.stroke.declaration
             played = kind if record.refereed else practice_kind(kind)
-            return ruling_line(record.ruling, played, names, declaration=declaration)
+            table = setup.spec.geometry  # where the game says what the shot racks
+            return ruling_line(record.ruling, played, names, declaration=declaration, table=table)
         case ChoiceRecord():
             return ruling_line(record.ruling, kind, names, choice=record.choice)
         case StalemateRecord():

@@ -32,6 +32,7 @@ from sim.store.drillfile import drill_named
 from sim.store.gamefile import load
 from tests.app.conftest import step
 from tests.app.screen_parts import problems
+from tests.app.test_straight_pool_app import LAST_TWO, POT_THE_FIVE, set_up
 from tests.run import ROOT
 
 pytestmark = pytest.mark.app
@@ -223,10 +224,26 @@ def _walk_rotation(walk: Walk) -> None:
     walk.check("rotation's scoreboard")
 
 
+def _walk_straight_pool(walk: Walk) -> None:
+    """14.1's scoreboard (SP-16, SP-17): each score of 150 and high run beside the
+    opening break's status line; then the last two balls, the re-rack's line after the
+    referee's, the run and the break ball."""
+    app = walk.app
+    players = ("Ann Longname-Smith", "Bob")
+    app.play(Game(GameSetup(game="straight-pool", seed=2, players=players)), save=False)
+    run_script(app, [{"breaker": "A"}])
+    walk.check("14.1's scoreboard at the break")
+    app.play(set_up(LAST_TWO, players), save=False)
+    walk.check("14.1's last two balls", 3)
+    run_script(app, POT_THE_FIVE)
+    walk.check("14.1's re-rack")
+
+
 WALKS: dict[str, Callable[[Walk], None]] = {
     "table": _walk_table,
     "choices": _walk_choices,
     "rotation": _walk_rotation,
+    "straight-pool": _walk_straight_pool,
     "over": _walk_over,
     "practice": _walk_practice,
 }

@@ -27,6 +27,17 @@ IN_HAND_STEPS: tuple[BallInHand | None, ...] = (None, BallInHand.KITCHEN, BallIn
 IN_HAND_WORDS = {None: "no", BallInHand.KITCHEN: "kitchen", BallInHand.ANYWHERE: "anywhere"}
 
 
+def row_scale(texts: list[str], width: float, scale: float) -> float:
+    """``scale``, or smaller so the widest of ``texts`` fits a button ``width`` wide with
+    a little room at each end."""
+    measure = TextNode("measure")
+    widest = 0.0
+    for text in texts:
+        measure.setText(text)
+        widest = max(widest, measure.getWidth())
+    return min(scale, 0.85 * width / widest) if widest > 0 else scale
+
+
 class PracticeHost(Protocol):
     """What the panel asks of the window (``PoolApp``) beyond the controller: a rack of
     any game (another game's rack sets up a practice table of that game) and saving
@@ -63,14 +74,16 @@ class SetupPanel:
         racks = [(kind.short_name(), name) for name, kind in PLAYABLE_GAMES.items()]
         left, gap = x0 + 0.09, 0.01
         width = (block.x1 - 0.02 - left - gap * len(racks)) / (len(racks) + 1)
+        # The row's words smaller when the widest would not fit its button (five games).
+        scale = row_scale([text for text, _ in racks] + ["Clear"], width, TEXT)
         self.buttons: dict[str, DirectButton] = {}
         for i, (text, name) in enumerate(racks):
             self.buttons[f"rack {name}"] = self._button(
-                text, left + width * (i + 0.5) + gap * i, y, width, self._rack(name)
+                text, left + width * (i + 0.5) + gap * i, y, width, self._rack(name), scale
             )
         count = len(racks)
         self.buttons["clear"] = self._button(
-            "Clear", left + width * (count + 0.5) + gap * count, y, width, self._clear
+            "Clear", left + width * (count + 0.5) + gap * count, y, width, self._clear, scale
         )
         y -= ROW
         third = (inner - 0.02) / 3
@@ -97,9 +110,15 @@ class SetupPanel:
         self.frame.hide()
 
     def _button(
-        self, text: str, x: float, y: float, width: float, command: Callable[[], None]
+        self,
+        text: str,
+        x: float,
+        y: float,
+        width: float,
+        command: Callable[[], None],
+        scale: float = TEXT,
     ) -> DirectButton:
-        return button(self.frame, text, (x, y), command, TEXT, width=width)
+        return button(self.frame, text, (x, y), command, scale, width=width)
 
     # -- the actions -------------------------------------------------------------------------
 

@@ -77,7 +77,7 @@ def scoreboard(controller: TableController) -> Scoreboard:
     else:
         title = f"{setup.kind.display_name} · race to {setup.race_to}"
         if game.match.rack_number:
-            title += f" · rack {rack_in_race(game.match)}"
+            title += f" · {setup.kind.race_unit} {rack_in_race(game.match)}"
     status: list[str] = []
     if state is not None and not state.is_over:
         status.extend(state.status_words())  # what to hit first, what wins (the game's)

@@ -157,6 +157,8 @@ class ModeManager:
             window.call_marker.update(controller)
         if window.hint_ghost is not None:
             window.hint_ghost.update(controller)
+        if window.rack_area is not None:
+            window.rack_area.update(controller)
         rig.update(dt)
         assert window.hud is not None
         window.hud.refresh()

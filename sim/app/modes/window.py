@@ -12,6 +12,7 @@ from rules.geometry import Point
 from sim.app.hud.hud import Hud
 from sim.app.marks.callmarker import CallMarker
 from sim.app.marks.hintghost import HintGhost
+from sim.app.marks.rackarea import RackArea
 from sim.app.marks.tracking import TrackingOverlay
 from sim.app.modes.pointer import Pointer
 from sim.app.scene.camera import CameraRig
@@ -46,6 +47,8 @@ class Window(Protocol):
     def tracking_lines(self) -> TrackingOverlay | None: ...
     @property
     def hint_ghost(self) -> HintGhost | None: ...
+    @property
+    def rack_area(self) -> RackArea | None: ...
     @property
     def sounds(self) -> SoundBoard: ...
     @property

@@ -155,7 +155,7 @@ class ReplayMode(Screen):
         app = self.app
         if app.hud is not None:
             app.hud.root.hide()
-        for part in (app.cue, app.call_marker, app.hint_ghost):
+        for part in (app.cue, app.call_marker, app.hint_ghost, app.rack_area):
             if part is not None:
                 part.hide()
         if app.kitchen is not None:

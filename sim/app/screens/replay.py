@@ -168,7 +168,14 @@ class ReplayItem:
     # shot or a pooltool shot file; and how deep in the branches it is (0: the line in play).
     node: Node | None = None
     depth: int = 0
-    struck: bool = True  # False: a time foul, the table as it lay with no stroke (GEN-17)
+    struck: bool = True  # False: no stroke, the table as it lay (a time foul, GEN-17)
+    # With no stroke, what the step was, in place of what the referee saw.
+    note: str = ""
+
+    @property
+    def racked(self) -> bool:
+        """The balls racked between two shots (14.1's re-rack), not a turn of the game."""
+        return self.node is None and not self.struck
 
 
 BRANCH_MARK = "\u21b3 "  # ↳, before a branch's shot in the shot list
@@ -222,6 +229,9 @@ def game_items(game: Game) -> list[ReplayItem]:
                     depth=depth,
                 )
             )
+            racked = racked_item(game, record, label, short)
+            if racked is not None:
+                items.append(attrs.evolve(racked, depth=depth))
         elif isinstance(record, TimeFoulRecord):
             items.append(time_foul_item(game, node, record, depth))
     return items
@@ -247,12 +257,38 @@ def time_foul_item(game: Game, node: Node, record: TimeFoulRecord, depth: int) -
         node=node,
         depth=depth,
         struck=False,
+        note="no stroke: the shot clock ran out first",
+    )
+
+
+def racked_item(game: Game, record: ShotRecord, label: str, short: str) -> ReplayItem | None:
+    """The balls racked again after a shot (14.1's re-rack, SP-14), a step of its own
+    after it: the table as the next shot starts, nothing moving, and what was racked;
+    None when the shot racked nothing."""
+    from sim.physics.simulate import still_system
+
+    spec = game.setup.spec
+    words = game.setup.kind.racking_words(record.ruling, spec.geometry)
+    if words is None:
+        return None
+    return ReplayItem(
+        f"{label}: the balls racked",
+        f"{short} racked",
+        still_system(spec, record.ruling.positions),
+        None,
+        game.setup.players,
+        said=words,
+        game=game.setup.kind.display_name,
+        struck=False,
+        note=words,
     )
 
 
 def last_in_play(items: Sequence[ReplayItem]) -> int:
-    """The index of the last shot of the line in play (the last shot if none is)."""
-    return next((i for i in range(len(items) - 1, -1, -1) if items[i].depth == 0), len(items) - 1)
+    """The index of the last shot of the line in play (the last shot if none is), not
+    the balls racked after it."""
+    last = (i for i in range(len(items) - 1, -1, -1) if items[i].depth == 0)
+    return next((i for i in last if not items[i].racked), len(items) - 1)
 
 
 class ReplayHost(Protocol):
@@ -807,8 +843,9 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             (f"pocketed: {', '.join(dropped) if dropped else 'none yet'}", WHITE),
         ]
         if not self.item.struck:
-            saw = [("no stroke: the shot clock ran out first", WHITE)]
-        seen = [*self._compare_lines(), ("What the referee saw", GOLD), *saw]
+            saw = [(self.item.note, WHITE)]
+        heading = "Racked for the next shot" if self.item.racked else "What the referee saw"
+        seen = [*self._compare_lines(), (heading, GOLD), *saw]
         ruling = self.item.ruling
         if ruling is not None:
             seen.append(("", WHITE))

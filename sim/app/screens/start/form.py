@@ -56,6 +56,14 @@ MENUS = {key: items for _, key, items in MENU_ROWS}
 # under the players' while the chosen game offers it, in the order the game lists them.
 RULES = offered_options()
 RULE_MENUS = {option.name: option.items for option in RULES}
+
+
+def games_line() -> str:
+    """The start screen's subtitle: every game that can be played, by name."""
+    *most, last = (kind.display_name for kind in KINDS.values())
+    return f"WPA {', '.join(most)} and {last}, refereed rule by rule"
+
+
 RULE_ROWS = max(len(kind.rule_options) for kind in KINDS.values())  # the most a game shows
 # Who plays each seat, beside the player's name: a person, or the computer at a level.
 SEATS = {
@@ -190,7 +198,7 @@ class StartScreen:
         label(self.frame, "poolsim", (0, 0.8), 0.14, GOLD, TextNode.ACenter)
         label(
             self.frame,
-            "WPA 10-ball, 9-ball and 8-ball, and 61-point rotation, refereed rule by rule",
+            games_line(),
             (0, 0.7),
             0.045,
             DIM,
