@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from rules import Player
+from rules import Options, Player
 from rules.errors import FormatError
 from sim.files import write_atomically
 from sim.play.duel import DuelSetup, RackOutcome, SideFigures
@@ -48,6 +48,7 @@ _COUNTS = tuple(
     if field.type in (int, "int")  # the whole-number figures; the rest are per shot
 )
 _PER_SHOT = {"think_seconds": float, "simulations": int, "candidates": int}
+_PER_INNING = "runs"  # each inning's balls; absent from a rack saved before it was kept
 
 
 class DuelFileError(ValueError):
@@ -85,8 +86,12 @@ def figures_bytes(setup: DuelSetup, outcome: RackOutcome) -> bytes:
 
 
 def _duel(setup: DuelSetup) -> dict[str, Any]:
-    """What makes one duel's racks the same as another's (not how many racks)."""
-    return {
+    """What makes one duel's racks the same as another's (not how many racks): the
+    rules chosen too, where they are not the defaults (the files of a duel at the
+    defaults read as they did)."""
+    options = json.loads(json.dumps(attrs.asdict(setup.options)))  # as the file reads back
+    chosen = {} if setup.options == Options() else {"options": options}
+    return chosen | {
         "game": setup.game,
         "table": setup.table,
         "seed": setup.seed,
@@ -154,7 +159,7 @@ def _outcome(document: Any, ours: dict[str, Any], index: int) -> RackOutcome:
 
 
 def _side(reader: StrictReader) -> SideFigures:
-    reader.keys((*_COUNTS, *_PER_SHOT))
+    reader.keys((*_COUNTS, *_PER_SHOT), optional={_PER_INNING})
     counts: dict[str, Any] = {}
     for name in _COUNTS:
         value = reader.get(name, int)
@@ -164,7 +169,8 @@ def _side(reader: StrictReader) -> SideFigures:
     per_shot: dict[str, Any] = {
         name: reader.convert(name, _numbers(kind)) for name, kind in _PER_SHOT.items()
     }
-    return SideFigures(**counts, **per_shot)
+    runs = reader.convert(_PER_INNING, _numbers(int)) if _PER_INNING in reader.data else ()
+    return SideFigures(**counts, **per_shot, runs=runs)
 
 
 def _numbers(kind: type) -> Any:

@@ -88,7 +88,10 @@ class StartChoices:
     breaker: str = "lag"
     # Each rule option's value (rules.offered), by its Options field: the chosen game's
     # set its options; the others' are kept for when that game is chosen again.
-    rules: dict[str, Any] = attrs.field(factory=_default_rules, hash=False)
+    # Every offered rule: one the choices do not name at its default.
+    rules: dict[str, Any] = attrs.field(
+        factory=_default_rules, hash=False, converter=lambda given: {**_default_rules(), **given}
+    )
     table: str = "9ft"
     quality: Quality = "fast"
     seat_a: str = "person"  # "person", or the computer's level ("1".."5")
