@@ -778,6 +778,7 @@ class StraightPool(GameState):
             rack_over=False,
             rerack=False,
             next_breaker=None,
+            quiet_innings=0,  # a new rack of fifteen: no stretch without progress yet
             reasons=self._with_score([*reasons, Reason("SP-18", text)], ruling.score),
             extras=attrs.evolve(extras or StraightPoolExtras(), racking=Racking(count=15)),
         )
