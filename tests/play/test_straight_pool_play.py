@@ -8,6 +8,7 @@ import math
 from collections.abc import Mapping
 from pathlib import Path
 
+import attrs
 import pytest
 
 from rules import CUE, BallId, BallInHand, Choice, Phase, Player, Ruling
@@ -139,3 +140,29 @@ def test_a_committed_selfplay_game_reopens_and_verifies_with_its_rerack(tmp_path
     path = tmp_path / "again.poolsim"
     save(game, path)
     assert load(path).match == game.match
+
+
+def test_a_position_of_fourteen_one_is_written_read_and_set_up(tmp_path: Path) -> None:
+    """``poolsim position`` of the committed game's first shot after its re-rack: the position
+    file of 14.1 reads back as it was written, and a practice table set up from it plays
+    14.1's rules (every ball on, calls required)."""
+    from sim.play.position import position_before
+    from sim.store.opening import practice_at
+    from sim.store.positionfile import load_position, save_position
+
+    game = load(SELFPLAY)
+    racking = next(
+        index
+        for index, shot in enumerate(game.shots)
+        if isinstance(shot.ruling.extras, StraightPoolExtras) and shot.ruling.extras.racking
+    )
+    node = game.line_shot_nodes(0)[racking + 1]  # the first shot after the re-rack
+    position = position_before(game, node)
+    path = tmp_path / "fourteen.json"
+    save_position(position, path)
+    assert load_position(path) == position and position.game == "straight-pool"
+    state = position.state()
+    assert isinstance(state, StraightPool) and len(state.balls_on) == 15 and state.call_required
+    table = practice_at(attrs.evolve(game.setup, practice=True), position).rack
+    assert table is not None
+    assert dict(table.balls.without(CUE)) == dict(position.balls.without(CUE))
