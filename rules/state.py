@@ -162,6 +162,9 @@ class GameState:
     # What a player calls one unit of the race on the scoreboard's title ("race to 5 ·
     # rack 2"): 14.1's is a game to the target, racked again many times over.
     race_unit: ClassVar[str] = "rack"
+    # The Options field that counts a match's games, which the match's race sets (14.1's
+    # games per match, B-55), or None: a match is a race of racks the players choose.
+    games_per_match_option: ClassVar[str | None] = None
 
     balls: Positions = attrs.field(converter=_positions)
     table: TableGeometry = attrs.field(factory=TableGeometry)
@@ -225,6 +228,21 @@ class GameState:
         """The game's rack (TB-3, ROT-3 with B-13, NB-3 with B-26): its shape and which
         ball goes in which slot, the free slots left to a seeded shuffle by whoever racks."""
         raise NotImplementedError
+
+    @classmethod
+    def reracked_around(cls, ruling: Ruling) -> Positions | None:
+        """The balls that stay where they lie when ``ruling`` racks the table again before
+        the next shot of this rack (14.1's re-racks, SP-13..15, SP-18), the cue ball among
+        them when it stays; None when it racks nothing (every game but 14.1). Whoever
+        racks (the physics, as for a new rack) lays :meth:`rack_pattern` around them."""
+        del ruling
+        return None
+
+    @classmethod
+    def balls_scored(cls, ruling: Ruling) -> int:
+        """The balls a shot counts to its shooter's run (balls per inning, the high run):
+        those pocketed on a shot without a foul; 14.1's points (SP-7, SP-17)."""
+        return 0 if ruling.foul else len(ruling.pocketed)
 
     @classmethod
     def short_name(cls) -> str:

@@ -21,7 +21,7 @@ from rules.extras import RulingExtras
 from rules.facts import CUE, BallId, OffTable, Pocketing, RailContact
 from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, TableGeometry, distance
-from rules.offered import SHOT_CLOCK, RuleOption
+from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
 from rules.rack import RackPattern
@@ -226,6 +226,16 @@ class StraightPoolExtras(RulingExtras):
 
 # -- the game ----------------------------------------------------------------------------------
 
+# B-45: the points to win, a row of the start screen and ``--points``.
+TARGET_POINTS = RuleOption(
+    name="sp_target_points",
+    flag="--points",
+    label="Points to win",
+    help="The points that win the game (B-45).",
+    choices=(("150", 150), ("100", 100), ("75", 75), ("50", 50), ("25", 25)),
+    numbers=(1, 1000),
+)
+
 
 @attrs.frozen(kw_only=True)
 class StraightPool(GameState):
@@ -234,8 +244,6 @@ class StraightPool(GameState):
 
     game: ClassVar[str] = "straight-pool"
     display_name: ClassVar[str] = "14.1 continuous"
-    # Issue 32: the physics' 14-ball re-rack, the window's scoreboard and the computer's
-    # play are still to come; until then only the referee and its scenarios know 14.1.
     playable: ClassVar[bool] = True
     calls_shots: ClassVar[bool] = True  # SP-6
     has_push_out: ClassVar[bool] = False
@@ -252,18 +260,14 @@ class StraightPool(GameState):
     extras_type: ClassVar[type[RulingExtras] | None] = StraightPoolExtras
     points_per_ball: ClassVar[bool] = True  # SP-7: a point a ball, whatever its number
     warning_words: ClassVar[str] = "a third foul in a row costs fifteen points more"
-    # The points to win (B-45) become a row and a flag once the window plays 14.1.
-    rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
+    rule_options: ClassVar[tuple[RuleOption, ...]] = (TARGET_POINTS, CALL_MODE, SHOT_CLOCK)
+    games_per_match_option: ClassVar[str | None] = "sp_games_per_match"  # B-55
     race_unit: ClassVar[str] = "game"  # a race of games to the target; racks are many
 
     run: int = 0
     high_run: Tally = attrs.field(factory=Tally)
 
     # -- what the floors above show: the scoreboard, the rack area, the re-rack ------------
-
-    @classmethod
-    def short_name(cls) -> str:
-        return "14.1"  # the name players use; "Continuous" would name no game
 
     def status_words(self) -> tuple[str, ...]:
         """The opening break's requirement (SP-3), the balls to go before the re-rack or
@@ -358,6 +362,28 @@ class StraightPool(GameState):
     def rack_pattern(cls, options: Options) -> RackPattern:
         """SP-2: fifteen balls, the apex on the foot spot, no ball in a set slot."""
         return RACK_PATTERN
+
+    @classmethod
+    def short_name(cls) -> str:
+        """The game's own short name, not the last word of its display name."""
+        return "14.1"
+
+    @classmethod
+    def reracked_around(cls, ruling: Ruling) -> Positions | None:
+        """SP-13..15, SP-18: the break ball (with fourteen racked) and the cue ball where
+        the ruling's racking leaves them; the rest is racked anew (the physics lays it)."""
+        extras = ruling.extras
+        if not isinstance(extras, StraightPoolExtras) or extras.racking is None:
+            return None
+        racking = extras.racking
+        kept = {racking.break_ball, racking.cue_ball} - {None}
+        return Positions({ball: at for ball, at in ruling.positions.items() if at in kept})
+
+    @classmethod
+    def balls_scored(cls, ruling: Ruling) -> int:
+        """SP-7, SP-17: a shot's points are the run's balls (a ball spotted scores none)."""
+        extras = ruling.extras
+        return extras.points if isinstance(extras, StraightPoolExtras) else 0
 
     def target(self, player: Player) -> int:
         """SP-16: the points ``player`` must reach (B-45, or B-46's handicap)."""
@@ -874,6 +900,7 @@ class StraightPool(GameState):
             rack_over=False,
             rerack=False,
             next_breaker=None,
+            quiet_innings=0,  # a new rack of fifteen: no stretch without progress yet
             reasons=self._with_score([*reasons, Reason("SP-18", text)], ruling.score),
             extras=attrs.evolve(extras, racking=Racking(count=15)),
         )

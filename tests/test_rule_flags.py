@@ -32,7 +32,9 @@ def test_play_has_a_flag_for_every_option_a_game_offers() -> None:
         help = flags[option.flag].help or ""
         offering = games_offering(option)
         if len(offering) < len(GAMES):  # said of the games that offer it
-            assert help.startswith(" and ".join(kind.display_name for kind in offering) + ": ")
+            names = [kind.display_name for kind in offering]
+            said = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+            assert help.startswith(said + ": ")
     early = "10-ball: an early called 10 is re-spotted (WPA) or wins (2009)."
     assert flags["--early-ten"].help == early
 
@@ -51,7 +53,8 @@ def test_the_games_own_flags_set_its_options(monkeypatch: pytest.MonkeyPatch) ->
     ("game", "flag", "value", "games"),
     [
         ("nine-ball", "--early-ten", "win", "10-ball"),
-        ("rotation", "--call-mode", "explicit", "10-ball and 8-ball"),
+        ("rotation", "--call-mode", "explicit", "10-ball, 8-ball and 14.1 continuous"),
+        ("nine-ball", "--points", "100", "14.1 continuous"),
         ("eight-ball", "--early-ten", "spot_continue", "10-ball"),
     ],
 )
@@ -80,3 +83,26 @@ def test_an_option_of_whole_numbers_takes_a_whole_number() -> None:
     words = attrs.evolve(count, numbers=None, flag="--rail-balls")
     command = _rule_flag(words)(click.command()(lambda rail_balls: print(repr(rail_balls))))
     assert CliRunner().invoke(command, ["--rail-balls", "3"]).output == "3\n"  # a value
+
+
+def test_fourteen_one_takes_its_points_and_its_race_of_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """B-45: ``--points`` sets the target; B-55: the race is the games of the match, one
+    when none is given (a race to 5 racks for the others)."""
+    game = _played(monkeypatch, "--game", "straight-pool", "--points", "50", "--players", "Ann,Bob")
+    assert game.setup.options.sp_target_points == 50 and game.setup.race_to == 1
+    assert game.setup.options.sp_games_per_match == 1
+    three = _played(monkeypatch, "--game", "straight-pool", "--race", "3")
+    assert three.setup.race_to == three.setup.options.sp_games_per_match == 3
+    assert three.setup.options.sp_target_points == 150  # the default, WPA's professional game
+    assert _played(monkeypatch, "--game", "ten-ball").setup.race_to == 5
+    refused = CliRunner().invoke(cli, ["play", "--game", "straight-pool", "--points", "0"])
+    assert refused.exit_code == 2 and "whole number from 1 to 1000" in refused.output
+
+
+@pytest.mark.parametrize("command", ["selfplay", "duel"])
+def test_selfplay_and_duel_refuse_another_games_flag(command: str) -> None:
+    levels = ["--a", "1", "--b", "1"] if command == "duel" else []
+    result = CliRunner().invoke(cli, [command, "--game", "ten-ball", "--points", "50", *levels])
+    assert result.exit_code == 2 and "--points applies only to 14.1 continuous" in result.output

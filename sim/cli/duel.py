@@ -10,11 +10,13 @@ from typing import Any
 
 import click
 
-from rules.games import DEFAULT_GAME
+from rules.games import DEFAULT_GAME, game_kind
 from sim.cli.flags import (
     check_output,
+    chosen_rules,
     game_option,
     json_option,
+    rule_flags,
     save_folder_option,
     seed_option,
     table_option,
@@ -30,10 +32,15 @@ MAX_WORKERS = 256
 @click.option("--a", "level_a", type=LEVEL, required=True, help="A's level.")
 @click.option("--b", "level_b", type=LEVEL, required=True, help="B's level.")
 @click.option(
-    "--racks", type=WholeNumber(1, MAX_DUEL_RACKS), default=10, show_default=True, help="Racks."
+    "--racks",
+    type=WholeNumber(1, MAX_DUEL_RACKS),
+    default=10,
+    show_default=True,
+    help="Racks (of 14.1: games, each to --points).",
 )
 @seed_option(1)
 @table_option
+@rule_flags
 @click.option(
     "--workers",
     type=WholeNumber(1, MAX_WORKERS),
@@ -63,6 +70,7 @@ def duel(
     as_json: bool,
     scheduler: str | None,
     save_dir: Path | None,
+    **rule_values: Any,
 ) -> None:
     """Two computer players (levels 1 to 5, or perfect) play RACKS racks, A breaking the
     first and every other one; the figures of each side. The same seed plays the same
@@ -78,11 +86,14 @@ def duel(
         if workers is not None:
             raise click.UsageError("--workers and --scheduler: the cluster has its own workers")
     check_output(save_dir, "--save", folder=True)
+    from rules import Options
     from sim.play.duel import DuelInterrupted, DuelSetup, RackOutcome, figures, run_duel
     from sim.store.duelfile import DuelFileError, finished_racks, rack_stem, save_rack
     from sim.store.gamefile import to_bytes
 
+    rules = chosen_rules(click.get_current_context(), game_kind(game), rule_values)
     setup = DuelSetup(
+        options=Options.from_mapping(rules),
         game=game,
         levels=(level_a, level_b),
         racks=racks,
@@ -221,6 +232,8 @@ DUEL_ROWS = (
     ("break_and_run_percent", "break-and-runs, % of breaks"),
     ("foul_percent", "fouls, % of shots"),
     ("called_pots_made_percent", "called pots made, %"),
+    ("balls_per_inning", "balls per inning"),
+    ("high_run", "high run"),
 )
 
 

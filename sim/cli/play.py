@@ -39,7 +39,14 @@ _GAME_FLAGS = {  # play's flags that set up the game --game starts
 
 @click.command()
 @game_option(None, help="Start this game directly, past the start screen.")
-@click.option("--race", "race_to", type=WholeNumber(1, 99), default=5, show_default=True)
+@click.option(
+    "--race",
+    "race_to",
+    type=WholeNumber(1, 99),
+    default=None,
+    help="Racks to win, or the games of a game that counts them (B-55) "
+    "[default: 5, or the game's own: 14.1 is one game].",
+)
 @table_option
 @click.option(
     "--players",
@@ -91,7 +98,7 @@ _GAME_FLAGS = {  # play's flags that set up the game --game starts
 )
 def play(
     game: str | None,
-    race_to: int,
+    race_to: int | None,
     table_size: str,
     players: str,
     breaker: str,
@@ -150,7 +157,7 @@ def play(
 
     from rules import Options, Player
     from sim.names import seat_names
-    from sim.play.game import Game, GameSetup
+    from sim.play.game import Game, GameSetup, default_race
     from sim.store.autosave import Autosave
     from sim.store.gamefile import GameFileError, load
 
@@ -171,7 +178,7 @@ def play(
         elif game is not None:
             setup = GameSetup(
                 game=game,
-                race_to=race_to,
+                race_to=race_to if race_to is not None else default_race(game_kind(game)),
                 table=table_size,
                 options=Options.from_mapping(chosen_rules(ctx, game_kind(game), rule_values)),
                 players=seat_names(

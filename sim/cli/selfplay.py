@@ -9,8 +9,16 @@ from typing import Any
 import attrs
 import click
 
-from rules.games import DEFAULT_GAME
-from sim.cli.flags import check_output, game_option, save_folder_option, seed_option, table_option
+from rules.games import DEFAULT_GAME, game_kind
+from sim.cli.flags import (
+    check_output,
+    chosen_rules,
+    game_option,
+    rule_flags,
+    save_folder_option,
+    seed_option,
+    table_option,
+)
 from sim.cli.values import WholeNumber
 
 MAX_SELFPLAY_RACKS = 10_000
@@ -23,14 +31,22 @@ MAX_SELFPLAY_RACKS = 10_000
     type=WholeNumber(1, MAX_SELFPLAY_RACKS),
     default=3,
     show_default=True,
-    help="Racks to play.",
+    help="Racks to play (of 14.1: games, each to --points).",
 )
 @seed_option(1)
 @table_option
+@rule_flags
 @save_folder_option(
     "Folder to save the games in (created if needed), each saved as every rack ends."
 )
-def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path | None) -> None:
+def selfplay(
+    game: str,
+    racks: int,
+    seed: int,
+    table_size: str,
+    save_dir: Path | None,
+    **rule_values: Any,
+) -> None:
     """Play whole racks with the built-in shot picker on both sides.
 
     A run of more than 99 racks is a series of matches of 99 racks, one game file each."""
@@ -40,6 +56,10 @@ def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path |
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Table
 
+    from rules import Options
+
+    rules = chosen_rules(click.get_current_context(), game_kind(game), rule_values)
+    options = Options.from_mapping(rules)
     check_output(save_dir, "--save", folder=True)  # before the imports: they take seconds
     from sim.play.game import Game, GameSetup
     from sim.play.selfplay import RackSummary, match_seed, match_sizes, play_racks, summarize
@@ -74,7 +94,13 @@ def selfplay(game: str, racks: int, seed: int, table_size: str, save_dir: Path |
         shots_before = 0
         for index, count in enumerate(sizes_):
             match = Game(
-                GameSetup(game=game, race_to=count, table=table_size, seed=match_seed(seed, index))
+                GameSetup(
+                    game=game,
+                    race_to=count,
+                    table=table_size,
+                    seed=match_seed(seed, index),
+                    options=options,
+                )
             )
             players = match.setup.players
             path = target(index)

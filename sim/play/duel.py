@@ -25,12 +25,12 @@ from typing import Any
 import attrs
 import numpy as np
 
-from rules import MatchPhase, Player, game_kind
+from rules import MatchPhase, Options, Player, game_kind
 from rules.facts import Pocketing
 from rules.figures import OwnFigure
 from sim.play.figures.counts import GameFigures
 from sim.play.figures.live import figures_of
-from sim.play.game import ComputerPlayer, Game, GameSetup, ShotRecord
+from sim.play.game import ChoiceRecord, ComputerPlayer, Game, GameSetup, ShotRecord
 from sim.play.opponent import Kind, Move, decide, level_named
 from sim.play.opponent.levels import TUNING_SEEDS
 
@@ -51,6 +51,7 @@ class DuelSetup:
     max_steps: int = MAX_STEPS
     max_reracks: int = MAX_RERACKS
     names: tuple[str, str] = ("A", "B")  # the players' names in the racks' game files
+    options: Options = attrs.field(factory=Options)  # the rules chosen (14.1's points)
 
     def level(self, player: Player) -> str:
         return self.levels[0] if player is Player.A else self.levels[1]
@@ -79,6 +80,9 @@ class SideFigures:
     simulations: tuple[int, ...] = ()
     candidates: tuple[int, ...] = ()
     own: tuple[tuple[str, int], ...] = ()
+    # The balls of each of the player's innings (GameState.balls_scored): balls per
+    # inning and the high run, 14.1's figures (SP-17).
+    runs: tuple[int, ...] = ()
 
     def __add__(self, other: SideFigures) -> SideFigures:
         return SideFigures(
@@ -113,12 +117,21 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
     """Rack ``index`` of the duel, played out in this process; with ``encode``, the
     outcome carries the rack as a game file's bytes."""
     seed = rack_seed(setup.seed, index)
-    game = Game(GameSetup(game=setup.game, table=setup.table, players=setup.names, seed=seed))
+    game = Game(
+        GameSetup(
+            game=setup.game,
+            table=setup.table,
+            players=setup.names,
+            seed=seed,
+            options=setup.options,
+        )
+    )
     game.start(Player.A if index % 2 == 0 else Player.B)
     spec = game.setup.spec
     levels = {player: level_named(setup.level(player)) for player in Player}
     moves: list[tuple[Player, Move, ShotRecord | None]] = []
     steps = reracks = 0
+    quiet = 0  # the steps since the table was last racked (14.1 racks again within a rack)
     while game.phase is MatchPhase.RACK:
         state = game.rack
         assert state is not None
@@ -129,7 +142,8 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
         computer = ComputerPlayer(setup.level(me), (seed, number, steps))
         rng = np.random.default_rng(np.random.SeedSequence(list(computer.entropy)))
         steps += 1
-        if steps > setup.max_steps:
+        quiet += 1
+        if quiet > setup.max_steps:
             move = Move(kind=Kind.STALEMATE)
         else:
             move = decide(state, spec, levels[me], rng)
@@ -142,18 +156,31 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
         else:
             assert move.stroke is not None
             moves.append((me, move, game.shoot(attrs.evolve(move.stroke, player=computer))))
+        last = game.records[-1]
+        if isinstance(last, ShotRecord | ChoiceRecord) and game.setup.kind.reracked_around(
+            last.ruling
+        ):
+            quiet = 0  # balls racked again: the rack goes on (14.1)
+        if move.kind is Kind.STALEMATE and game.match.rack_number == number:
+            quiet = 0  # a stalemate that goes on with the same rack (14.1's SP-18)
+            reracks += 1
+            if reracks > setup.max_reracks:
+                break
         if game.match.rack_number != number and game.phase is MatchPhase.RACK:
-            steps = 0
+            steps = quiet = 0
             reracks += 1
             if reracks > setup.max_reracks:
                 break
     counted = figures_of(game)
-    sides = (_side(Player.A, counted, moves), _side(Player.B, counted, moves))
+    sides = (_side(Player.A, counted, game, moves), _side(Player.B, counted, game, moves))
     return RackOutcome(index, game.winner(), sides, None if encode is None else encode(game))
 
 
 def _side(
-    player: Player, counted: GameFigures, moves: list[tuple[Player, Move, ShotRecord | None]]
+    player: Player,
+    counted: GameFigures,
+    game: Game,
+    moves: list[tuple[Player, Move, ShotRecord | None]],
 ) -> SideFigures:
     counts = counted.of(player)
     shots = [(move, record) for who, move, record in moves if who is player and record]
@@ -171,7 +198,22 @@ def _side(
         simulations=tuple(move.simulations for move, _ in shots),
         candidates=tuple(move.candidates for move, _ in shots),
         own=tuple(counted.own[0 if player is Player.A else 1].items()),
+        runs=innings_balls(game, player),
     )
+
+
+def innings_balls(game: Game, player: Player) -> tuple[int, ...]:
+    """The balls ``player`` scored in each of their innings, in order: an inning is the
+    player's shots in a row (across racks, as a run goes on after a rack won)."""
+    runs: list[int] = []
+    last: Player | None = None
+    for record in game.shots:
+        if record.shooter is player:
+            if last is not player:
+                runs.append(0)
+            runs[-1] += game.setup.kind.balls_scored(record.ruling)
+        last = record.shooter
+    return tuple(runs)
 
 
 def _made(move: Move, record: ShotRecord) -> bool:
@@ -284,6 +326,9 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
             "foul_percent": _percent(side.fouls, side.shots),
             "called_pots_made_percent": _percent(side.called_pots_made, side.called_pots_attempted),
             **{figure.name: _own_total(figure, side.own) for figure in own_figures},
+            "innings": len(side.runs),
+            "balls_per_inning": round(sum(side.runs) / len(side.runs), 2) if side.runs else 0.0,
+            "high_run": max(side.runs, default=0),
         }
     return {
         "racks": len(outcomes),

@@ -20,10 +20,10 @@ branch. ``records`` is the line in play, from the first step to the one the matc
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from functools import partial
-from typing import Protocol, TypeAlias, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 import attrs
 
@@ -53,7 +53,7 @@ from rules.geometry import Point
 from rules.practice import practice_state
 from sim.limits import MAX_SEED
 from sim.physics.facts import first_crossing
-from sim.physics.racks import DEFAULT_RACK_GAP, rack
+from sim.physics.racks import DEFAULT_RACK_GAP, rack, rerack
 from sim.physics.simulate import (
     CueAction,
     PlacementError,
@@ -65,6 +65,7 @@ from sim.physics.table import TableSize, TableSpec, table_spec
 from sim.play.branches import GameNode, Line, lines
 
 MAX_RACE = 99
+DEFAULT_RACE = 5  # racks, when a match is not told its race
 MAX_NAME = 40
 MAX_DRILL = 80  # a drill's title, as a game file names it
 
@@ -135,6 +136,14 @@ class GameSetup:
     # The title of the drill this practice session is of ("": none), as its list names it.
     drill: str = attrs.field(default="", validator=_drill)
 
+    def __attrs_post_init__(self) -> None:
+        # B-55: a game that counts its games per match (14.1) has them from the race, so
+        # the options a game file keeps say the match it was.
+        field = self.kind.games_per_match_option
+        if field is not None and getattr(self.options, field) != self.race_to:
+            counted: dict[str, Any] = {field: self.race_to}
+            object.__setattr__(self, "options", attrs.evolve(self.options, **counted))
+
     @property
     def kind(self) -> type[GameState]:
         """The game's class: what it is (display name, calls, push out, score, rack)."""
@@ -156,6 +165,24 @@ class GameSetup:
         geometry = self.spec.geometry
         gap = max(self.options.rack_gap, DEFAULT_RACK_GAP)
         return rack(geometry, self.kind.rack_pattern(self.options), seed, gap)
+
+    def rerack(
+        self, number: int, turn: int, staying: Mapping[BallId, Point]
+    ) -> dict[BallId, Point]:
+        """Rack ``number`` racked again after its ``turn``-th step around the balls
+        ``staying`` (14.1's re-racks): laid as :meth:`rack_up` lays a rack, with the
+        physics' clearance, shuffled by a seed of its own from the match's seed."""
+        seed = random.Random(f"{self.seed}:{number}:{turn}").getrandbits(63)
+        geometry = self.spec.geometry
+        gap = max(self.options.rack_gap, DEFAULT_RACK_GAP)
+        return rerack(geometry, self.kind.rack_pattern(self.options), seed, staying, gap)
+
+
+def default_race(kind: type[GameState]) -> int:
+    """A match's race when none is chosen: the game's own games per match (14.1's one
+    game, B-55), or a race to 5 racks."""
+    field = kind.games_per_match_option
+    return DEFAULT_RACE if field is None else int(getattr(Options(), field))
 
 
 @attrs.frozen
@@ -672,7 +699,7 @@ class Game:
             raise GameError("that shot was prepared for another turn")
         shot = shot_of(prepared.stroke, simulated)
         ruling = self._rules(lambda: state.rule(shot))
-        match = self._rules(lambda: self.match.apply(ruling))
+        match = self._after(ruling)
         return self._keep(
             ShotRecord(
                 rack=prepared.rack,
@@ -696,7 +723,7 @@ class Game:
         state = self._state_for_shot()
         number = self.match.rack_number
         ruling = self._rules(lambda: state.rule_time_foul(extension=extension))
-        match = self._rules(lambda: self.match.apply(ruling))
+        match = self._after(ruling)
         record = TimeFoulRecord(
             rack=number, shooter=state.shooter, extension=extension, ruling=ruling
         )
@@ -709,7 +736,7 @@ class Game:
         ``by``: the computer chose it, at that level and seed."""
         state = self._state_in_rack()
         ruling = self._rules(lambda: state.rule_choice(choice))
-        match = self._rules(lambda: self.match.apply(ruling))
+        match = self._after(ruling)
         return self._keep(
             ChoiceRecord(
                 rack=match.rack_number,
@@ -726,7 +753,7 @@ class Game:
         state = self._state_in_rack()
         number = self.match.rack_number
         ruling = self._rules(lambda: state.rule_stalemate(agreed=agreed))
-        match = self._rules(lambda: self.match.apply(ruling))
+        match = self._after(ruling)
         return self._keep(StalemateRecord(rack=number, agreed=agreed, ruling=ruling), match)
 
     def redo(self, record: Record) -> Record:
@@ -771,6 +798,18 @@ class Game:
                 f"{self.setup.name(state.pending.chooser)} must first choose: {allowed}"
             )
         return state
+
+    def _after(self, ruling: Ruling) -> Match:
+        """The match after ``ruling``; where it racks the rack in play again (14.1), the
+        balls racked by the physics around those the game says stay (a frozen rack
+        cannot be simulated), not the referee's frozen triangle."""
+        match = self._rules(lambda: self.match.apply(ruling))
+        state = match.rack
+        staying = self.setup.kind.reracked_around(ruling)
+        if staying is None or state is None or match.rack_number != self.match.rack_number:
+            return match
+        balls = self.setup.rerack(match.rack_number, state.turn, staying)
+        return attrs.evolve(match, rack=attrs.evolve(state, balls=Positions(balls)))
 
     def _keep(self, record: _R, match: Match) -> _R:
         """``record`` as the next step of the line in play, the match after it ``match``."""

@@ -18,7 +18,7 @@ from rules import Player
 from rules.figures import racks_of
 from sim.play.figures.counts import rack_figures
 from sim.play.figures.live import steps_of
-from sim.play.game import MAX_RACE, Game, GameError, Record
+from sim.play.game import MAX_RACE, ChoiceRecord, Game, GameError, Record, ShotRecord
 from sim.play.picker import choose_choice, choose_stroke, placements
 
 RACKS_PER_MATCH = MAX_RACE
@@ -116,6 +116,10 @@ def play_racks(
         if on_record is not None:
             on_record(game, record)
         rack_ended = game.match.rack_number != number or game.winner() is not None
+        if isinstance(record, ShotRecord | ChoiceRecord) and game.setup.kind.reracked_around(
+            record.ruling
+        ):
+            steps = 0  # balls racked again within the rack (14.1): the rack goes on
         if not rack_ended and steps >= max_records_per_rack:
             game.declare_stalemate(agreed=True)  # GEN-16: no progress in a long while
             rack_ended = True

@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from rules import Player
+from rules import Options, Player
 from rules.errors import FormatError
 from sim.files import write_atomically
 from sim.play.duel import DuelSetup, RackOutcome, SideFigures
@@ -49,6 +49,7 @@ _COUNTS = tuple(
 )
 _PER_SHOT = {"think_seconds": float, "simulations": int, "candidates": int}
 OWN = "own"  # the game's own figures of the rack, [[name, value], ...]: only where it has any
+_PER_INNING = "runs"  # each inning's balls; absent from a rack saved before it was kept
 
 
 class DuelFileError(ValueError):
@@ -86,8 +87,12 @@ def figures_bytes(setup: DuelSetup, outcome: RackOutcome) -> bytes:
 
 
 def _duel(setup: DuelSetup) -> dict[str, Any]:
-    """What makes one duel's racks the same as another's (not how many racks)."""
-    return {
+    """What makes one duel's racks the same as another's (not how many racks): the
+    rules chosen too, where they are not the defaults (the files of a duel at the
+    defaults read as they did)."""
+    options = json.loads(json.dumps(attrs.asdict(setup.options)))  # as the file reads back
+    chosen = {} if setup.options == Options() else {"options": options}
+    return chosen | {
         "game": setup.game,
         "table": setup.table,
         "seed": setup.seed,
@@ -155,7 +160,7 @@ def _outcome(document: Any, ours: dict[str, Any], index: int) -> RackOutcome:
 
 
 def _side(reader: StrictReader) -> SideFigures:
-    reader.keys((*_COUNTS, *_PER_SHOT), (OWN,))
+    reader.keys((*_COUNTS, *_PER_SHOT), (OWN, _PER_INNING))
     counts: dict[str, Any] = {}
     for name in _COUNTS:
         value = reader.get(name, int)
@@ -166,7 +171,8 @@ def _side(reader: StrictReader) -> SideFigures:
         name: reader.convert(name, _numbers(kind)) for name, kind in _PER_SHOT.items()
     }
     own = reader.convert(OWN, _own) if OWN in reader.data else ()
-    return SideFigures(**counts, **per_shot, own=own)
+    runs = reader.convert(_PER_INNING, _numbers(int)) if _PER_INNING in reader.data else ()
+    return SideFigures(**counts, **per_shot, own=own, runs=runs)
 
 
 def _own(value: Any) -> tuple[tuple[str, int], ...]:

@@ -37,7 +37,8 @@ def test_the_statistics_screen_shows_the_figures_of_each_player(
     assert start is not None
     panel = start.open_statistics().panel
     table.step(2)
-    assert [r.player for r in panel.reports] == ["Ann", "Bob", "computer 1 A", "computer 1 B"]
+    players = ["Ann", "Bob", "Player A", "Player B", "computer 1 A", "computer 1 B"]
+    assert [r.player for r in panel.reports] == players
     assert panel.show("Bob")
     table.step(1)
     assert panel.name.getText() == "Bob"

@@ -29,6 +29,9 @@ KEYS = {
     "break_and_run_percent",
     "foul_percent",
     "called_pots_made_percent",
+    "innings",
+    "balls_per_inning",
+    "high_run",
 }
 
 
@@ -67,6 +70,11 @@ def test_a_duel_is_the_same_on_one_process_or_two() -> None:
     # The totals are the racks' sums.
     shots = sum(o.sides[0].shots for o in here)
     assert a["shots"] == shots
+    # Balls per inning and the high run (14.1's figures, every game's balls): each
+    # inning's balls, from the racks' own.
+    runs = [run for o in here for run in o.sides[0].runs]
+    assert a["innings"] == len(runs) and a["high_run"] == max(runs, default=0)
+    assert a["balls_per_inning"] == (round(sum(runs) / len(runs), 2) if runs else 0.0)
 
 
 def test_a_rack_is_its_seeds() -> None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rules import GAMES, EightBall, NineBall, Options, Rotation, TenBall
+from rules import GAMES, EightBall, NineBall, Options, Rotation, StraightPool, TenBall
 from rules.games import games_offering, offered_options
 from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
+from rules.straight_pool import TARGET_POINTS
 from rules.ten_ball import EARLY_TEN
 
 
@@ -18,8 +19,9 @@ def test_each_game_offers_its_own_options() -> None:
     assert EightBall.rule_options == (CALL_MODE, SHOT_CLOCK)
     assert NineBall.rule_options == (SHOT_CLOCK,)
     assert Rotation.rule_options == (SHOT_CLOCK,)
-    assert offered_options() == (EARLY_TEN, CALL_MODE, SHOT_CLOCK)
-    assert games_offering(CALL_MODE) == (TenBall, EightBall)
+    assert StraightPool.rule_options == (TARGET_POINTS, CALL_MODE, SHOT_CLOCK)  # B-45, B-48
+    assert offered_options() == (EARLY_TEN, CALL_MODE, SHOT_CLOCK, TARGET_POINTS)
+    assert games_offering(CALL_MODE) == (TenBall, EightBall, StraightPool)
     assert games_offering(SHOT_CLOCK) == tuple(GAMES.values())
 
 

@@ -73,18 +73,17 @@ class SetupPanel:
         label(self.frame, "Rack", (x0, y - 0.01), TEXT, DIM)
         racks = [(kind.short_name(), name) for name, kind in PLAYABLE_GAMES.items()]
         left, gap = x0 + 0.09, 0.01
-        width = (block.x1 - 0.02 - left - gap * len(racks)) / (len(racks) + 1)
-        # The row's words smaller when the widest would not fit its button (five games).
-        scale = row_scale([text for text, _ in racks] + ["Clear"], width, TEXT)
+        # Each button as wide as its word asks (five games and Clear share one row).
+        words = [len(text) + 2 for text, _ in racks] + [len("Clear") + 2]
+        unit = (block.x1 - 0.02 - left - gap * len(racks)) / sum(words)
         self.buttons: dict[str, DirectButton] = {}
-        for i, (text, name) in enumerate(racks):
-            self.buttons[f"rack {name}"] = self._button(
-                text, left + width * (i + 0.5) + gap * i, y, width, self._rack(name), scale
-            )
-        count = len(racks)
-        self.buttons["clear"] = self._button(
-            "Clear", left + width * (count + 0.5) + gap * count, y, width, self._clear, scale
-        )
+        commands = [*(self._rack(name) for _, name in racks), self._clear]
+        keys = [*(f"rack {name}" for _, name in racks), "clear"]
+        texts = [*(text for text, _ in racks), "Clear"]
+        x = left
+        for key, text, weight, command in zip(keys, texts, words, commands, strict=True):
+            self.buttons[key] = self._button(text, x + unit * weight / 2, y, unit * weight, command)
+            x += unit * weight + gap
         y -= ROW
         third = (inner - 0.02) / 3
         self.buttons["referee"] = self._button("", x0 + third / 2, y, third, self._referee)

@@ -5,7 +5,7 @@ resume the autosaved game or open a saved one."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -80,6 +80,11 @@ def _default_rules() -> dict[str, Any]:
     return {option.name: option.default for option in RULES}
 
 
+def _every_rule(given: Mapping[str, Any]) -> dict[str, Any]:
+    """The rules ``given``, and every other offered one at its default."""
+    return {**_default_rules(), **given}
+
+
 def resume_detail(saved: SavedGame) -> str:
     """What Resume brings back, in a line: '10-ball · Ann 2-1 Bob · 16 shots'."""
     game, match, _, played, _ = saved.columns()
@@ -96,7 +101,8 @@ class StartChoices:
     breaker: str = "lag"
     # Each rule option's value (rules.offered), by its Options field: the chosen game's
     # set its options; the others' are kept for when that game is chosen again.
-    rules: dict[str, Any] = attrs.field(factory=_default_rules, hash=False)
+    # Every offered rule: one the choices do not name at its default.
+    rules: dict[str, Any] = attrs.field(factory=_default_rules, hash=False, converter=_every_rule)
     table: str = "9ft"
     quality: Quality = "fast"
     seat_a: str = "person"  # "person", or the computer's level ("1".."5")
