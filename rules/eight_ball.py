@@ -19,7 +19,7 @@ from rules.groups import EIGHT, EightBallExtras, Group, Groups, Loss, Target
 from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
-from rules.rack import RackPattern, SlotDraw
+from rules.rack import PractisedBreak, RackPattern, SlotDraw
 from rules.reading import converted
 from rules.ruling import Reason, Ruling
 from rules.shot import Call, Shot
@@ -60,6 +60,12 @@ class EightBall(GameState):
     kitchen_rule: ClassVar[str] = "EB-14"  # WPA 6.11
     extras_type: ClassVar[type[EightBallExtras]] = EightBallExtras
     rule_options: ClassVar[tuple[RuleOption, ...]] = (CALL_MODE, SHOT_CLOCK)
+    # The computer opponent's break, from its break study on tuning seeds 41 to 43 (the
+    # figures beside sim.play.opponent.strokes.BREAK_CHOICES): from 0.25 of the width, a
+    # touch of follow, as hard as the cue goes; legal (EB-5) on all but a few racks.
+    practised_break: ClassVar[PractisedBreak | None] = PractisedBreak(
+        offset=0.25, spin=0.1, speed=10.0, value=0.77
+    )
     position_keys: ClassVar[frozenset[str]] = frozenset({"groups"})  # EB-7
 
     groups: Groups = attrs.field(factory=Groups)

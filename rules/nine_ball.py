@@ -15,7 +15,7 @@ from rules.fouls import codes_and_reasons
 from rules.offered import SHOT_CLOCK, RuleOption
 from rules.options import NineRackPosition, Options
 from rules.positions import Positions, describe
-from rules.rack import RackPattern
+from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason
 from rules.shot import Shot
 from rules.spotting import spot_in_wpa_order
@@ -58,6 +58,12 @@ class NineBall(GameState):
     push_out_reply_rule: ClassVar[str] = "NB-9"
     foul_in_hand_rule: ClassVar[str] = "NB-12"
     rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
+    # The computer opponent's break, from its break study on tuning seeds 41 to 43 (the
+    # figures beside sim.play.opponent.strokes.BREAK_CHOICES): from 0.25 of the width, a
+    # touch of follow, softer than at 10-ball.
+    practised_break: ClassVar[PractisedBreak | None] = PractisedBreak(
+        offset=0.25, spin=0.1, speed=8.5, value=0.585
+    )
 
     @classmethod
     def rack_pattern(cls, options: Options) -> RackPattern:

@@ -101,7 +101,7 @@ def _duel(setup: DuelSetup) -> dict[str, Any]:
         "levels": {
             player.value: {
                 "level": setup.level(player),
-                "settings": settings(level_named(setup.level(player))),
+                "settings": settings(level_named(setup.level(player)), setup.game),
             }
             for player in Player
         },

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from rules import TenBall
+from rules import EightBall, GameState, NineBall, TenBall
 from sim.play.opponent import level_named
 from sim.play.opponent.breakstudy import BreakFigures, study
 from sim.play.opponent.strokes import BREAK_CHOICES
@@ -26,7 +26,8 @@ def test_a_study_counts_every_strike_and_comes_out_the_same_for_a_seed() -> None
     for f in figures:
         assert f.strikes == 4
         assert 0.0 <= f.value <= 1.0
-        assert 0 <= f.likely <= f.kept <= f.strikes - f.fouls
+        assert 0 <= f.likely <= f.kept <= f.strikes - f.fouls - f.handed
+        assert 0.0 < f.error < 0.5
     assert figures == study("ten-ball", "9ft", five, shapes, racks=2, strikes=2, seed=4)
     assert figures != study("ten-ball", "9ft", five, shapes, racks=2, strikes=2, seed=5)
 
@@ -41,23 +42,34 @@ def test_a_study_of_nothing_is_refused(
         study("ten-ball", "9ft", level_named("5"), shapes, racks=racks, strikes=strikes, seed=1)
 
 
-# The study behind TenBall.practised_break, again on racks of its own, for a run on purpose
-# (POOLSIM_BREAK_RACKS=160: about 4 minutes on one core).
+# The studies behind each game's practised_break, again on racks of their own, for a run
+# on purpose (POOLSIM_BREAK_RACKS=160: about 4 minutes a game on one core).
 RACKS = int(os.environ.get("POOLSIM_BREAK_RACKS", "0"))
 
 
+# At 9-ball a break that leaves most scratches more often than 10-ball's (9 % of the
+# study's strikes); at 8-ball the six include one as good within the study's uncertainty
+# (0.2 of the width at 10 m/s: 0.769 against 0.784, ±0.02), so it may fall short of it by
+# two standard errors of a 640-strike mean.
 @pytest.mark.skipif(not RACKS, reason="POOLSIM_BREAK_RACKS=N studies the breaks on N racks")
-def test_the_practised_10_ball_break_leaves_more_than_every_break_on_the_rack() -> None:
-    figures = study(
-        "ten-ball", "9ft", level_named("5"), [PRACTISED, *BREAK_CHOICES], RACKS, 4, seed=12
-    )
+@pytest.mark.parametrize(
+    "kind, margin, fouls", [(TenBall, 0.0, 0.04), (NineBall, 0.0, 0.12), (EightBall, 0.03, 0.04)]
+)
+def test_the_practised_break_leaves_more_than_every_break_on_the_rack(
+    kind: type[GameState], margin: float, fouls: float
+) -> None:
+    found = kind.practised_break
+    assert found is not None
+    shape = (found.offset, found.spin, found.speed)
+    figures = study(kind.game, "9ft", level_named("5"), [shape, *BREAK_CHOICES], RACKS, 4, seed=12)
     practised, *others = figures
-    assert all(practised.value > other.value for other in others), _table(figures)
-    assert practised.fouls <= 0.04 * practised.strikes, _table(figures)
+    assert all(practised.value + margin > other.value for other in others), _table(figures)
+    assert practised.fouls <= fouls * practised.strikes, _table(figures)
 
 
 def _table(figures: list[BreakFigures]) -> str:
     return "\n".join(
-        f"{f.shape}: {f.value:.3f} fouls {f.fouls} kept {f.kept} likely {f.likely} of {f.strikes}"
+        f"{f.shape}: {f.value:.3f} (±{f.error:.3f}) fouls {f.fouls} handed {f.handed} "
+        f"kept {f.kept} likely {f.likely} of {f.strikes}"
         for f in figures
     )

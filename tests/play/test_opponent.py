@@ -15,6 +15,7 @@ from rules import (
     BallInHand,
     Choice,
     Declaration,
+    EightBall,
     GameState,
     NineBall,
     Phase,
@@ -357,20 +358,42 @@ def test_level_5_plays_the_break_it_practised_and_practises_on_the_rack_without_
     assert fifteen.plan in [c.stroke for side in sides for c in side]
 
 
+@pytest.mark.parametrize("game", ["nine-ball", "eight-ball"])
+def test_level_5_plays_the_break_it_practised_at_9_ball_and_8_ball(game: str) -> None:
+    """9-ball's diamond and 8-ball's fifteen balls have breaks of their own from the break
+    study (each game's practised_break): level 5 plays it with no simulation on the rack
+    and expects what the study measured it to leave."""
+    match = Game(GameSetup(game=game, seed=3))
+    match.start(Player.A)
+    state = match.rack
+    assert state is not None and state.practised_break is not None
+    move = decide(state, SPEC, level_named("5"), rng())
+    assert move.kind is Kind.BREAK and move.simulations == 0
+    assert move.expected == state.practised_break.value
+    practised = [practised_break(state, SPEC, side) for side in (-1.0, 1.0)]
+    assert move.plan in [c.stroke for c in practised if c is not None]
+
+
 def test_a_levels_settings_name_the_break_it_practised(monkeypatch: pytest.MonkeyPatch) -> None:
     """A duel's racks name their levels' settings: level 5's include the practised
-    breaks, so racks played before one changed are not counted with new ones; a level
-    that does not practise (4, and perfect, with no noise) is its noise and search, and
-    perfect's forecast."""
+    breaks, so racks played before one changed are not counted with new ones, and for a
+    game its break alone, so a break found for another game leaves its racks counted; a
+    level that does not practise (4, and perfect, with no noise) is its noise and search,
+    and perfect's forecast."""
     five, four, perfect = (level_named(name) for name in ("5", "4", "perfect"))
     assert settings(four) == repr(four)
     assert settings(perfect) == repr(perfect) + ", foreseeing 3 strokes a pot"
     before = settings(five)
     assert before.startswith(repr(five)) and "offset=0.25" in before
+    for kind in (NineBall, EightBall):  # each game's own break, from its study
+        assert f"'{kind.game}': {kind.practised_break!r}" in before
+    ten, nine = settings(five, "ten-ball"), settings(five, "nine-ball")
+    assert f"{{'ten-ball': {TenBall.practised_break!r}}}" in ten and "nine-ball" not in ten
     assert TenBall.practised_break is not None
     moved = attrs.evolve(TenBall.practised_break, offset=0.3)
     monkeypatch.setattr(TenBall, "practised_break", moved)
-    assert settings(five) != before
+    assert settings(five) != before and settings(five, "ten-ball") != ten
+    assert settings(five, "nine-ball") == nine
 
 
 def test_the_lookahead_judges_a_pot_by_the_shot_after_it_too() -> None:

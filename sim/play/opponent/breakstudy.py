@@ -38,16 +38,19 @@ Shape = tuple[float, float, float]
 @attrs.frozen
 class BreakFigures:
     """One break's figures over a study: ``strikes`` struck; ``value``, the mean of what
-    they left the breaker (the judge's value, about the chance of winning the rack);
-    ``fouls``; ``kept``, the breaker still at the table without a foul; ``likely``,
-    kept with a likely pot (:data:`LIKELY`)."""
+    they left the breaker (the judge's value, about the chance of winning the rack), and
+    ``error``, its standard error; ``fouls``; ``kept``, the breaker still at the table
+    without a foul; ``likely``, kept with a likely pot (:data:`LIKELY`); ``handed``, no
+    foul but the opponent to choose what follows (8-ball's illegal break, EB-5)."""
 
     shape: Shape
     strikes: int
     value: float
+    error: float
     fouls: int
     kept: int
     likely: int
+    handed: int
 
 
 def study(
@@ -67,7 +70,7 @@ def study(
     simulator = simulator or InProcessSimulator()
     draws = random.Random(f"{seed}:break study")
     values: list[list[float]] = [[] for _ in shapes]
-    counts = [[0, 0, 0] for _ in shapes]  # fouls, kept, likely
+    counts = [[0, 0, 0, 0] for _ in shapes]  # fouls, kept, likely, handed
     for index in range(racks):
         setup = GameSetup(game=game, table=table, players=("A", "B"), seed=draws.getrandbits(63))
         match = Game(setup)
@@ -98,6 +101,9 @@ def study(
             values[which].append(thinker.judge.value(after, Player.A))
             kept = not ruling.foul and after.shooter is Player.A and after.pending is None
             counts[which][0] += int(ruling.foul)
+            pending = after.pending
+            if not ruling.foul and pending is not None and pending.chooser is not Player.A:
+                counts[which][3] += 1
             if kept:
                 counts[which][1] += 1
                 if after.outcome() is None:  # not the rack won on the break
@@ -107,9 +113,18 @@ def study(
             shape=shape,
             strikes=len(values[which]),
             value=float(np.mean(values[which])),
+            error=_standard_error(values[which]),
             fouls=counts[which][0],
             kept=counts[which][1],
             likely=counts[which][2],
+            handed=counts[which][3],
         )
         for which, shape in enumerate(shapes)
     ]
+
+
+def _standard_error(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values`` (none for a single strike)."""
+    if len(values) < 2:
+        return 0.0
+    return float(np.std(values, ddof=1) / np.sqrt(len(values)))

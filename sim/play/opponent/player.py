@@ -188,13 +188,15 @@ def practises(level: Level) -> bool:
     return level.search.break_samples > 0 and not level.noise.silent
 
 
-def settings(level: Level) -> str:
+def settings(level: Level, game: str | None = None) -> str:
     """Everything that decides how ``level`` plays, as text (a duel's racks name it, so
     racks of a level since changed are not counted with new ones): its noise and search,
-    and the practised breaks if it plays them."""
+    and the practised breaks if it plays them: ``game``'s alone when given, so that a
+    break found for one game leaves the racks of another counted."""
     text = repr(level)
     if practises(level):
-        text += f", practised breaks {practised_breaks()!r}"
+        breaks = {name: found for name, found in practised_breaks().items() if game in (None, name)}
+        text += f", practised breaks {breaks!r}"
     if level.search.foresee:  # not in the repr (see Search.foresee)
         text += f", foreseeing {level.search.foresee} strokes a pot"
     return text
