@@ -36,8 +36,9 @@ from sim.play.opponent.levels import TUNING_SEEDS
 
 MAX_STEPS = 300  # shots and choices in one rack before it is called a stalemate
 MAX_RERACKS = 3  # stalemates of one rack before it counts as won by nobody
-# The figures of the runs a duel reports for every game (SideFigures.runs).
-RUN_FIGURES = ("innings", "balls_per_inning", "high_run")
+# The game's own figures a duel reads from the runs for every game (SideFigures.runs:
+# balls per inning, innings, high run), not again under the game's names: 14.1's.
+RUN_FIGURES = ("balls", "innings", "high_run")
 
 
 @attrs.frozen
@@ -294,9 +295,7 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
     (summed over the racks, or the best of them), and ``"own_figures"``: their words by
     name."""
     outcomes = list(outcomes)
-    own_figures = game_kind(setup.game).own_figures
-    # 14.1's innings and high run are the duel's own for every game: its rows say them.
-    own_words = {f.name: f.words for f in own_figures if f.name not in RUN_FIGURES}
+    own_figures = [f for f in game_kind(setup.game).own_figures if f.name not in RUN_FIGURES]
     players = {}
     for player, side in zip(Player, _totals(outcomes), strict=True):
         think = sorted(side.think_seconds)
@@ -325,7 +324,7 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
         "seed": setup.seed,
         "held_out": setup.seed not in TUNING_SEEDS,
         "players": players,
-        **({"own_figures": own_words} if own_words else {}),
+        **({"own_figures": {f.name: f.words for f in own_figures}} if own_figures else {}),
     }
 
 

@@ -98,3 +98,14 @@ def test_the_match_summary_shows_the_runs_and_balls_per_inning() -> None:
     assert rows["balls per inning"] == tuple(
         f"{own['balls'] / own['innings']:.2f}" for own in (a, b)
     )
+
+
+def test_a_14_1_duel_reports_its_runs_once_under_its_own_keys() -> None:
+    """The duel reads 14.1's own figures from the runs it keeps for every game: its
+    report has balls per inning and the high run, not the game's names again."""
+    from sim.play.duel import DuelSetup, figures
+
+    report = figures(DuelSetup(game="straight-pool", levels=("1", "1"), racks=0, seed=1), [])
+    a = report["players"]["A"]
+    assert "own_figures" not in report and "balls" not in a
+    assert (a["innings"], a["balls_per_inning"], a["high_run"]) == (0, 0.0, 0)
