@@ -109,3 +109,18 @@ def test_a_14_1_duel_reports_its_runs_once_under_its_own_keys() -> None:
     a = report["players"]["A"]
     assert "own_figures" not in report and "balls" not in a
     assert (a["innings"], a["balls_per_inning"], a["high_run"]) == (0, 0.0, 0)
+
+
+def test_a_database_of_schema_3_is_indexed_again_for_14_1s_runs(tmp_path: Path) -> None:
+    """A 14.1 game indexed before its runs were its own figures gets them."""
+    from sim.store.stats.database import opened
+    from sim.store.stats.report import report
+
+    path = tmp_path / "stats.sqlite3"
+    shutil.copy(GAME, tmp_path / "game.poolsim")
+    with opened(path, [tmp_path]) as database:
+        database.connection.execute("DELETE FROM own_figures")  # as schema 3 indexed it
+        database.connection.execute("PRAGMA user_version = 3")
+        database.connection.commit()
+    with opened(path, []) as database:
+        assert report(database, "Player A").own["high_run"] > 0
