@@ -14,7 +14,7 @@ class, never its name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -50,6 +50,8 @@ class Step:
     balls at the stroke), ``after`` (where the balls still on the table came to rest),
     ``facts`` (what happened, in order), ``call`` and ``declaration``. A set-up's:
     ``breaking``, a rack racked to be broken (then its next shot is a break).
+    ``scored``: a shot's balls to its shooter's run, as the game's
+    ``GameState.balls_scored`` counts them (14.1's points; 0 for any other step).
     """
 
     kind: StepKind
@@ -70,6 +72,7 @@ class Step:
     call: Call | None = None
     declaration: Declaration | None = None
     breaking: bool = False
+    scored: int = 0
 
     @property
     def foul(self) -> bool:
@@ -113,6 +116,20 @@ class OwnFigure:
     words: str
     count: Count
     best: bool = False
+    # Shown with its mean over another figure of the game's, where a report has room:
+    # that figure's name and the mean's words (the balls over the innings: balls per
+    # inning). The figures themselves stay whole numbers, so the mean of many matches is
+    # their sums' ratio.
+    per: tuple[str, str] | None = None
+
+    def mean_words(self, values: Mapping[str, int]) -> tuple[str, str] | None:
+        """The mean's words and its value among a player's ``values`` (by name); None
+        for a figure shown without one."""
+        if self.per is None:
+            return None
+        over, words = self.per
+        count = values.get(over, 0)
+        return words, (f"{values.get(self.name, 0) / count:.2f}" if count else "0.00")
 
 
 def racks_of(steps: Sequence[Step]) -> dict[int, list[Step]]:
@@ -130,3 +147,35 @@ def points_scored(steps: Sequence[Step], player: Player) -> int:
     return sum(
         turns[-1].score[player] for turns in racks_of(steps).values() if not turns[-1].rerack
     )
+
+
+def innings_runs(steps: Sequence[Step], player: Player) -> tuple[int, ...]:
+    """The balls ``player`` scored in each of their innings, in order (``Step.scored``):
+    an inning is the player's shots in a row (across racks, as a run goes on after a
+    rack won); balls per inning and the high run are read from it (SP-17)."""
+    runs: list[int] = []
+    last: Player | None = None
+    for step in steps:
+        if step.kind is not StepKind.SHOT:
+            continue
+        if step.shooter is player:
+            if last is not player:
+                runs.append(0)
+            runs[-1] += step.scored
+        last = step.shooter
+    return tuple(runs)
+
+
+def balls_in_runs(steps: Sequence[Step], player: Player) -> int:
+    """The balls ``player`` scored over all their innings."""
+    return sum(innings_runs(steps, player))
+
+
+def innings(steps: Sequence[Step], player: Player) -> int:
+    """``player``'s innings (a miss on their first shot is one, of no balls)."""
+    return len(innings_runs(steps, player))
+
+
+def high_run(steps: Sequence[Step], player: Player) -> int:
+    """``player``'s best inning: the most balls in a run."""
+    return max(innings_runs(steps, player), default=0)

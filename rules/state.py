@@ -24,7 +24,7 @@ possible (``_offer_choices``), the call that counts where every shot is called
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 import attrs
@@ -239,10 +239,14 @@ class GameState:
         return None
 
     @classmethod
-    def balls_scored(cls, ruling: Ruling) -> int:
-        """The balls a shot counts to its shooter's run (balls per inning, the high run):
-        those pocketed on a shot without a foul; 14.1's points (SP-7, SP-17)."""
-        return 0 if ruling.foul else len(ruling.pocketed)
+    def balls_scored(
+        cls, foul: bool, pocketed: Sequence[BallId], extras: RulingExtras | None
+    ) -> int:
+        """The balls a shot counts to its shooter's run (balls per inning, the high run),
+        from its ruling's parts (a live ruling's, or a game file's read back): those
+        pocketed on a shot without a foul; 14.1's points (SP-7, SP-17)."""
+        del extras
+        return 0 if foul else len(pocketed)
 
     @classmethod
     def short_name(cls) -> str:

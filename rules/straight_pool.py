@@ -10,7 +10,7 @@ the points and penalty and of the racking is :class:`StraightPoolExtras`.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 import attrs
@@ -19,6 +19,8 @@ from rules.analysis import ShotReading
 from rules.errors import IllegalAction
 from rules.extras import RulingExtras
 from rules.facts import CUE, BallId, OffTable, Pocketing, RailContact
+from rules.figures import OwnFigure, balls_in_runs, innings
+from rules.figures import high_run as best_run  # the state's field is ``high_run``
 from rules.fouls import Foul, codes_and_reasons
 from rules.geometry import Point, TableGeometry, distance
 from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
@@ -263,6 +265,13 @@ class StraightPool(GameState):
     rule_options: ClassVar[tuple[RuleOption, ...]] = (TARGET_POINTS, CALL_MODE, SHOT_CLOCK)
     games_per_match_option: ClassVar[str | None] = "sp_games_per_match"  # B-55
     race_unit: ClassVar[str] = "game"  # a race of games to the target; racks are many
+    # SP-17: the balls of the runs and the innings, read as balls per inning, and the
+    # high run (the best over matches).
+    own_figures: ClassVar[tuple[OwnFigure, ...]] = (
+        OwnFigure("balls", "balls in runs", balls_in_runs, per=("innings", "balls per inning")),
+        OwnFigure("innings", "innings", innings),
+        OwnFigure("high_run", "high run", best_run, best=True),
+    )
 
     run: int = 0
     high_run: Tally = attrs.field(factory=Tally)
@@ -380,9 +389,11 @@ class StraightPool(GameState):
         return Positions({ball: at for ball, at in ruling.positions.items() if at in kept})
 
     @classmethod
-    def balls_scored(cls, ruling: Ruling) -> int:
+    def balls_scored(
+        cls, foul: bool, pocketed: Sequence[BallId], extras: RulingExtras | None
+    ) -> int:
         """SP-7, SP-17: a shot's points are the run's balls (a ball spotted scores none)."""
-        extras = ruling.extras
+        del foul, pocketed
         return extras.points if isinstance(extras, StraightPoolExtras) else 0
 
     def target(self, player: Player) -> int:

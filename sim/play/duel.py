@@ -27,15 +27,18 @@ import numpy as np
 
 from rules import MatchPhase, Options, Player, game_kind
 from rules.facts import Pocketing
-from rules.figures import OwnFigure
+from rules.figures import OwnFigure, innings_runs
 from sim.play.figures.counts import GameFigures
-from sim.play.figures.live import figures_of
+from sim.play.figures.live import figures_of, steps_of
 from sim.play.game import ChoiceRecord, ComputerPlayer, Game, GameSetup, ShotRecord
 from sim.play.opponent import Kind, Move, decide, level_named
 from sim.play.opponent.levels import TUNING_SEEDS
 
 MAX_STEPS = 300  # shots and choices in one rack before it is called a stalemate
 MAX_RERACKS = 3  # stalemates of one rack before it counts as won by nobody
+# The game's own figures a duel reads from the runs for every game (SideFigures.runs:
+# balls per inning, innings, high run), not again under the game's names: 14.1's.
+RUN_FIGURES = ("balls", "innings", "high_run")
 
 
 @attrs.frozen
@@ -80,8 +83,8 @@ class SideFigures:
     simulations: tuple[int, ...] = ()
     candidates: tuple[int, ...] = ()
     own: tuple[tuple[str, int], ...] = ()
-    # The balls of each of the player's innings (GameState.balls_scored): balls per
-    # inning and the high run, 14.1's figures (SP-17).
+    # The balls of each of the player's innings (rules.figures.innings_runs, as 14.1's
+    # own figures count them): balls per inning and the high run, for every game.
     runs: tuple[int, ...] = ()
 
     def __add__(self, other: SideFigures) -> SideFigures:
@@ -172,15 +175,16 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
             if reracks > setup.max_reracks:
                 break
     counted = figures_of(game)
-    sides = (_side(Player.A, counted, game, moves), _side(Player.B, counted, game, moves))
-    return RackOutcome(index, game.winner(), sides, None if encode is None else encode(game))
+    match_steps = list(steps_of(game.records, game.setup.kind))
+    a, b = (
+        attrs.evolve(_side(player, counted, moves), runs=innings_runs(match_steps, player))
+        for player in Player
+    )
+    return RackOutcome(index, game.winner(), (a, b), None if encode is None else encode(game))
 
 
 def _side(
-    player: Player,
-    counted: GameFigures,
-    game: Game,
-    moves: list[tuple[Player, Move, ShotRecord | None]],
+    player: Player, counted: GameFigures, moves: list[tuple[Player, Move, ShotRecord | None]]
 ) -> SideFigures:
     counts = counted.of(player)
     shots = [(move, record) for who, move, record in moves if who is player and record]
@@ -198,22 +202,7 @@ def _side(
         simulations=tuple(move.simulations for move, _ in shots),
         candidates=tuple(move.candidates for move, _ in shots),
         own=tuple(counted.own[0 if player is Player.A else 1].items()),
-        runs=innings_balls(game, player),
     )
-
-
-def innings_balls(game: Game, player: Player) -> tuple[int, ...]:
-    """The balls ``player`` scored in each of their innings, in order: an inning is the
-    player's shots in a row (across racks, as a run goes on after a rack won)."""
-    runs: list[int] = []
-    last: Player | None = None
-    for record in game.shots:
-        if record.shooter is player:
-            if last is not player:
-                runs.append(0)
-            runs[-1] += game.setup.kind.balls_scored(record.ruling)
-        last = record.shooter
-    return tuple(runs)
 
 
 def _made(move: Move, record: ShotRecord) -> bool:
@@ -306,7 +295,7 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
     (summed over the racks, or the best of them), and ``"own_figures"``: their words by
     name."""
     outcomes = list(outcomes)
-    own_figures = game_kind(setup.game).own_figures
+    own_figures = [f for f in game_kind(setup.game).own_figures if f.name not in RUN_FIGURES]
     players = {}
     for player, side in zip(Player, _totals(outcomes), strict=True):
         think = sorted(side.think_seconds)

@@ -72,7 +72,7 @@ class RackSummary:
 def summarize(game: Game) -> list[RackSummary]:
     """Per rack: winner, shots, fouls, break-and-run, as the players' figures count them
     (:mod:`sim.play.figures`)."""
-    steps = list(steps_of(game.records))
+    steps = list(steps_of(game.records, game.setup.kind))
     counted = rack_figures(steps, game.setup.spec)
     summaries = []
     for number, turns in sorted(racks_of(steps).items()):

@@ -273,3 +273,17 @@ def test_every_text_of_every_screen_fits_and_overlaps_nothing(
     for part in WALKS.values():
         part(walk)
     assert not walk.found, "\n".join(walk.found)
+
+
+def test_a_players_statistics_with_14_1s_runs_fit(shaped: PoolApp, tmp_path: Path) -> None:
+    """14.1's own figures add four rows to a player's statistics (the balls of the runs,
+    balls per inning, innings, the high run): they fit on every shape."""
+    _saved_games(tmp_path / "saved")  # the 14.1 game's players are "Player A" and "B"
+    walk = Walk(shaped)
+    shaped.show_start_screen()
+    form = shaped.start_screen
+    assert form is not None
+    screen = form.open_statistics("Player A")
+    walk.check("a 14.1 player's statistics")
+    assert "balls per inning" in screen.panel.labels.getText()
+    assert not walk.found, "\n".join(walk.found)

@@ -50,11 +50,14 @@ def summary_rows(figures: GameFigures) -> list[tuple[str, str, str]]:
         ("  left no shot", both(lambda p: p.safeties_no_shot)),
         ("kicks made", both(lambda p: f"{p.kicks_made}/{p.kicks}")),
         ("fouls", both(lambda p: p.fouls)),
-        *(
-            (figure.words, (str(figures.own[0][figure.name]), str(figures.own[1][figure.name])))
-            for figure in figures.own_figures
-        ),
     ]
+    for figure in figures.own_figures:
+        rows.append(
+            (figure.words, (str(figures.own[0][figure.name]), str(figures.own[1][figure.name])))
+        )
+        means = [figure.mean_words(own) for own in figures.own]
+        if means[0] is not None and means[1] is not None:
+            rows.append((means[0][0], (means[0][1], means[1][1])))  # balls per inning
     return [(left, what, right) for what, (left, right) in rows]
 
 

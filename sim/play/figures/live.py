@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from rules import Positions
+from rules import GameState, Positions
 from rules.figures import Step, StepKind, ruled
 from sim.play.figures.counts import GameFigures, game_figures
 from sim.play.game import (
@@ -24,7 +24,7 @@ def figures_of(game: Game) -> GameFigures:
     """The figures of ``game``'s line in play."""
     setup = game.setup
     return game_figures(
-        list(steps_of(game.records)),
+        list(steps_of(game.records, setup.kind)),
         game=setup.game,
         players=setup.players,
         race_to=setup.race_to,
@@ -32,16 +32,18 @@ def figures_of(game: Game) -> GameFigures:
     )
 
 
-def steps_of(records: Iterable[Record]) -> Iterator[Step]:
-    """Each record a figure reads, as a step (the lag and the choice of breaker read
-    as none)."""
+def steps_of(records: Iterable[Record], kind: type[GameState]) -> Iterator[Step]:
+    """Each record of a game of ``kind`` that a figure reads, as a step (the lag and the
+    choice of breaker read as none), with the balls it scored (``kind.balls_scored``)."""
     for record in records:
         match record:
             case ShotRecord():
                 stroke = record.stroke
+                ruling = record.ruling
                 yield ruled(
                     StepKind.SHOT,
-                    record.ruling,
+                    ruling,
+                    scored=kind.balls_scored(ruling.foul, ruling.pocketed, ruling.extras),
                     rack=record.rack,
                     shooter=record.shooter,
                     start=record.start,

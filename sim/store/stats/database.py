@@ -115,9 +115,18 @@ MIGRATIONS: tuple[str, ...] = (
     DELETE FROM player_matches;
     DELETE FROM matches;
     """,
+    # Version 4: 14.1's own figures (its runs: balls, innings, high run), which a 14.1
+    # game indexed before did not have; the matches are indexed again to count them.
+    """
+    DELETE FROM own_figures;
+    DELETE FROM attempts;
+    DELETE FROM fouls;
+    DELETE FROM player_matches;
+    DELETE FROM matches;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-REINDEXED_AT = 3  # a database older than this is emptied by its migration, and re-indexed
+REINDEXED_AT = 4  # a database older than this is emptied by its migration, and re-indexed
 COUNT_COLUMNS = tuple(field.name for field in attrs.fields(PlayerFigures))
 
 

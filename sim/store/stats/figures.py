@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from rules import Call, Declaration, Player, PocketId, Positions, Tally
+from rules import Call, Declaration, GameState, Player, PocketId, Positions, Tally, game_kind
 from rules.facts import facts_from_json
 from rules.figures import Step, StepKind
 from sim.physics.table import TableSpec
@@ -37,13 +37,16 @@ def file_figures(document: Mapping[str, Any], spec: TableSpec) -> GameFigures:
 
 def steps_of_document(document: Mapping[str, Any]) -> Iterator[Step]:
     """The line in play's records, each as a step."""
+    game = game_kind(str(document["setup"]["game"]))
     for record in line_in_play(document):
         if isinstance(record, dict) and record.get("type") in KINDS:
-            yield step_of_record(record)
+            yield step_of_record(record, game)
 
 
-def step_of_record(record: Mapping[str, Any]) -> Step:
-    """A game file's record (a shot, time foul, choice, stalemate or set-up) as a step."""
+def step_of_record(record: Mapping[str, Any], game: type[GameState] = GameState) -> Step:
+    """A game file's record (a shot, time foul, choice, stalemate or set-up) as a step,
+    a shot's with the balls it scored as its ``game`` counts them (``balls_scored``, from
+    the ruling's JSON and its extras read back by the game's ``extras_type``)."""
     kind = KINDS[str(record["type"])]
     if kind is StepKind.SETUP:
         return Step(kind=kind, breaking=record.get("break") is True)
@@ -62,6 +65,7 @@ def step_of_record(record: Mapping[str, Any]) -> Step:
         facts=facts_from_json(record["events"]),
         call=None if call is None else Call(str(call["ball"]), PocketId(call["pocket"])),
         declaration=None if declaration is None else Declaration(declaration),
+        scored=_scored(game, record["ruling"], ruled),
         **ruled,
     )
 
@@ -80,6 +84,13 @@ def _ruled(ruling: Mapping[str, Any]) -> dict[str, Any]:
         "positions": _positions(ruling["positions"]),
         "score": Tally(int(score["A"]), int(score["B"])),
     }
+
+
+def _scored(game: type[GameState], ruling: Mapping[str, Any], parts: Mapping[str, Any]) -> int:
+    """The balls a shot's ruling (its JSON, and the step's ``parts`` read from it)
+    scored, as ``game`` counts them."""
+    extras = None if game.extras_type is None else game.extras_type.from_json(ruling)
+    return game.balls_scored(bool(parts["foul_codes"]), parts["pocketed"], extras)
 
 
 def _player(value: Any) -> Player | None:

@@ -218,8 +218,19 @@ def figure_rows(
     ]
     codes = foul_codes or sorted(report.fouls)
     rows += [(f"  {foul_words(code)}", str(report.fouls.get(code, 0))) for code in codes]
-    rows += [(own_words(name), str(report.own.get(name, 0))) for name in own or sorted(report.own)]
+    for name in own or sorted(report.own, key=own_order):
+        rows.append((own_words(name), str(report.own.get(name, 0))))
+        mean = OWN_FIGURES[name].mean_words(report.own) if name in OWN_FIGURES else None
+        if mean is not None:
+            rows.append(mean)  # balls per inning, beside the balls
     return rows
+
+
+def own_order(name: str) -> tuple[int, str]:
+    """Where a game's own figure is listed: in the order its game names them (14.1's
+    balls before the innings they are read over), a name from a newer poolsim last."""
+    names = list(OWN_FIGURES)
+    return (names.index(name), name) if name in OWN_FIGURES else (len(names), name)
 
 
 def own_words(name: str) -> str:
@@ -231,7 +242,7 @@ def own_words(name: str) -> str:
 def table_lines(reports: Sequence[PlayerReport]) -> list[str]:
     """The reports as a table, one column a player, for the command line."""
     codes = sorted({code for r in reports for code in r.fouls})
-    own = sorted({name for r in reports for name in r.own})
+    own = sorted({name for r in reports for name in r.own}, key=own_order)
     columns = [figure_rows(r, codes, own) for r in reports]
     labels = [label for label, _ in columns[0]] if columns else []
     rows = [("", [r.player for r in reports])]
