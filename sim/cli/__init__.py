@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import click
 
+from rules import PLAYABLE_GAMES
+
 # The modules, not their commands, by these names: ``sim.cli.play`` stays the module.
 from sim.cli import drill, duel, export, files, physics, play, replay, selfplay, stats
 
@@ -21,12 +23,19 @@ from sim.cli import drill, duel, export, files, physics, play, replay, selfplay,
 @click.version_option(package_name="poolsim", prog_name="poolsim")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
-    """poolsim: a physics-based pool simulator for WPA 10-ball, WPA 9-ball, WPA 8-ball and
-    61-point rotation.
+    """poolsim: a physics-based pool simulator (its games: see below).
 
     With no command, opens the desktop table at its start screen."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(play.play)
+
+
+# The games named as the registry names them, so a new game is listed without an edit here.
+_NAMES = [kind.display_name for kind in PLAYABLE_GAMES.values()]
+cli.help = (
+    f"poolsim: a physics-based pool simulator for {', '.join(_NAMES[:-1])} and {_NAMES[-1]}."
+    "\n\nWith no command, opens the desktop table at its start screen."
+)
 
 
 # Every command, each from the module of its group (--help lists them by name).
