@@ -110,6 +110,18 @@ def _flags(tmp: Path) -> list[tuple[list[str], str, list[str]]]:
         (play, "--breaker", CHOICES),
         (play, "--early-ten", CHOICES),
         (play, "--call-mode", CHOICES),
+        (["play", "--game", "straight-pool"], "--points", [*INTEGERS, "0", "1001"]),
+        # selfplay and duel take the same rule flags as play (sim.cli.flags.rule_flags).
+        *(
+            (command, flag, bad)
+            for command in (["selfplay", "--racks", "1"], duel)
+            for flag, bad in (
+                ("--early-ten", CHOICES),
+                ("--call-mode", CHOICES),
+                ("--shot-clock", [*FLOATS, "4.9", "601"]),
+                ("--points", [*INTEGERS, "0", "1001"]),
+            )
+        ),
         (play, "--quality", CHOICES),
         (play, "--computer", ["A:9", "C:5", "A", "5", ":", "A:5:5", "A:nan", "", "A:0", "AB:1"]),
         (["play"], "--computer", ["A:5"]),  # no game on the table: the start screen's seats
