@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 import zipfile
 from collections import Counter
 from pathlib import Path
@@ -209,6 +210,7 @@ def test_the_autosave_indexes_each_game_it_saves(
 # and indexes its own files.
 _INDEXER = """
 import sys
+import time
 from pathlib import Path
 from sim.store.stats.database import opened
 print("ready", flush=True)
@@ -364,3 +366,54 @@ def test_a_database_of_schema_2_is_indexed_again_for_the_games_own_figures(
     with opened(path, []) as database:
         (name, *_) = players(database)
         assert report(database, name).own["points"] > 0
+
+
+@pytest.mark.parametrize("kill_after", [None, 0.0, 0.05, 0.2])
+def test_processes_bringing_an_old_database_forward_at_once_lose_no_match(
+    tmp_path: Path, kill_after: float | None
+) -> None:
+    """A database of the schema before (3) opened by four processes at the same moment,
+    each indexing its own matches, one of them killed mid-way when ``kill_after`` says
+    (seconds after the go): the migration empties and re-indexes in one transaction, so
+    every match indexed before, and each survivor's, is there once, nothing set aside."""
+    database = tmp_path / "statistics.sqlite3"
+    before = [_match_of_players(tmp_path, [f"Old{i}", "Bob"]) for i in range(3)]
+    with opened(database, ()) as old:
+        for path in before:
+            assert old.index_file(path)
+        old.connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+        old.connection.commit()
+    files = [[_match_of_players(tmp_path, [f"P{n}", "Q"])] for n in range(4)]
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", _INDEXER, str(database), *map(str, mine)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        for mine in files
+    ]
+    for child in children:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+    if kill_after is not None:
+        time.sleep(kill_after)
+        children[0].kill()
+    for child in children:
+        _, stderr = child.communicate(timeout=60)
+        killed = child is children[0] and kill_after is not None
+        assert child.returncode == 0 or killed, stderr
+    with opened(database, ()) as again:
+        assert again.note is None
+        names = set(players(again))
+        (count,) = again.connection.execute("SELECT COUNT(*) FROM matches").fetchone()
+    survivors = {f"P{n}" for n in range(4) if n or kill_after is None}
+    indexed = {name for name in names if name.startswith("P")}  # the killed one's, or not
+    assert {f"Old{i}" for i in range(3)} <= names and survivors <= indexed
+    assert count == len(before) + len(indexed)  # each match once
+    assert not list(tmp_path.glob("*.damaged*"))
