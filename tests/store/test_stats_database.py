@@ -19,7 +19,13 @@ from typing import Any
 
 import pytest
 
-from sim.store.stats.database import SCHEMA_VERSION, StatsDatabase, StatsError, opened
+from sim.store.stats.database import (
+    REINDEXED_AT,
+    SCHEMA_VERSION,
+    StatsDatabase,
+    StatsError,
+    opened,
+)
 from sim.store.stats.report import players, report
 from tests.run import ROOT, poolsim
 
@@ -372,7 +378,8 @@ def test_a_database_of_schema_2_is_indexed_again_for_the_games_own_figures(
 def test_processes_bringing_an_old_database_forward_at_once_lose_no_match(
     tmp_path: Path, kill_after: float | None
 ) -> None:
-    """A database of the schema before (3) opened by four processes at the same moment,
+    """A database of schema 3 (emptied and indexed again when opened) opened by four
+    processes at the same moment,
     each indexing its own matches, one of them killed mid-way when ``kill_after`` says
     (seconds after the go): the migration empties and re-indexes in one transaction, so
     every match indexed before, and each survivor's, is there once, nothing set aside."""
@@ -381,7 +388,9 @@ def test_processes_bringing_an_old_database_forward_at_once_lose_no_match(
     with opened(database, ()) as old:
         for path in before:
             assert old.index_file(path)
-        old.connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+        # As schema 3 left it: no table of files to index again, and emptied on opening.
+        old.connection.execute("DROP TABLE reindex")
+        old.connection.execute(f"PRAGMA user_version = {REINDEXED_AT - 1}")
         old.connection.commit()
     files = [[_match_of_players(tmp_path, [f"P{n}", "Q"])] for n in range(4)]
     children = [

@@ -124,6 +124,11 @@ MIGRATIONS: tuple[str, ...] = (
     DELETE FROM player_matches;
     DELETE FROM matches;
     """,
+    # Version 5: the files a migration emptied the database of, kept until each is indexed
+    # again, so a process killed between the migration and the re-index loses none.
+    """
+    CREATE TABLE IF NOT EXISTS reindex (path TEXT PRIMARY KEY);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 REINDEXED_AT = 4  # a database older than this is emptied by its migration, and re-indexed
@@ -230,15 +235,14 @@ class StatsDatabase:
             if version > SCHEMA_VERSION:
                 connection.close()
                 return cls._read_only(path, version)
-            # The files a database that is to be re-indexed had indexed (none: a new one).
-            before = _indexed_paths(connection) if 0 < version < REINDEXED_AT else ()
             migrated = _migrate(connection)
         except BaseException:
             connection.close()
             raise
         database = cls(connection, path, None)
         if migrated is not None and migrated < REINDEXED_AT:
-            database.index_folders((*folders, *before))
+            database.index_folders(folders)
+        database.index_pending()
         return database
 
     @classmethod
@@ -310,6 +314,20 @@ class StatsDatabase:
             assert match_id is not None
             _insert_figures(self.connection, match_id, figures)
         return True
+
+    def index_pending(self) -> None:
+        """The files a migration emptied the database of, indexed again, each then struck
+        off (a process killed meanwhile leaves the rest to the next; indexing a file twice
+        is harmless: a match is one row)."""
+        listed = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'reindex'"
+        if self.connection.execute(listed).fetchone() is None:
+            return  # a database of this schema without its tables: its first query says so
+        pending = [Path(name) for (name,) in self.connection.execute("SELECT path FROM reindex")]
+        for path in pending:
+            if path.is_file():
+                self.index_folders([path])
+            with _writing(self.connection):
+                self.connection.execute("DELETE FROM reindex WHERE path = ?", (str(path),))
 
     def index_folders(self, folders: Iterable[Path]) -> Indexed:
         """Index every game file in ``folders`` (and the files named among them)."""
@@ -399,9 +417,14 @@ def _migrate(connection: sqlite3.Connection) -> int | None:
         return None
     with _writing(connection):
         version = _user_version(connection)
+        # The files a database to be emptied had indexed, read in the same transaction.
+        before = _indexed_paths(connection) if 0 < version < REINDEXED_AT else ()
         for number in range(version, SCHEMA_VERSION):
             for statement in _statements(MIGRATIONS[number]):
                 connection.execute(statement)
+        connection.executemany(
+            "INSERT OR IGNORE INTO reindex (path) VALUES (?)", [(str(p),) for p in before]
+        )
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return None if version == SCHEMA_VERSION else version
 
