@@ -227,6 +227,29 @@ with opened(Path(sys.argv[1]), ()) as database:
 """
 
 
+def _indexers_at_once(database: Path, files: list[list[Path]]) -> list[subprocess.Popen[str]]:
+    """A process for each list of ``files``, each indexing its own into ``database``,
+    all started, all ready, then all told to go at once."""
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", _INDEXER, str(database), *map(str, mine)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        for mine in files
+    ]
+    for child in children:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    for child in children:  # go, all of them
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+    return children
+
+
 def _match_of_players(tmp_path: Path, names: list[str]) -> Path:
     """GAME as another match: the same shots between other players (the match's key is
     its set-up), written as a new game file."""
@@ -251,23 +274,7 @@ def test_processes_opening_a_fresh_database_at_once_lose_no_match(
         [_match_of_players(tmp_path, [f"P{n}", f"Q{n}{i}"]) for i in range(2)]
         for n in range(processes)
     ]
-    children = [
-        subprocess.Popen(
-            [sys.executable, "-c", _INDEXER, str(database), *map(str, mine)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-        )
-        for mine in files
-    ]
-    for child in children:
-        assert child.stdout is not None and child.stdout.readline() == "ready\n"
-    for child in children:  # go, all of them
-        assert child.stdin is not None
-        child.stdin.write("go\n")
-        child.stdin.flush()
+    children = _indexers_at_once(database, files)
     for child in children:
         _, stderr = child.communicate(timeout=60)
         assert child.returncode == 0, stderr
@@ -393,23 +400,7 @@ def test_processes_bringing_an_old_database_forward_at_once_lose_no_match(
         old.connection.execute(f"PRAGMA user_version = {REINDEXED_AT - 1}")
         old.connection.commit()
     files = [[_match_of_players(tmp_path, [f"P{n}", "Q"])] for n in range(4)]
-    children = [
-        subprocess.Popen(
-            [sys.executable, "-c", _INDEXER, str(database), *map(str, mine)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-        )
-        for mine in files
-    ]
-    for child in children:
-        assert child.stdout is not None and child.stdout.readline() == "ready\n"
-    for child in children:
-        assert child.stdin is not None
-        child.stdin.write("go\n")
-        child.stdin.flush()
+    children = _indexers_at_once(database, files)
     if kill_after is not None:
         time.sleep(kill_after)
         children[0].kill()
