@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
-import numpy as np
 
 from rules import MatchPhase, Options, Player, game_kind
 from rules.facts import Pocketing
@@ -143,7 +142,7 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
         # The decision's seed, recorded with it as the window records its computer's, so
         # ``poolsim verify --decisions`` decides every one again from the rack's file.
         computer = ComputerPlayer(setup.level(me), (seed, number, steps))
-        rng = np.random.default_rng(np.random.SeedSequence(list(computer.entropy)))
+        rng = computer.generator()
         steps += 1
         quiet += 1
         if quiet > setup.max_steps:

@@ -26,6 +26,7 @@ from functools import partial
 from typing import Any, Protocol, TypeAlias, TypeVar
 
 import attrs
+import numpy as np
 
 from rules import (
     CUE,
@@ -196,6 +197,11 @@ class ComputerPlayer:
     level: str
     entropy: tuple[int, ...]
     declined: int | None = None
+
+    def generator(self) -> np.random.Generator:
+        """The decision's generator, seeded from ``entropy``: the same numbers wherever
+        the decision is made again (a duel, a calibration, ``verify --decisions``)."""
+        return np.random.default_rng(np.random.SeedSequence(list(self.entropy)))
 
 
 @attrs.frozen(kw_only=True)

@@ -26,7 +26,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import attrs
-import numpy as np
 
 from rules import DEFAULT_GAME, MatchPhase, Player
 from sim.files import write_atomically
@@ -73,7 +72,7 @@ def inning_played(game: str, level: Level, seed: int, index: int) -> tuple[Game,
             break
         # The decision's seed as a duel's (sim.play.duel.play_rack): the same generator.
         computer = ComputerPlayer(level.name, (rack, match.match.rack_number, steps))
-        rng = np.random.default_rng(np.random.SeedSequence(list(computer.entropy)))
+        rng = computer.generator()
         steps += 1
         move = decide(state, spec, level, rng)
         if move.kind is Kind.CHOICE and move.choice is not None:

@@ -8,8 +8,6 @@ make the same stroke, so a game file's lag is made again by ``poolsim verify
 
 from __future__ import annotations
 
-import numpy as np
-
 from rules import Player
 from sim.physics.simulate import CueAction
 from sim.play.game import ComputerPlayer
@@ -23,6 +21,6 @@ LAG_SPEED = {Player.A: 1.30, Player.B: 1.29}
 def lag_stroke(seat: Player, computer: ComputerPlayer) -> CueAction:
     """The lag stroke of the computer in ``seat`` (A's ball on the left, B's on the right:
     both go straight up the table), struck with its level's noise from its seed."""
-    rng = np.random.default_rng(np.random.SeedSequence(list(computer.entropy)))
+    rng = computer.generator()
     stroke = CueAction(speed=LAG_SPEED[seat], aim=90.0)
     return level_named(computer.level).noise.perturb(stroke, rng)
