@@ -186,6 +186,7 @@ def test_a_forecast_never_reaches_pooltool() -> None:
 
 
 def _foreseeing(keep: int) -> Level:
+    """Level 5 foreseeing ``keep`` strokes a pot (0: none)."""
     five = level_named("5")
     return attrs.evolve(five, search=attrs.evolve(five.search, foresee=keep))
 
@@ -222,8 +223,8 @@ def test_a_search_with_a_forecast_simulates_only_each_pots_best_foretold_strokes
     assert foreseen and all(not s.strikes for s in foreseen)
     # Only the pots that meet another ball are struck in the physics, a strike a shot.
     assert thinker.simulations - before == sum(len(s.strikes) for s in screened)
-    # Without a forecast (the levels as they are), nothing is foretold.
-    plain = Thinker(state, SPEC, level_named("5"), np.random.default_rng(1), InProcessSimulator())
+    # Without a forecast (levels 1 to 4), nothing is foretold.
+    plain = Thinker(state, SPEC, level_named("4"), np.random.default_rng(1), InProcessSimulator())
     assert plain.forecaster is None and len(plain.planned(found)) == len(found)
     assert plain.forecasts == 0
 
@@ -282,6 +283,7 @@ def test_a_level_that_foresees_is_named_so_and_one_that_does_not_as_before() -> 
     the name is as it was before the forecast existed (the committed duels go on)."""
     from sim.play.opponent import settings
 
-    five = level_named("5")
-    assert "foresee" not in settings(five)
-    assert settings(_foreseeing(8)) == settings(five) + ", foreseeing 8 strokes a pot"
+    four = level_named("4")
+    assert "foresee" not in settings(four)
+    assert settings(level_named("5")).endswith(", foreseeing 3 strokes a pot")
+    assert settings(_foreseeing(8)) == settings(_foreseeing(0)) + ", foreseeing 8 strokes a pot"

@@ -41,7 +41,7 @@ from sim.play.opponent import (
     think,
 )
 from sim.play.opponent.judge import IN_HAND_FLOOR, MISS, RUN_BOUNDS, Judge
-from sim.play.opponent.levels import LEVEL_NAMES
+from sim.play.opponent.levels import LEVEL_NAMES, Level
 from sim.play.opponent.player import BREAK_RACK, SAFETY_BAR
 from sim.play.opponent.search import BANK_PLANNED_CAP, MISSED, Scored, Thinker, _mean
 from sim.play.opponent.strokes import (
@@ -440,7 +440,7 @@ def test_level_5_plays_out_the_next_pot_of_its_best_pots() -> None:
     """The best few pots as planned are valued again by the next pot played out from
     where each leaves the cue ball; the other plain pots are left out, and the rest of
     the candidates (here a bank-free table: none) kept as they were."""
-    five = level_named("5")
+    five = _in_the_physics(level_named("5"))
     state = state_of(TenBall, {**EASY, "3": (0.9, 0.6)})
     thinker = Thinker(state, SPEC, five, rng(), InProcessSimulator())
     found = pot_candidates(state, SPEC, thinker.judge, five.search, EASY[CUE], None, 1)
@@ -464,7 +464,7 @@ def test_level_5_screens_its_leading_pots_with_noise_and_plays_out_the_ones_that
     before any is played out; their strikes are kept (they count in the final mean) and
     the pots played out next are the ones whose strikes held up, not the first of many
     equal plans. Below level 5, and without noise, nothing is screened."""
-    five = level_named("5")
+    five = _in_the_physics(level_named("5"))
     search = five.search
     state = state_of(TenBall, {**EASY, "3": (0.9, 0.6)})
     thinker = Thinker(state, SPEC, five, rng(), InProcessSimulator())
@@ -524,3 +524,9 @@ def test_level_5_hopes_less_of_a_hard_pot_than_an_easy_one_with_the_same_leave()
         four = Thinker(state, SPEC, level_named("4"), rng(), InProcessSimulator())
         assert {s.chance for s in four.planned(plain)} == {1.0}
     assert chances["near"] > 0.95 > 0.9 > chances["far"] > 0.5
+
+
+def _in_the_physics(level: Level) -> Level:
+    """``level`` with every stroke it weighs simulated (no forecast first): the
+    physics' half of the search, which level 5's forecast cuts down."""
+    return attrs.evolve(level, search=attrs.evolve(level.search, foresee=0))

@@ -294,7 +294,10 @@ LEVELS: dict[str, Level] = {
     # 10-ball): with the seventh round's search, the breaker's first innings on racks 0
     # to 99 of seed 1 ran out 27 times at 0.5 and 50 at 0.3 (docs/OPPONENT.md, the
     # eighth round).
-    "5": Level("5", Noise.fastfiz(0.35), _WIDEST),
+    # It foresees 3 strokes a pot, as the hint's player does: over 40 decisions of tuning
+    # seed 13 the forecast changed a decision's worth by -0.002 of a rack (give or take
+    # 0.008) and cut the thinking's median by a third (docs/OPPONENT.md, the ninth round).
+    "5": Level("5", Noise.fastfiz(0.35), attrs.evolve(_WIDEST, foresee=3)),
     # The hint's player: level 5's search with no noise, its pots' strokes turned for
     # throw and cut to 3 in the forecast before the physics. On 12 decisions of 8-ball
     # racks of tuning seed 31, the cut halved the simulations (182 to 92 at the median)
