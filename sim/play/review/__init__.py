@@ -13,7 +13,7 @@ engine judges moves, skill told apart from luck.
 
 from sim.play.review.judged import ReviewJob, StepReview, judge_step
 from sim.play.review.marks import Tag, accuracy, tag_of
-from sim.play.review.run import review_game, review_jobs
+from sim.play.review.run import judge_all, review_game, review_jobs
 from sim.play.review.steps import Option, Step, StepKind, step_entropy, steps_of
 from sim.play.review.summary import Review, luck_figure, review_from_json
 
@@ -26,6 +26,7 @@ __all__ = [
     "StepReview",
     "Tag",
     "accuracy",
+    "judge_all",
     "judge_step",
     "luck_figure",
     "review_from_json",

@@ -1,11 +1,12 @@
-"""A review run: a line's steps judged, here, on ``workers`` processes or on a Dask
-cluster, the same way a duel spreads its racks (:func:`sim.play.duel.spread`,
+"""A review run: steps judged here, on ``workers`` processes or on a Dask cluster, the
+way a duel spreads its racks (:func:`sim.play.duel.spread`,
 :func:`sim.play.cluster.spread_on_cluster`); each step a pure function of the game, its
 place and the level, so the review is the same wherever it is made."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from sim.play.duel import spread
 from sim.play.game import Game
@@ -24,41 +25,56 @@ def review_jobs(game: Game, digest: str, level: str, line: int = 0) -> list[Revi
     ]
 
 
+def judge_all(
+    jobs: Sequence[ReviewJob],
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    client: Any = None,
+    on_step: Callable[[StepReview], None] | None = None,
+) -> list[StepReview]:
+    """Every job judged, in the order given, on ``workers`` processes or on the Dask
+    cluster of ``scheduler`` (``client``: a ``distributed.Client`` connected to it, if
+    given; ClusterError for a cluster that cannot); ``on_step`` hears of each as it is
+    judged (in any order)."""
+    done: dict[int, StepReview] = {}
+
+    def judged(index: int, review: StepReview) -> None:
+        done[index] = review
+        if on_step is not None:
+            on_step(review)
+
+    numbered = list(enumerate(jobs))
+    if scheduler is not None:
+        from sim.play.cluster import spread_on_cluster
+
+        spread_on_cluster(
+            _judge_numbered,
+            dict(numbered),
+            scheduler,
+            lambda index, result: judged(index, result[1]),
+            client=client,
+            what="shots",
+        )
+    else:
+        for index, review in spread(_judge_numbered, numbered, min(workers, max(len(jobs), 1))):
+            judged(index, review)
+    return [done[index] for index in range(len(jobs))]
+
+
+def _judge_numbered(numbered: tuple[int, ReviewJob]) -> tuple[int, StepReview]:
+    """A job judged, with its number (results come back in any order)."""
+    return numbered[0], judge_step(numbered[1])
+
+
 def review_game(
     game: Game,
     digest: str,
     level: str,
     line: int = 0,
-    *,
-    workers: int = 1,
-    scheduler: str | None = None,
-    client: object | None = None,
-    on_step: Callable[[StepReview], None] | None = None,
+    **spreading: Any,
 ) -> Review:
-    """Line ``line`` of ``game`` judged at ``level`` on ``workers`` processes, or on the
-    Dask cluster of ``scheduler`` (``client`` connected to it, if given): ClusterError
-    there for a cluster that cannot; ``on_step`` hears of each step as it is judged."""
+    """Line ``line`` of ``game`` judged at ``level`` (``spreading``: as
+    :func:`judge_all` takes it)."""
     jobs = review_jobs(game, digest, level, line)
-    done: dict[int, StepReview] = {}
-
-    def judged(review: StepReview) -> None:
-        done[review.place] = review
-        if on_step is not None:
-            on_step(review)
-
-    if scheduler is not None:
-        from sim.play.cluster import spread_on_cluster
-
-        numbered = {job.step.place: job for job in jobs}
-        spread_on_cluster(
-            judge_step,
-            numbered,
-            scheduler,
-            lambda _place, review: judged(review),
-            client=client,  # type: ignore[arg-type]  # a distributed.Client
-            what="shots",
-        )
-    else:
-        for review in spread(judge_step, jobs, min(workers, max(len(jobs), 1))):
-            judged(review)
-    return Review(digest, level, line, tuple(done[place] for place in sorted(done)))
+    return Review(digest, level, line, tuple(judge_all(jobs, **spreading)))
