@@ -135,3 +135,19 @@ def test_the_accuracy_at_its_documented_points() -> None:
     assert accuracy(0.20) == pytest.approx(40.0, abs=0.05)
     assert accuracy(1.0) == 0.0  # kept within 0..100
     assert accuracy(0.3) == pytest.approx(103.1668 * math.exp(-0.04354 * 30) - 3.1669)
+
+
+@pytest.mark.physics
+def test_the_review_on_a_local_cluster_is_the_review_made_here(
+    perfect_shot: tuple[Game, object],
+) -> None:
+    from distributed import LocalCluster
+
+    game, _move = perfect_shot
+    digest = game_digest(game)
+    here = review_game(game, digest, "1")
+    with LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        there = review_game(game, digest, "1", scheduler=cluster.scheduler_address)
+    assert there == here

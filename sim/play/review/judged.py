@@ -2,9 +2,10 @@
 actual ``A`` for the player at the table, the skill loss and the luck, the loss split
 into decision and execution, the tag and the accuracy, and the best option in words.
 
-Every stroke is valued by one yardstick, the search's own for a finalist (its
-``Thinker.value``: the judge's value of what the referee's ruling leaves, less the
-search's foul cost): the mean over the reviewing level's noisy strikes of it. The
+Every stroke is valued by one yardstick, the search's for a finalist: the mean over the
+reviewing level's noisy strikes of the judge's value of what the referee's ruling on
+each leaves (without the search's foul cost, a weight of its choosing: a value is a
+chance, within 0 and 1). The
 strikes of every stroke of one step are drawn from one seed (common random numbers), so
 two strokes are told apart by what they are, not by their draws: the same stroke is
 worth the same, and a computer's plan that is the reviewer's best loses exactly 0.
@@ -17,14 +18,15 @@ from collections.abc import Sequence
 import attrs
 import numpy as np
 
-from rules import CUE
+from rules import CUE, IllegalAction
+from sim.physics.simulate import SimulatedShot
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import TableSpec, table_spec
 from sim.play.game import Stroke, shot_of
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Level, level_named
 from sim.play.opponent.player import Kind, Move, ThinkRequest, decide, think
-from sim.play.opponent.search import FOUL_COST, Thinker
+from sim.play.opponent.search import Thinker
 from sim.play.opponent.strokes import (
     Candidate,
     Intent,
@@ -145,16 +147,25 @@ class _Strikes:
             for _ in range(self.count)
         ]
         shots = self.thinker.simulate(noisy)
-        return float(
-            np.mean([self.thinker.value(s, shot) for s, shot in zip(noisy, shots, strict=True)])
-        )
+        values = [_left(self.thinker, s, shot) for s, shot in zip(noisy, shots, strict=True)]
+        return float(np.mean(values))
+
+
+def _left(thinker: Thinker, stroke: Stroke, shot: SimulatedShot | None) -> float:
+    """What the referee's ruling on a simulated stroke leaves the player, as the judge
+    values it; nothing for a stroke the physics or the rules refuse."""
+    if shot is None:
+        return 0.0
+    try:
+        ruling = thinker.state.rule(shot_of(stroke, shot))
+    except IllegalAction:
+        return 0.0
+    return thinker.judge.value(thinker.state.apply(ruling), thinker.me)
 
 
 def _actual(step: Step, thinker: Thinker) -> float:
-    """What the ruling recorded left the player, by the search's yardstick."""
-    after = step.before.apply(step.ruling)
-    worth = thinker.judge.value(after, step.player)
-    return worth - FOUL_COST if step.ruling.foul else worth
+    """What the ruling recorded left the player, by the same yardstick."""
+    return thinker.judge.value(step.before.apply(step.ruling), step.player)
 
 
 def _chosen(step: Step, table: str) -> tuple[Stroke, Option]:

@@ -49,12 +49,7 @@ def judge_all(
         from sim.play.cluster import spread_on_cluster
 
         spread_on_cluster(
-            _judge_numbered,
-            dict(numbered),
-            scheduler,
-            lambda index, result: judged(index, result[1]),
-            client=client,
-            what="shots",
+            judge_step, dict(numbered), scheduler, judged, client=client, what="shots"
         )
     else:
         for index, review in spread(_judge_numbered, numbered, min(workers, max(len(jobs), 1))):

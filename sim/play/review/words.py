@@ -25,13 +25,18 @@ def step_line(step: StepReview) -> str:
     values = f"best {percent(step.best)}, chosen {percent(step.chosen)}"
     if step.kind != "choice":
         values += f", actual {percent(step.actual)}"
-    marks = f"{step.tag.value}, skill {-points(step.skill):+.1f}, luck {points(step.luck):+.1f}"
+    marks = f"{step.tag.value}, skill {_lost(step.skill)}, luck {points(step.luck):+.1f}"
     if step.skill > 0 and step.kind == "shot":
-        marks += f" (choice {-points(step.decision):+.1f}, stroke {-points(step.execution):+.1f})"
+        marks += f" (choice {_lost(step.decision)}, stroke {_lost(step.execution)})"
     if step.missed_pot:
         marks += ", a makeable pot missed"
     played = "" if step.tag.value == "best" else f"; played: {step.played}"
     return f"{step.name} ({step.player}): {values}: {marks}; best: {step.best_option}{played}"
+
+
+def _lost(loss: float) -> str:
+    """A loss in points as a fall: "-7.0", or "0.0" for none."""
+    return f"{-points(loss):.1f}" if loss > 0 else "0.0"
 
 
 def player_lines(review: Review, names: tuple[str, str]) -> list[str]:
