@@ -25,7 +25,8 @@ def step_line(step: StepReview) -> str:
     values = f"best {percent(step.best)}, chosen {percent(step.chosen)}"
     if step.kind != "choice":
         values += f", actual {percent(step.actual)}"
-    marks = f"{step.tag.value}, skill {_lost(step.skill)}, luck {points(step.luck):+.1f}"
+    luck = round(points(step.luck), 1) + 0.0  # never "-0.0"
+    marks = f"{step.tag.value}, skill {_lost(step.skill)}, luck {luck:+.1f}"
     if step.skill > 0 and step.kind == "shot":
         marks += f" (choice {_lost(step.decision)}, stroke {_lost(step.execution)})"
     if step.missed_pot:
