@@ -92,3 +92,16 @@ def test_a_corrupt_game_file_is_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.poolsim"
     bad.write_bytes((GAMES / "practice-nine-ball.poolsim").read_bytes()[:200])
     _refused(poolsim("review", str(bad)), "not a poolsim game file")
+
+
+def test_a_folder_of_games_reviewed_by_who_played(tmp_path: Path) -> None:
+    folder = tmp_path / "racks"
+    folder.mkdir()
+    (folder / "one.poolsim").write_bytes((GAMES / "practice-nine-ball.poolsim").read_bytes())
+    result = poolsim("review", "--racks", str(folder), "--level", "1", "--workers", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["games"] == 1 and report["level"] == "1"
+    person = report["levels"]["person"]
+    assert person["shots"] == 1 and 0 <= person["accuracy"] <= 100
+    assert person["luck_standard_error"] == 0.0  # one shot: no spread to speak of

@@ -331,7 +331,8 @@ def _judged(jobs: list[Any], spreading: dict[str, Any], what: str) -> list[Any]:
 
 def _review_folder(folder: Path, level: str, spreading: dict[str, Any], as_json: bool) -> None:
     """``poolsim review --racks DIR``: every game file of a duel's folder reviewed (the
-    main line of each), and per computer level its shots' accuracy and mean luck."""
+    main line of each), and per computer level (and for a person's shots) the shots'
+    accuracy and mean luck with its standard error."""
     from sim.play.review import luck_figure, review_jobs
     from sim.store.gamefile import game_digest
 
@@ -346,8 +347,9 @@ def _review_folder(folder: Path, level: str, spreading: dict[str, Any], as_json:
     by_level: dict[str, list[Any]] = {}
     for job, step in zip(jobs, judged, strict=True):
         computer = job.step.computer
-        if computer is not None and step.kind != "choice":
-            by_level.setdefault(computer.level, []).append(step)
+        if step.kind == "shot":
+            played = f"computer {computer.level}" if computer is not None else "person"
+            by_level.setdefault(played, []).append(step)
     report = {}
     for played, steps in sorted(by_level.items()):
         luck, error = luck_figure(steps)
@@ -363,7 +365,7 @@ def _review_folder(folder: Path, level: str, spreading: dict[str, Any], as_json:
     click.echo(f"{len(files)} games reviewed at level {level}")
     for played, figures in report.items():
         click.echo(
-            f"computer {played}: {figures['shots']} shots, accuracy {figures['accuracy']:.1f} %,"
+            f"{played}: {figures['shots']} shots, accuracy {figures['accuracy']:.1f} %,"
             f" luck {100 * figures['luck']:+.2f} ± {100 * figures['luck_standard_error']:.2f}"
             " points (mean ± standard error)"
         )
