@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import attrs
 import numpy as np
 
-from rules import CUE, IllegalAction
+from rules import CUE, GameState, IllegalAction
 from sim.physics.simulate import SimulatedShot
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import TableSpec, table_spec
@@ -116,14 +116,7 @@ def judge_step(job: ReviewJob) -> StepReview:
         best = chosen
     same = _decided(best_plan) == _decided(stroke) or _same_option(_option_of(best_move), meant)
     intended = best if same else _intended(strikes, meant, stroke)
-    played = (
-        move_words(
-            Move(kind=_kind(meant), plan=stroke, target=meant.target, pocket=meant.pocket), state
-        )
-        if meant.intent
-        else "a stroke"
-    )
-    review = _marked(step, best, chosen, actual, words, played, intended)
+    review = _marked(step, best, chosen, actual, words, _played(meant, stroke, state), intended)
     return attrs.evolve(review, missed_pot=_missed(review, step, meant, thinker))
 
 
@@ -203,8 +196,14 @@ def _same_option(one: Option, other: Option) -> bool:
     return one == other
 
 
-def _kind(option: Option) -> Kind:
-    return Kind(option.intent.value) if option.intent is not None else Kind.POT
+def _played(meant: Option, stroke: Stroke, state: GameState) -> str:
+    """The stroke played as a player says it: "pot the 4 in the foot-left corner with
+    draw", as the hint says a move."""
+    if meant.intent is None:
+        return "a stroke"
+    kind = Kind(meant.intent.value)
+    move = Move(kind=kind, plan=stroke, target=meant.target, pocket=meant.pocket)
+    return move_words(move, state)
 
 
 def _intended(strikes: _Strikes, meant: Option, stroke: Stroke) -> float:
