@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from rules import DEFAULT_GAME
 from rules import PLAYABLE_GAMES as GAMES
 from rules.facts import CUE
@@ -86,6 +88,7 @@ def run_bench(
     report["stroke_latency"] = stroke_latency(repeats)
     report["opponent_think"] = opponent_think(shots=repeats)
     report["forecast"] = forecast_rate(positions=repeats)
+    report["review"] = review_speed(shots=repeats)
     report["speedups"] = speedups_times(shots=repeats)
     if render:
         report["frame_times"] = frame_times()
@@ -360,6 +363,58 @@ def _racks_played(level: str, seed: int) -> Iterator[tuple[int, GameState, Move]
             game.declare_stalemate(agreed=True)
         elif move.stroke is not None:
             game.shoot(move.stroke)
+
+
+def review_speed(shots: int, level: str = "5", seed: int = 1) -> dict[str, float]:
+    """The review (``poolsim review``, :mod:`sim.play.review`) at ``level`` of ``shots``
+    shots a computer of that level played (10-ball, seed ``seed``, its breaks apart: a
+    practised break needs no search), its strokes decided again from their seeds as
+    the review does; per shot reviewed the seconds (mean), beside the seconds the
+    computer thought over the same shots, their ratio, and what a 150-shot match
+    would take on 2 workers."""
+    from rules import MatchPhase, Player
+    from sim.play.game import ComputerPlayer, Game, GameSetup
+    from sim.play.opponent import Kind, decide, level_named
+    from sim.play.review import judge_step, review_jobs
+    from sim.store.gamefile import game_digest
+
+    player = level_named(level)
+    game = Game(GameSetup(seed=seed, race_to=9))
+    game.start(Player.A)
+    thought: list[float] = []
+    step = 0
+    while len(thought) < shots and game.phase is MatchPhase.RACK:
+        state = game.rack
+        assert state is not None
+        computer = ComputerPlayer(level, (seed, step))
+        move = decide(state, game.setup.spec, player, computer.generator())
+        step += 1
+        if move.kind is Kind.CHOICE and move.choice is not None:
+            game.choose(move.choice, by=computer)
+        elif move.kind is Kind.STALEMATE:
+            game.declare_stalemate(agreed=True)
+        elif move.stroke is not None:
+            game.shoot(attrs.evolve(move.stroke, player=computer))
+            if move.kind is not Kind.BREAK:
+                thought.append(move.seconds)
+    jobs = [
+        job
+        for job in review_jobs(game, game_digest(game), level)
+        if job.step.kind.value == "shot" and job.step.before.phase.value != "break"
+    ]
+    started = time.perf_counter()
+    for job in jobs:
+        judge_step(job)
+    per_shot = (time.perf_counter() - started) / len(jobs)
+    think = statistics.fmean(thought)
+    return {
+        "level": float(level) if level.isdigit() else 0.0,
+        "shots": float(len(jobs)),
+        "review_seconds_per_shot": per_shot,
+        "think_seconds_per_shot": think,
+        "ratio": per_shot / think,
+        "match_150_shots_2_workers_minutes": 150 * per_shot / 2 / 60,
+    }
 
 
 def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
@@ -744,6 +799,13 @@ def format_report(report: dict[str, Any]) -> list[str]:
         f"the cue ball stops {100 * f['cue_ball_off_m_median']:.1f} cm from where the physics "
         f"stops it at the median ({100 * f['cue_ball_off_m_p90']:.1f} cm at the 90th "
         "percentile)"
+    )
+    r = report["review"]
+    lines.append(
+        f"review, level {r['level']:.0f}, of its own shots ({r['shots']:.0f}, each decided "
+        f"again from its seed): {r['review_seconds_per_shot']:.1f} s a shot reviewed against "
+        f"{r['think_seconds_per_shot']:.1f} s thought, ratio {r['ratio']:.1f}; a 150-shot match "
+        f"on 2 workers {r['match_150_shots_2_workers_minutes']:.1f} min (target 10)"
     )
     u = report["speedups"]
     lines.append(

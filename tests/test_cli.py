@@ -146,6 +146,12 @@ def test_bench_json_reports_every_figure() -> None:
     assert think["candidates_median"] > 0 and think["simulations_median"] > 0
     assert 0 < think["think_seconds_median"] <= think["think_seconds_max"]
     assert think["simulations_per_second"] > 0 and think["break_seconds_median"] > 0
+    review = report["review"]
+    assert review["level"] == 5 and review["shots"] == 2
+    assert review["review_seconds_per_shot"] > 0 and review["think_seconds_per_shot"] > 0
+    assert review["ratio"] == pytest.approx(
+        review["review_seconds_per_shot"] / review["think_seconds_per_shot"]
+    )
     timeline = report["timeline"]
     assert timeline["balls"] == 16 and timeline["query_us_median"] > 0
     assert timeline["interpolate_us_median"] > 0

@@ -28,6 +28,8 @@ GAME = str(ROOT / "tests" / "data" / "games" / "ten-ball-saved-by-56f7334.poolsi
         (["export", GAME, "--gif", "out.png"], "the name of a GIF file ends in .gif"),
         (["verify", "/nonexistent.poolsim"], "/nonexistent.poolsim: cannot read"),
         (["verify", "--decisions", "/nonexistent.poolsim"], "cannot read"),
+        (["review", "/nonexistent.poolsim"], "/nonexistent.poolsim: cannot read"),
+        (["review", GAME, "--save", "/dev/null"], "--save"),
     ],
 )
 def test_refused_in_one_line_before_pooltool_is_imported(args: list[str], said: str) -> None:

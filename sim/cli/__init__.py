@@ -48,6 +48,7 @@ for _command in (
     duel.duel,
     stats.stats,
     files.verify,
+    files.review,
     files.position,
     export.export,
     replay.replay,

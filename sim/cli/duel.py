@@ -13,18 +13,21 @@ import click
 from rules.games import DEFAULT_GAME, game_kind
 from sim.cli.flags import (
     check_output,
+    check_spreading,
     chosen_rules,
+    cluster_client,
     game_option,
     json_option,
     rule_flags,
     save_folder_option,
+    scheduler_option,
     seed_option,
     table_option,
+    workers_option,
 )
-from sim.cli.values import LEVEL, WholeNumber, shown
+from sim.cli.values import LEVEL, WholeNumber
 
 MAX_DUEL_RACKS = 10_000
-MAX_WORKERS = 256
 
 
 @click.command()
@@ -41,18 +44,9 @@ MAX_WORKERS = 256
 @seed_option(1)
 @table_option
 @rule_flags
-@click.option(
-    "--workers",
-    type=WholeNumber(1, MAX_WORKERS),
-    default=None,
-    help="Processes to play racks on (default: one per core).",
-)
+@workers_option("Processes to play racks on (default: one per core).")
 @json_option("Print the figures as one JSON object.")
-@click.option(
-    "--scheduler",
-    default=None,
-    help="Play the racks on the Dask cluster of this scheduler (tcp://HOST:PORT).",
-)
+@scheduler_option("Play the racks on the Dask cluster of this scheduler (tcp://HOST:PORT).")
 @save_folder_option(
     help=(
         "Folder to keep every rack in, as a game file and its figures (created if needed);"
@@ -81,10 +75,7 @@ def duel(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    if scheduler is not None:
-        _check_scheduler(scheduler)
-        if workers is not None:
-            raise click.UsageError("--workers and --scheduler: the cluster has its own workers")
+    check_spreading(workers, scheduler)
     check_output(save_dir, "--save", folder=True)
     from rules import Options
     from sim.play.duel import DuelInterrupted, DuelSetup, RackOutcome, figures, run_duel
@@ -120,7 +111,7 @@ def duel(
                 f"cannot save {where}: {error.strerror or error}; the racks saved before are kept"
             ) from None
 
-    client = _cluster_client(scheduler) if scheduler is not None else None
+    client = cluster_client(scheduler) if scheduler is not None else None
     wins = {"A": 0, "B": 0}
     for outcome in done.values():
         if outcome.winner is not None:
@@ -175,46 +166,12 @@ def duel(
         sys.exit(130)
 
 
-def _cluster_client(scheduler: str) -> Any:
-    """A client of the scheduler (``distributed.Client``), connected before the duel's
-    progress bar is drawn, so a refusal is the only line."""
-    from sim.play.cluster import ClusterError, connect
-
-    try:
-        return connect(scheduler)
-    except ClusterError as error:
-        raise click.ClickException(str(error)) from None
-
-
 def duel_names(level_a: str, level_b: str) -> tuple[str, str]:
     """The computer players' names in a duel's game files (and so in the statistics):
     "computer 3" by its level, with its side when both play at one level."""
     if level_a != level_b:
         return (f"computer {level_a}", f"computer {level_b}")
     return (f"computer {level_a} A", f"computer {level_b} B")
-
-
-def _check_scheduler(address: str) -> None:
-    """A scheduler's address as Dask takes it: tcp://HOST:PORT (before any import)."""
-    from urllib.parse import urlsplit
-
-    try:
-        parts = urlsplit(address)
-        port = parts.port
-    except ValueError:
-        port = None
-        parts = None
-    if (
-        parts is None
-        or parts.scheme not in ("tcp", "tls")
-        or not parts.hostname
-        or port is None
-        or not address.isprintable()
-    ):
-        raise click.BadParameter(
-            f"{shown(address)} is not a scheduler address (tcp://HOST:PORT)",
-            param_hint="'--scheduler'",
-        )
 
 
 DUEL_ROWS = (

@@ -1,17 +1,30 @@
 """The commands on files: ``poolsim verify`` (a saved game simulated again),
-``poolsim position`` (the position before a shot, written as a file) and
-``poolsim rules check`` (the referee against scenario files)."""
+``poolsim position`` (the position before a shot, written as a file), ``poolsim
+review`` (a saved game judged shot by shot, docs/REVIEW.md) and ``poolsim rules check``
+(the referee against scenario files)."""
 
 from __future__ import annotations
 
+import json
+import os
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from sim.cli.flags import branch_option, check_output
-from sim.cli.values import WholeNumber
+from sim.cli.flags import (
+    branch_option,
+    check_output,
+    check_spreading,
+    cluster_client,
+    json_option,
+    refuse_unused,
+    scheduler_option,
+    workers_option,
+)
+from sim.cli.values import LEVEL, WholeNumber
 
 
 @click.command()
@@ -148,3 +161,211 @@ def rules_check(files: tuple[Path, ...]) -> None:
     from rules.conformance import check_files
 
     sys.exit(check_files(list(files), sys.stdout, sys.stderr))
+
+
+@click.command()
+@click.argument("file", required=False, type=click.Path(path_type=Path))
+@click.option(
+    "--level",
+    type=LEVEL,
+    default="5",
+    show_default=True,
+    help=(
+        "The computer level that reviews: its search finds the best option, its noise"
+        " values strokes."
+    ),
+)
+@click.option(
+    "--branch",
+    type=WholeNumber(0, 1_000_000),
+    default=0,
+    show_default=True,
+    help="The line to review: 0 the main line, then the branches as docs/GAMEFILE.md numbers them.",
+)
+@click.option(
+    "--racks",
+    "racks_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help=(
+        "Review every game file of this folder (a duel's --save) instead of FILE: per computer"
+        " level, the accuracy and the mean luck with its standard error."
+    ),
+)
+@json_option("Print the review as one JSON object.")
+@workers_option("Processes to review shots on (default: one per core).")
+@scheduler_option("Review the shots on the Dask cluster of this scheduler (tcp://HOST:PORT).")
+@click.option(
+    "--save",
+    "save_to",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help=(
+        "Write the review to this file, with the game's digest (a review of another game"
+        " there is refused)."
+    ),
+)
+def review(
+    file: Path | None,
+    level: str,
+    branch: int,
+    racks_dir: Path | None,
+    as_json: bool,
+    workers: int | None,
+    scheduler: str | None,
+    save_to: Path | None,
+) -> None:
+    """Review a saved game as a chess engine reviews one: per shot the best option's
+    value, the chosen stroke's and what happened, its tag (best, good, inaccuracy,
+    mistake, blunder), skill and luck; per player the accuracy and the costliest shots
+    (docs/REVIEW.md)."""
+    check_spreading(workers, scheduler)
+    check_output(save_to, "--save")
+    if (file is None) == (racks_dir is None):
+        raise click.UsageError("give a game FILE or --racks DIR (one of them)")
+    ctx = click.get_current_context()
+    if racks_dir is not None:
+        refuse_unused(ctx, {"branch": "--branch", "save_to": "--save"}, "applies to one game FILE")
+    spreading = {"workers": workers or os.cpu_count() or 1, "scheduler": scheduler}
+    if file is not None:
+        _review_one(file, level, branch, spreading, as_json, save_to)
+    else:
+        assert racks_dir is not None
+        _review_folder(racks_dir, level, spreading, as_json)
+
+
+def _loaded(file: Path) -> Any:
+    """A game file, loaded, or its one line."""
+    from sim.store.gamefile import GameFileError, load
+
+    try:
+        return load(file)
+    except GameFileError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _review_one(
+    file: Path,
+    level: str,
+    branch: int,
+    spreading: dict[str, Any],
+    as_json: bool,
+    save_to: Path | None,
+) -> None:
+    """``poolsim review FILE``: checked (the game, its line, the file to save to), then
+    judged with a progress bar on a terminal, printed and saved."""
+    from sim.play.game import GameError
+    from sim.play.review import review_jobs
+    from sim.play.review.summary import Review
+    from sim.play.review.words import player_lines, step_line
+    from sim.store.gamefile import game_digest
+    from sim.store.reviewfile import ReviewFileError, check_review_target, save_review
+
+    game = _loaded(file)
+    digest = game_digest(game)
+    try:
+        jobs = review_jobs(game, digest, level, branch)
+    except GameError as error:
+        raise click.BadParameter(str(error), param_hint="'--branch'") from None
+    if not jobs:
+        raise click.ClickException(f"{file}: the line has no shots to review")
+    if save_to is not None:
+        try:
+            check_review_target(save_to, digest)
+        except ReviewFileError as error:
+            raise click.ClickException(str(error)) from None
+    judged = _judged(jobs, spreading, f"reviewing at level {level}")
+    review = Review(digest, level, branch, tuple(judged))
+    if as_json:
+        click.echo(json.dumps(review.to_json()))
+    else:
+        for step in review.steps:
+            click.echo(step_line(step))
+        for line in player_lines(review, game.setup.players):
+            click.echo(line)
+    if save_to is not None:
+        try:
+            save_review(review, save_to)
+        except OSError as error:
+            raise click.ClickException(
+                f"cannot write {save_to}: {error.strerror or error}"
+            ) from None
+        if not as_json:
+            click.echo(f"wrote {save_to}")
+
+
+def _judged(jobs: list[Any], spreading: dict[str, Any], what: str) -> list[Any]:
+    """The jobs judged, with a progress bar on a terminal (none when piped)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from sim.play.review import judge_all
+
+    scheduler = spreading["scheduler"]
+    client = cluster_client(scheduler) if scheduler is not None else None
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task(what, total=len(jobs))
+        try:
+            return judge_all(
+                jobs,
+                workers=spreading["workers"],
+                scheduler=scheduler,
+                client=client,
+                on_step=lambda _step: progress.advance(task),
+            )
+        except Exception as error:
+            from sim.play.cluster import ClusterError
+
+            if isinstance(error, ClusterError):
+                raise click.ClickException(str(error)) from None
+            raise
+
+
+def _review_folder(folder: Path, level: str, spreading: dict[str, Any], as_json: bool) -> None:
+    """``poolsim review --racks DIR``: every game file of a duel's folder reviewed (the
+    main line of each), and per computer level (and for a person's shots) the shots'
+    accuracy and mean luck with its standard error."""
+    from sim.play.review import luck_figure, review_jobs
+    from sim.store.gamefile import game_digest
+
+    files = sorted(folder.glob("*.poolsim"))
+    if not files:
+        raise click.ClickException(f"{folder}: no game files (*.poolsim) in it")
+    jobs = []
+    for path in files:
+        game = _loaded(path)
+        jobs += review_jobs(game, game_digest(game), level)
+    judged = _judged(jobs, spreading, f"reviewing {len(files)} games at level {level}")
+    by_level: dict[str, list[Any]] = {}
+    for job, step in zip(jobs, judged, strict=True):
+        computer = job.step.computer
+        if step.kind == "shot":
+            played = f"computer {computer.level}" if computer is not None else "person"
+            by_level.setdefault(played, []).append(step)
+    report = {}
+    for played, steps in sorted(by_level.items()):
+        luck, error = luck_figure(steps)
+        report[played] = {
+            "shots": len(steps),
+            "accuracy": statistics.fmean(s.accuracy for s in steps),
+            "luck": luck,
+            "luck_standard_error": error,
+        }
+    if as_json:
+        click.echo(json.dumps({"games": len(files), "level": level, "levels": report}))
+        return
+    click.echo(f"{len(files)} games reviewed at level {level}")
+    for played, figures in report.items():
+        click.echo(
+            f"{played}: {figures['shots']} shots, accuracy {figures['accuracy']:.1f} %,"
+            f" luck {100 * figures['luck']:+.2f} ± {100 * figures['luck_standard_error']:.2f}"
+            " points (mean ± standard error)"
+        )

@@ -14,9 +14,10 @@ from rules.games import PLAYABLE_GAMES as _GAMES
 from rules.games import games_offering, offered_options
 from rules.offered import RuleOption, chosen_fields
 from rules.state import GameState
-from sim.cli.values import SEED, FiniteFloat, WholeNumber, WindowSize
+from sim.cli.values import SEED, FiniteFloat, WholeNumber, WindowSize, shown
 from sim.files import output_problem
 
+MAX_WORKERS = 256
 GAMES = tuple(_GAMES)  # the referee's games, by the names the scenario format uses
 TABLES = ("9ft", "8ft", "7ft")
 F = TypeVar("F", bound=Callable[..., Any])
@@ -132,6 +133,55 @@ def branch_option(command: F) -> F:
         ),
     )
     return option(command)
+
+
+def workers_option(help: str) -> Callable[[F], F]:
+    """``--workers K``: processes to spread the work on (a duel's racks, a review's shots)."""
+    return click.option("--workers", type=WholeNumber(1, MAX_WORKERS), default=None, help=help)
+
+
+def scheduler_option(help: str) -> Callable[[F], F]:
+    """``--scheduler tcp://HOST:PORT``: the Dask cluster to spread the work on instead."""
+    return click.option("--scheduler", default=None, help=help)
+
+
+def check_spreading(workers: int | None, scheduler: str | None) -> None:
+    """``--workers`` and ``--scheduler`` as they may be given (before any import): one or
+    the other, a scheduler's address as Dask takes it (tcp://HOST:PORT)."""
+    if scheduler is None:
+        return
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(scheduler)
+        port = parts.port
+    except ValueError:
+        port = None
+        parts = None
+    if (
+        parts is None
+        or parts.scheme not in ("tcp", "tls")
+        or not parts.hostname
+        or port is None
+        or not scheduler.isprintable()
+    ):
+        raise click.BadParameter(
+            f"{shown(scheduler)} is not a scheduler address (tcp://HOST:PORT)",
+            param_hint="'--scheduler'",
+        )
+    if workers is not None:
+        raise click.UsageError("--workers and --scheduler: the cluster has its own workers")
+
+
+def cluster_client(scheduler: str) -> Any:
+    """A client of the scheduler (``distributed.Client``), connected before any progress
+    bar is drawn, so a refusal is the only line."""
+    from sim.play.cluster import ClusterError, connect
+
+    try:
+        return connect(scheduler)
+    except ClusterError as error:
+        raise click.ClickException(str(error)) from None
 
 
 def rule_flag_name(option: RuleOption) -> str:

@@ -35,7 +35,7 @@ import struct
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Generic, TypeVar
 from urllib.parse import urlsplit
 
 import attrs
@@ -58,6 +58,8 @@ FRAME_LENGTH = struct.Struct("Q")
 GREETING_MARK = b"pickle-protocol"
 WORKERS_TIMEOUT_S = 120.0  # a scheduler with no worker joining within this is an error
 PACKAGES = ("poolsim", "pooltool-billiards")
+_J = TypeVar("_J")
+_R = TypeVar("_R")
 
 
 class ClusterError(Exception):
@@ -101,17 +103,20 @@ def version_problem(worker: str, theirs: dict[str, str], ours: dict[str, str]) -
 
 
 @attrs.frozen
-class RemoteRack:
-    """A rack played on a worker: its outcome, and who played it with what."""
+class Remote(Generic[_R]):
+    """A job done on a worker: its result, and who did it with what."""
 
-    outcome: RackOutcome
+    result: _R
     worker: str
     versions: dict[str, str]
 
 
-def _play_remote(setup: DuelSetup, index: int, encode: Encoder | None) -> RemoteRack:
-    outcome = play_rack(setup, index, encode)
-    return RemoteRack(outcome, str(get_worker().address), versions())
+def _done_remotely(work: Callable[[_J], _R], job: _J) -> Remote[_R]:
+    return Remote(work(job), str(get_worker().address), versions())
+
+
+def _play(job: tuple[DuelSetup, int, Encoder | None]) -> RackOutcome:
+    return play_rack(*job)
 
 
 class WarmUp(WorkerPlugin):
@@ -235,8 +240,40 @@ def run_on_cluster(
     closed here); ``on_rack`` and ``done`` as in :func:`sim.play.duel.run_duel`.
     :class:`ClusterError` if it cannot be or the scheduler is lost (the racks given to
     ``on_rack`` stay given); Ctrl-C raises :class:`DuelInterrupted`."""
-    client = connect(scheduler) if client is None else client
     finished: dict[int, RackOutcome] = dict(done or {})
+    jobs = {index: (setup, index, encode) for index in range(setup.racks) if index not in finished}
+
+    def played(index: int, outcome: RackOutcome) -> None:
+        finished[index] = attrs.evolve(outcome, file=None)
+        if on_rack is not None:
+            on_rack(outcome)
+
+    try:
+        spread_on_cluster(_play, jobs, scheduler, played, client=client, what="racks")
+    except KeyboardInterrupt:
+        raise DuelInterrupted([finished[i] for i in sorted(finished)]) from None
+    return [finished[i] for i in sorted(finished)]
+
+
+def spread_on_cluster(
+    work: Callable[[_J], _R],
+    jobs: Mapping[int, _J],
+    scheduler: str,
+    on_result: Callable[[int, _R], None],
+    *,
+    client: Client | None = None,
+    what: str = "jobs",
+) -> None:
+    """``work`` done on each of ``jobs`` (by number) on the cluster of ``scheduler``,
+    ``on_result`` told of each as it comes, once (a job rerun after a worker was lost
+    is not told again): the duel's racks and the review's shots
+    (:mod:`sim.play.review`). ``work`` is a module's function, the jobs plain data, and a
+    job's result the same wherever it is done. ``client``, if given, connected by
+    :func:`connect`, and closed here. :class:`ClusterError` (one line, naming ``what``
+    the jobs are) if it cannot be or the scheduler is lost; Ctrl-C raises
+    KeyboardInterrupt, the results told kept told."""
+    client = connect(scheduler) if client is None else client
+    told: set[int] = set()
     futures: list[Any] = []
     try:
         try:
@@ -252,43 +289,35 @@ def run_on_cluster(
                 raise ClusterError(problem)
         client.register_plugin(WarmUp())
         run = uuid.uuid4().hex[:8]
+        name = what.removesuffix("s")
         futures = [
             client.submit(
-                _play_remote,
-                setup,
-                index,
-                encode,
-                key=f"poolsim-duel-{run}-rack-{index}",
-                pure=False,
+                _done_remotely, work, job, key=f"poolsim-{run}-{name}-{index}", pure=False
             )
-            for index in range(setup.racks)
-            if index not in finished
+            for index, job in jobs.items()
         ]
+        numbers = {future.key: index for future, index in zip(futures, jobs, strict=True)}
         for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
-            remote = _rack_played(future)
+            remote = _done(future)
             problem = version_problem(remote.worker, remote.versions, ours)
             if problem is not None:
                 raise ClusterError(problem)
-            outcome = remote.outcome
-            if outcome.index in finished:  # a rerun of a rack already counted
+            index = numbers[future.key]
+            if index in told:  # a rerun of a job already told
                 continue
-            finished[outcome.index] = attrs.evolve(outcome, file=None)
-            if on_rack is not None:
-                on_rack(outcome)
-    except KeyboardInterrupt:
-        raise DuelInterrupted([finished[i] for i in sorted(finished)]) from None
+            told.add(index)
+            on_result(index, remote.result)
     except LOST as error:
         raise ClusterError(
-            f"lost the scheduler at {scheduler} after {len(finished)} of {setup.racks} racks"
+            f"lost the scheduler at {scheduler} after {len(told)} of {len(jobs)} {what}"
             f" ({_why_lost(error)})"
         ) from None
     finally:
         _close(client, futures)
-    return [finished[i] for i in sorted(finished)]
 
 
-def _rack_played(future: Any) -> RemoteRack:
-    """The rack a future holds; a rack that failed on its worker (a worker started
+def _done(future: Any) -> Remote[Any]:
+    """The job a future holds; a job that failed on its worker (a worker started
     without poolsim's kernels, say) is one line naming it, not the worker's traceback."""
     try:
         remote = future.result()
@@ -298,7 +327,7 @@ def _rack_played(future: Any) -> RemoteRack:
         # Its whole first line: a worker's advice (start it with --preload-nanny sim) is long.
         why = one_line(error, limit=1000)
         raise ClusterError(f"{future.key} failed on its worker: {why}") from None
-    assert isinstance(remote, RemoteRack)
+    assert isinstance(remote, Remote)
     return remote
 
 

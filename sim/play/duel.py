@@ -20,7 +20,7 @@ import random
 import signal
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -38,6 +38,8 @@ MAX_RERACKS = 3  # stalemates of one rack before it counts as won by nobody
 # The game's own figures a duel reads from the runs for every game (SideFigures.runs:
 # balls per inning, innings, high run), not again under the game's names: 14.1's.
 RUN_FIGURES = ("balls", "innings", "high_run")
+_J = TypeVar("_J")
+_R = TypeVar("_R")
 
 
 @attrs.frozen
@@ -273,12 +275,22 @@ def _ctrl_c(error: BaseException) -> bool:
 
 
 def _outcomes(jobs: list[Job], workers: int) -> Iterator[RackOutcome]:
+    return spread(_play, jobs, workers)
+
+
+def spread(work: Callable[[_J], _R], jobs: Sequence[_J], workers: int) -> Iterator[_R]:
+    """``work`` done on each of ``jobs`` on ``workers`` fresh processes (1: here, in
+    order), each result as it comes (in any order: a job's result must say which it is).
+    ``work`` is a module's function and the jobs plain data, as they cross to the
+    processes; every process starts from nothing (spawned), so a job comes out the same
+    on any number of them. The duel's racks and the review's shots
+    (:mod:`sim.play.review`) are spread by it."""
     if workers <= 1:
-        yield from map(_play, jobs)
+        yield from map(work, jobs)
         return
     pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
     try:
-        yield from pool.imap_unordered(_play, jobs)
+        yield from pool.imap_unordered(work, jobs)
         pool.close()
     finally:
         pool.terminate()

@@ -73,6 +73,7 @@ import contextlib
 import copy
 import datetime as dt
 import gc
+import hashlib
 import importlib.metadata
 import io
 import json
@@ -244,6 +245,16 @@ def game_document(game: Game, members: dict[str, bytes] | None = None) -> dict[s
         },
     }
     return document
+
+
+def game_digest(game: Game) -> str:
+    """The game's digest (SHA-256, hexadecimal): of its set-up and every step of every
+    line, not of when or by which version it was saved, nor of the step it is at. A
+    review carries it (``poolsim review --save``) so it is never shown against another
+    game, and seeds each shot's judging from it."""
+    document = game_document(game)
+    played = {key: document[key] for key in ("setup", "records", "branches")}
+    return hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()
 
 
 def _place_to_json(place: tuple[int, int]) -> dict[str, int]:

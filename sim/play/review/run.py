@@ -1,0 +1,75 @@
+"""A review run: steps judged here, on ``workers`` processes or on a Dask cluster, the
+way a duel spreads its racks (:func:`sim.play.duel.spread`,
+:func:`sim.play.cluster.spread_on_cluster`); each step a pure function of the game, its
+place and the level, so the review is the same wherever it is made."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sim.play.duel import spread
+from sim.play.game import Game
+from sim.play.review.judged import ReviewJob, StepReview, judge_step
+from sim.play.review.steps import step_entropy, steps_of
+from sim.play.review.summary import Review
+
+
+def review_jobs(game: Game, digest: str, level: str, line: int = 0) -> list[ReviewJob]:
+    """The jobs of a review of line ``line`` of ``game`` (GameError for a line not
+    there), ``digest`` the game's (the seed of each step's generators)."""
+    table = game.setup.table.value
+    return [
+        ReviewJob(step, table, level, step_entropy(digest, step.place))
+        for step in steps_of(game, line)
+    ]
+
+
+def judge_all(
+    jobs: Sequence[ReviewJob],
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    client: Any = None,
+    on_step: Callable[[StepReview], None] | None = None,
+) -> list[StepReview]:
+    """Every job judged, in the order given, on ``workers`` processes or on the Dask
+    cluster of ``scheduler`` (``client``: a ``distributed.Client`` connected to it, if
+    given; ClusterError for a cluster that cannot); ``on_step`` hears of each as it is
+    judged (in any order)."""
+    done: dict[int, StepReview] = {}
+
+    def judged(index: int, review: StepReview) -> None:
+        done[index] = review
+        if on_step is not None:
+            on_step(review)
+
+    numbered = list(enumerate(jobs))
+    if scheduler is not None:
+        from sim.play.cluster import spread_on_cluster
+
+        spread_on_cluster(
+            judge_step, dict(numbered), scheduler, judged, client=client, what="shots"
+        )
+    else:
+        for index, review in spread(_judge_numbered, numbered, min(workers, max(len(jobs), 1))):
+            judged(index, review)
+    return [done[index] for index in range(len(jobs))]
+
+
+def _judge_numbered(numbered: tuple[int, ReviewJob]) -> tuple[int, StepReview]:
+    """A job judged, with its number (results come back in any order)."""
+    return numbered[0], judge_step(numbered[1])
+
+
+def review_game(
+    game: Game,
+    digest: str,
+    level: str,
+    line: int = 0,
+    **spreading: Any,
+) -> Review:
+    """Line ``line`` of ``game`` judged at ``level`` (``spreading``: as
+    :func:`judge_all` takes it)."""
+    jobs = review_jobs(game, digest, level, line)
+    return Review(digest, level, line, tuple(judge_all(jobs, **spreading)))

@@ -1,0 +1,51 @@
+"""A review kept as a file of its own (``poolsim review --save``): the review's JSON
+object (:meth:`sim.play.review.Review.to_json`), carrying the digest of the game it was
+made of, so it is never shown against another game, nor written over one of another."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rules.userfile import FileRefused, read_regular
+from sim.files import write_atomically
+from sim.play.review import Review, review_from_json
+
+MAX_REVIEW_BYTES = 16 * 2**20  # a 10-rack match's review is about 200 KB
+
+
+class ReviewFileError(ValueError):
+    """A review file that cannot be used here (one line, its path first)."""
+
+
+def save_review(review: Review, path: Path) -> None:
+    """Write ``review`` to ``path`` (atomically: the old file stays whole until then)."""
+    write_atomically(path, json.dumps(review.to_json(), indent=1).encode())
+
+
+def load_review(path: Path) -> Review:
+    """The review in ``path``; :class:`ReviewFileError` for anything else."""
+    try:
+        data = read_regular(path, MAX_REVIEW_BYTES, "a review file")
+    except FileRefused as error:
+        raise ReviewFileError(f"{path}: {error}") from None
+    except OSError as error:
+        raise ReviewFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    try:
+        return review_from_json(json.loads(data))
+    except (ValueError, KeyError, TypeError) as error:
+        raise ReviewFileError(f"{path}: not a poolsim review ({error})") from None
+
+
+def check_review_target(path: Path, digest: str) -> None:
+    """A review of the game ``digest`` may be written to ``path``: nothing is there, or
+    a review of the same game (made again, at another level or of another line);
+    :class:`ReviewFileError` for a review of another game or any other file."""
+    if not path.exists() and not path.is_symlink():
+        return
+    kept = load_review(path)
+    if kept.digest != digest:
+        raise ReviewFileError(
+            f"{path} is the review of another game (digest {kept.digest[:12]}, this game's"
+            f" is {digest[:12]}): refused, not written over"
+        )
