@@ -21,8 +21,23 @@ def with_names(text: str, names: tuple[str, str]) -> str:
 def computer_name(level: str, seat: Player | None = None) -> str:
     """The computer at ``level`` as players read it: "Computer (level 5)", "Computer
     (perfect)"; with ``seat``, "Computer B (level 5)" (two of the same level at a table)."""
-    strength = "perfect" if level == "perfect" else f"level {level}"
-    return f"Computer{f' {seat.value}' if seat is not None else ''} ({strength})"
+    return f"Computer{f' {seat.value}' if seat is not None else ''} ({strength(level)})"
+
+
+def strength(level: str) -> str:
+    """A computer's level in words: "level 5", "perfect"."""
+    return "perfect" if level == "perfect" else f"level {level}"
+
+
+def computer_seat_name(name: str, level: str, index: int) -> str:
+    """A computer's seat as the table names it: its name with its level when the player
+    named it ("Bob (level 5)": the referee's lines say "Bob", so the scoreboard and the
+    thinking line do too), "Computer (level 5)" when it has a default name."""
+    if name.startswith("Computer"):  # named so on the start screen
+        return name
+    if name.strip() in (f"Player {index + 1}", ""):
+        return computer_name(level)
+    return f"{name} ({strength(level)})"
 
 
 def seat_names(players: tuple[str, str], computers: Mapping[Player, str]) -> tuple[str, str]:

@@ -48,7 +48,7 @@ def test_a_person_against_the_computer(table: PoolApp, tmp_path: Path) -> None:
         assert len(lines) >= 2  # watches changes as the seconds count, with no input
     assert statistics.median(thinking_times) < 0.25  # frames drawn, not one long wait
     assert controller.seat.showing is not None  # its stroke on the cue before it strikes
-    assert prompt(controller).startswith("Computer (level 1)")
+    assert prompt(controller).startswith("Bob (level 1)")
     run_script(table, [{"wait_for_computer": True}])
     computer_shots = [s for s in game.shots if s.stroke.player is not None]
     assert computer_shots

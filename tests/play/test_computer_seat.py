@@ -73,13 +73,15 @@ def test_two_computers_lag_choose_and_shoot(worker: InProcessSimulator) -> None:
         player = shot.stroke.player
         assert player is not None and player.level == "1"
     assert shots[0].stroke.player != shots[1].stroke.player  # each decision its own seed
-    assert controller.seat_name(Player.A) == "Computer (level 1)"
+    assert (
+        controller.seat_name(Player.A) == "Ann (level 1)"
+    )  # the name the referee uses, with its level
 
 
 def test_the_computer_thinks_shows_its_stroke_then_strikes(worker: InProcessSimulator) -> None:
     controller, clock = table(worker, {Player.A: "1"}, breaker=Player.A)
     seen = run(controller, clock, lambda: controller.seat.showing is not None)
-    assert seen == ["Computer (level 1) is thinking… 0.0 s"]  # answered at the first look
+    assert seen == ["Ann (level 1) is thinking… 0.0 s"]  # answered at the first look
     assert controller.stage is Stage.AIM and controller.shot_in_play
     struck_at = controller.seat.showing.until  # type: ignore[union-attr]
     assert controller.aim.action() == controller.seat.showing.stroke.action  # type: ignore[union-attr]
@@ -183,3 +185,15 @@ def test_a_computers_seat_is_named_for_what_it_is() -> None:
     )
     assert seat_names(("Ann", "Bob"), {Player.B: "perfect"}) == ("Ann", "Bob")  # named
     assert seat_names(("Player 1", "Bob"), {Player.A: "perfect"})[0] == "Computer (perfect)"
+
+
+def test_a_computer_seat_the_player_named_keeps_its_name_with_its_level() -> None:
+    """With `--players Ann,Bob --computer B:5` the referee's lines say "Bob": the
+    scoreboard and the thinking line say "Bob (level 5)", not another name."""
+    from sim.names import computer_seat_name
+
+    assert computer_seat_name("Bob", "5", 1) == "Bob (level 5)"
+    assert computer_seat_name("Bob", "perfect", 1) == "Bob (perfect)"
+    assert computer_seat_name("Player 2", "3", 1) == "Computer (level 3)"
+    assert computer_seat_name("", "3", 0) == "Computer (level 3)"
+    assert computer_seat_name("Computer B (level 1)", "1", 1) == "Computer B (level 1)"

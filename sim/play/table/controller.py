@@ -56,7 +56,7 @@ from rules import (
 )
 from rules.geometry import Point, distance
 from rules.words import DECLARATION_WORDS
-from sim.names import computer_name
+from sim.names import computer_name, computer_seat_name
 from sim.physics.simulate import MISCUE_LIMIT, SimulatedShot
 from sim.physics.simulators.simulator import ShotFailed, ShotRequest, Simulator
 from sim.physics.timeline import ShotTimeline
@@ -274,12 +274,13 @@ class TableController:
         return self.computers.get(self.shooter)
 
     def seat_name(self, player: Player) -> str:
-        """Who plays ``player``'s seat: "Computer (level 5)", or the person's name."""
+        """Who plays ``player``'s seat: the person's name, or the computer's with its
+        level ("Computer (level 5)", "Bob (level 5)": :func:`sim.names.computer_seat_name`)."""
         level = self.computers.get(player)
         name = self.game.setup.name(player)
-        if level is None or name.startswith("Computer"):  # named so on the start screen
+        if level is None:
             return name
-        return computer_name(level)
+        return computer_seat_name(name, level, 0 if player is Player.A else 1)
 
     def switch_tracking(self) -> None:
         """The tracking lines on or off; on is refused where they are not allowed (a
