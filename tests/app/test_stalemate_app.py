@@ -37,7 +37,7 @@ def test_the_computers_offer_is_asked_and_declined_with_a_key(table: PoolApp) ->
     run_script(table, [{"wait_for_computer": True}])
     assert controller.stage is Stage.OFFER
     assert prompt(controller) == (
-        "Computer (level 1) offers a stalemate: no ball has gone down for 12 innings. "
+        "Ann (level 1) offers a stalemate: no ball has gone down for 12 innings. "
         "Agree and re-rack, or play on? (Y / N)"
     )
     assert table.hud is not None and len(table.hud.choice_button_centres()) == 2
@@ -63,7 +63,7 @@ def test_a_persons_offer_the_computer_declines_and_says_so(table: PoolApp) -> No
     assert controller is not None
     assert prompt(controller).endswith("O: offer a stalemate")
     run_script(table, [{"key": "o"}])
-    assert controller.message.startswith("Computer (level 1) declines the stalemate")
+    assert controller.message.startswith("Bob (level 1) declines the stalemate")
     assert controller.shooter is seat and not isinstance(game.records[-1], StalemateRecord)
 
 

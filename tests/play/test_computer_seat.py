@@ -91,7 +91,7 @@ def test_the_computer_thinks_shows_its_stroke_then_strikes(worker: InProcessSimu
 
 def test_a_person_is_refused_at_the_computers_turn(worker: InProcessSimulator) -> None:
     controller, _clock = table(worker, {Player.B: "1"}, breaker=Player.B)
-    with pytest.raises(GameError, match="Computer \\(level 1\\)'s turn"):
+    with pytest.raises(GameError, match="Bob \\(level 1\\)'s turn"):
         controller.confirm_placement()
     assert controller.move_cue_ball((0.6, 0.4)) is False
     controller.set_direction(12.0)  # ignored: the computer's aim is its own

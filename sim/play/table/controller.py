@@ -56,7 +56,7 @@ from rules import (
 )
 from rules.geometry import Point, distance
 from rules.words import DECLARATION_WORDS
-from sim.names import computer_name, computer_seat_name
+from sim.names import computer_seat_name
 from sim.physics.simulate import MISCUE_LIMIT, SimulatedShot
 from sim.physics.simulators.simulator import ShotFailed, ShotRequest, Simulator
 from sim.physics.timeline import ShotTimeline
@@ -476,7 +476,7 @@ class TableController:
     def refuse_at_computer_turn(self) -> None:
         level = self.computer_level
         if level is not None:
-            raise GameError(f"it is {computer_name(level)}'s turn: it is at the table")
+            raise GameError(f"it is {self.seat_name(self.shooter)}'s turn: it is at the table")
 
     def strike_stroke(self, stroke: Stroke) -> None:
         prepared = self.game.prepare(stroke)

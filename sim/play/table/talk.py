@@ -5,7 +5,6 @@ by it at once (:mod:`sim.play.stalemate`)."""
 from __future__ import annotations
 
 from rules import Player
-from sim.names import computer_name
 from sim.play.game import GameError, Node, Wanted
 from sim.play.stalemate import (
     COMPUTER_OFFERS,
@@ -70,9 +69,8 @@ class StalemateTalk:
                 f"innings (3 each): {more} more to go"
             )
         offer = StalemateOffer(by=state.shooter, node=table.game.current, quiet=state.quiet_innings)
-        level = table.computers.get(offer.by.other)
-        if level is not None:
-            self.answer_by_judgement(offer, level)
+        if offer.by.other in table.computers:
+            self.answer_by_judgement(offer)
             return
         self.offer = offer
         table.message = ""
@@ -120,13 +118,13 @@ class StalemateTalk:
         self.offer = StalemateOffer(by=player, node=table.game.current, quiet=state.quiet_innings)
         table.message = ""
 
-    def answer_by_judgement(self, offer: StalemateOffer, level: str) -> None:
+    def answer_by_judgement(self, offer: StalemateOffer) -> None:
         """The computer answers a stalemate offered: it agrees when it would have offered
         one itself (:func:`sim.play.stalemate.computer_offers`), and the HUD says so."""
         table = self.table
         state = table.state
         assert state is not None
-        computer, offered = computer_name(level), table.seat_name(offer.by)
+        computer, offered = table.seat_name(offer.by.other), table.seat_name(offer.by)
         if computer_offers(state, self.declined_at()):
             self.agreed(f"{computer} agreed to {offered}'s stalemate")
             return
