@@ -108,6 +108,33 @@ def test_a_rule_chosen_for_one_game_is_kept_and_set_only_for_it(table: PoolApp) 
 
 
 @pytest.mark.app
+def test_each_game_keeps_its_own_race(table: PoolApp) -> None:
+    """14.1's race is of games to the points (B-55: one), not the racks another game
+    was raced to; each game's race as last typed comes back when it is chosen again."""
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    start.fill(StartChoices(game="ten-ball", race_to=7))
+    race = start.fields["race_to"]
+    assert start.race_label.getText() == "Race to (racks)"
+    start.fields["game"].set("14.1 continuous")
+    table.step(1)
+    assert race.get() == "1" and start.race_label.getText() == "Race to (games)"
+    assert start.choices().setup(seed=1).race_to == 1
+    race.enterText("2")
+    start.fields["game"].set("10-ball")
+    table.step(1)
+    assert race.get() == "7" and start.race_label.getText() == "Race to (racks)"
+    start.fields["game"].set("9-ball")  # never chosen: its default
+    assert start.choices().race_to == 5  # read at once, before a frame has passed
+    kept = start.keep()
+    assert kept.races == {"ten-ball": 7, "straight-pool": 2}
+    start.fill(StartChoices.remembered(kept.to_json()))
+    start.fields["game"].set("14.1 continuous")
+    assert start.choices().race_to == 2
+
+
+@pytest.mark.app
 def test_resume_says_which_game_and_how_far(table: PoolApp, tmp_path: Path) -> None:
     table.autosave = Autosave(tmp_path / "autosave.poolsim")
     game = _match()
