@@ -292,6 +292,27 @@ def test_the_menu_takes_the_keys_away_from_the_table(table: PoolApp) -> None:
     assert table.menu is None
 
 
+def test_the_menu_is_as_tall_as_its_buttons(table: PoolApp) -> None:
+    """No empty band under Quit; Save a copy's field and its note grow the panel to hold
+    them, inside it."""
+    table.play(after_break(70))
+    step(table, 2)
+    press(table, KeyboardButton.escape())
+    menu = table.menu
+    assert menu is not None
+    panel = menu.frame["frameSize"]
+    lowest = min(b.getZ() + b.getBounds()[2] * b.getSz() for b in menu.buttons)
+    assert 0 < lowest - panel[2] < 0.1
+    menu.save_copy()  # the path field, and its note under it
+    assert menu.path is not None
+    panel = menu.frame["frameSize"]
+    field = menu.path.getZ() + menu.path.getBounds()[2] * menu.path.getSz()
+    note = menu.note.getTightBounds(menu.frame)
+    assert note is not None
+    assert panel[2] < note[0].z < field < lowest and panel[2] > -0.66
+    press(table, KeyboardButton.escape())
+
+
 def test_calls_by_clicks_when_obvious_shots_need_no_call(table: PoolApp) -> None:
     game = after_break(30, Options(call_mode="infer_obvious"))
     table.play(game)

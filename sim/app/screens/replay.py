@@ -92,6 +92,14 @@ HELP = (
     "- = slower/faster · L loop · T paths · click the bar: go there · PgUp PgDn shot · "
     "P play from here · C compare · O play on · V main line · Del delete · Esc back"
 )
+# The same keys in fewer words, for a window where the whole line would be drawn too small
+# to read (a 4:3 window's, a window half a screen wide).
+HELP_SHORT = (
+    "Space play · ← → frame · [ ] event · - = speed · L loop · T paths · "
+    "PgUp PgDn shot · P play from here · C compare · O play on · V main line · Del delete · "
+    "Esc back"
+)
+HELP_TEXT = 0.028  # the key line's size, drawn smaller only if even the short one is wider
 # Side by side: the attempt shown in warm gold, the other (its ghosts and paths) in cyan.
 THIS_ATTEMPT = (1.0, 0.66, 0.1)
 OTHER_ATTEMPT = (0.25, 0.88, 1.0)
@@ -364,8 +372,10 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         )
         self._bar_ends = self._thumb_travel()
         self.ticks = self.root.attachNewNode("ticks")
-        self.help_text = label(self.root, HELP, (0, -0.985), 0.028, DIM, TextNode.ACenter)
-        fit_width(self.help_text, 2 * aspect - 0.06, 0.028)  # a 4:3 window's too
+        self.help_text = label(self.root, HELP, (0, -0.985), HELP_TEXT, DIM, TextNode.ACenter)
+        if self.help_text.textNode.getWidth() * HELP_TEXT > 2 * aspect - 0.06:
+            self.help_text.setText(HELP_SHORT)
+        fit_width(self.help_text, 2 * aspect - 0.06, HELP_TEXT)
         self.panel = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.9, aspect - 0.02, -0.74, 0.76)
         )
