@@ -12,11 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from rules import Player
+from rules import CUE, GAMES, Phase, Player
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord
 from sim.play.opponent.player import ThinkRequest
-from sim.play.opponent.thinker_process import InProcessThinker, ThinkerProcess, Thought
+from sim.play.opponent.thinker_process import (
+    InProcessThinker,
+    ThinkerProcess,
+    Thought,
+    leave_words,
+)
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
 from sim.store.verify import verify_decisions
@@ -183,3 +188,16 @@ def test_a_computers_seat_is_named_for_what_it_is() -> None:
     )
     assert seat_names(("Ann", "Bob"), {Player.B: "perfect"}) == ("Ann", "Bob")  # named
     assert seat_names(("Player 1", "Bob"), {Player.A: "perfect"})[0] == "Computer (perfect)"
+
+
+def test_the_hint_names_the_nearest_ball_the_next_shot_may_hit() -> None:
+    """In 14.1 any ball is on (SP-6): the hint names the one the cue ball is left near,
+    not the lowest number on the table (it said "it leaves you the 1" of a ball 1.5 m
+    away); in 9-ball it is still the lowest."""
+    balls = {CUE: (0.5, 1.0), "1": (1.0, 2.4), "9": (0.6, 1.2)}
+    straight = GAMES["straight-pool"](balls=balls, phase=Phase.PLAY)
+    assert leave_words(straight, straight, (0.5, 1.0), "9ft").startswith(
+        "it leaves you the 9, 0.2 m from the cue ball"
+    )
+    nine = GAMES["nine-ball"](balls=balls, phase=Phase.PLAY)
+    assert leave_words(nine, nine, (0.5, 1.0), "9ft").startswith("it leaves you the 1, 1.5 m")
