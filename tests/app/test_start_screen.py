@@ -10,7 +10,7 @@ from pathlib import Path
 import attrs
 import pytest
 from direct.gui import DirectGuiGlobals as DGG
-from panda3d.core import Point3
+from panda3d.core import KeyboardButton, Point3
 
 from rules import DEFAULT_GAME, GAMES, PLAYABLE_GAMES, Player
 from sim.app.main import PoolApp
@@ -20,6 +20,7 @@ from sim.play.game import Game, GameSetup
 from sim.play.selfplay import play_racks
 from sim.store.autosave import Autosave
 from sim.store.gamefile import save
+from tests.app.test_table_app import press
 
 
 def _match(seed: int = 2) -> Game:
@@ -132,6 +133,32 @@ def test_each_game_keeps_its_own_race(table: PoolApp) -> None:
     start.fill(StartChoices.remembered(kept.to_json()))
     start.fields["game"].set("14.1 continuous")
     assert start.choices().race_to == 2
+
+
+@pytest.mark.app
+def test_keys_pressed_while_the_table_opens_are_its(
+    table: PoolApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """New game before pooltool has loaded says "setting up the table..." for a moment:
+    a key pressed then (3, the broadcast view) is the table's once it is up, not lost."""
+    import sim.app.screens.start.form as form
+    import sim.app.screens.start.opening as opening
+
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    start.fill(StartChoices(game="straight-pool", breaker="A"))
+    view = table.view
+    with monkeypatch.context() as loading:
+        for module in (form, opening):
+            loading.setattr(module, "pooltool_loaded", lambda: False)
+        start.start()
+        table.step(2)
+        assert table.controller is None  # the form still up, saying so
+        press(table, KeyboardButton.asciiKey("3"))
+    assert view != "broadcast" and table.controller is None
+    table.step(3)
+    assert table.controller is not None and table.view == "broadcast"
 
 
 @pytest.mark.app
