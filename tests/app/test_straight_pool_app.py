@@ -15,11 +15,15 @@ from panda3d.core import KeyboardButton
 from rules import CUE
 from sim.app.main import PoolApp
 from sim.app.screens.start.form import games_line
+from sim.app.screens.summary import summary_rows
 from sim.app.script import run_script
+from sim.play.figures.live import figures_of
 from sim.play.game import Game, GameSetup
 from sim.play.position import Position
+from sim.store.gamefile import load
 from tests.app.test_table_app import press, step
 from tests.app.test_take_again_app import hud_click
+from tests.run import ROOT
 
 pytestmark = pytest.mark.app
 
@@ -149,3 +153,10 @@ def test_a_match_counts_games_to_the_target(table: PoolApp) -> None:
         "break: a called ball, or 2 balls and the cue ball to a rail · "
         "cue ball in hand behind the head string"
     )
+
+
+def test_the_match_summary_counts_games_won() -> None:
+    """A 14.1 match is won in games (each to the points), and its summary says so."""
+    game = load(ROOT / "tests" / "data" / "games" / "selfplay-straight-pool-seed1.poolsim")
+    rows = summary_rows(figures_of(game))
+    assert rows[0][1] == "games won"
