@@ -88,7 +88,7 @@ def test_the_last_two_balls_the_rerack_and_the_break_ball(table: PoolApp) -> Non
     replay = table.replay
     assert replay is not None
     racked = replay.items[-1]
-    assert racked.label.endswith("shot 1: Ann: the balls racked") and not racked.struck
+    assert racked.label == "Game 1, shot 1: Ann: the balls racked" and not racked.struck
     assert racked.note == "14 balls are racked; the 9 and the cue ball stay where they lie."
     assert replay.items[-2].ruling is not None and replay.index == len(replay.items) - 2
 

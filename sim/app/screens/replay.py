@@ -165,7 +165,7 @@ def table_box(aspect: float) -> Box:
 
 @attrs.frozen(eq=False)
 class ReplayItem:
-    label: str  # "Rack 1, shot 3: Ann"
+    label: str  # "Rack 1, shot 3: Ann" (14.1: "Game 1, ...")
     short: str  # "1.3 Ann", for the shot list
     system: System
     ruling: Ruling | None
@@ -197,6 +197,7 @@ def game_items(game: Game) -> list[ReplayItem]:
     items: list[ReplayItem] = []
     names = game.setup.players
     kind = game.setup.kind.display_name
+    unit = game.setup.kind.race_unit.capitalize()  # "Rack 2", 14.1's "Game 1" (racked anew)
     for node, depth in in_play_order(game.root, game.current):
         record = node.record
         if isinstance(record, LagRecord):
@@ -216,7 +217,7 @@ def game_items(game: Game) -> list[ReplayItem]:
             rack, number = shot_number(node)
             name = game.setup.name(record.shooter)
             branch = " (a branch)" if depth else ""
-            label = f"Rack {rack}, shot {number}: {name}{branch}"
+            label = f"{unit} {rack}, shot {number}: {name}{branch}"
             short = (
                 "  " * max(0, depth - 1)
                 + (BRANCH_MARK if depth else "")
