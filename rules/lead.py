@@ -189,7 +189,7 @@ def _rack_over(
     fouled = f"Foul: {foul}. " if foul else ""
     winner = ruling.winner
     if winner is not None:
-        won = f"{_name(winner, names)} wins the rack"
+        won = f"{_name(winner, names)} wins the {kind.race_unit}"  # 14.1's is a game
         count = ruling.fouls[ruling.player]
         if foul and winner is not ruling.player and count >= kind.foul_limit:
             return f"Foul: {foul}, {who}'s {ordinal(count)} in a row. {won}."

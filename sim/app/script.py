@@ -485,7 +485,7 @@ def start_screen_action(name: str, missing: str) -> None:
 
 def _await_opening(app: PoolApp) -> None:
     """Frames until what the start screen is opening is open (or has said why not)."""
-    from sim.app.screens.start.opening import OPENING_TASK
+    from sim.app.modes.base import OPENING_TASK
 
     for _ in range(MAX_WAIT_FRAMES):
         if not app.base.taskMgr.hasTaskNamed(OPENING_TASK):

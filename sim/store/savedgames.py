@@ -34,6 +34,9 @@ class SavedGame:
     players: tuple[str, str] = ("", "")
     race_to: int = 0
     racks: tuple[int, int] = (0, 0)  # racks won by each player
+    # A match of one game that keeps score (14.1 to its points, rotation to 61): the
+    # score, listed in the racks' place as the scoreboard shows it; None otherwise.
+    score: tuple[int, int] | None = None
     shots: int = 0
     practice: bool = False  # a practice session: set-ups and free play, not a match
     drill: str = ""  # a drill's session: the drill's title
@@ -50,7 +53,7 @@ class SavedGame:
         when = self.modified.strftime("%d %b %Y %H:%M")
         if self.problem is not None:
             return ("unreadable", _short(f"{self.path.name}: {self.problem}", 52), "", "", when)
-        (a, b), (won_a, won_b) = self.players, self.racks
+        (a, b), (won_a, won_b) = self.players, self.score or self.racks
         kind = GAMES.get(self.game)
         game = kind.display_name if kind is not None else self.game
         shots = shots_words(self.shots)
@@ -139,10 +142,16 @@ def _summary(path: Path, modified: dt.datetime, document: Any) -> SavedGame:
     records = line_in_play(document)
     players = setup["players"]
     won = {"A": 0, "B": 0}
+    score = None
+    kind = GAMES.get(str(setup["game"]))
+    one_game = kind is not None and kind.keeps_score and setup["race_to"] == 1
     for record in records:
         ruling = record.get("ruling") if isinstance(record, dict) else None
         if isinstance(ruling, dict) and ruling.get("rack_over") and ruling.get("winner") in won:
             won[ruling["winner"]] += 1
+        points = ruling.get("score") if one_game and isinstance(ruling, dict) else None
+        if isinstance(points, dict):
+            score = (int(points["A"]), int(points["B"]))
     return SavedGame(
         path=path,
         modified=modified,
@@ -150,6 +159,7 @@ def _summary(path: Path, modified: dt.datetime, document: Any) -> SavedGame:
         players=(str(players[0]), str(players[1])),
         race_to=int(setup["race_to"]),
         racks=(won["A"], won["B"]),
+        score=score,
         shots=_shots(document if setup.get("drill") else None, records),
         practice=setup.get("practice") is True,
         drill=str(setup.get("drill") or ""),

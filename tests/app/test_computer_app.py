@@ -104,7 +104,9 @@ def test_the_start_screens_seats(table: PoolApp) -> None:
 
 def test_the_hint_in_a_match_of_two_people_by_its_keys(table: PoolApp) -> None:
     """Two people, no computer seated: ? asks the hint (saying so in the same frame),
-    which loads its stroke and draws its line and ring on the cloth; / asks it again."""
+    which loads its stroke and draws its line and ring on the cloth, gone once the
+    stroke is changed (it shows where the hint's stroke leaves the cue ball); / asks it
+    again."""
     from panda3d.core import KeyboardButton
 
     from tests.app.test_table_app import after_break, press
@@ -126,6 +128,8 @@ def test_the_hint_in_a_match_of_two_people_by_its_keys(table: PoolApp) -> None:
     assert hint is not None and hint.cue_after is not None
     ghost = table.hint_ghost
     assert ghost is not None and not ghost.node.isHidden() and ghost.node.getNumChildren()
+    press(table, KeyboardButton.left())  # the stroke changed: the ring is another's
+    assert ghost.node.isHidden() and ghost.shown(controller) is None
     press(table, KeyboardButton.asciiKey("/"))  # asked again: thinking, the ring gone
     assert controller.seat.thinking is not None and controller.seat.hint is None
     table.step()

@@ -22,6 +22,7 @@ from direct.showbase.ShowBase import ShowBase
 from rules import Player, Rotation
 from rules.figures import OwnFigure, points_scored
 from sim.app.main import PoolApp
+from sim.app.screens.replay import HELP_TEXT
 from sim.app.script import run_script
 from sim.physics.simulators.simulator import Progress
 from sim.physics.simulators.worker import PhysicsWorker
@@ -286,4 +287,20 @@ def test_a_players_statistics_with_14_1s_runs_fit(shaped: PoolApp, tmp_path: Pat
     screen = form.open_statistics("Player A")
     walk.check("a 14.1 player's statistics")
     assert "balls per inning" in screen.panel.labels.getText()
+    assert not walk.found, "\n".join(walk.found)
+
+
+def test_the_replays_key_line_is_readable_on_every_shape(shaped: PoolApp) -> None:
+    """A window too narrow for the whole key line gets it in fewer words, not shrunk to
+    a size nobody reads (a 4:3 window's was drawn smaller than its size)."""
+    shaped.play(load(GAMES / "duel-ten-ball-won.poolsim"), save=False)
+    step(shaped.base, 2)
+    shaped.open_replay(0)
+    walk = Walk(shaped)
+    walk.check("the replay")
+    replay = shaped.replay
+    assert replay is not None
+    assert replay.help_text.getTextScale()[0] >= 0.75 * HELP_TEXT
+    if SHAPES["800x600"] <= shaped.base.getAspectRatio() < SHAPES["1280x800"]:
+        assert replay.help_text.getTextScale()[0] == HELP_TEXT
     assert not walk.found, "\n".join(walk.found)

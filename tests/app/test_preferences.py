@@ -120,3 +120,14 @@ def test_sound_off_is_remembered(table: PoolApp, tmp_path: Path) -> None:
     assert table.preferences.load() == {"sound": False}
     table.input.toggle_sound()
     assert table.preferences.load() == {"sound": True}
+
+
+def test_each_game_s_race_is_remembered_and_14_1_starts_at_one_game() -> None:
+    assert StartChoices(game="straight-pool").race_to == 1  # B-55
+    kept = StartChoices(game="nine-ball", race_to=9, races={"straight-pool": 3, "ten-ball": 7})
+    assert StartChoices.remembered(json.loads(json.dumps(kept.to_json()))) == kept
+    assert StartChoices.remembered({"game": "straight-pool", "races": {"straight-pool": 2}}) == (
+        StartChoices(game="straight-pool", race_to=2, races={"straight-pool": 2})
+    )
+    bad = {"races": {"snooker": 3, "ten-ball": 0, "nine-ball": "7", "rotation": True}}
+    assert StartChoices.remembered(bad) == StartChoices()

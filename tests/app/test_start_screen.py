@@ -10,7 +10,7 @@ from pathlib import Path
 import attrs
 import pytest
 from direct.gui import DirectGuiGlobals as DGG
-from panda3d.core import Point3
+from panda3d.core import KeyboardButton, Point3
 
 from rules import DEFAULT_GAME, GAMES, PLAYABLE_GAMES, Player
 from sim.app.main import PoolApp
@@ -20,6 +20,7 @@ from sim.play.game import Game, GameSetup
 from sim.play.selfplay import play_racks
 from sim.store.autosave import Autosave
 from sim.store.gamefile import save
+from tests.app.test_table_app import press
 
 
 def _match(seed: int = 2) -> Game:
@@ -105,6 +106,59 @@ def test_a_rule_chosen_for_one_game_is_kept_and_set_only_for_it(table: PoolApp) 
     assert options.call_mode == "explicit" and options.shot_clock_s == 35.0
     ten = attrs.evolve(chosen, game="ten-ball").setup(seed=1).options
     assert ten.ten_ball_early_pocket == "win" and ten.call_mode == "infer_obvious"
+
+
+@pytest.mark.app
+def test_each_game_keeps_its_own_race(table: PoolApp) -> None:
+    """14.1's race is of games to the points (B-55: one), not the racks another game
+    was raced to; each game's race as last typed comes back when it is chosen again."""
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    start.fill(StartChoices(game="ten-ball", race_to=7))
+    race = start.fields["race_to"]
+    assert start.race_label.getText() == "Race to (racks)"
+    start.fields["game"].set("14.1 continuous")
+    table.step(1)
+    assert race.get() == "1" and start.race_label.getText() == "Race to (games)"
+    assert start.choices().setup(seed=1).race_to == 1
+    race.enterText("2")
+    start.fields["game"].set("10-ball")
+    table.step(1)
+    assert race.get() == "7" and start.race_label.getText() == "Race to (racks)"
+    start.fields["game"].set("9-ball")  # never chosen: its default
+    assert start.choices().race_to == 5  # read at once, before a frame has passed
+    kept = start.keep()
+    assert kept.races == {"ten-ball": 7, "straight-pool": 2}
+    start.fill(StartChoices.remembered(kept.to_json()))
+    start.fields["game"].set("14.1 continuous")
+    assert start.choices().race_to == 2
+
+
+@pytest.mark.app
+def test_keys_pressed_while_the_table_opens_are_its(
+    table: PoolApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """New game before pooltool has loaded says "setting up the table..." for a moment:
+    a key pressed then (3, the broadcast view) is the table's once it is up, not lost."""
+    import sim.app.screens.start.form as form
+    import sim.app.screens.start.opening as opening
+
+    table.show_start_screen()
+    start = table.start_screen
+    assert start is not None
+    start.fill(StartChoices(game="straight-pool", breaker="A"))
+    view = table.view
+    with monkeypatch.context() as loading:
+        for module in (form, opening):
+            loading.setattr(module, "pooltool_loaded", lambda: False)
+        start.start()
+        table.step(2)
+        assert table.controller is None  # the form still up, saying so
+        press(table, KeyboardButton.asciiKey("3"))
+    assert view != "broadcast" and table.controller is None
+    table.step(3)
+    assert table.controller is not None and table.view == "broadcast"
 
 
 @pytest.mark.app

@@ -1,8 +1,9 @@
 """14.1 in the window, as a player sees it: the scoreboard's score of the target, run and
-high run (SP-16, SP-17), the foul count and the three-foul warning (SP-13), the rack
-outline on the cloth and the break ball ringed (SP-2, SP-14), and the re-rack said after
-the shot, shown on the table and as a step of its own in the replay (SP-14); 14.1 named
-on the start screen and on the practice table's rack button."""
+high run (SP-16, SP-17), a game's score beside each name in a match of one game, the
+foul count and the three-foul warning (SP-13), the rack outline on the cloth and the
+break ball ringed (SP-2, SP-14), and the re-rack said after the shot, shown on the table
+and as a step of its own in the replay (SP-14); 14.1 named on the start screen and on
+the practice table's rack button."""
 
 from __future__ import annotations
 
@@ -14,11 +15,15 @@ from panda3d.core import KeyboardButton
 from rules import CUE
 from sim.app.main import PoolApp
 from sim.app.screens.start.form import games_line
+from sim.app.screens.summary import summary_rows
 from sim.app.script import run_script
+from sim.play.figures.live import figures_of
 from sim.play.game import Game, GameSetup
 from sim.play.position import Position
+from sim.store.gamefile import load
 from tests.app.test_table_app import press, step
 from tests.app.test_take_again_app import hud_click
+from tests.run import ROOT
 
 pytestmark = pytest.mark.app
 
@@ -68,6 +73,8 @@ def test_the_last_two_balls_the_rerack_and_the_break_ball(table: PoolApp) -> Non
     state = controller.state
     assert state is not None and len(state.balls.object_balls) == 15
     assert hud.details[0].getText() == "1 of 150 · run 1 · high run 1"
+    # A game of its own (a race of one): its score beside each name, not 0 games won.
+    assert [hud.names[i].getText() for i in range(2)] == ["▶ Ann  1", "0  Bob"]
     assert hud.status.getText() == "break ball: the 9"
     balls = controller.balls()
     assert mark.shown(controller) == (area, (balls["9"],))
@@ -81,7 +88,7 @@ def test_the_last_two_balls_the_rerack_and_the_break_ball(table: PoolApp) -> Non
     replay = table.replay
     assert replay is not None
     racked = replay.items[-1]
-    assert racked.label.endswith("shot 1: Ann: the balls racked") and not racked.struck
+    assert racked.label == "Game 1, shot 1: Ann: the balls racked" and not racked.struck
     assert racked.note == "14 balls are racked; the 9 and the cue ball stay where they lie."
     assert replay.items[-2].ruling is not None and replay.index == len(replay.items) - 2
 
@@ -141,7 +148,15 @@ def test_a_match_counts_games_to_the_target(table: PoolApp) -> None:
     assert hud is not None
     assert hud.title.getText() == "14.1 continuous · race to 2 · game 1"
     assert [hud.details[i].getText() for i in range(2)] == ["0 of 150"] * 2
+    assert [hud.names[i].getText() for i in range(2)] == ["▶ Ann  0", "0  Bob"]  # games won
     assert hud.status.getText() == (
         "break: a called ball, or 2 balls and the cue ball to a rail · "
         "cue ball in hand behind the head string"
     )
+
+
+def test_the_match_summary_counts_games_won() -> None:
+    """A 14.1 match is won in games (each to the points), and its summary says so."""
+    game = load(ROOT / "tests" / "data" / "games" / "selfplay-straight-pool-seed1.poolsim")
+    rows = summary_rows(figures_of(game))
+    assert rows[0][1] == "games won"

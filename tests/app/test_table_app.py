@@ -15,6 +15,7 @@ from panda3d.core import KeyboardButton, MouseButton
 from rules import CUE, Choice, Declaration, Options, Phase, Player, PocketId
 from sim.app.headless import grab_rgb, world_to_pixel
 from sim.app.main import PoolApp
+from sim.app.scene.cue import first_contact
 from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.table import pocket_centre
 from sim.play.game import Game, GameSetup, Stroke
@@ -191,6 +192,35 @@ def test_call_a_ball_and_a_pocket_by_clicks(table: PoolApp) -> None:
     assert "call: the" in table.hud.status.getText()  # type: ignore[union-attr]
 
 
+def test_a_click_calls_the_ball_aimed_at_without_turning_the_aim(table: PoolApp) -> None:
+    """A cut set up (or the hint's stroke) on the ball the player then clicks to call
+    is kept: the click calls it; a click on a ball the stroke does not meet first aims
+    straight at that ball, as before."""
+    game = after_break(30)
+    table.play(game)
+    table.choose_view("overhead")
+    table.rig.jump()  # type: ignore[union-attr]
+    step(table, 2)
+    controller = table.controller
+    assert controller is not None and controller.needs_call
+    balls = controller.balls()
+    lowest = controller.state.lowest  # type: ignore[union-attr]
+    assert lowest is not None
+    geometry = game.setup.spec.geometry
+    x, y = balls[lowest]
+    cut = (x + 0.8 * geometry.ball_radius, y)  # a thin edge of it, to one side
+    controller.aim_at(cut)
+    others = {b: p for b, p in balls.items() if b != CUE}
+    assert first_contact(balls[CUE], controller.aim.direction, others, geometry)[1] == lowest
+    aimed = controller.aim.direction
+    click(table, pixel(table, x, y))
+    assert controller.call_ball == lowest and controller.aim.direction == aimed
+    other = next(b for b in others if b != lowest)
+    click(table, pixel(table, *balls[other]))
+    straight = aim_towards(balls[CUE], balls[other])
+    assert controller.call_ball == other and abs(controller.aim.direction - straight) < 1e-6
+
+
 def test_answer_a_push_out_by_clicking_pass(table: PoolApp) -> None:
     game = after_break(50)
     state = game.rack
@@ -290,6 +320,27 @@ def test_the_menu_takes_the_keys_away_from_the_table(table: PoolApp) -> None:
     assert len(controller.game.records) == records and table.replay is None
     press(table, KeyboardButton.escape())
     assert table.menu is None
+
+
+def test_the_menu_is_as_tall_as_its_buttons(table: PoolApp) -> None:
+    """No empty band under Quit; Save a copy's field and its note grow the panel to hold
+    them, inside it."""
+    table.play(after_break(70))
+    step(table, 2)
+    press(table, KeyboardButton.escape())
+    menu = table.menu
+    assert menu is not None
+    panel = menu.frame["frameSize"]
+    lowest = min(b.getZ() + b.getBounds()[2] * b.getSz() for b in menu.buttons)
+    assert 0 < lowest - panel[2] < 0.1
+    menu.save_copy()  # the path field, and its note under it
+    assert menu.path is not None
+    panel = menu.frame["frameSize"]
+    field = menu.path.getZ() + menu.path.getBounds()[2] * menu.path.getSz()
+    note = menu.note.getTightBounds(menu.frame)
+    assert note is not None
+    assert panel[2] < note[0].z < field < lowest and panel[2] > -0.66
+    press(table, KeyboardButton.escape())
 
 
 def test_calls_by_clicks_when_obvious_shots_need_no_call(table: PoolApp) -> None:

@@ -12,11 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from rules import Player
+from rules import CUE, GAMES, Phase, Player
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord
 from sim.play.opponent.player import ThinkRequest
-from sim.play.opponent.thinker_process import InProcessThinker, ThinkerProcess, Thought
+from sim.play.opponent.thinker_process import (
+    InProcessThinker,
+    ThinkerProcess,
+    Thought,
+    leave_words,
+)
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
 from sim.store.verify import verify_decisions
@@ -197,3 +202,16 @@ def test_a_computer_seat_the_player_named_keeps_its_name_with_its_level() -> Non
     assert computer_seat_name("Player 2", "3", 1) == "Computer (level 3)"
     assert computer_seat_name("", "3", 0) == "Computer (level 3)"
     assert computer_seat_name("Computer B (level 1)", "1", 1) == "Computer B (level 1)"
+
+
+def test_the_hint_names_the_nearest_ball_the_next_shot_may_hit() -> None:
+    """In 14.1 any ball is on (SP-6): the hint names the one the cue ball is left near,
+    not the lowest number on the table (it said "it leaves you the 1" of a ball 1.5 m
+    away); in 9-ball it is still the lowest."""
+    balls = {CUE: (0.5, 1.0), "1": (1.0, 2.4), "9": (0.6, 1.2)}
+    straight = GAMES["straight-pool"](balls=balls, phase=Phase.PLAY)
+    assert leave_words(straight, straight, (0.5, 1.0), "9ft").startswith(
+        "it leaves you the 9, 0.2 m from the cue ball"
+    )
+    nine = GAMES["nine-ball"](balls=balls, phase=Phase.PLAY)
+    assert leave_words(nine, nine, (0.5, 1.0), "9ft").startswith("it leaves you the 1, 1.5 m")

@@ -82,3 +82,13 @@ def test_the_rerack_says_where_sp_15_moves_the_balls() -> None:
         "All 15 balls are racked; the cue ball stays where it lies."
     )
     assert extras(ruling).high_run == Tally(2, 0)
+
+
+def test_the_winner_wins_the_game_not_a_rack() -> None:
+    """SP-16: the ball that reaches the target wins the game (a 14.1 game is racked many
+    times), and the line says so."""
+    state = game(LAST_TWO, score=(49, 20), options={"sp_target_points": 50})
+    ruling = state.rule(last_two(LAST_TWO, (0.9, 1.6)))
+    assert ruling.winner is Player.A
+    line = ruling_line(ruling, StraightPool, ("Ann", "Bob"), table=TABLE)
+    assert line == "Ann wins the game with 50 points."

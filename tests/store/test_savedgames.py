@@ -19,6 +19,7 @@ from sim.play.selfplay import play_racks
 from sim.store.autosave import Autosave
 from sim.store.gamefile import save
 from sim.store.savedgames import copy_name, saved_games, summarise
+from tests.run import ROOT
 
 pytestmark = pytest.mark.physics
 
@@ -249,3 +250,10 @@ def test_a_game_of_one_shot_says_1_shot(tmp_path: Path) -> None:
     path = tmp_path / "one.poolsim"
     save(game, path)
     assert summarise(path).columns()[3] == "1 shot"
+
+
+def test_a_game_of_one_that_keeps_score_is_listed_by_its_score() -> None:
+    """A 14.1 game to its points (a race of one game) is listed as its scoreboard shows
+    it, "Player A 20-3 Player B", not by the games won (1-0)."""
+    summary = summarise(ROOT / "tests" / "data" / "games" / "selfplay-straight-pool-seed1.poolsim")
+    assert summary.columns()[1:4] == ("Player A 20-3 Player B", "race to 1", "finished")

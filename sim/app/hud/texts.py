@@ -36,6 +36,9 @@ from sim.play.table.turn import Stage
 @attrs.frozen
 class PlayerPanel:
     name: str
+    # The number beside the name: the racks (or games) won, or in a match of one game
+    # that keeps score (14.1 to its points, rotation to 61) that game's score, as its
+    # scoreboard shows it: the games won say 0-0 until the match is over.
     racks: int
     fouls: int
     warned: bool
@@ -59,6 +62,8 @@ def scoreboard(controller: TableController) -> Scoreboard:
     setup = game.setup
     state = game.rack
     racks = game.match.racks_won
+    if state is not None and state.keeps_score and setup.race_to == 1:
+        racks = state.score
     at_table = controller.shooter if controller.stage is not Stage.OVER else None
     panels = []
     for player in Player:

@@ -9,7 +9,7 @@ from rules.geometry import Point
 from sim.app.marks.clothmark import ClothMark
 from sim.app.scene.cue import draw_circle
 from sim.play.table.controller import TableController
-from sim.play.table.turn import Stage
+from sim.play.table.turn import HintShown, Stage
 
 GHOST = (0.75, 0.95, 1.0)  # a cool white, unlike the call's gold
 SHOWN_IN = (Stage.AIM, Stage.PLACE)
@@ -19,14 +19,25 @@ class HintGhost(ClothMark[tuple[Point, Point]]):
     """Drawn once a frame from the controller's hint; rebuilt only when it changes."""
 
     name = "hint-ghost"
+    # The hint last seen and the stroke it loaded (the cue ball, aim, power, tip and
+    # elevation): once the person changes the stroke, the ring would show where another
+    # stroke leaves the cue ball, so it goes.
+    _hinted: tuple[HintShown, tuple[object, ...]] | None = None
 
     def shown(self, controller: TableController) -> tuple[Point, Point] | None:
-        """The cue ball now and where the hint leaves it; None without a hint to show."""
+        """The cue ball now and where the hint leaves it; None without a hint to show,
+        or once the stroke is no longer the hint's."""
         hint = controller.seat.hint
         cue = controller.cue_ball()
         if hint is None or hint.cue_after is None or cue is None:
             return None
         if controller.stage not in SHOWN_IN:
+            return None
+        aim = controller.aim
+        stroke = (cue, aim.direction, aim.power, aim.a, aim.b, aim.elevation)
+        if self._hinted is None or self._hinted[0] is not hint:
+            self._hinted = (hint, stroke)  # the stroke as the hint loaded it
+        elif self._hinted[1] != stroke:
             return None
         return cue, hint.cue_after
 

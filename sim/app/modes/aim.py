@@ -13,7 +13,7 @@ from sim.app.hud.hud import Hud
 from sim.app.modes.pointer import DragTarget
 from sim.app.modes.table import TableMode
 from sim.app.scene.camera import View
-from sim.app.scene.cue import CueStick
+from sim.app.scene.cue import CueStick, first_contact
 from sim.app.scene.scene import LAG_BALL
 from sim.physics.table import pocket_centre
 
@@ -71,13 +71,24 @@ class AimMode(TableMode):
             default=None,
         )
         if hit is not None:
-            controller.aim_at(balls[hit])
+            # A ball the stroke meets first already is called as it is aimed (a cut set
+            # up, the hint's stroke); any other ball is aimed at straight.
+            if not (controller.can_call and self.meets_first(hit, balls)):
+                controller.aim_at(balls[hit])
             if controller.can_call:  # 10-ball: the ball, then its pocket, is a call
                 controller.call_ball = hit
                 self.say(f"the {hit}: click its pocket to call it")
             return
         if not self.click_pocket(point):
             controller.aim_at(point)
+
+    def meets_first(self, ball: BallId, balls: dict[BallId, Point]) -> bool:
+        """Whether the stroke as aimed sends the cue ball into ``ball`` first."""
+        if CUE not in balls:
+            return False
+        others = {b: p for b, p in balls.items() if b != CUE}
+        geometry = self.controller.game.setup.spec.geometry
+        return first_contact(balls[CUE], self.controller.aim.direction, others, geometry)[1] == ball
 
     def click_pocket(self, point: Point) -> bool:
         """A click at ``point`` that is a pocket's (True: taken)."""

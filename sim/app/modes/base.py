@@ -7,6 +7,11 @@ from typing import ClassVar
 
 from sim.app.modes.window import Mouse, Window
 
+# The task that opens a table from the start screen once pooltool is loaded and the
+# frame saying so is on screen (screens.start.opening): the keys pressed meanwhile are
+# for the table on its way, and kept for it (ModeManager.key).
+OPENING_TASK = "start-screen-opening"
+
 ZOOM = 0.9  # a wheel step in brings the camera this much closer
 
 

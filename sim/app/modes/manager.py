@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from sim.app.hud.texts import refusal
-from sim.app.modes.base import IdleMode, Mode
+from sim.app.modes.base import OPENING_TASK, IdleMode, Mode
 from sim.app.modes.stages import TableModes
 from sim.app.modes.table import TableMode
 from sim.app.modes.window import Window
@@ -39,6 +39,7 @@ class ModeManager:
         self.staged: Mode | None = None  # the screen of the controller's stage, up
         self.staged_for: Stage | None = None  # ... and that stage
         self.table: TableMode | None = None  # the table's mode entered last
+        self.held: list[str] = []  # keys pressed while a table was opening, for it
 
     @property
     def screen(self) -> Mode | None:
@@ -92,8 +93,15 @@ class ModeManager:
 
     def key(self, name: str) -> None:
         action = self.active.keys.get(name)
-        if action is not None:
+        if action is None and self.opening:
+            self.held.append(name)  # a table is on its way: the key is its (1, /, Space)
+        elif action is not None:
             self.answer(action)
+
+    @property
+    def opening(self) -> bool:
+        """A table is about to open from the start screen (its frame is on the way)."""
+        return bool(self.window.base.taskMgr.hasTaskNamed(OPENING_TASK))
 
     # -- screens ---------------------------------------------------------------------------
 
@@ -131,6 +139,8 @@ class ModeManager:
     # -- every frame -------------------------------------------------------------------------
 
     def frame(self, dt: float) -> None:
+        if self.held and self.window.controller is None and not self.opening:
+            self.held.clear()  # the opening came to nothing (a file refused): no table
         mode = self.active
         if mode.table_underneath:
             self.table_frame(dt)
@@ -147,6 +157,9 @@ class ModeManager:
         self.drag()
         self.table_modes.for_stage(controller).before_update()
         controller.update()
+        held, self.held = self.held, []
+        for name in held:  # pressed while the table was opening, in order
+            self.key(name)
         mode = self.follow()
         mode.frame(dt)
         mode.draw()

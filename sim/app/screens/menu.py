@@ -30,6 +30,8 @@ from sim.store.autosave import Autosave
 
 VEIL = (0.0, 0.0, 0.0, 0.35)
 HALF_WIDTH = 0.6
+TOP, FIRST, GAP = 0.55, 0.25, 0.13  # the panel's top, the first button's row, row to row
+BUTTON_HALF = 0.06  # a button's half height (scale 0.055, pad 0.4) and a margin
 NOTE_TEXT = 0.04  # the line under the buttons: at most, a long one is drawn smaller
 MENU_SORT = 10  # drawn (and clicked) above the HUD, even one rebuilt after a resize
 
@@ -75,11 +77,8 @@ class GameMenu:
             state=DGG.NORMAL,
             sortOrder=MENU_SORT,
         )
-        self.frame = DirectFrame(
-            parent=self.veil, frameColor=PANEL, frameSize=(-HALF_WIDTH, HALF_WIDTH, -0.66, 0.55)
-        )
+        self.frame = DirectFrame(parent=self.veil, frameColor=PANEL)
         label(self.frame, "Menu", (0, 0.42), 0.07, GOLD, TextNode.ACenter)
-        self.note = label(self.frame, "", (0, -0.53), NOTE_TEXT, DIM, TextNode.ACenter)
         entries = [
             ("Resume (Esc)", self.close),
             ("Save a copy...", self.save_copy),
@@ -93,12 +92,22 @@ class GameMenu:
             entries.insert(1, ("Try the drill again", self.drill_again))
         if controller is not None and controller.stalemate.may_offer:  # GEN-16
             entries.insert(1, ("Offer a stalemate (O)", self.offer_stalemate))
-        gap = 0.64 / len(entries)  # the buttons share the room over the path's field
         self.buttons = [
-            button(self.frame, text, (0, 0.25 - i * gap), command, scale=0.055, pad=(0.8, 0.4))
+            button(self.frame, text, (0, FIRST - i * GAP), command, scale=0.055, pad=(0.8, 0.4))
             for i, (text, command) in enumerate(entries)
         ]
+        # The panel as tall as its buttons; Save a copy's field and the note (two lines at
+        # most) come under the last one, the panel grown down to hold them when they show.
+        last = FIRST - (len(entries) - 1) * GAP
+        self.field_y = last - 0.14
+        self.note = label(
+            self.frame, "", (0, self.field_y - 0.11), NOTE_TEXT, DIM, TextNode.ACenter
+        )
+        self._bottom(last - BUTTON_HALF - 0.04)
         self.path: DirectEntry | None = None
+
+    def _bottom(self, y: float) -> None:
+        self.frame["frameSize"] = (-HALF_WIDTH, HALF_WIDTH, y, TOP)
 
     def close(self) -> None:
         self.app.close_menu()
@@ -133,7 +142,13 @@ class GameMenu:
         if self.path is None:
             default = copy_name(controller.game.setup.players, dt.datetime.now())
             self.path = entry(
-                self.frame, default, (-0.55, -0.42), 31, 0.035, True, lambda _: self.save_copy()
+                self.frame,
+                default,
+                (-0.55, self.field_y),
+                31,
+                0.035,
+                True,
+                lambda _: self.save_copy(),
             )
             self._say(f"the file's name (in {folder}), then Enter", DIM)
             return
@@ -161,6 +176,7 @@ class GameMenu:
         self.note.setFg(colour)
         self.note.setText(text)
         fit_width(self.note, 2 * HALF_WIDTH - 0.08, NOTE_TEXT)
+        self._bottom(self.field_y - 0.11 - 2 * NOTE_TEXT - 0.05)  # room for the field and note
 
     def save_position(self) -> None:
         from sim.play.game import GameError

@@ -92,6 +92,14 @@ HELP = (
     "- = slower/faster · L loop · T paths · click the bar: go there · PgUp PgDn shot · "
     "P play from here · C compare · O play on · V main line · Del delete · Esc back"
 )
+# The same keys in fewer words, for a window where the whole line would be drawn too small
+# to read (a 4:3 window's, a window half a screen wide).
+HELP_SHORT = (
+    "Space play · ← → frame · [ ] event · - = speed · L loop · T paths · "
+    "PgUp PgDn shot · P play from here · C compare · O play on · V main line · Del delete · "
+    "Esc back"
+)
+HELP_TEXT = 0.028  # the key line's size, drawn smaller only if even the short one is wider
 # Side by side: the attempt shown in warm gold, the other (its ghosts and paths) in cyan.
 THIS_ATTEMPT = (1.0, 0.66, 0.1)
 OTHER_ATTEMPT = (0.25, 0.88, 1.0)
@@ -157,7 +165,7 @@ def table_box(aspect: float) -> Box:
 
 @attrs.frozen(eq=False)
 class ReplayItem:
-    label: str  # "Rack 1, shot 3: Ann"
+    label: str  # "Rack 1, shot 3: Ann" (14.1: "Game 1, ...")
     short: str  # "1.3 Ann", for the shot list
     system: System
     ruling: Ruling | None
@@ -189,6 +197,7 @@ def game_items(game: Game) -> list[ReplayItem]:
     items: list[ReplayItem] = []
     names = game.setup.players
     kind = game.setup.kind.display_name
+    unit = game.setup.kind.race_unit.capitalize()  # "Rack 2", 14.1's "Game 1" (racked anew)
     for node, depth in in_play_order(game.root, game.current):
         record = node.record
         if isinstance(record, LagRecord):
@@ -208,7 +217,7 @@ def game_items(game: Game) -> list[ReplayItem]:
             rack, number = shot_number(node)
             name = game.setup.name(record.shooter)
             branch = " (a branch)" if depth else ""
-            label = f"Rack {rack}, shot {number}: {name}{branch}"
+            label = f"{unit} {rack}, shot {number}: {name}{branch}"
             short = (
                 "  " * max(0, depth - 1)
                 + (BRANCH_MARK if depth else "")
@@ -364,8 +373,10 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         )
         self._bar_ends = self._thumb_travel()
         self.ticks = self.root.attachNewNode("ticks")
-        self.help_text = label(self.root, HELP, (0, -0.985), 0.028, DIM, TextNode.ACenter)
-        fit_width(self.help_text, 2 * aspect - 0.06, 0.028)  # a 4:3 window's too
+        self.help_text = label(self.root, HELP, (0, -0.985), HELP_TEXT, DIM, TextNode.ACenter)
+        if self.help_text.textNode.getWidth() * HELP_TEXT > 2 * aspect - 0.06:
+            self.help_text.setText(HELP_SHORT)
+        fit_width(self.help_text, 2 * aspect - 0.06, HELP_TEXT)
         self.panel = DirectFrame(
             parent=self.root, frameColor=PANEL, frameSize=(aspect - 0.9, aspect - 0.02, -0.74, 0.76)
         )

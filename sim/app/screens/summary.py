@@ -12,6 +12,7 @@ from typing import Any
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
+from rules import GAMES
 from sim.app.hud.widgets import DIM, GOLD, WHITE, button, label
 from sim.play.figures.counts import GameFigures, PlayerFigures
 from sim.play.figures.live import figures_of
@@ -41,7 +42,7 @@ def summary_rows(figures: GameFigures) -> list[tuple[str, str, str]]:
         return str(field(a)), str(field(b))
 
     rows = [
-        ("racks won", both(lambda p: p.racks_won)),
+        (f"{GAMES[figures.game].race_unit}s won", both(lambda p: p.racks_won)),  # 14.1: games
         ("balls on the break", both(lambda p: p.balls_on_break)),
         ("break-and-runs", both(lambda p: p.break_and_runs)),
         ("run-outs", both(lambda p: p.run_outs)),

@@ -167,9 +167,11 @@ def leave_words(before: GameState, after: GameState, cue_after: Point | None, ta
     result = after.outcome()
     if result is not None:
         return "it wins the rack" if result.winner is before.shooter else ""
-    if cue_after is None or after.lowest is None or after.pending is not None:
+    if cue_after is None or not after.balls_on or after.pending is not None:
         return ""
-    ball = after.lowest
+    # Of the balls the next shot may hit first, the nearest: rotation's lowest, one of
+    # 8-ball's group, any of 14.1's (not the lowest number on the table).
+    ball = min(after.balls_on, key=lambda b: distance(cue_after, after.balls[b]))
     where = after.balls[ball]
     built = table_spec(table).build()
     near = min(PocketId, key=lambda p: distance(pocket_centre(built, p), where))

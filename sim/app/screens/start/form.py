@@ -37,7 +37,7 @@ from sim.app.screens.start.savedgames import SavedGamesScreen
 from sim.app.screens.start.statistics import StatisticsScreen
 from sim.names import seat_names
 from sim.physics.pooltool_setup import load_pooltool_in_background, pooltool_loaded
-from sim.play.game import MAX_RACE, Game, GameSetup
+from sim.play.game import MAX_RACE, Game, GameSetup, default_race
 from sim.store.savedgames import SavedGame, summarise
 
 GAMES = {kind.display_name: name for name, kind in KINDS.items()}
@@ -91,12 +91,31 @@ def resume_detail(saved: SavedGame) -> str:
     return match if saved.problem is not None else f"{game} · {match} · {played}"
 
 
+def _race(value: Any) -> bool:
+    """Whether ``value`` is a race the form can show."""
+    return type(value) is int and 1 <= value <= MAX_RACE
+
+
+def _race_words(kind: type[GameState]) -> str:
+    """The race's row, in the units raced: "Race to (racks)", 14.1's "(games)"."""
+    return f"Race to ({kind.race_unit}s)"
+
+
+def _game_race(choices: StartChoices) -> int:
+    """A race for the chosen game when none is given: the one last chosen for it, or its
+    own default (14.1's one game, B-55; five racks)."""
+    return choices.races.get(choices.game, default_race(KINDS[choices.game]))
+
+
 @attrs.frozen
 class StartChoices:
     """What the start screen's fields say, as values."""
 
     game: str = DEFAULT_GAME
-    race_to: int = 5
+    # Each game's race as last chosen (a race of 5 racks is not a match of 5 games of
+    # 14.1 to 150): the chosen game's is ``race_to``; the others' kept for when chosen.
+    races: dict[str, int] = attrs.field(factory=dict, hash=False)
+    race_to: int = attrs.field(default=attrs.Factory(_game_race, takes_self=True))
     players: tuple[str, str] = ("Player 1", "Player 2")
     breaker: str = "lag"
     # Each rule option's value (rules.offered), by its Options field: the chosen game's
@@ -151,9 +170,11 @@ class StartChoices:
         }
         rules = {key: data[key] for key, items in RULE_MENUS.items() if offered(key, items)}
         values["rules"] = {**_default_rules(), **rules}
-        race = data.get("race_to")
-        if type(race) is int and 1 <= race <= MAX_RACE:
-            values["race_to"] = race
+        races = data.get("races")
+        if isinstance(races, dict):
+            values["races"] = {g: r for g, r in races.items() if g in KINDS and _race(r)}
+        if _race(data.get("race_to")):
+            values["race_to"] = data["race_to"]
         names = data.get("players")
         if isinstance(names, list) and all(isinstance(n, str) for n in names):
             players = tuple(name.strip() for name in names)
@@ -221,8 +242,11 @@ class StartScreen:
             self.row_labels[key] = self._label(text, y)
             self.fields[key] = self._menu(list(items), 0.05, y)
             y -= step
-        self._label("Race to", y)
+        self.race_label = self._label(_race_words(KINDS[DEFAULT_GAME]), y)
         self.fields["race_to"] = self._entry("5", y, width=3)
+        # The game whose race the field shows, and the others' as last typed (StartChoices).
+        self._race_game = DEFAULT_GAME
+        self._races: dict[str, int] = {}
         y -= step
         self._label("Player 1", y)
         self.fields["player_a"] = self._entry("Player 1", y, width=12)
@@ -304,6 +328,7 @@ class StartScreen:
             load_pooltool_in_background()  # what a table needs loads while the player looks
         self._name_the_breakers()
         self._rows_for_the_game()
+        self._race_for_the_game()
         worker = self.app.worker
         if self.app.controller is None:  # no table yet to poll the worker
             worker.poll()
@@ -315,7 +340,7 @@ class StartScreen:
     def _rows_for_the_game(self) -> None:
         """The chosen game's rule options in the rows under the players', in its order;
         the others' hidden and closed (their choices kept for that game)."""
-        kind = KINDS[list(GAMES.values())[self.fields["game"].selectedIndex]]
+        kind = KINDS[self._chosen_game()]
         if kind is self._rows_for:
             return
         self._rows_for = kind
@@ -332,6 +357,25 @@ class StartScreen:
             menu.setZ(y - 0.012)
             row.show()
             menu.show()
+
+    def _chosen_game(self) -> str:
+        game: str = list(GAMES.values())[self.fields["game"].selectedIndex]
+        return game
+
+    def _race_for_the_game(self) -> None:
+        """The race field of the game chosen: what was typed for the game left kept for
+        it, the chosen one's as last chosen or its own default (14.1's one game to the
+        points, not five); the row says what is raced ("Race to (games)")."""
+        game = self._chosen_game()
+        if game == self._race_game:
+            return
+        typed = self.fields["race_to"].get().strip()
+        if typed.isdigit() and _race(int(typed)):
+            self._races[self._race_game] = int(typed)
+        self._race_game = game
+        kind = KINDS[game]
+        self.fields["race_to"].enterText(str(self._races.get(game, default_race(kind))))
+        self.race_label.setText(_race_words(kind))
 
     def _name_the_breakers(self) -> None:
         """ "Ann breaks" rather than "Player 1 breaks", as the names are typed."""
@@ -352,11 +396,15 @@ class StartScreen:
         for key, items in {**FORM_MENUS, **RULE_MENUS}.items():
             self.fields[key].set(list(items.values()).index(values[key]), fCommand=False)
         self.fields["race_to"].enterText(str(choices.race_to))
+        self._races = {**choices.races, choices.game: choices.race_to}
+        self._race_game = choices.game
+        self.race_label.setText(_race_words(KINDS[choices.game]))
         self.fields["player_a"].enterText(choices.players[0])
         self.fields["player_b"].enterText(choices.players[1])
 
     def _form(self) -> dict[str, Any]:
         """What the form's fields say, as :meth:`StartChoices.to_json` has it (unchecked)."""
+        self._race_for_the_game()  # a game chosen since the last frame: its race
         race = self.fields["race_to"].get().strip()
         names = [self.fields["player_a"].get().strip(), self.fields["player_b"].get().strip()]
         # By position: the breaker's items are relabelled with the players' names.
@@ -364,7 +412,13 @@ class StartScreen:
             key: list(items.values())[self.fields[key].selectedIndex]
             for key, items in {**FORM_MENUS, **RULE_MENUS}.items()
         }
-        return {**picked, "race_to": int(race) if race.isdigit() else race, "players": names}
+        races = {game: race for game, race in self._races.items() if game != picked["game"]}
+        return {
+            **picked,
+            "race_to": int(race) if race.isdigit() else race,
+            "races": races,
+            "players": names,
+        }
 
     def choices(self) -> StartChoices:
         form = self._form()

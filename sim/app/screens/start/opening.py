@@ -14,6 +14,7 @@ from direct.task.Task import Task
 
 from rules import Player
 from sim.app.hud.widgets import DIM, NOTICE
+from sim.app.modes.base import OPENING_TASK
 from sim.app.scene.scene import Quality
 from sim.app.screens.base import DrillDesk, ScreenWindow
 from sim.app.screens.preferences import Preferences
@@ -22,7 +23,6 @@ from sim.physics.simulators.simulator import Simulator
 from sim.play.game import Game, GameSetup
 from sim.store.drillfile import ShippedDrill
 
-OPENING_TASK = "start-screen-opening"
 Colour = tuple[float, ...]
 Say = Callable[[str, Colour], None]
 
