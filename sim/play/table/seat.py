@@ -166,7 +166,7 @@ class ComputerSeat:
             offer = self.talk.pending
             assert offer is not None
             self.talk.offer = None
-            self.talk.answer_by_judgement(offer, level)
+            self.talk.answer_by_judgement(offer)
         else:
             self.ask(table.shooter, level, hint=False)
 
