@@ -26,7 +26,7 @@ from rules.geometry import Point, TableGeometry, distance
 from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
-from rules.rack import RackPattern
+from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason, Ruling
 from rules.shot import Call, Shot
 from rules.spotting import spot_in_wpa_order
@@ -272,6 +272,14 @@ class StraightPool(GameState):
         OwnFigure("innings", "innings", innings),
         OwnFigure("high_run", "high run", best_run, best=True),
     )
+    # The opening break (SP-3) the computer plays at every level: from 0.4 of the width
+    # off the middle, a thin hit (0.75 of a ball off full) on the back corner ball on the
+    # cue ball's side, a touch of draw, 2.2 m/s: that ball and one other to a rail and
+    # the cue ball back to the head rail, the rack left closed. The break study's figures
+    # are beside sim.play.opponent.strokes.BREAK_CHOICES.
+    practised_break: ClassVar[PractisedBreak | None] = PractisedBreak(
+        offset=0.4, spin=-0.2, speed=2.2, value=0.491, slot=14, thin=0.75, safe=True
+    )
 
     run: int = 0
     high_run: Tally = attrs.field(factory=Tally)
@@ -402,6 +410,15 @@ class StraightPool(GameState):
         if handicap is None:
             return self.options.sp_target_points
         return handicap[0] if player is Player.A else handicap[1]
+
+    def points_to_win(self, player: Player) -> int | None:
+        """SP-16: the target less the score (more than the target below zero, SP-10)."""
+        return self.target(player) - self.score[player]
+
+    def foul_penalty(self, player: Player) -> int:
+        """SP-10, SP-13: a point, and fifteen more for the third foul in a row (the
+        computer weighs it: a player on two fouls keeps clear of a shot likely to foul)."""
+        return 1 + (THIRD_FOUL_POINTS if self._third_foul_of(player) else 0)
 
     def inconsistencies(self, ruling: Ruling) -> list[str]:
         """FORMAT.md "14.1"'s consistency checks of a ruling: the score moves by points
@@ -626,7 +643,10 @@ class StraightPool(GameState):
     def _third_foul(self) -> bool:
         """SP-13: the shooter's foul now would be the third in a row (GEN-15's warning,
         unless B-23 ``require_warning`` is off)."""
-        player = self.shooter
+        return self._third_foul_of(self.shooter)
+
+    def _third_foul_of(self, player: Player) -> bool:
+        """SP-13: a foul by ``player`` on the next shot would be the third in a row."""
         count = self.fouls[player] + 1
         return count >= self.foul_limit and (
             player in self.warned or not self.options.require_warning
