@@ -41,6 +41,9 @@ BREAK_RAIL_BALLS = 2  # SP-3: the cue ball and two object balls driven to a rail
 BREAKING_FOUL_POINTS = 2  # SP-4
 THIRD_FOUL_POINTS = 15  # SP-13: on top of the third foul's own point
 SQRT3 = math.sqrt(3)
+# Metres: a ball this near a place of the rack lies where it was racked (whoever racks
+# may leave a hair between the balls, sim.physics.racks' gap).
+RACKED_WITHIN = 0.002
 
 
 # -- SP-2: the rack and the rack area -----------------------------------------------------
@@ -325,12 +328,22 @@ class StraightPool(GameState):
     @property
     def break_ball(self) -> BallId | None:
         """SP-14: the ball left out of a re-rack of fourteen, to be played to open them:
-        while fifteen balls are up in play, the one outside the rack area; else None."""
+        while fifteen balls are up in play, the one outside the rack area, the fourteen
+        others still in the rack's places (a safe opening break, SP-3, may leave one
+        ball out and the rest about the rack: no break ball); else None."""
         balls = self.balls.object_balls
         if self.phase is Phase.BREAK or len(balls) != len(OBJECT_BALLS):
             return None
         outside = [b for b in balls if not interferes(self.balls[b], self.table, self.options)]
-        return outside[0] if len(outside) == 1 else None
+        if len(outside) != 1:
+            return None
+        spots = rack_spots(self.table, self.options)
+        racked = all(
+            min(distance(self.balls[b], spot) for spot in spots) < RACKED_WITHIN
+            for b in balls
+            if b != outside[0]
+        )
+        return outside[0] if racked else None
 
     def rack_area(self) -> tuple[Point, ...]:
         """SP-2, B-47: the rack's outline, where the fourteen are racked (SP-15 asks

@@ -11,6 +11,7 @@ import pytest
 
 from rules import CUE, Phase, Player, StraightPool, Tally
 from rules.options import Options
+from rules.straight_pool import racked
 from sim.physics.simulate import CueAction, simulate_shot
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import table_spec
@@ -164,3 +165,22 @@ def test_with_two_left_the_pot_leaving_the_break_ball_outside_the_rack_is_worth_
     )
     assert pot_two[1] > pot_one[1]  # the 2 is the likelier pot
     assert best["1"] > best["2"]
+
+
+def test_the_safe_opening_break_leaves_no_break_ball_but_a_re_rack_does() -> None:
+    """SP-14: the break ball is the one left out of a re-rack of fourteen, the others in
+    the rack's places. A safe opening break may leave one ball out with the rest about
+    the rack: that ball is no break ball (the scoreboard would ring it, and the judge
+    would value a break shot)."""
+    state = fresh_rack(3)
+    move = decide(state, SPEC, level_named("5"), np.random.default_rng(1))
+    assert move.plan is not None and move.plan.placement is not None
+    placed = state.balls.moved({CUE: move.plan.placement})
+    shot = shot_of(move.plan, simulate_shot(SPEC, placed, move.plan.action))
+    after = state.apply(state.rule(shot))
+    assert after.break_ball is None and after.marked_balls() == ()
+    fourteen = racked(tuple(str(n) for n in range(1, 15)), GEOMETRY, TO_100)
+    table = {**fourteen, "15": (1.0, 1.85), CUE: (0.6, 0.5)}
+    assert state_of(table).break_ball == "15" and state_of(table).marked_balls() == ("15",)
+    x, y = fourteen["3"]
+    assert state_of({**table, "3": (x, y + 0.01)}).break_ball is None

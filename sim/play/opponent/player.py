@@ -84,8 +84,8 @@ class Move:
     """The player's answer. ``stroke``: as struck, with the level's noise; ``plan``: as
     meant, without it (what a hint shows). ``target``/``pocket``: the pot meant (for a
     call-shot game, the call). ``expected``: what the search expected it to be worth
-    (about the chance of winning the rack, 0..1). ``candidates``, ``simulations``,
-    ``seconds``: how hard it thought."""
+    (about the chance of winning the rack, or in a game of points the game, 0..1).
+    ``candidates``, ``simulations``, ``seconds``: how hard it thought."""
 
     kind: Kind
     stroke: Stroke | None = None
