@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from rules import CUE, Phase, Player, StraightPool, Tally
+from rules import CUE, Phase, Player, StraightPool, Tally, TenBall
 from rules.options import Options
 from rules.straight_pool import racked
 from sim.physics.simulate import CueAction, simulate_shot
@@ -184,3 +184,33 @@ def test_the_safe_opening_break_leaves_no_break_ball_but_a_re_rack_does() -> Non
     assert state_of(table).break_ball == "15" and state_of(table).marked_balls() == ("15",)
     x, y = fourteen["3"]
     assert state_of({**table, "3": (x, y + 0.01)}).break_ball is None
+
+
+def test_the_safe_break_aims_thin_at_the_back_corner_ball_on_the_cue_balls_side() -> None:
+    """The break's aim (PractisedBreak's slot, thin, english) from either side of the
+    kitchen: the back corner ball on that side, the cue ball's line passing outside its
+    centre, and the two sides mirror images; the other games keep the full hit on the
+    apex and their breaks' text (a duel's settings name them by it)."""
+    state = fresh_rack(4)
+    practised = state.practised_break
+    assert practised is not None and practised.safe and practised.slot == 14
+    right, left = (practised_break(state, SPEC, side) for side in (1.0, -1.0))
+    assert right is not None and left is not None
+    for candidate, side in ((right, 1.0), (left, -1.0)):
+        assert candidate.target is not None and candidate.stroke.placement is not None
+        ball = state.balls[candidate.target]
+        assert (ball[0] - WIDTH / 2) * side > 3 * R  # a corner of the back row
+        assert ball[1] == max(at[1] for at in state.balls.values())
+        cue = candidate.stroke.placement
+        full = math.degrees(math.atan2(ball[1] - cue[1], ball[0] - cue[0]))
+        aim = math.radians(candidate.stroke.action.aim)
+        off = (ball[0] - cue[0]) * math.sin(aim) - (ball[1] - cue[1]) * math.cos(aim)
+        assert abs(off) == pytest.approx(practised.thin * 2 * R, rel=0.01)  # thin
+        assert (candidate.stroke.action.aim - full) * side < 0  # on the outside
+    assert right.stroke.placement is not None and left.stroke.placement is not None
+    assert right.stroke.placement[0] == pytest.approx(WIDTH - left.stroke.placement[0])
+    assert right.stroke.action.aim == pytest.approx(180.0 - left.stroke.action.aim)
+    assert "slot" not in repr(TenBall.practised_break)
+    assert StraightPool(balls={CUE: (0.5, 0.5)}).points_to_win(Player.A) == 150
+    assert TenBall(balls={CUE: (0.5, 0.5)}).points_to_win(Player.A) is None
+    assert TenBall(balls={CUE: (0.5, 0.5)}).foul_penalty(Player.A) == 0
