@@ -23,17 +23,46 @@ def _ints(value: Sequence[int]) -> tuple[int, ...]:
     return tuple(value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class PractisedBreak:
     """A game's break measured over many racks (``sim.play.opponent.breakstudy``): the
     cue ball's share of the width off the middle, the tip's height (ball radii), the
     cue's speed (m/s), and what it left the breaker on average (the judge's value, about
-    the chance of winning the rack) at the noise it was measured with."""
+    the chance of winning the rack) at the noise it was measured with.
+
+    Its aim, where it is not the full hit on the apex: ``slot``, the rack slot
+    (:attr:`RackPattern.slots` order) whose ball it hits, as seen with the cue ball on
+    the right of the kitchen (x rising; mirrored from the left); ``thin``, how far off
+    that ball's centre the cue ball's line passes, in ball diameters, on the side away
+    from the rack's middle (0: full; near 1: a graze); ``english``, side spin in ball
+    radii, positive toward that side. ``safe``: the break hands the other player the
+    table on purpose (14.1's opening break, SP-3), so every level plays it, a weaker
+    player with its own noise: it is the game's way to break, not a practised edge."""
 
     offset: float
     spin: float
     speed: float
     value: float
+    slot: int = 0
+    thin: float = 0.0
+    english: float = 0.0
+    safe: bool = False
+
+    def __repr__(self) -> str:
+        """The four measured figures, and the aim only where it is not the full hit on
+        the apex: a duel's racks name a level's breaks by this text
+        (``sim.play.opponent.player.settings``), and the games broken full at the apex
+        keep the racks they played before the aim was added."""
+        text = (
+            f"PractisedBreak(offset={self.offset!r}, spin={self.spin!r}, "
+            f"speed={self.speed!r}, value={self.value!r}"
+        )
+        if (self.slot, self.thin, self.english, self.safe) != (0, 0.0, 0.0, False):
+            text += (
+                f", slot={self.slot!r}, thin={self.thin!r}, english={self.english!r}, "
+                f"safe={self.safe!r}"
+            )
+        return text + ")"
 
 
 @attrs.frozen

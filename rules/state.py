@@ -286,6 +286,19 @@ class GameState:
         outline, where the balls are racked again while the game goes on), or None."""
         return None
 
+    def points_to_win(self, player: Player) -> int | None:
+        """The points ``player`` still needs to win the game, where a game is a race of
+        points over many racks (14.1: the target less the score, SP-16); None where a
+        rack is won otherwise (rotation's points win a rack, ROT-9)."""
+        del player
+        return None
+
+    def foul_penalty(self, player: Player) -> int:
+        """The points a foul by ``player`` on the next shot would cost (14.1's point, or
+        sixteen for a third foul in a row, SP-10, SP-13); 0 where a foul costs none."""
+        del player
+        return 0
+
     def marked_balls(self) -> tuple[BallId, ...]:
         """Balls the game points out on the table before the shot (14.1's break ball
         after a re-rack); the status words say what they are."""

@@ -26,7 +26,7 @@ from rules.geometry import Point, TableGeometry, distance
 from rules.offered import CALL_MODE, SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, by_number, describe
-from rules.rack import RackPattern
+from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason, Ruling
 from rules.shot import Call, Shot
 from rules.spotting import spot_in_wpa_order
@@ -41,6 +41,9 @@ BREAK_RAIL_BALLS = 2  # SP-3: the cue ball and two object balls driven to a rail
 BREAKING_FOUL_POINTS = 2  # SP-4
 THIRD_FOUL_POINTS = 15  # SP-13: on top of the third foul's own point
 SQRT3 = math.sqrt(3)
+# Metres: a ball this near a place of the rack lies where it was racked (whoever racks
+# may leave a hair between the balls, sim.physics.racks' gap).
+RACKED_WITHIN = 0.002
 
 
 # -- SP-2: the rack and the rack area -----------------------------------------------------
@@ -272,6 +275,14 @@ class StraightPool(GameState):
         OwnFigure("innings", "innings", innings),
         OwnFigure("high_run", "high run", best_run, best=True),
     )
+    # The opening break (SP-3) the computer plays at every level: from 0.4 of the width
+    # off the middle, a thin hit (0.75 of a ball off full) on the back corner ball on the
+    # cue ball's side, a touch of draw, 2.2 m/s: that ball and one other to a rail and
+    # the cue ball back to the head rail, the rack left closed. The break study's figures
+    # are beside sim.play.opponent.strokes.BREAK_CHOICES.
+    practised_break: ClassVar[PractisedBreak | None] = PractisedBreak(
+        offset=0.4, spin=-0.2, speed=2.2, value=0.491, slot=14, thin=0.75, safe=True
+    )
 
     run: int = 0
     high_run: Tally = attrs.field(factory=Tally)
@@ -317,12 +328,22 @@ class StraightPool(GameState):
     @property
     def break_ball(self) -> BallId | None:
         """SP-14: the ball left out of a re-rack of fourteen, to be played to open them:
-        while fifteen balls are up in play, the one outside the rack area; else None."""
+        while fifteen balls are up in play, the one outside the rack area, the fourteen
+        others still in the rack's places (a safe opening break, SP-3, may leave one
+        ball out and the rest about the rack: no break ball); else None."""
         balls = self.balls.object_balls
         if self.phase is Phase.BREAK or len(balls) != len(OBJECT_BALLS):
             return None
         outside = [b for b in balls if not interferes(self.balls[b], self.table, self.options)]
-        return outside[0] if len(outside) == 1 else None
+        if len(outside) != 1:
+            return None
+        spots = rack_spots(self.table, self.options)
+        racked = all(
+            min(distance(self.balls[b], spot) for spot in spots) < RACKED_WITHIN
+            for b in balls
+            if b != outside[0]
+        )
+        return outside[0] if racked else None
 
     def rack_area(self) -> tuple[Point, ...]:
         """SP-2, B-47: the rack's outline, where the fourteen are racked (SP-15 asks
@@ -402,6 +423,15 @@ class StraightPool(GameState):
         if handicap is None:
             return self.options.sp_target_points
         return handicap[0] if player is Player.A else handicap[1]
+
+    def points_to_win(self, player: Player) -> int | None:
+        """SP-16: the target less the score (more than the target below zero, SP-10)."""
+        return self.target(player) - self.score[player]
+
+    def foul_penalty(self, player: Player) -> int:
+        """SP-10, SP-13: a point, and fifteen more for the third foul in a row (the
+        computer weighs it: a player on two fouls keeps clear of a shot likely to foul)."""
+        return 1 + (THIRD_FOUL_POINTS if self._third_foul_of(player) else 0)
 
     def inconsistencies(self, ruling: Ruling) -> list[str]:
         """FORMAT.md "14.1"'s consistency checks of a ruling: the score moves by points
@@ -626,7 +656,10 @@ class StraightPool(GameState):
     def _third_foul(self) -> bool:
         """SP-13: the shooter's foul now would be the third in a row (GEN-15's warning,
         unless B-23 ``require_warning`` is off)."""
-        player = self.shooter
+        return self._third_foul_of(self.shooter)
+
+    def _third_foul_of(self, player: Player) -> bool:
+        """SP-13: a foul by ``player`` on the next shot would be the third in a row."""
         count = self.fouls[player] + 1
         return count >= self.foul_limit and (
             player in self.warned or not self.options.require_warning

@@ -22,6 +22,7 @@ from rules import (
     Player,
     Rotation,
     Shot,
+    StraightPool,
     TenBall,
 )
 from rules.facts import Pocketing
@@ -379,10 +380,12 @@ def test_a_levels_settings_name_the_break_it_practised(monkeypatch: pytest.Monke
     breaks, so racks played before one changed are not counted with new ones, and for a
     game its break alone, so a break found for another game leaves its racks counted; a
     level that does not practise (4, and perfect, with no noise) is its noise and search,
-    and perfect's forecast."""
+    and perfect's forecast, and a game's safe break, which every level plays (14.1's)."""
     five, four, perfect = (level_named(name) for name in ("5", "4", "perfect"))
-    assert settings(four) == repr(four)
-    assert settings(perfect) == repr(perfect) + ", foreseeing 3 strokes a pot"
+    assert settings(four, "ten-ball") == repr(four)
+    safe = f"{{'straight-pool': {StraightPool.practised_break!r}}}"
+    assert settings(four) == settings(four, "straight-pool") == f"{four!r}, practised breaks {safe}"
+    assert settings(perfect, "ten-ball") == repr(perfect) + ", foreseeing 3 strokes a pot"
     before = settings(five)
     assert before.startswith(repr(five)) and "offset=0.25" in before
     for kind in (NineBall, EightBall):  # each game's own break, from its study

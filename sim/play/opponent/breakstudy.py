@@ -18,21 +18,23 @@ from collections.abc import Sequence
 import attrs
 import numpy as np
 
-from rules import Player
+from rules import GameState, Player
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.simulators.simulator import Simulator
-from sim.play.game import Game, GameSetup, shot_of
+from sim.physics.table import TableSpec
+from sim.play.game import Game, GameSetup, Stroke, shot_of
 from sim.play.opponent.levels import Level
 from sim.play.opponent.search import Thinker
-from sim.play.opponent.strokes import break_stroke
+from sim.play.opponent.strokes import FULL_ON_THE_APEX, BreakAim, break_stroke
 
 # A break leaves a likely pot when the judge's chance of the best pot on the ball on,
 # for the breaker still at the table, is over this.
 LIKELY = 0.7
 
 # A break to study: the cue ball's share of the width off the middle, the tip's height
-# (ball radii) and the cue's speed (m/s), as ``strokes.BREAK_CHOICES``.
-Shape = tuple[float, float, float]
+# (ball radii) and the cue's speed (m/s), as ``strokes.BREAK_CHOICES``; and where it
+# hits the rack, when not full on the apex (``strokes.BreakAim``).
+Shape = tuple[float, float, float] | tuple[float, float, float, BreakAim]
 
 
 @attrs.frozen
@@ -81,10 +83,7 @@ def study(
         rng = np.random.default_rng(draws.getrandbits(63))
         thinker = Thinker(state, spec, level, rng, simulator)
         side = 1.0 if index % 2 else -1.0
-        plans = [
-            break_stroke(state, spec, speed, side, offset=offset, spin=spin)
-            for offset, spin, speed in shapes
-        ]
+        plans = [_planned(state, spec, shape, side) for shape in shapes]
         struck = [
             attrs.evolve(plan, action=level.noise.perturb(plan.action, rng))
             for plan in plans
@@ -121,6 +120,14 @@ def study(
         )
         for which, shape in enumerate(shapes)
     ]
+
+
+def _planned(state: GameState, spec: TableSpec, shape: Shape, side: float) -> Stroke:
+    """``shape``'s break from ``side`` of the kitchen."""
+    offset, spin, speed, *aim = shape
+    return break_stroke(
+        state, spec, speed, side, offset=offset, spin=spin, aim=aim[0] if aim else FULL_ON_THE_APEX
+    )
 
 
 def _standard_error(values: Sequence[float]) -> float:

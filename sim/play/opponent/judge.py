@@ -16,6 +16,19 @@ it), and MISS what is left with no pot at all (a safety's worth), at least
 IN_HAND_FLOOR with the cue ball in hand; for the other player, one minus that. A
 choice waiting (after a foul, a push out) is worth what its chooser makes of it: the
 best of the choices for them, each judged on the state the referee says it leads to.
+
+A game of points over many racks (``GameState.points_to_win``: 14.1) is not won by a
+rack: there a position is worth about the chance of winning the game
+(:meth:`Judge.points_value`). The player at the table makes the next pot with chance p
+and runs on (the shot after next, then a typical run), or has a safety to play; each
+side's points still needed, against the points of a typical inning, say how likely each
+is to reach the target first (:meth:`Judge.win_chance`). The points a foul would cost
+now (``GameState.foul_penalty``: sixteen on 14.1's third in a row) count against a
+player with no pot, by the chance of a foul (more when hooked). At a rack's end (a game
+with a ``rack_area``) the re-rack counts: the break ball's pot is worth a run only if the
+cue ball can go on into the rack, and with two balls left one is potted and the other
+left outside the rack area for the break shot.
+
 Nothing here decides a rule: the states come from ``GameState.choose`` and
 ``GameState.apply``.
 """
@@ -23,14 +36,14 @@ Nothing here decides a rule: the states come from ``GameState.choose`` and
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 
-from rules import CUE, BallId, Declaration, GameState, Player, PocketId, Positions
+from rules import CUE, BallId, Declaration, GameState, Phase, Player, PocketId, Positions
 from rules.geometry import Point, distance
 from sim.physics.table import TableSpec, pocket_mouths
-from sim.play.geometry.pots import Pot, pots
+from sim.play.geometry.pots import Pot, path_clear, pots
 from sim.play.opponent.levels import FASTFIZ_AIM, Level, Noise
 from sim.play.picker import placeable
 
@@ -78,6 +91,26 @@ LOOK_TURNS = (-60.0, -30.0, 0.0, 30.0, 60.0)
 LOOK_REACH = (0.15, 0.35, 0.6, 0.9, 1.3)
 STRAIGHT = 4.0  # degrees: a cut this thin is straight in, with no tangent line to speak of
 
+# A game of points (GameState.points_to_win, 14.1): the points of a typical inning (the
+# scale of Judge.win_chance) kept within these bounds.
+# The ceiling is the strong professional's balls per inning (10 to 20): the judge's run
+# chance (0.97 at level 5) would say 32, but a run also ends at a rack's break shot.
+INNING_BOUNDS = (3.0, 15.0)
+# The chance of a foul with no pot to play: hooked (no ball to hit in a straight line:
+# a kick), and with a ball to hit (a safety). Weighed by what a foul costs
+# (GameState.foul_penalty): nothing to speak of but on a third foul in a row (SP-13).
+HOOKED_FOUL = 0.3
+OPEN_FOUL = 0.05
+# At a rack's end: a break ball potted without the cue ball going on into the rack
+# leaves this share of a run (a closed rack: a safety next); with two balls left, the
+# last one in the rack area (SP-15 spots it, the cue ball stays) this share.
+CLOSED_RACK = 0.2
+NO_BREAK_BALL = 0.25
+# The break shot opens the rack when the cue ball goes on into it within this far
+# (metres) of the ghost ball, along the lookahead's rays: with pace left, from a break
+# ball near the rack (one on the head spot is a poor one).
+OPEN_REACH = (0.15, 0.35, 0.6)
+
 
 class Judge:
     """Values positions for one decision (its caches last that long): ``noise`` is the
@@ -109,6 +142,7 @@ class Judge:
         self._chances: dict[tuple[Positions, tuple[BallId, ...]], float] = {}
         self._next_pots: dict[tuple[Positions, tuple[BallId, ...]], tuple[Pot | None, float]] = {}
         self._follow_ons: dict[tuple[Positions, tuple[BallId, ...]], float] = {}
+        self._lasts: dict[tuple[Positions, tuple[BallId, ...]], tuple[float, float]] = {}
 
     @classmethod
     def of(cls, spec: TableSpec, level: Level) -> Judge:
@@ -261,30 +295,10 @@ class Judge:
     def _landing_spots(self, balls: Positions, cue: Point, pot: Pot, ball: Point) -> list[Point]:
         """Where the cue ball may come to rest off ``pot`` (see :meth:`follow_on`)."""
         ghost = pot.ghost
-        line = (ball[0] - ghost[0], ball[1] - ghost[1])  # the object ball's way
-        size = math.hypot(*line) or 1.0
-        ux, uy = line[0] / size, line[1] / size
-        incoming = (ghost[0] - cue[0], ghost[1] - cue[1])
-        along = incoming[0] * ux + incoming[1] * uy
-        tx, ty = incoming[0] - along * ux, incoming[1] - along * uy
-        across = math.hypot(tx, ty)
-        if pot.cut < STRAIGHT or across == 0:
-            directions = [(ux, uy), (-ux, -uy)]
-        else:
-            tx, ty = tx / across, ty / across
-            directions = []
-            for turn in LOOK_TURNS:
-                angle = math.radians(turn)
-                directions.append(
-                    (
-                        math.cos(angle) * tx + math.sin(angle) * ux,
-                        math.cos(angle) * ty + math.sin(angle) * uy,
-                    )
-                )
         radius = self.geometry.ball_radius
         others = [p for b, p in balls.items() if b != CUE]
         spots = [ghost]
-        for dx, dy in directions:
+        for dx, dy in _directions(cue, pot, ball):
             for reach in LOOK_REACH:
                 spot = (
                     _fold(ghost[0] + reach * dx, radius, self.geometry.width - radius),
@@ -295,7 +309,8 @@ class Judge:
         return spots
 
     def value(self, state: GameState, me: Player) -> float:
-        """About the chance ``me`` wins the rack from ``state`` (see the module)."""
+        """About the chance ``me`` wins the rack from ``state``, or in a game of points
+        the game (see the module)."""
         result = state.outcome()
         if result is not None:
             if result.winner is None:
@@ -305,6 +320,8 @@ class Judge:
         if pending is not None:
             values = [self.value(state.choose(choice), me) for choice in sorted(pending.choices)]
             return max(values) if pending.chooser is me else min(values)
+        if state.points_to_win(me) is not None:
+            return self.points_value(state, me)
         # Without position play, every position it leaves itself is alike to it.
         mine = state.shooter is me
         chance = self.shooter_chance(state) if self.position or not mine else 0.5
@@ -318,6 +335,193 @@ class Judge:
         if state.ball_in_hand is not None:
             at_table = max(at_table, IN_HAND_FLOOR)
         return at_table if mine else 1.0 - at_table
+
+    # -- a game of points (see the module) ---------------------------------------------
+
+    @property
+    def inning(self) -> float:
+        """The points of a typical inning, the player's run chance r's ``r / (1 - r)``
+        within :data:`INNING_BOUNDS`: the scale a game of points is judged on, and the
+        points a run goes on to after a pot and the next."""
+        low, high = INNING_BOUNDS
+        return min(high, max(low, self.run / (1 - self.run)))
+
+    def win_chance(self, needs: float, other_needs: float, edge: float) -> float:
+        """The chance a player needing ``needs`` points wins against one needing
+        ``other_needs``, ``edge`` innings ahead (each inning about :attr:`inning`
+        points, about geometric, so the innings needed spread with their number)."""
+        if needs <= 0:
+            return 1.0
+        if other_needs <= 0:
+            return 0.0
+        spread = math.sqrt((needs + other_needs) / self.inning + 1.0)
+        lead = (other_needs - needs) / self.inning + edge
+        return 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0))))
+
+    def points_value(self, state: GameState, me: Player) -> float:
+        """About the chance ``me`` wins a game of points from ``state``: for the player
+        at the table, the chance ``p`` of the next pot (:meth:`run_from`) times the game
+        won with the run it starts, and ``1 - p`` times the game with a safety to play
+        now, the points a foul would cost weighed by the chance of one
+        (:meth:`foul_risk`: sixteen on a third foul in a row, SP-13); either way the
+        inning ends with a safety to play, an edge of the level's ``miss`` less an even
+        exchange (at least :data:`IN_HAND_FLOOR`'s with the cue ball in hand); for the
+        other player, one minus that."""
+        shooter = state.shooter
+        needs = state.points_to_win(shooter)
+        other_needs = state.points_to_win(shooter.other)
+        assert needs is not None and other_needs is not None
+        chance, carried = self.run_from(state, mine=shooter is me)
+        # A run ends as this inning would without a pot: a safety to play (the level's
+        # ``miss``: the player at the table with no pot has the worse of the exchange).
+        edge = self.miss - 0.5
+        run = self.win_chance(needs - 1 - carried, other_needs, edge)
+        if state.ball_in_hand is not None:
+            edge = max(edge, IN_HAND_FLOOR - 0.5)
+        risk = self.foul_risk(state) * state.foul_penalty(shooter)
+        safe = self.win_chance(needs + risk, other_needs, edge)
+        at_table = chance * run + (1 - chance) * safe
+        return at_table if shooter is me else 1.0 - at_table
+
+    def run_from(self, state: GameState, *, mine: bool) -> tuple[float, float]:
+        """The chance of the next pot for the player at the table, and the points a run
+        that starts with it goes on to: the shot after next's chance (with the
+        lookahead) times a typical run. At a rack's end (a game with a ``rack_area``)
+        the re-rack counts: the last ball's pot is the break shot, worth a run only if
+        the cue ball can go on into the rack (:meth:`break_shot`); with two left, one is
+        potted and the other left outside the rack area for it (:meth:`last_two`)."""
+        if state.phase is Phase.BREAK:
+            return 0.0, 0.0
+        if mine and not self.position:  # every position it leaves itself is alike to it
+            return 0.5, self.run * (1 + self.inning)
+        chance = self.shooter_chance(state)
+        area = state.rack_area()
+        left = len(state.balls.object_balls)
+        if area is not None and state.ball_in_hand is None:
+            cue = state.balls[CUE]
+            marked = state.marked_balls()
+            if marked:
+                found, opens = self.break_shot(state.balls, cue, marked[0], area)
+                if found >= chance:
+                    return found, self.run * (1 + self.inning) * (1.0 if opens else CLOSED_RACK)
+            elif left == 2:
+                found, carried = self.last_two(state.balls, cue, area)
+                if found > 0:
+                    return found, carried
+        follow = self.run
+        if mine and self.lookahead and left > 1 and state.ball_in_hand is None:
+            follow = min(self.run, self.follow_on(state))
+        return chance, follow * (1 + self.inning)
+
+    def break_shot(
+        self, balls: Positions, cue: Point, ball: BallId, area: Sequence[Point]
+    ) -> tuple[float, bool]:
+        """The best pot of ``ball`` from ``cue`` as a break shot: its chance, and
+        whether the cue ball can be sent off it into ``area`` (the racked balls) along
+        the lookahead's rays within :data:`OPEN_REACH`; one that cannot counts
+        :data:`CLOSED_RACK` of one that can."""
+        best = (0.0, False)
+        worth = 0.0
+        for pot in pots(dict(balls), cue, ball, self.spec):
+            chance = self.pot_chance(pot, cue, balls)
+            ghost = pot.ghost
+            opens = any(
+                inside((ghost[0] + reach * dx, ghost[1] + reach * dy), area)
+                for dx, dy in _directions(cue, pot, balls[ball])
+                for reach in OPEN_REACH
+            )
+            if chance * (1.0 if opens else CLOSED_RACK) > worth:
+                worth = chance * (1.0 if opens else CLOSED_RACK)
+                best = (chance, opens)
+        return best
+
+    def last_two(self, balls: Positions, cue: Point, area: Sequence[Point]) -> tuple[float, float]:
+        """With two object balls left: the best of potting one and leaving the other as
+        the break ball (outside ``area``, else SP-15 moves it to a spot and the run is
+        worth :data:`NO_BREAK_BALL` of one), the cue ball sent where the break shot is
+        best (:meth:`break_shot` from each landing spot): the pot's chance and the points
+        the run goes on to."""
+        key = (balls, ())
+        if key in self._lasts:
+            return self._lasts[key]
+        first, second = balls.object_balls
+        best = (0.0, 0.0)
+        for potted, left in ((first, second), (second, first)):
+            pot, chance = self.best_pot(balls, cue, potted)
+            if pot is None:
+                continue
+            after = balls.without(potted)
+            if inside(after[left], area, self.geometry.ball_radius):
+                carried = NO_BREAK_BALL * self.inning
+            else:
+                shots = [
+                    self.break_shot(after, spot, left, area)
+                    for spot in self._landing_spots(after, cue, pot, balls[potted])
+                ]
+                worth = max((c * (1.0 if o else CLOSED_RACK) for c, o in shots), default=0.0)
+                carried = worth * (1 + self.inning)
+            if chance * (1 + carried) > best[0] * (1 + best[1]):
+                best = (chance, carried)
+        self._lasts[key] = best
+        return best
+
+    def foul_risk(self, state: GameState) -> float:
+        """The chance the player at the table fouls with no pot to play: a kick when no
+        ball can be hit in a straight line (:data:`HOOKED_FOUL`), a safety otherwise
+        (:data:`OPEN_FOUL`)."""
+        if state.ball_in_hand is not None or CUE not in state.balls:
+            return OPEN_FOUL
+        cue = state.balls[CUE]
+        diameter = self.geometry.ball_diameter
+        for target in state.balls_on:
+            others = [p for b, p in state.balls.items() if b not in (target, CUE)]
+            if path_clear(cue, state.balls[target], others, diameter):
+                return OPEN_FOUL
+        return HOOKED_FOUL
+
+
+def _directions(cue: Point, pot: Pot, ball: Point) -> list[Point]:
+    """The ways the cue ball may be sent off ``pot`` (unit vectors; see
+    :meth:`Judge.follow_on`)."""
+    ghost = pot.ghost
+    line = (ball[0] - ghost[0], ball[1] - ghost[1])  # the object ball's way
+    size = math.hypot(*line) or 1.0
+    ux, uy = line[0] / size, line[1] / size
+    incoming = (ghost[0] - cue[0], ghost[1] - cue[1])
+    along = incoming[0] * ux + incoming[1] * uy
+    tx, ty = incoming[0] - along * ux, incoming[1] - along * uy
+    across = math.hypot(tx, ty)
+    if pot.cut < STRAIGHT or across == 0:
+        return [(ux, uy), (-ux, -uy)]
+    tx, ty = tx / across, ty / across
+    directions = []
+    for turn in LOOK_TURNS:
+        angle = math.radians(turn)
+        directions.append(
+            (
+                math.cos(angle) * tx + math.sin(angle) * ux,
+                math.cos(angle) * ty + math.sin(angle) * uy,
+            )
+        )
+    return directions
+
+
+def inside(point: Point, area: Sequence[Point], margin: float = 0.0) -> bool:
+    """``point`` lies in the polygon ``area`` or within ``margin`` of its edges."""
+    edges = list(zip(area, (*area[1:], area[0]), strict=True))
+    crosses = [
+        (b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0]) for a, b in edges
+    ]
+    if all(c >= 0 for c in crosses) or all(c <= 0 for c in crosses):
+        return True
+    return margin > 0 and min(_to_segment(point, a, b) for a, b in edges) < margin
+
+
+def _to_segment(p: Point, a: Point, b: Point) -> float:
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    t = ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / ((ax * ax + ay * ay) or 1.0)
+    t = min(1.0, max(0.0, t))
+    return distance(p, (a[0] + t * ax, a[1] + t * ay))
 
 
 def _fold(x: float, low: float, high: float) -> float:

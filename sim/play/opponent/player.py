@@ -9,7 +9,8 @@
 - the break: the cue ball in the kitchen, a full hit on the apex ball at the level's
   break speed; at level 5, the game's practised break (measured over many racks,
   ``GameState.practised_break``) or, for a game without one, the best of several
-  breaks struck with its noise on the rack in front of it;
+  breaks struck with its noise on the rack in front of it; at every level, a game's
+  safe break (14.1's opening break: ``PractisedBreak.safe``);
 - any other shot: where to put the cue ball in hand (the best spots behind the ball on),
   then pots with position (each pocket, pace and spin simulated, valued by the next
   shot it leaves), and when no pot is good, safeties, kicks and, right after the
@@ -83,8 +84,8 @@ class Move:
     """The player's answer. ``stroke``: as struck, with the level's noise; ``plan``: as
     meant, without it (what a hint shows). ``target``/``pocket``: the pot meant (for a
     call-shot game, the call). ``expected``: what the search expected it to be worth
-    (about the chance of winning the rack, 0..1). ``candidates``, ``simulations``,
-    ``seconds``: how hard it thought."""
+    (about the chance of winning the rack, or in a game of points the game, 0..1).
+    ``candidates``, ``simulations``, ``seconds``: how hard it thought."""
 
     kind: Kind
     stroke: Stroke | None = None
@@ -166,7 +167,8 @@ def _break(
     state: GameState, spec: TableSpec, level: Level, rng: np.random.Generator, thinker: Thinker
 ) -> Move:
     side = 1.0 if rng.random() < 0.5 else -1.0
-    practised = practised_break(state, spec, side) if practises(level) else None
+    plays = practises(level) or plays_safe_break(state)
+    practised = practised_break(state, spec, side) if plays else None
     if practised is not None:  # measured over many racks: no practice on this one
         assert state.practised_break is not None
         return _struck(practised, state.practised_break.value, level, rng, thinker)
@@ -188,14 +190,26 @@ def practises(level: Level) -> bool:
     return level.search.break_samples > 0 and not level.noise.silent
 
 
+def plays_safe_break(state: GameState) -> bool:
+    """Whether the game's practised break is a safe break (``PractisedBreak.safe``,
+    14.1's opening break), which every level plays: the full hit on the apex that a level
+    below practice plays elsewhere would open the rack for the other player."""
+    practised = state.practised_break
+    return practised is not None and practised.safe
+
+
 def settings(level: Level, game: str | None = None) -> str:
     """Everything that decides how ``level`` plays, as text (a duel's racks name it, so
     racks of a level since changed are not counted with new ones): its noise and search,
     and the practised breaks if it plays them: ``game``'s alone when given, so that a
     break found for one game leaves the racks of another counted."""
     text = repr(level)
-    if practises(level):
-        breaks = {name: found for name, found in practised_breaks().items() if game in (None, name)}
+    breaks = {
+        name: found
+        for name, found in practised_breaks().items()
+        if game in (None, name) and (found.safe or practises(level))
+    }
+    if breaks:
         text += f", practised breaks {breaks!r}"
     if level.search.foresee:  # not in the repr (see Search.foresee)
         text += f", foreseeing {level.search.foresee} strokes a pot"

@@ -16,6 +16,7 @@ import attrs
 from rules import CUE, GAMES, BallId, BallInHand, Call, Declaration, GameState, PocketId
 from rules.geometry import Point, TableGeometry, distance
 from rules.rack import PractisedBreak
+from sim.physics.racks import rack_slots
 from sim.physics.simulate import MAX_SPEED, CueAction, aim_towards
 from sim.physics.table import TableSpec
 from sim.play.game import Stroke
@@ -99,6 +100,29 @@ BREAK_CHOICES = (
 # follow at 10 m/s left 0.77 (±0.014, the last two sets), a foul after 1 % and no illegal
 # break (EB-5); 0.2 to 0.3 of the width at 10 m/s, or 0.25 at 9.25, are as good within
 # their uncertainty, and the six left 0.57 to 0.77.
+# 14.1 (straight pool; tuning seeds 11 and 21 to 24, the 9-ft table, the judge's value
+# of a game to 150 for the breaker, a game of points): its break hands the other player
+# a closed rack (SP-3), so its aim is a thin hit on a back corner ball (BreakAim), not
+# the full hit on the apex. Struck once without noise, 270 aims from the right of the
+# kitchen (slot 14 or 10; -0.3 to 0.4 of the width; 0.5 to 0.85 of a ball thin; 4 to 7
+# m/s; side -0.5 to 0.5) were legal 162 times and sent the cue ball back to the head
+# rail's half in a few (the cue ball hard off the foot rail runs into the rack on its
+# way back); 288 softer ones (2.5 to 5 m/s, 0.6 to 0.9 thin, draw or follow) found the
+# cue ball back up table mostly at 2.2 to 2.6 m/s with draw. At level 5's noise, 54
+# aims x 8 strikes (seed 11) kept 20 legal in 7 or 8 of 8 with the cue ball back
+# (y < 0.6 m); the 12 best and the full hit (BREAK_CHOICES[0]) struck twice on 30 racks
+# (seed 21): the full hit left 0.439 (14 fouls in 60), the thin hits 0.456 to 0.496; the
+# best 7 twice on 40 more (seed 22): from 0.4 of the width, 0.75 thin, a touch of draw
+# (-0.2 R), no side, 2.2 m/s left 0.496 (±0.001), no foul, as good as any (side spin
+# toward the rail, 0.2 R, fouled 65 times in 80: running side did not pay here). With
+# the judge's final edges (seed 24, 40 strikes): 0.491 (±0.002), no foul; the next best
+# 0.476. That is 14.1's practised_break, marked ``safe``: every level plays it. At level
+# 3's noise (seed 23/24, 40 strikes) it left 0.488 to 0.491 with 14 to 17 fouls (a
+# breaking foul: two points, SP-4), as good as the steadier 0.25-of-the-width one at 2.6
+# m/s (0.487, 8 fouls) and better than the full hit (0.470, 12 fouls); at level 1's,
+# 0.492 with 24 fouls in 40, the full hit 0.481: no simpler break did better below
+# practice. Command: breakstudy.study("straight-pool", "9ft", level_named(L), shapes,
+# racks, 2, seed) with shapes (offset, spin, speed, BreakAim(14, thin, english)).
 
 
 def practised_breaks() -> dict[str, PractisedBreak]:
@@ -435,6 +459,49 @@ def any_spot(state: GameState, spec: TableSpec) -> Iterator[Point]:
                 yield point
 
 
+@attrs.frozen
+class BreakAim:
+    """Where a break hits the rack (``rules.rack.PractisedBreak``'s aim): the ball in
+    rack ``slot`` (as seen from the right of the kitchen, mirrored from the left),
+    ``thin`` ball diameters off its centre on the side away from the rack's middle, with
+    ``english`` (ball radii of side spin toward that side). Slot 0 and a full hit with
+    no side is the full hit on the apex every game's break was before."""
+
+    slot: int = 0
+    thin: float = 0.0
+    english: float = 0.0
+
+    @classmethod
+    def of(cls, practised: PractisedBreak) -> BreakAim:
+        return cls(slot=practised.slot, thin=practised.thin, english=practised.english)
+
+    def ball(self, state: GameState, side: float) -> BallId:
+        """The object ball nearest the slot's place in the game's rack (mirrored when the
+        cue ball is on the left, ``side`` below 0)."""
+        geometry = state.table
+        slots = rack_slots(geometry, state.rack_pattern(state.options))
+        x, y = slots[self.slot]
+        if side < 0:
+            x = geometry.width - x
+        balls = state.balls
+        return min(
+            (b for b in balls.object_balls if b in state.balls_on),
+            key=lambda b: distance(balls[b], (x, y)),
+        )
+
+    def direction(self, ball: Point, spot: Point, geometry: TableGeometry, side: float) -> float:
+        """The aim (degrees) from ``spot`` past ``ball`` at ``thin`` diameters off its
+        centre, on the side of the table the cue ball is on (``side``)."""
+        to_ball = math.atan2(ball[1] - spot[1], ball[0] - spot[0])
+        across = to_ball + (-math.pi / 2 if side > 0 else math.pi / 2)  # toward that side
+        off = self.thin * geometry.ball_diameter
+        aimed = (ball[0] + off * math.cos(across), ball[1] + off * math.sin(across))
+        return aim_towards(spot, aimed)
+
+
+FULL_ON_THE_APEX = BreakAim()
+
+
 def break_stroke(
     state: GameState,
     spec: TableSpec,
@@ -443,20 +510,26 @@ def break_stroke(
     *,
     offset: float = BREAK_SIDE,
     spin: float = BREAK_FOLLOW,
+    aim: BreakAim = FULL_ON_THE_APEX,
 ) -> Stroke:
     """The break: the cue ball in the kitchen ``offset`` of the table's width off its
-    middle (``side``: -1 or 1, which way), struck full at the apex ball with ``spin``
-    (follow above zero). Measured over 30 racks of 10-ball at level 5's noise, the
-    default break was legal with a ball down in 28 (from the middle of the kitchen, 4 to
-    13 in 20; softer than 8.5 m/s, most were illegal, TB-6)."""
+    middle (``side``: -1 or 1, which way), struck with ``spin`` (follow above zero) full
+    at the apex ball, or as ``aim`` says (:class:`BreakAim`). Measured over 30 racks of
+    10-ball at level 5's noise, the default break was legal with a ball down in 28 (from
+    the middle of the kitchen, 4 to 13 in 20; softer than 8.5 m/s, most were illegal,
+    TB-6)."""
     geometry = spec.geometry
     assert state.balls_on, "a rack has an object ball"
-    target = state.balls_on[0]  # the apex: the lowest, or in 8-ball the nearest the head
     spot = (geometry.width * (0.5 + side * offset), geometry.head_string_y - BREAK_BACK)
     if not placeable(state, geometry, spot):
         spot = next(any_spot(state, spec))
-    aim = aim_towards(spot, state.balls[target])
-    action = CueAction(speed=min(MAX_SPEED, speed), aim=aim, b=spin)
+    if aim == FULL_ON_THE_APEX:
+        target = state.balls_on[0]  # the apex: the lowest, or in 8-ball the nearest the head
+        direction = aim_towards(spot, state.balls[target])
+    else:
+        target = aim.ball(state, side)
+        direction = aim.direction(state.balls[target], spot, geometry, side)
+    action = CueAction(speed=min(MAX_SPEED, speed), aim=direction, a=aim.english * side, b=spin)
     return Stroke(action=action, placement=spot)
 
 
@@ -466,10 +539,12 @@ def practised_break(state: GameState, spec: TableSpec, side: float) -> Candidate
     practised = state.practised_break
     if practised is None:
         return None
+    aim = BreakAim.of(practised)
     stroke = break_stroke(
-        state, spec, practised.speed, side, offset=practised.offset, spin=practised.spin
+        state, spec, practised.speed, side, offset=practised.offset, spin=practised.spin, aim=aim
     )
-    return Candidate(Intent.BREAK, stroke, state.balls_on[0])
+    target = state.balls_on[0] if aim == FULL_ON_THE_APEX else aim.ball(state, side)
+    return Candidate(Intent.BREAK, stroke, target)
 
 
 def break_candidates(state: GameState, spec: TableSpec, side: float) -> list[Candidate]:
