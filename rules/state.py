@@ -162,6 +162,9 @@ class GameState:
     # What a player calls one unit of the race on the scoreboard's title ("race to 5 ·
     # rack 2"): 14.1's is a game to the target, racked again many times over.
     race_unit: ClassVar[str] = "rack"
+    # Whether a rack is won by running it out, so balls on the break, break-and-runs and
+    # run-outs are a player's figures (14.1's racks run on into the next: none of them).
+    rack_figures: ClassVar[bool] = True
     # The Options field that counts a match's games, which the match's race sets (14.1's
     # games per match, B-55), or None: a match is a race of racks the players choose.
     games_per_match_option: ClassVar[str | None] = None

@@ -156,7 +156,11 @@ def test_a_match_counts_games_to_the_target(table: PoolApp) -> None:
 
 
 def test_the_match_summary_counts_games_won() -> None:
-    """A 14.1 match is won in games (each to the points), and its summary says so."""
+    """A 14.1 match is won in games (each to the points), and its summary says so; a rack
+    is not won by running it out, so the rack games' break figures are not shown."""
     game = load(ROOT / "tests" / "data" / "games" / "selfplay-straight-pool-seed1.poolsim")
     rows = summary_rows(figures_of(game))
     assert rows[0][1] == "games won"
+    shown = {what for _, what, _ in rows}
+    assert not shown & {"balls on the break", "break-and-runs", "run-outs"}
+    assert {"pots made", "fouls", "high run"} <= shown

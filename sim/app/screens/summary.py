@@ -41,11 +41,15 @@ def summary_rows(figures: GameFigures) -> list[tuple[str, str, str]]:
     def both(field: Callable[[PlayerFigures], object]) -> tuple[str, str]:
         return str(field(a)), str(field(b))
 
-    rows = [
-        (f"{GAMES[figures.game].race_unit}s won", both(lambda p: p.racks_won)),  # 14.1: games
-        ("balls on the break", both(lambda p: p.balls_on_break)),
-        ("break-and-runs", both(lambda p: p.break_and_runs)),
-        ("run-outs", both(lambda p: p.run_outs)),
+    kind = GAMES[figures.game]
+    rows = [(f"{kind.race_unit}s won", both(lambda p: p.racks_won))]  # 14.1: games
+    if kind.rack_figures:
+        rows += [
+            ("balls on the break", both(lambda p: p.balls_on_break)),
+            ("break-and-runs", both(lambda p: p.break_and_runs)),
+            ("run-outs", both(lambda p: p.run_outs)),
+        ]
+    rows += [
         ("pots made", (_pots(figures, figures.players[0]), _pots(figures, figures.players[1]))),
         ("safeties", both(lambda p: p.safeties)),
         ("  left no shot", both(lambda p: p.safeties_no_shot)),
