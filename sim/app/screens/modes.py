@@ -17,10 +17,11 @@ from sim.app.scene.sound import SoundBoard
 from sim.app.screens.base import Screen, ScreenWindow
 from sim.app.screens.menu import GameMenu
 from sim.app.screens.replay import ReplayItem, ReplayView, game_items, table_box
+from sim.app.screens.review.keeper import GameReview
 from sim.app.screens.start import OnStart, StartHost, StartScreen
 from sim.app.screens.summary import MatchSummary
 from sim.play.drillrun import DrillRun
-from sim.play.game import Node
+from sim.play.game import Node, Stroke
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
@@ -267,6 +268,25 @@ class ReplayMode(Screen):
         """Where the branch ``node`` is on leaves the line in play (None: on it)."""
         controller = self.app.controller
         return None if controller is None else controller.game.off_line_in_play(node)
+
+    def game_review(self) -> GameReview | None:
+        """The review of the game on the table: found saved, made or being made (None:
+        shots of no game)."""
+        controller = self.app.controller
+        return None if controller is None else self.app.reviews.of(controller.game)
+
+    def start_review(self) -> None:
+        """Review this game: its main line judged in the background."""
+        controller = self.app.controller
+        if controller is not None:
+            self.app.reviews.start(controller.game)
+
+    def play_best(self, node: Node, stroke: Stroke) -> None:
+        """Play the best: the viewer closed, and the table before the shot of ``node``
+        with the review's best stroke loaded; what is played is a new branch."""
+        controller = self.app.controller
+        if controller is not None:
+            self.back_to_the_table(lambda: controller.branches.play_from(node, stroke))
 
     # -- the script's steps the viewer answers ---------------------------------------------
 
