@@ -8,20 +8,24 @@ a process of its own at level 5: :mod:`tests.play.test_review_background`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from panda3d.core import KeyboardButton
 
 from sim.app.main import PoolApp
+from sim.app.screens.modes import MatchSummaryMode
 from sim.app.screens.replay import ReplayView
 from sim.app.screens.review.keeper import GameReviews, in_this_process
 from sim.app.script import run_script
 from sim.play.game import ShotRecord
-from sim.play.review import review_game
+from sim.play.review import Review, ReviewJob, StepReview, Tag, accuracy, review_game
 from sim.play.table.turn import Stage
 from sim.store.gamefile import game_digest, load
 from sim.store.reviewfile import kept_review_path, save_review
+from tests.app.test_app_fuzz import game_at_match_over
+from tests.app.test_drill_app import click_widget
 from tests.app.test_replay_app import press
 from tests.app.test_replay_compare import ball_in_hand, cut_into_the_side
 
@@ -130,3 +134,95 @@ def test_a_saved_review_beside_the_game_is_found_by_its_digest(
     # Another game's review, even beside it, is never shown against this one.
     other = load(GAMES / "ten-ball-saved-by-56f7334.poolsim")
     assert GameReviews().of(other, beside / file.name).review is None
+
+
+class Instant:
+    """A review run that answers at its second poll with made-up marks: A's shots cost
+    nothing, B's ten points each (the summary shows what a review says; the review
+    itself is tested in tests/play)."""
+
+    def __init__(self, jobs: Sequence[ReviewJob], digest: str, level: str, line: int) -> None:
+        self.level, self.total, self.done, self.failed = level, len(jobs), 0, None
+        self.polls = 0
+        self.review = Review(
+            digest,
+            level,
+            line,
+            tuple(
+                StepReview(
+                    place=job.step.place,
+                    rack=job.step.rack,
+                    name=job.step.name,
+                    kind=job.step.kind.value,
+                    player=job.step.player.value,
+                    best=0.6,
+                    chosen=0.6 if job.step.player.value == "A" else 0.5,
+                    actual=0.5,
+                    skill=0.0 if job.step.player.value == "A" else 0.1,
+                    luck=0.0,
+                    decision=0.0,
+                    execution=0.0,
+                    tag=Tag.BEST if job.step.player.value == "A" else Tag.INACCURACY,
+                    accuracy=accuracy(0.0 if job.step.player.value == "A" else 0.1),
+                    best_option="pot the 1",
+                    played="pot the 1",
+                )
+                for job in jobs
+            ),
+        )
+
+    def poll(self) -> Review | None:
+        self.polls += 1
+        if self.polls < 2:
+            return None
+        self.done = self.total
+        return self.review
+
+    def close(self) -> None:
+        pass
+
+
+def summary_of(table: PoolApp) -> MatchSummaryMode:
+    table.play(game_at_match_over(4))
+    table.step(2)
+    table.show_match_summary()
+    screen = table.modes.screen
+    assert isinstance(screen, MatchSummaryMode)
+    return screen
+
+
+def test_the_match_summary_shows_the_accuracy_once_the_review_is_made(
+    table: PoolApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POOLSIM_DATA_DIR", str(tmp_path))
+    table.reviews = GameReviews(Instant, level="1")
+    screen = summary_of(table)
+    summary = screen.summary
+    # Started as the match ended: on its way, the window not waiting for it.
+    if screen.review.review is None:
+        assert [t.getText() for t in summary.accuracy_labels] == ["…", "…"]
+        assert "Reviewing at level 1" in summary.status.getText()
+    table.step(3)
+    assert screen.review.review is not None
+    assert [t.getText() for t in summary.accuracy_labels] == ["100 %", "64 %"]
+    assert summary.review_button is not None and not summary.review_button.isHidden()
+    assert summary.review_button["text"] == "Open the review"
+    click_widget(table, summary.review_button)
+    view = table.replay
+    assert isinstance(view, ReplayView)
+    step = view.band.step  # the shot that cost the most: one of B's
+    assert step is not None and step.player == "B" and step.tag is Tag.INACCURACY
+
+
+def test_a_scripted_windows_summary_reviews_the_match_on_its_button(
+    table: PoolApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POOLSIM_DATA_DIR", str(tmp_path))
+    assert not table.reviews.unasked  # a test's window: no review unasked
+    table.reviews = GameReviews(Instant, level="1", unasked=False)
+    summary = summary_of(table).summary
+    assert [t.getText() for t in summary.accuracy_labels] == ["-", "-"]
+    assert summary.review_button is not None and summary.review_button["text"] == "Review the match"
+    click_widget(table, summary.review_button)
+    table.step(3)
+    assert [t.getText() for t in summary.accuracy_labels] == ["100 %", "64 %"]

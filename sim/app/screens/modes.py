@@ -342,9 +342,38 @@ class MatchSummaryMode(Screen):
         hud = window.hud
         floor = -1.0 if hud is None else hud.layout.words.y1 + 0.02
         ceiling = 1.0 if hud is None else hud.layout.top_bar.y0 - 0.02
+        # The match's review, started as the match ends: the CPU is free then (no shot
+        # in the physics, no computer thinking), its process is niced under the window
+        # and a next game, and a person who practises alone wants the accuracy
+        # unasked. It runs on to its end whatever comes next (kept by the game's digest).
+        self.review = window.reviews.match_over(controller.game)
         self.summary = MatchSummary(
-            window.base.aspect2d, controller.game, self.close, floor, ceiling
+            window.base.aspect2d,
+            controller.game,
+            self.close,
+            floor,
+            ceiling,
+            self.review,
+            self.open_review,
         )
+
+    def frame(self, dt: float) -> None:
+        self.summary.update()
+
+    def open_review(self) -> None:
+        """The summary's review button: Review the match (started in the background),
+        or once it is made Open the review, the replay at the shot that cost the most
+        (the first shot when none cost anything), the band with its review."""
+        review = self.review.review
+        if review is None:
+            if not self.review.running:
+                self.app.reviews.start(self.review.game)
+            return
+        steps = list(zip(self.review.nodes, review.steps, strict=False))
+        node = max(steps, key=lambda pair: pair[1].skill)[0] if steps else None
+        items = game_items(self.review.game)
+        index = next((i for i, item in enumerate(items) if item.node is node), None)
+        self.app.open_replay(index)
 
     def exit(self) -> None:
         self.summary.destroy()

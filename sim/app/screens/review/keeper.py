@@ -106,12 +106,20 @@ class GameReview:
 
 class GameReviews:
     """The reviews of the games the window shows (see the module). ``runner`` makes a
-    review run (a process; in tests, this process); ``level`` it reviews at."""
+    review run (a process; in tests, this process); ``level`` it reviews at; ``unasked``:
+    a match's review starts as it ends (a window on a screen; a scripted or test window
+    starts one only when asked, its runs never hanging on a process beside them)."""
 
-    def __init__(self, runner: Runner = in_a_process, level: str = LEVEL) -> None:
+    def __init__(
+        self, runner: Runner = in_a_process, level: str = LEVEL, *, unasked: bool = True
+    ) -> None:
         self.runner = runner
         self.level = level
+        self.unasked = unasked
         self._games: dict[int, GameReview] = {}
+        # The file the window's game was read from (``poolsim replay FILE``): a review
+        # saved beside it is found there.
+        self.read_from: Path | None = None
         # Heard of each review made here once it is whole (the statistics keep it).
         self.on_done: Callable[[GameReview], None] | None = None
 
@@ -121,7 +129,7 @@ class GameReviews:
         known = self._games.get(id(game))
         if known is not None and known.game is game:
             return known
-        found = find_review(game_digest(game), game_file)
+        found = find_review(game_digest(game), game_file or self.read_from)
         shown = GameReview(game, step_nodes(game) if found else [], found)
         # One game on the table at a time; another's review under way runs on to its end
         # (kept by its digest, and in the statistics).
@@ -145,6 +153,10 @@ class GameReviews:
         shown.run = self.runner(jobs, digest, self.level, 0)
         shown.on_done = self._done
         return shown
+
+    def match_over(self, game: Game) -> GameReview:
+        """``game``'s match is over: its review, started now unless only when asked."""
+        return self.start(game) if self.unasked else self.of(game)
 
     def _done(self, shown: GameReview) -> None:
         """A review made here: kept by its digest (found again next time), then told."""
