@@ -148,7 +148,7 @@ class PoolApp:
         # needs it (a computer seated, a hint asked), then kept for the session.
         self.thinker: Thinking | None = None
         # The game reviews: found saved, or made in a process of their own (issue 33).
-        self.reviews = GameReviews(unasked=realtime)
+        self.reviews = GameReviews(unasked=realtime, keep=realtime)
         self.pointer = Pointer()
         # The set-up's screen comes up as the practice table is set up by hand.
         self.modes = ModeManager(self, {Stage.SETUP: SetupScreen(self)})

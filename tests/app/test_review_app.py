@@ -50,7 +50,7 @@ def test_review_from_the_replay_band_best_lines_and_play_the_best(
     table: PoolApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("POOLSIM_DATA_DIR", str(tmp_path))
-    table.reviews = GameReviews(in_this_process, level="1")
+    table.reviews = GameReviews(in_this_process, level="1", keep=True)
     table.play(ball_in_hand())
     table.step(2)
     run_script(table, [*cut_into_the_side(table), {"shoot": "skip"}])

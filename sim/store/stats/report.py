@@ -52,6 +52,18 @@ class Session:
 
 
 @attrs.frozen
+class Reviewed:
+    """One reviewed match's accuracy (percent) for the player: when, which game, the
+    level that reviewed it and the player's shots in it."""
+
+    played: str
+    game: str
+    level: str
+    accuracy: float
+    shots: int
+
+
+@attrs.frozen
 class PlayerReport:
     """One player's statistics over the matches chosen."""
 
@@ -66,6 +78,14 @@ class PlayerReport:
     sessions: tuple[Session, ...]
     # The games' own figures, by name: summed over the matches, or their best.
     own: dict[str, int] = attrs.field(factory=dict)
+    # The accuracy of each reviewed match, oldest first (issue 33).
+    reviewed: tuple[Reviewed, ...] = ()
+
+    @property
+    def accuracy(self) -> float | None:
+        """The mean of the reviewed matches' accuracies (None: none reviewed)."""
+        marks = [r.accuracy for r in self.reviewed]
+        return sum(marks) / len(marks) if marks else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,6 +98,8 @@ class PlayerReport:
             "by_cut": [attrs.asdict(t) for t in self.by_cut],
             "by_distance": [attrs.asdict(t) for t in self.by_distance],
             "sessions": [attrs.asdict(s) for s in self.sessions],
+            "accuracy": self.accuracy,
+            "reviewed": [attrs.asdict(r) for r in self.reviewed],
         }
 
 
@@ -141,7 +163,18 @@ def report(database: StatsDatabase, player: str, since: str | None = None) -> Pl
         cue_after_pots=tuple((a[3], a[4]) for a in attempts if a[2] and a[3] is not None),
         sessions=_sessions(db, player, after),
         own=own,
+        reviewed=_reviewed(db, player, after),
     )
+
+
+def _reviewed(db: sqlite3.Connection, player: str, after: str) -> tuple[Reviewed, ...]:
+    rows = db.execute(
+        "SELECT m.played, m.game, r.level, r.accuracy, r.shots FROM reviews r"
+        " JOIN matches m ON m.id = r.match_id WHERE r.player = ? AND m.played >= ?"
+        " ORDER BY m.played, m.id",
+        (player, after),
+    )
+    return tuple(Reviewed(str(p), str(g), str(lv), float(a), int(n)) for p, g, lv, a, n in rows)
 
 
 def _best(name: str) -> bool:
@@ -194,7 +227,15 @@ def figure_rows(
     show them; ``foul_codes``: the kinds of foul to list (default: the player's);
     ``own``: the games' own figures to list, by name (default: the player's)."""
     counts = report.counts
+    accuracy = report.accuracy
+    reviewed = len(report.reviewed)
     rows = [
+        (
+            "accuracy (reviewed)",
+            "-"
+            if accuracy is None
+            else f"{accuracy:.0f}% ({reviewed} match{'es' * (reviewed != 1)})",
+        ),
         ("matches won", _percent(counts.matches_won, counts.matches_played)),
         ("racks won", _percent(counts.racks_won, counts.racks_played)),
         ("legal breaks", _percent(counts.legal_breaks, counts.breaks)),
@@ -249,7 +290,24 @@ def table_lines(reports: Sequence[PlayerReport]) -> list[str]:
     rows += [(label, [column[i][1] for column in columns]) for i, label in enumerate(labels)]
     width = max(len(label) for label, _ in rows)
     widths = [max(len(row[1][i]) for row in rows) for i in range(len(reports))]
-    return [
+    lines = [
         f"{label:<{width}}  " + "  ".join(f"{cell:>{widths[i]}}" for i, cell in enumerate(cells))
         for label, cells in rows
     ]
+    return lines + accuracy_lines(reports)
+
+
+def accuracy_lines(reports: Sequence[PlayerReport]) -> list[str]:
+    """Each player's accuracy over time, by game: a line a player and game, its reviewed
+    matches oldest first ("Ann, 9-ball: 2026-12-01 61%, 2026-12-06 72%")."""
+    lines = []
+    for r in reports:
+        games = sorted({reviewed.game for reviewed in r.reviewed})
+        for game in games:
+            marks = ", ".join(
+                f"{reviewed.played[:10]} {reviewed.accuracy:.0f}%"
+                for reviewed in r.reviewed
+                if reviewed.game == game
+            )
+            lines.append(f"{r.player}, {game}: {marks}")
+    return ["", "accuracy over time (reviewed matches)", *lines] if lines else []

@@ -23,8 +23,9 @@ from sim.play.game import Game, Node
 from sim.play.review import Review, ReviewJob, StepReview, review_jobs
 from sim.play.review.background import InProcessReview, ReviewProcess, ReviewRun
 from sim.play.review.steps import step_nodes
-from sim.store.gamefile import game_digest
+from sim.store.gamefile import game_digest, game_document
 from sim.store.reviewfile import find_review, keep_review
+from sim.store.stats.database import index_review_quietly
 
 LEVEL = "5"  # the level the window reviews at, as ``poolsim review`` does by default
 
@@ -108,14 +109,22 @@ class GameReviews:
     """The reviews of the games the window shows (see the module). ``runner`` makes a
     review run (a process; in tests, this process); ``level`` it reviews at; ``unasked``:
     a match's review starts as it ends (a window on a screen; a scripted or test window
-    starts one only when asked, its runs never hanging on a process beside them)."""
+    starts one only when asked, its runs never hanging on a process beside them);
+    ``keep``: a review made is kept in the user data folder and the statistics (a
+    script's window leaves the player's files alone)."""
 
     def __init__(
-        self, runner: Runner = in_a_process, level: str = LEVEL, *, unasked: bool = True
+        self,
+        runner: Runner = in_a_process,
+        level: str = LEVEL,
+        *,
+        unasked: bool = True,
+        keep: bool = True,
     ) -> None:
         self.runner = runner
         self.level = level
         self.unasked = unasked
+        self.keep = keep
         self._games: dict[int, GameReview] = {}
         # The file the window's game was read from (``poolsim replay FILE``): a review
         # saved beside it is found there.
@@ -159,12 +168,16 @@ class GameReviews:
         return self.start(game) if self.unasked else self.of(game)
 
     def _done(self, shown: GameReview) -> None:
-        """A review made here: kept by its digest (found again next time), then told."""
-        assert shown.review is not None
-        try:
-            keep_review(shown.review)
-        except OSError as error:
-            shown.failed = f"made, but not kept: {error.strerror or error}"
+        """A review made here: kept by its digest (found again next time) and in the
+        player's statistics (each player's accuracy, by the match), then told."""
+        review = shown.review
+        assert review is not None
+        if self.keep:
+            try:
+                keep_review(review)
+            except OSError as error:
+                shown.failed = f"made, but not kept: {error.strerror or error}"
+            index_review_quietly(review, game_document(shown.game))
         if self.on_done is not None:
             self.on_done(shown)
 
