@@ -475,9 +475,11 @@ class PoolApp:
         self.frame_times.append(now - self._last_frame)
         self._last_frame = now
         del self.frame_times[:-240]
+        # The reviews first: a screen showing one draws what came in the same frame as
+        # the window at rest sees its words change (then it draws that frame).
+        self.reviews.poll()
         self.modes.frame(dt)
         self.drills.frame()
-        self.reviews.poll()
         if self.rest is not None:
             self.rest.frame(busy=playing(self), mouse=self.mouse(), words=moving_words(self))
         return int(Task.cont)

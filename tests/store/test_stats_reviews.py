@@ -87,6 +87,8 @@ def test_a_kept_review_gives_each_players_accuracy_and_poolsim_stats_shows_it(
     assert ann.accuracy == pytest.approx(accuracy(0.0)) and len(ann.reviewed) == 1
     assert bob.accuracy == pytest.approx(accuracy(0.1))
     assert bob.reviewed[0].level == "5" and bob.reviewed[0].shots > 0
+    # Match by match beside the pots (the statistics screen's line of it).
+    assert [session.accuracy for session in bob.sessions] == [pytest.approx(accuracy(0.1))]
     lines = table_lines([ann, bob])
     assert any(
         line.startswith("accuracy (reviewed)") and "100% (1 match)" in line for line in lines

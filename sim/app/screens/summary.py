@@ -29,6 +29,7 @@ MIN_ROW = 0.055  # rows closed up no further: a line of text and a little air
 TEXT = 0.045
 FRAMING = 0.46  # the frame's height beside its rows: the title, the names, the button
 ACCURACY = "accuracy (review)"
+CLOSE_BESIDE = 0.3  # Close's x beside the review's button
 
 
 def _pots(figures: GameFigures, player: str) -> str:
@@ -123,7 +124,7 @@ class MatchSummary:
             self.review_button = button(
                 self.frame, "Review the match", (-0.25, at), on_review, 0.045
             )
-            self.close_button = button(self.frame, "Close", (0.3, at), on_close, 0.045)
+            self.close_button = button(self.frame, "Close", (CLOSE_BESIDE, at), on_close, 0.045)
         self.update()
 
     def update(self) -> None:
@@ -138,8 +139,7 @@ class MatchSummary:
             self.status["fg"] = NOTICE if review.failed else DIM
             for text in self.accuracy_labels:
                 text.setText("…" if review.running else "-")
-            if self.review_button is not None:  # to ask for it, or to wait for it
-                self.review_button.show() if not review.running else self.review_button.hide()
+            self._review_button(shown=not review.running)  # to ask for it, or to wait
             return
         self.status.setText(f"Reviewed at level {review.review.level}")
         for text, player in zip(self.accuracy_labels, Player, strict=True):
@@ -147,7 +147,18 @@ class MatchSummary:
             text.setText("-" if accuracy is None else percent(accuracy / 100))
         if self.review_button is not None:
             self.review_button["text"] = "Open the review"
+        self._review_button(shown=True)
+
+    def _review_button(self, *, shown: bool) -> None:
+        """The review's button beside Close, or Close alone in the middle."""
+        if self.review_button is None:
+            return
+        if shown:
             self.review_button.show()
+            self.close_button.setX(CLOSE_BESIDE)
+        else:
+            self.review_button.hide()
+            self.close_button.setX(0.0)
 
     def destroy(self) -> None:
         self.frame.destroy()

@@ -44,11 +44,13 @@ class Tally:
 
 @attrs.frozen
 class Session:
-    """One match's pots, for progress over sessions: when, made and attempted."""
+    """One match's pots, for progress over sessions: when, made and attempted; and the
+    player's accuracy in it, if it was reviewed."""
 
     played: str
     attempted: int
     made: int
+    accuracy: float | None = None
 
 
 @attrs.frozen
@@ -199,13 +201,18 @@ def _tallies(values: Sequence[tuple[float, bool]], edges: Sequence[float]) -> tu
 
 def _sessions(db: sqlite3.Connection, player: str, after: str) -> tuple[Session, ...]:
     rows = db.execute(
-        "SELECT m.played, COUNT(a.made), COALESCE(SUM(a.made), 0) FROM matches m"
+        "SELECT m.played, COUNT(a.made), COALESCE(SUM(a.made), 0),"
+        " (SELECT AVG(r.accuracy) FROM reviews r WHERE r.match_id = m.id AND r.player = ?)"
+        " FROM matches m"
         " JOIN player_matches p ON p.match_id = m.id AND p.player = ?"
         " LEFT JOIN attempts a ON a.match_id = m.id AND a.player = ?"
         " WHERE m.played >= ? GROUP BY m.id ORDER BY m.played",
-        (player, player, after),
+        (player, player, player, after),
     )
-    return tuple(Session(str(played), int(n), int(made)) for played, n, made in rows)
+    return tuple(
+        Session(str(played), int(n), int(made), None if accuracy is None else float(accuracy))
+        for played, n, made, accuracy in rows
+    )
 
 
 def foul_words(code: str) -> str:
@@ -309,5 +316,6 @@ def accuracy_lines(reports: Sequence[PlayerReport]) -> list[str]:
                 for reviewed in r.reviewed
                 if reviewed.game == game
             )
-            lines.append(f"{r.player}, {game}: {marks}")
+            kind = GAMES.get(game)
+            lines.append(f"{r.player}, {kind.display_name if kind else game}: {marks}")
     return ["", "accuracy over time (reviewed matches)", *lines] if lines else []
