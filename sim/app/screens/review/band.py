@@ -35,6 +35,8 @@ BAND_TOP = 0.985
 AXIS = 0.2  # room left of the graph for its axis' words
 GRAPH_SHARE = 0.44  # of the band's width, the graph's (its axis' words included)
 TEXT = 0.032
+SMALL_TEXT = 0.027  # the best option's words on a narrow window
+BEST_LINES_SHOWN = 4  # the lines for the best option and the stroke played
 LINE = 0.045
 BEST_LINES = (0.45, 1.0, 0.45)  # the best option on the cloth: a bright green
 CHIP = (0.011, 0.024)  # half a chip's width and height
@@ -163,7 +165,7 @@ class ReviewBand:
         y = BAND_TOP - 0.05
         for text, colour, size in lines:
             label(self.root, text, (x, y), size, colour, TextNode.ALeft)
-            y -= LINE if size > TEXT else LINE * 0.85
+            y -= LINE if size > TEXT else size * 1.2  # the title a little apart
         self._buttons(step)
         lines_drawn = self.best_lines()
         if self.overlay is not None and lines_drawn is not None:
@@ -173,7 +175,6 @@ class ReviewBand:
         """The band's words for the shot shown, each with its colour and size."""
         source = self.source
         assert source is not None
-        width = self._chars(TEXT)
         said: list[tuple[str, tuple[float, ...], float]]
         if source.review is None:
             status = source.status
@@ -200,12 +201,24 @@ class ReviewBand:
             (values, WHITE, TEXT),
             (marks, DIM, TEXT),
         ]
-        best = textwrap.wrap(f"Best: {step.best_option}", width)
-        said += [(part, WHITE, TEXT) for part in best[:3]]
-        if step.tag.value != "best":
-            played = textwrap.wrap(f"Played: {step.played}", width)
-            said += [(part, DIM, TEXT) for part in played[:1]]
+        played = step.tag.value != "best"
+        said += self._fitted(f"Best: {step.best_option}", WHITE, BEST_LINES_SHOWN - played)
+        if played:
+            said += self._fitted(f"Played: {step.played}", DIM, 1)
         return said
+
+    def _fitted(
+        self, text: str, colour: tuple[float, ...], lines: int
+    ) -> list[tuple[str, tuple[float, ...], float]]:
+        """``text`` wrapped in at most ``lines`` lines: at the band's size, or smaller on
+        a narrow window, or cut short with an ellipsis (never cut off unsaid)."""
+        for size in (TEXT, SMALL_TEXT):
+            parts = textwrap.wrap(text, self._chars(size))
+            if len(parts) <= lines:
+                return [(part, colour, size) for part in parts]
+        parts = textwrap.wrap(text, self._chars(SMALL_TEXT))[:lines]
+        parts[-1] = parts[-1][: self._chars(SMALL_TEXT) - 1].rstrip() + "…"
+        return [(part, colour, SMALL_TEXT) for part in parts]
 
     def _buttons(self, step: StepReview | None) -> None:
         source = self.source
