@@ -14,8 +14,7 @@ from typing import Any
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
-from rules import Player
-from sim.app.hud.widgets import DIM, GOLD, NOTICE, WHITE, button, label
+from sim.app.hud.widgets import DIM, GOLD, WHITE, button, label
 from sim.app.screens.review.keeper import GameReview
 from sim.play.figures.counts import GameFigures, PlayerFigures
 from sim.play.figures.live import figures_of
@@ -136,14 +135,13 @@ class MatchSummary:
         self._shown = review.status
         if review.review is None:
             self.status.setText(review.status)
-            self.status["fg"] = NOTICE if review.failed else DIM
             for text in self.accuracy_labels:
                 text.setText("…" if review.running else "-")
             self._review_button(shown=not review.running)  # to ask for it, or to wait
             return
         self.status.setText(f"Reviewed at level {review.review.level}")
-        for text, player in zip(self.accuracy_labels, Player, strict=True):
-            accuracy = review.accuracy(player)
+        for text, seat in zip(self.accuracy_labels, "AB", strict=True):
+            accuracy = review.accuracy(seat)
             text.setText("-" if accuracy is None else percent(accuracy / 100))
         if self.review_button is not None:
             self.review_button["text"] = "Open the review"

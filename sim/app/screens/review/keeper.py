@@ -68,8 +68,10 @@ class GameReview:
         assert self.review is not None
         return [s for s in self.review.steps if s.rack == step.rack]
 
-    def accuracy(self, player: Player) -> float | None:
-        return None if self.review is None else self.review.accuracy(player)
+    def accuracy(self, seat: str) -> float | None:
+        """The accuracy of the player in ``seat`` ("A" or "B"; None: no review yet, or
+        they played no step)."""
+        return None if self.review is None else self.review.accuracy(Player(seat))
 
     @property
     def running(self) -> bool:
