@@ -171,9 +171,11 @@ class Instant:
             ),
         )
 
+    ready_at = 2  # the poll that answers
+
     def poll(self) -> Review | None:
         self.polls += 1
-        if self.polls < 2:
+        if self.polls < self.ready_at:
             return None
         self.done = self.total
         return self.review
@@ -195,14 +197,24 @@ def test_the_match_summary_shows_the_accuracy_once_the_review_is_made(
     table: PoolApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("POOLSIM_DATA_DIR", str(tmp_path))
-    table.reviews = GameReviews(Instant, level="1")
+
+    class Later(Instant):
+        ready_at = 8  # some frames after the summary is up
+
+    table.reviews = GameReviews(Later, level="1")
     screen = summary_of(table)
     summary = screen.summary
     # Started as the match ended: on its way, the window not waiting for it.
     if screen.review.review is None:
         assert [t.getText() for t in summary.accuracy_labels] == ["…", "…"]
         assert "Reviewing at level 1" in summary.status.getText()
-    table.step(3)
+    # The frame the review comes in draws it: the reviews are polled before the screens,
+    # so a window at rest, which draws that frame for its new words, shows the figures
+    # (it showed them only once the mouse moved).
+    for _ in range(10):
+        table.step()
+        if screen.review.review is not None:
+            break
     assert screen.review.review is not None
     assert [t.getText() for t in summary.accuracy_labels] == ["100 %", "64 %"]
     assert summary.review_button is not None and not summary.review_button.isHidden()
