@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from panda3d.core import KeyboardButton
 
+from rules import Player
 from sim.app.main import PoolApp
-from sim.app.screens.modes import MatchSummaryMode
+from sim.app.screens.modes import MatchSummaryMode, ReplayMode
 from sim.app.screens.replay import ReplayView
 from sim.app.screens.review.keeper import GameReviews, in_this_process
 from sim.app.script import run_script
@@ -93,9 +94,23 @@ def test_review_from_the_replay_band_best_lines_and_play_the_best(
     assert best is not None
     shot_node = view.item.node
     assert shot_node is not None
+    # Not at a seat the computer plays here (it would play its own stroke again).
+    replay_mode = table.modes.screen
+    assert isinstance(replay_mode, ReplayMode) and replay_mode.plays_best(shot_node)
+    controller = table.controller
+    controller.computers[Player.B] = "3"
+    try:
+        assert not replay_mode.plays_best(shot_node)
+        view.band.show(shot_node)
+        assert view.band.play_best_button is None
+        view.band.play_best()
+        assert table.replay is view  # nothing happened
+    finally:
+        del controller.computers[Player.B]
+    view.band.show(shot_node)
+    assert view.band.play_best_button is not None
     press(table, KeyboardButton.ascii_key("b"))
     assert table.replay is None
-    controller = table.controller
     assert controller.stage in (Stage.AIM, Stage.PLACE)
     assert controller.aim.direction == pytest.approx(best.action.aim % 360.0)
     run_script(table, [{"shoot": "skip"}])

@@ -21,7 +21,7 @@ from sim.app.screens.review.keeper import GameReview
 from sim.app.screens.start import OnStart, StartHost, StartScreen
 from sim.app.screens.summary import MatchSummary
 from sim.play.drillrun import DrillRun
-from sim.play.game import Node, Stroke
+from sim.play.game import Node, ShotRecord, Stroke, TimeFoulRecord
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
@@ -280,6 +280,15 @@ class ReplayMode(Screen):
         controller = self.app.controller
         if controller is not None:
             self.app.reviews.start(controller.game)
+
+    def plays_best(self, node: Node) -> bool:
+        """The shot's seat is a person's at this table (a computer's seat would play its
+        own stroke again, whatever is loaded)."""
+        controller = self.app.controller
+        record = node.record
+        if controller is None or not isinstance(record, ShotRecord | TimeFoulRecord):
+            return False
+        return record.shooter not in controller.computers
 
     def play_best(self, node: Node, stroke: Stroke) -> None:
         """Play the best: the viewer closed, and the table before the shot of ``node``

@@ -336,6 +336,11 @@ class ReplayHost(Protocol):
     def play_best(self, node: Node, stroke: Stroke) -> None:
         """Close the viewer and play ``stroke`` from before the shot of ``node``."""
 
+    def plays_best(self, node: Node) -> bool:
+        """A person plays the seat of ``node``'s shot here (the computer would only play
+        its own stroke again)."""
+        ...
+
 
 class ReplayView(DirectObject):  # type: ignore[misc]
     def __init__(
@@ -412,6 +417,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             overlay,
             app.start_review,
             app.play_best,
+            app.plays_best,
         )
         # Play from here: the table at the position before the shot shown (a game's shot).
         self.play_button = button(

@@ -56,6 +56,7 @@ class ReviewBand:
         overlay: TrackingOverlay | None,
         on_start: Callable[[], None],
         on_play_best: Callable[[Node, Stroke], None],
+        plays_best: Callable[[Node], bool] = lambda node: True,
     ) -> None:
         self.left, self.right = span
         self.names = names
@@ -63,6 +64,7 @@ class ReviewBand:
         self.overlay = overlay
         self.on_start = on_start
         self.on_play_best = on_play_best
+        self.plays_best = plays_best
         self.parent = root
         self.root = root.attachNewNode("review-band")  # made again at each drawing
         self.chips = root.attachNewNode("review-chips")
@@ -111,7 +113,7 @@ class ReviewBand:
     def play_best(self) -> None:
         """B, Play the best: the table before the shot shown, the best stroke loaded."""
         stroke = self.best_stroke()
-        if stroke is not None and self.node is not None:
+        if stroke is not None and self.node is not None and self.plays_best(self.node):
             self.on_play_best(self.node, stroke)
 
     def best_lines(self) -> TrackingLines | None:
@@ -233,9 +235,19 @@ class ReviewBand:
                 0.034,
             )
         elif step is not None and step.best_stroke is not None and self.node is not None:
-            self.play_best_button = button(
-                self.root, "Play the best (B)", (self.right - 0.2, y), self.play_best, 0.034
-            )
+            if self.plays_best(self.node):
+                self.play_best_button = button(
+                    self.root, "Play the best (B)", (self.right - 0.2, y), self.play_best, 0.034
+                )
+            else:  # the computer plays that seat here: it would play its own stroke
+                label(
+                    self.root,
+                    "the computer's seat: its best is drawn",
+                    (self.right - 0.03, y - 0.01),
+                    0.028,
+                    DIM,
+                    TextNode.ARight,
+                )
 
     def _chars(self, size: float, share: float = 1.0 - GRAPH_SHARE) -> int:
         """How many characters a line of the band's text side takes at ``size``."""
