@@ -30,6 +30,7 @@ class Launch:
     offscreen: bool = False  # no display, or a screenshot asked for without one
     resumed: bool = False  # the game is the autosaved one
     replay: int | None = None  # open the replay viewer at this shot of the game
+    game_file: Path | None = None  # where the game was read from (its review beside it)
     shots: tuple[Any, ...] = ()  # or replay these shots (ReplayItem) on their own
     shots_spec: Any = None  # ... on this table
     quit_when_ready: bool = False  # say when the window and the physics were ready, and quit
@@ -295,6 +296,7 @@ def _run(launch: Launch, steps: list[dict[str, Any]], worker: PhysicsWorker) -> 
         worker=worker,
     )
     app.drills.keep_history = not scripted  # a script leaves the player's files alone
+    app.reviews.read_from = launch.game_file
     opened = [line is None]
 
     def open_table() -> None:

@@ -66,6 +66,7 @@ from sim.app.screens.menu import GameMenu
 from sim.app.screens.modes import MatchSummaryMode, MenuMode, ReplayMode, StartMode
 from sim.app.screens.preferences import Preferences
 from sim.app.screens.replay import ReplayItem, ReplayView, game_items, last_in_play, table_box
+from sim.app.screens.review.keeper import GameReviews
 from sim.app.screens.setup import SetupScreen
 from sim.app.screens.start import StartScreen
 from sim.paths import assets_dir
@@ -146,6 +147,8 @@ class PoolApp:
         # The computer's thinking, in a process of its own: started when a table first
         # needs it (a computer seated, a hint asked), then kept for the session.
         self.thinker: Thinking | None = None
+        # The game reviews: found saved, or made in a process of their own (issue 33).
+        self.reviews = GameReviews(unasked=realtime, keep=realtime)
         self.pointer = Pointer()
         # The set-up's screen comes up as the practice table is set up by hand.
         self.modes = ModeManager(self, {Stage.SETUP: SetupScreen(self)})
@@ -472,6 +475,9 @@ class PoolApp:
         self.frame_times.append(now - self._last_frame)
         self._last_frame = now
         del self.frame_times[:-240]
+        # The reviews first: a screen showing one draws what came in the same frame as
+        # the window at rest sees its words change (then it draws that frame).
+        self.reviews.poll()
         self.modes.frame(dt)
         self.drills.frame()
         if self.rest is not None:
@@ -508,6 +514,7 @@ class PoolApp:
         self.worker.close()
         if self.thinker is not None:
             self.thinker.close()
+        self.reviews.close()
 
     def quit(self) -> None:
         """End the program: the window's work stopped (:meth:`stop`), then Panda3D's loop."""
@@ -525,6 +532,7 @@ class PoolApp:
         if self.thinker is not None:  # the computer's process is this table's own
             self.thinker.close()
         self.thinker = None
+        self.reviews.close()
 
 
 def moving_words(app: PoolApp) -> tuple[object, ...]:
@@ -540,6 +548,7 @@ def moving_words(app: PoolApp) -> tuple[object, ...]:
         None if clock is None else math.ceil(clock),
         app.hud.shown_lines() if app.hud is not None else None,
         controller is not None and controller.preview.lines is not None,
+        app.reviews.status(),  # a review's progress in the background
     )
 
 

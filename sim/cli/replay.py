@@ -76,6 +76,7 @@ def replay(
         screenshot=screenshot,
         frames=frames,
         replay=index,
+        game_file=file if game is not None else None,
         shots=shots,
         shots_spec=spec,
     )

@@ -1,7 +1,8 @@
 """A player's statistics in pictures, drawn with Pillow for the window's statistics
 screen: pot percentage by cut angle (bars), where the cue ball stopped after the pots
 made (a heat map on a small drawing of the table, the head rail on the left), and the
-pot percentage match by match (a line).
+pot percentage match by match (a line), with the accuracy of each reviewed match beside
+it (a line of its own colour, issue 33).
 
 The figures come in plain (numbers, points), so this module knows nothing of the
 statistics database: the window hands them over.
@@ -24,6 +25,7 @@ GOLD = (255, 209, 77)
 CLOTH = (22, 88, 58)
 RAIL = (70, 42, 24)
 HEAT = (255, 120, 40)
+ACCURACY = (90, 200, 255)  # the reviewed matches' accuracy, beside the pots' gold
 HEAT_CELLS = (16, 8)  # along the table, across it
 
 
@@ -50,6 +52,7 @@ def statistics_picture(
     sessions: Sequence[tuple[int, int]],  # per match, oldest first: (attempted, made)
     table: tuple[float, float],  # width, length (metres)
     size: tuple[int, int] = (1200, 900),
+    accuracies: Sequence[float | None] = (),  # per match as ``sessions``: percent, or none
 ) -> Image.Image:
     """The three pictures, one above the other, in one image of ``size`` pixels."""
     width, height = size
@@ -58,7 +61,7 @@ def statistics_picture(
     third = height // 3
     _bars(draw, bars, (0, 0, width, third))
     _heat_map(draw, cue_stops, table, (0, third, width, 2 * third))
-    _progress(draw, sessions, (0, 2 * third, width, height))
+    _progress(draw, sessions, (0, 2 * third, width, height), accuracies)
     return image
 
 
@@ -136,9 +139,14 @@ def _heat_map(
 
 
 def _progress(
-    draw: ImageDraw.ImageDraw, sessions: Sequence[tuple[int, int]], box: tuple[int, int, int, int]
+    draw: ImageDraw.ImageDraw,
+    sessions: Sequence[tuple[int, int]],
+    box: tuple[int, int, int, int],
+    accuracies: Sequence[float | None] = (),
 ) -> None:
-    top = box[1] + _title(draw, "Pots made, match by match", box)
+    reviewed = [(i, a / 100) for i, a in enumerate(accuracies) if a is not None]
+    title = "Pots made and accuracy, match by match" if reviewed else "Pots made, match by match"
+    top = box[1] + _title(draw, title, box)
     small = _font(max(12, (box[3] - box[1]) // 11))
     left, right, bottom = box[0] + 90, box[2] - 40, box[3] - 40
     for share in (0.0, 0.5, 1.0):
@@ -156,11 +164,15 @@ def _progress(
         )
         return
     step = (right - left) / max(1, len(sessions) - 1)
-    pixels = [(left + i * step, bottom - share * (bottom - top)) for i, share in points]
-    if len(pixels) > 1:
-        draw.line(pixels, fill=GOLD, width=3)
-    for x, y in pixels:
-        draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=GOLD)
+    for shares, colour in ((points, GOLD), (reviewed, ACCURACY)):
+        pixels = [(left + i * step, bottom - share * (bottom - top)) for i, share in shares]
+        if len(pixels) > 1:
+            draw.line(pixels, fill=colour, width=3)
+        for x, y in pixels:
+            draw.ellipse((x - 5, y - 5, x + 5, y + 5), fill=colour)
+    if reviewed:  # which line is which
+        draw.text((right, top - 4), "accuracy", fill=ACCURACY, font=small, anchor="rb")
+        draw.text((right - 150, top - 4), "pots made", fill=GOLD, font=small, anchor="rb")
     draw.text((left, bottom + 6), "first", fill=DIM, font=small, anchor="lt")
     draw.text(
         (right, bottom + 6), f"latest ({len(sessions)} matches)", fill=DIM, font=small, anchor="rt"

@@ -4,11 +4,14 @@ made of, so it is never shown against another game, nor written over one of anot
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import json
 from pathlib import Path
 
 from rules.userfile import FileRefused, read_regular
 from sim.files import write_atomically
+from sim.paths import data_dir
 from sim.play.review import Review, review_from_json
 
 MAX_REVIEW_BYTES = 16 * 2**20  # a 10-rack match's review is about 200 KB
@@ -49,3 +52,41 @@ def check_review_target(path: Path, digest: str) -> None:
             f"{path} is the review of another game (digest {kept.digest[:12]}, this game's"
             f" is {digest[:12]}): refused, not written over"
         )
+
+
+REVIEWS_FOLDER = "reviews"  # in the user data folder: the window's reviews, by digest
+
+
+def kept_review_path(digest: str) -> Path:
+    """Where the window keeps the review of the game ``digest`` (the user data folder's
+    ``reviews/DIGEST.json``), and looks for it first."""
+    return data_dir() / REVIEWS_FOLDER / f"{digest}.json"
+
+
+def find_review(digest: str, game_file: Path | None = None) -> Review | None:
+    """A saved review of the game ``digest``: the window's own, or one ``poolsim review
+    --save`` wrote beside ``game_file`` (a ``.json`` file of its folder whose name starts
+    with the game file's, ``match.poolsim`` -> ``match.review.json``); the first whose
+    digest is this game's. None: there is none (a file that is no review is passed over)."""
+    places = [kept_review_path(digest)]
+    if game_file is not None:
+        with contextlib.suppress(OSError):
+            places += sorted(game_file.parent.glob(f"{glob.escape(game_file.stem)}*.json"))
+    for place in places:
+        if not place.is_file():
+            continue
+        try:
+            review = load_review(place)
+        except ReviewFileError:
+            continue
+        if review.digest == digest:
+            return review
+    return None
+
+
+def keep_review(review: Review) -> Path:
+    """The window's review written where :func:`find_review` looks first."""
+    path = kept_review_path(review.digest)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_review(review, path)
+    return path

@@ -37,11 +37,20 @@ CUE_COLOUR = (1.0, 1.0, 1.0)
 class TrackingOverlay:
     """The tracking lines' node under ``render``: :meth:`show` the controller's lines each
     frame (None hides them). With the ``quality`` preset the colours are given in linear
-    light, as simplepbr blends and tone-maps them (else a yellow reads as cream)."""
+    light, as simplepbr blends and tone-maps them (else a yellow reads as cream).
+    ``colour``: every line in it (the review's best option, beside the paths of the shot
+    played drawn in the balls' colours), as the preset is to be given it."""
 
-    def __init__(self, base: ShowBase, ball_radius: float, quality: Quality = "fast") -> None:
+    def __init__(
+        self,
+        base: ShowBase,
+        ball_radius: float,
+        quality: Quality = "fast",
+        colour: tuple[float, float, float] | None = None,
+    ) -> None:
         self.radius = ball_radius
         self.linear = quality == "quality"
+        self.colour = colour
         self.node = base.render.attachNewNode("tracking-lines")
         self.node.setLightOff()  # their own colour, in either graphics preset
         self.node.setTransparency(TransparencyAttrib.MAlpha)
@@ -72,9 +81,10 @@ class TrackingOverlay:
             # The replay's ball colours (the cue ball's white), so a path reads the same
             # in both; a ball of no standard set is drawn white.
             colour = CUE_COLOUR if path.ball == CUE else BALL_COLOURS.get(path.ball, CUE_COLOUR)
-            self._path(path, to_linear(colour) if self.linear else colour)
+            self._path(path, self.colour or (to_linear(colour) if self.linear else colour))
         if lines.contact is not None:
-            self._ring("tracking-contact", lines.contact, (*CUE_COLOUR, CONTACT_ALPHA))  # white
+            contact = self.colour or CUE_COLOUR  # white
+            self._ring("tracking-contact", lines.contact, (*contact, CONTACT_ALPHA))
 
     def _path(self, path: BallPath, colour: tuple[float, float, float]) -> None:
         if len(path.points) >= 2:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Protocol
 from sim.app.modes.base import Mode
 from sim.app.modes.manager import ModeManager
 from sim.app.modes.window import Window
+from sim.app.screens.review.keeper import GameReviews
 from sim.play.drillrun import DrillRun
 from sim.store.autosave import Autosave
 
@@ -43,7 +44,7 @@ class PracticeDesk(Protocol):
 class ScreenWindow(Window, Protocol):
     """The window as its screens use it (``PoolApp``): the table's parts, as the table's
     modes see them, and the mode manager, the autosave, the drill and the practice
-    table's actions, the start screen and the way out."""
+    table's actions, the game reviews, the start screen and the way out."""
 
     view: str
 
@@ -55,6 +56,8 @@ class ScreenWindow(Window, Protocol):
     def drills(self) -> DrillDesk: ...
     @property
     def practice(self) -> PracticeDesk: ...
+    @property
+    def reviews(self) -> GameReviews: ...
 
     def show_start_screen(self) -> None: ...
     def stop(self) -> None:

@@ -17,10 +17,11 @@ from sim.app.scene.sound import SoundBoard
 from sim.app.screens.base import Screen, ScreenWindow
 from sim.app.screens.menu import GameMenu
 from sim.app.screens.replay import ReplayItem, ReplayView, game_items, table_box
+from sim.app.screens.review.keeper import GameReview
 from sim.app.screens.start import OnStart, StartHost, StartScreen
 from sim.app.screens.summary import MatchSummary
 from sim.play.drillrun import DrillRun
-from sim.play.game import Node
+from sim.play.game import Node, ShotRecord, Stroke, TimeFoulRecord
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
@@ -268,6 +269,34 @@ class ReplayMode(Screen):
         controller = self.app.controller
         return None if controller is None else controller.game.off_line_in_play(node)
 
+    def game_review(self) -> GameReview | None:
+        """The review of the game on the table: found saved, made or being made (None:
+        shots of no game)."""
+        controller = self.app.controller
+        return None if controller is None else self.app.reviews.of(controller.game)
+
+    def start_review(self) -> None:
+        """Review this game: its main line judged in the background."""
+        controller = self.app.controller
+        if controller is not None:
+            self.app.reviews.start(controller.game)
+
+    def plays_best(self, node: Node) -> bool:
+        """The shot's seat is a person's at this table (a computer's seat would play its
+        own stroke again, whatever is loaded)."""
+        controller = self.app.controller
+        record = node.record
+        if controller is None or not isinstance(record, ShotRecord | TimeFoulRecord):
+            return False
+        return record.shooter not in controller.computers
+
+    def play_best(self, node: Node, stroke: Stroke) -> None:
+        """Play the best: the viewer closed, and the table before the shot of ``node``
+        with the review's best stroke loaded; what is played is a new branch."""
+        controller = self.app.controller
+        if controller is not None:
+            self.back_to_the_table(lambda: controller.branches.play_from(node, stroke))
+
     # -- the script's steps the viewer answers ---------------------------------------------
 
     def script_actions(self) -> dict[str, Callable[[Any], None]]:
@@ -322,9 +351,38 @@ class MatchSummaryMode(Screen):
         hud = window.hud
         floor = -1.0 if hud is None else hud.layout.words.y1 + 0.02
         ceiling = 1.0 if hud is None else hud.layout.top_bar.y0 - 0.02
+        # The match's review, started as the match ends: the CPU is free then (no shot
+        # in the physics, no computer thinking), its process is niced under the window
+        # and a next game, and a person who practises alone wants the accuracy
+        # unasked. It runs on to its end whatever comes next (kept by the game's digest).
+        self.review = window.reviews.match_over(controller.game)
         self.summary = MatchSummary(
-            window.base.aspect2d, controller.game, self.close, floor, ceiling
+            window.base.aspect2d,
+            controller.game,
+            self.close,
+            floor,
+            ceiling,
+            self.review,
+            self.open_review,
         )
+
+    def frame(self, dt: float) -> None:
+        self.summary.update()
+
+    def open_review(self) -> None:
+        """The summary's review button: Review the match (started in the background),
+        or once it is made Open the review, the replay at the shot that cost the most
+        (the first shot when none cost anything), the band with its review."""
+        review = self.review.review
+        if review is None:
+            if not self.review.running:
+                self.app.reviews.start(self.review.game)
+            return
+        steps = list(zip(self.review.nodes, review.steps, strict=False))
+        node = max(steps, key=lambda pair: pair[1].skill)[0] if steps else None
+        items = game_items(self.review.game)
+        index = next((i for i, item in enumerate(items) if item.node is node), None)
+        self.app.open_replay(index)
 
     def exit(self) -> None:
         self.summary.destroy()

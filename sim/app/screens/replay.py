@@ -60,15 +60,19 @@ from sim.app.hud.widgets import (
     fit_width,
     label,
 )
+from sim.app.marks.tracking import TrackingOverlay
 from sim.app.scene.camera import WHOLE_WINDOW, WINDOW_MARGIN
 from sim.app.scene.colours import BALL_COLOURS, ball_colour
 from sim.app.scene.ghosts import GhostBalls
 from sim.app.scene.scene import TableScene
 from sim.app.scene.sound import SoundBoard, cues_between, sound_cues
 from sim.app.screens.compare import attempt_lines, attempt_name, other_attempts, outcome
+from sim.app.screens.review.band import BAND_BOTTOM as REVIEW_BOTTOM
+from sim.app.screens.review.band import BEST_LINES, ReviewBand
+from sim.app.screens.review.keeper import GameReview
 from sim.physics.timeline import BallStates, EventMarker, MarkerKind, ShotTimeline
 from sim.play.branches import in_play_order
-from sim.play.game import Game, LagRecord, Node, ShotRecord, TimeFoulRecord, shot_number
+from sim.play.game import Game, LagRecord, Node, ShotRecord, Stroke, TimeFoulRecord, shot_number
 from sim.play.said import detail_lines, record_line
 
 if TYPE_CHECKING:
@@ -90,7 +94,8 @@ BRANCH = (0.16, 0.24, 0.3, 0.95)  # a branch's entry in the shot list: bluer tha
 HELP = (
     "Space play/pause · \u2190 \u2192 one frame · [ ] previous/next event · "
     "- = slower/faster · L loop · T paths · click the bar: go there · PgUp PgDn shot · "
-    "P play from here · C compare · O play on · V main line · Del delete · Esc back"
+    "P play from here · C compare · O play on · V main line · Del delete · "
+    "R review · B play the best · Esc back"
 )
 # The same keys in fewer words, for a window where the whole line would be drawn too small
 # to read (a 4:3 window's, a window half a screen wide).
@@ -155,12 +160,12 @@ MIN_TABLE_SHARE = 0.35  # narrower than this share of the window: the whole wind
 
 def table_box(aspect: float) -> Box:
     """The part of the window (render2d units) the viewer leaves the table: between its
-    shot list, its panel and its scrub bar. On a window too narrow for that (taller than
-    wide), the whole window, the panels see-through over it."""
+    shot list, its panel, its scrub bar and the review's band. On a window too narrow
+    for that (taller than wide), the whole window, the panels see-through over it."""
     left, right = (-aspect + LIST_RIGHT) / aspect, (aspect - PANEL_LEFT) / aspect
     if right - left < 2 * MIN_TABLE_SHARE:
         return WHOLE_WINDOW
-    return Box(left, right, BAND_TOP, 1.0).shrunk(WINDOW_MARGIN)
+    return Box(left, right, BAND_TOP, REVIEW_BOTTOM).shrunk(WINDOW_MARGIN)
 
 
 @attrs.frozen(eq=False)
@@ -330,6 +335,21 @@ class ReplayHost(Protocol):
         """Where the branch ``node`` is on leaves the line in play (None: it is on it)."""
         ...
 
+    def game_review(self) -> GameReview | None:
+        """The review of the game replayed (None: shots of no game)."""
+        ...
+
+    def start_review(self) -> None:
+        """The game replayed reviewed in the background."""
+
+    def play_best(self, node: Node, stroke: Stroke) -> None:
+        """Close the viewer and play ``stroke`` from before the shot of ``node``."""
+
+    def plays_best(self, node: Node) -> bool:
+        """A person plays the seat of ``node``'s shot here (the computer would only play
+        its own stroke again)."""
+        ...
+
 
 class ReplayView(DirectObject):  # type: ignore[misc]
     def __init__(
@@ -391,6 +411,25 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             frameSize=(-aspect + 0.02, -aspect + 0.40, -0.74, 0.76),
         )
         self.shot_buttons: list[DirectButton] = []
+        # The review's band across the top of the table, its best option on the cloth.
+        scene = app.scene
+        overlay = (
+            None
+            if scene is None
+            else TrackingOverlay(
+                self.base, scene.spec.ball_radius, colour=scene.drawn_colour(BEST_LINES)
+            )
+        )
+        self.band = ReviewBand(
+            self.root,
+            (-aspect + LIST_RIGHT + 0.02, aspect - PANEL_LEFT - 0.02),
+            self.items[0].names,
+            app.game_review(),
+            overlay,
+            app.start_review,
+            app.play_best,
+            app.plays_best,
+        )
         # Play from here: the table at the position before the shot shown (a game's shot).
         self.play_button = button(
             self.root, "Play from here", (aspect - 0.62, PLAY_FROM_Y), self.play_from_here
@@ -459,6 +498,8 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             "o": self.play_on,
             "v": self.make_main,
             "delete": self.delete_line,
+            "r": self.band.start,
+            "b": self.band.play_best,
             "escape": self.close,
         }
         for key, action in keys.items():
@@ -544,6 +585,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             self.ghosts.hide()
         self._draw_ticks()
         self._draw_shot_list()
+        self.band.show(self.item.node)
         if self.item.node is None:
             self.play_button.hide()
         else:
@@ -733,6 +775,8 @@ class ReplayView(DirectObject):  # type: ignore[misc]
             idle = BRANCH if item.depth else BUTTON
             entry["frameColor"] = (0.55, 0.42, 0.1, 0.95) if index == self.index else idle
             self.shot_buttons.append(entry)
+        rows = [(self.items[index].node, 0.68 - row * 0.095) for row, index in enumerate(shown)]
+        self.band.draw_chips(rows, -aspect + 0.385)
 
     def _draw_ticks(self) -> None:
         for child in self.ticks.getChildren():
@@ -893,6 +937,8 @@ class ReplayView(DirectObject):  # type: ignore[misc]
 
     def _frame(self, task: Task) -> int:
         started, self._just_started = self._just_started, False
+        if self.band.frame():  # the review came in: its tags beside the shots too
+            self._draw_shot_list()
         if self.playing and not started:
             dt = min(ClockObject.getGlobalClock().getDt(), MAX_PLAY_STEP)
             t = self.t + dt * self.speed
@@ -935,6 +981,7 @@ class ReplayView(DirectObject):  # type: ignore[misc]
         self.destroyed = True
         self.ignoreAll()
         self.base.taskMgr.remove("replay-frame")
+        self.band.destroy()
         self.paths.removeNode()
         self.other_paths.removeNode()
         if self.ghosts is not None:

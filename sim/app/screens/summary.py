@@ -2,7 +2,9 @@
 side, their figures between them (racks, balls on the break, break-and-runs, run-outs,
 pots, safeties, fouls, and the game's own figures), counted from the live match's
 records by the players' figures (:mod:`sim.play.figures`), as ``poolsim stats`` counts
-a saved game."""
+a saved game; and each player's accuracy from the game's review (issue 33), which the
+window starts in the background as the match ends (:class:`MatchSummaryMode`): the row
+says it is on its way, then the figures; Open the review opens the replay with it."""
 
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ from panda3d.core import TextNode
 
 from rules import GAMES
 from sim.app.hud.widgets import DIM, GOLD, WHITE, button, label
+from sim.app.screens.review.keeper import GameReview
 from sim.play.figures.counts import GameFigures, PlayerFigures
 from sim.play.figures.live import figures_of
 from sim.play.game import Game
+from sim.play.review.words import percent
 
 HALF_WIDTH = 0.78
 TOP = 0.56
@@ -24,6 +28,8 @@ ROW = 0.075
 MIN_ROW = 0.055  # rows closed up no further: a line of text and a little air
 TEXT = 0.045
 FRAMING = 0.46  # the frame's height beside its rows: the title, the names, the button
+ACCURACY = "accuracy (review)"
+CLOSE_BESIDE = 0.3  # Close's x beside the review's button
 
 
 def _pots(figures: GameFigures, player: str) -> str:
@@ -79,9 +85,15 @@ class MatchSummary:
         on_close: Callable[[], None],
         floor: float = -1.0,
         ceiling: float = 1.0,
+        review: GameReview | None = None,
+        on_review: Callable[[], None] | None = None,
     ) -> None:
         figures = figures_of(game)
         rows = summary_rows(figures)
+        self.review = review
+        if review is not None:  # the review's row first: the figure a match is judged by
+            rows.insert(0, ("…", ACCURACY, "…"))
+            rows.append(("", "", ""))  # the review's progress, under the figures
         row = max(MIN_ROW, min(ROW, (ceiling - floor - FRAMING) / len(rows)))
         bottom = TOP - 0.2 - row * len(rows) - 0.16
         self.frame = DirectFrame(
@@ -96,12 +108,60 @@ class MatchSummary:
         for name, at in ((names[0], -x), (names[1], x)):
             label(self.frame, name[:16], (at, TOP - 0.11), 0.055, WHITE, TextNode.ACenter)
         y = TOP - 0.22
+        self.accuracy_labels = []
         for left, what, right in rows:
-            label(self.frame, left, (-x, y), TEXT, WHITE, TextNode.ACenter)
-            label(self.frame, what, (0, y), TEXT * 0.9, DIM, TextNode.ACenter)
-            label(self.frame, right, (x, y), TEXT, WHITE, TextNode.ACenter)
+            texts = [
+                label(self.frame, left, (-x, y), TEXT, WHITE, TextNode.ACenter),
+                label(self.frame, what, (0, y), TEXT * 0.9, DIM, TextNode.ACenter),
+                label(self.frame, right, (x, y), TEXT, WHITE, TextNode.ACenter),
+            ]
+            if what == ACCURACY:
+                self.accuracy_labels = [texts[0], texts[2]]
             y -= row
-        self.close_button = button(self.frame, "Close", (0, bottom + 0.08), on_close, 0.045)
+        self.status = label(self.frame, "", (0, y + row), TEXT * 0.8, DIM, TextNode.ACenter)
+        self._shown: object = None
+        if review is None or on_review is None:
+            self.review_button = None
+            self.close_button = button(self.frame, "Close", (0, bottom + 0.08), on_close, 0.045)
+        else:
+            at = bottom + 0.08
+            self.review_button = button(
+                self.frame, "Review the match", (-0.25, at), on_review, 0.045
+            )
+            self.close_button = button(self.frame, "Close", (CLOSE_BESIDE, at), on_close, 0.045)
+        self.update()
+
+    def update(self) -> None:
+        """The review's row as the review comes: on its way, then each player's accuracy
+        (a player who played no shot the referee ruled on has none: "-")."""
+        review = self.review
+        if review is None or review.status == self._shown:
+            return
+        self._shown = review.status
+        if review.review is None:
+            self.status.setText(review.status)
+            for text in self.accuracy_labels:
+                text.setText("…" if review.running else "-")
+            self._review_button(shown=not review.running)  # to ask for it, or to wait
+            return
+        self.status.setText(f"Reviewed at level {review.review.level}")
+        for text, seat in zip(self.accuracy_labels, "AB", strict=True):
+            accuracy = review.accuracy(seat)
+            text.setText("-" if accuracy is None else percent(accuracy / 100))
+        if self.review_button is not None:
+            self.review_button["text"] = "Open the review"
+        self._review_button(shown=True)
+
+    def _review_button(self, *, shown: bool) -> None:
+        """The review's button beside Close, or Close alone in the middle."""
+        if self.review_button is None:
+            return
+        if shown:
+            self.review_button.show()
+            self.close_button.setX(CLOSE_BESIDE)
+        else:
+            self.review_button.hide()
+            self.close_button.setX(0.0)
 
     def destroy(self) -> None:
         self.frame.destroy()

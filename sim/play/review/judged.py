@@ -14,6 +14,7 @@ worth the same, and a computer's plan that is the reviewer's best loses exactly 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import numpy as np
@@ -35,6 +36,7 @@ from sim.play.opponent.strokes import (
     safety_candidates,
 )
 from sim.play.opponent.thinker_process import leave_words, move_words
+from sim.play.review.bestplan import lines_json, stroke_json
 from sim.play.review.marks import Tag, accuracy, tag_of
 from sim.play.review.steps import Option, Step, StepKind
 
@@ -86,6 +88,11 @@ class StepReview:
     played: str
     missed_pot: bool = False
     person: bool = False
+    # The best option's stroke and its tracking lines struck as planned
+    # (:mod:`.bestplan`), for the replay to draw and load; None: nothing is struck (a
+    # choice, a stalemate, a plan the physics refused), or a review saved before them.
+    best_stroke: dict[str, Any] | None = None
+    best_lines: dict[str, Any] | None = None
 
 
 def judge_step(job: ReviewJob) -> StepReview:
@@ -104,12 +111,13 @@ def judge_step(job: ReviewJob) -> StepReview:
     strikes = _Strikes(thinker, level, seeds[1])
     best_plan = best_move.plan
     best = strikes.worth(best_plan) if best_plan is not None else None
-    words = _best_words(best_move, thinker, job.table)
+    words, drawn = _best_words(best_move, thinker, job.table)
     actual = _actual(step, thinker)
     if step.kind is StepKind.TIME_FOUL:
         chosen = actual
         top = max(best if best is not None else chosen, chosen)
-        return _marked(step, top, chosen, actual, words, "let the shot clock run out", chosen)
+        timed_out = _marked(step, top, chosen, actual, words, "let the shot clock run out", chosen)
+        return attrs.evolve(timed_out, **drawn)
     stroke, meant = _chosen(step, job.table)
     chosen = strikes.worth(stroke)
     if best is None:  # the search offers a stalemate: nothing struck to compare with
@@ -117,7 +125,7 @@ def judge_step(job: ReviewJob) -> StepReview:
     same = _decided(best_plan) == _decided(stroke) or _same_option(_option_of(best_move), meant)
     intended = best if same else _intended(strikes, meant, stroke)
     review = _marked(step, best, chosen, actual, words, _played(meant, stroke, state), intended)
-    return attrs.evolve(review, missed_pot=_missed(review, step, meant, thinker))
+    return attrs.evolve(review, missed_pot=_missed(review, step, meant, thinker), **drawn)
 
 
 class _Strikes:
@@ -305,21 +313,23 @@ def _missed(review: StepReview, step: Step, meant: Option, thinker: Thinker) -> 
     )
 
 
-def _best_words(move: Move, thinker: Thinker, table: str) -> str:
+def _best_words(move: Move, thinker: Thinker, table: str) -> tuple[str, dict[str, Any]]:
     """The best option as a player says it, with what it leaves when struck as planned:
     "pot the 4 in the foot-left corner with a stun (centre ball); it leaves you the 5,
-    0.6 m from the cue ball, near the foot-right corner"."""
+    0.6 m from the cue ball, near the foot-right corner"; and its stroke and tracking
+    lines as that strike drew them (``best_stroke``, ``best_lines``: none without one)."""
     state = thinker.state
     words = move_words(move, state)
     plan = move.plan
     if plan is None:
-        return words
+        return words, {}
     shot = thinker.simulate([plan])[0]
     if shot is None:
-        return words
+        return words, {}
+    drawn = {"best_stroke": stroke_json(plan), "best_lines": lines_json(shot)}
     after = state.apply(state.rule(shot_of(plan, shot)))
     leaves = leave_words(state, after, shot.after.get(CUE), table)
-    return f"{words}; {leaves}" if leaves else words
+    return (f"{words}; {leaves}" if leaves else words), drawn
 
 
 def _choice(step: Step, spec: TableSpec, level: Level) -> StepReview:

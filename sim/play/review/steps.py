@@ -90,16 +90,34 @@ def steps_of(game: Game, line: int = 0) -> list[Step]:
     return steps
 
 
-def _step(game: Game, node: Node, place: int) -> Step | None:
+def step_nodes(game: Game, line: int = 0) -> list[Node]:
+    """The game's steps :func:`steps_of` gives for line ``line``, as the nodes of its
+    tree, in the same order (the window finds a shot's review by its node)."""
+    found = game.lines()
+    game.line_shot_nodes(line)
+    chosen = found[line]
+    end = chosen.nodes[-1] if chosen.nodes else chosen.start
+    return [node for node in end.path() if _judged(node)]
+
+
+def _judged(node: Node) -> bool:
+    """A step the review judges: a shot with the referee on, a choice, a time foul."""
     record = node.record
     if node.parent is None or not isinstance(record, ShotRecord | ChoiceRecord | TimeFoulRecord):
+        return False
+    if node.parent.match.rack is None:
+        return False
+    # Free play on a practice table: nothing to judge by.
+    return not isinstance(record, ShotRecord) or record.refereed
+
+
+def _step(game: Game, node: Node, place: int) -> Step | None:
+    record = node.record
+    if not _judged(node) or not isinstance(record, ShotRecord | ChoiceRecord | TimeFoulRecord):
         return None
+    assert node.parent is not None and node.parent.match.rack is not None
     before = node.parent.match.rack
-    if before is None:
-        return None
     if isinstance(record, ShotRecord):
-        if not record.refereed:  # free play on a practice table: nothing to judge by
-            return None
         return Step(
             place=place,
             rack=record.rack,

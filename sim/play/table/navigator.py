@@ -5,7 +5,7 @@ deleted. The game keeps the tree (:mod:`sim.play.branches`); here the table foll
 from __future__ import annotations
 
 from rules import BallId
-from sim.play.game import GameError, Node, ShotRecord, TimeFoulRecord, shot_name
+from sim.play.game import GameError, Node, ShotRecord, Stroke, TimeFoulRecord, shot_name
 from sim.play.table.lag import LagTable
 from sim.play.table.practice import SetupSession
 from sim.play.table.turn import Table
@@ -69,23 +69,24 @@ class BranchNavigator:
             node = node.parent
         return None
 
-    def play_from(self, node: Node) -> None:
+    def play_from(self, node: Node, stroke: Stroke | None = None) -> None:
         """Play from a replayed shot (``node``, a shot or a time foul of any line of the
         game): the table at the position before it, the match as it was then, and its
-        stroke loaded. What is played from here is a new branch; the line played before
-        stays as it was."""
+        stroke loaded (or ``stroke``: the review's best option, to try it). What is played
+        from here is a new branch; the line played before stays as it was."""
         record = node.record
         if not isinstance(record, ShotRecord | TimeFoulRecord):
             raise GameError("play from a shot")
         if self.table.waiting is not None:
             raise GameError("a shot is still in the physics")
-        self.return_before(node, main=False)
+        self.return_before(node, main=False, stroke=stroke)
         name = self.table.game.setup.name(record.shooter)
         where = (
             shot_name(node) if isinstance(record, ShotRecord) else f"rack {record.rack}'s time foul"
         )
+        again = "to try the review's best option" if stroke else "to shoot it again"
         self.table.message = (
-            f"Playing from {where}: {name} to shoot it again. "
+            f"Playing from {where}: {name} {again}. "
             "What is played now is a new branch; the shots played before stay as they were."
         )
 
@@ -108,19 +109,19 @@ class BranchNavigator:
         self.table.game.delete(node)
         self.table.save()
 
-    def return_before(self, node: Node, *, main: bool) -> None:
+    def return_before(self, node: Node, *, main: bool, stroke: Stroke | None = None) -> None:
         table = self.table
         record = node.record
         assert node.parent is not None and isinstance(record, ShotRecord | TimeFoulRecord)
         table.game.go_to(node.parent, main=main)  # first, as in continue_from
         self.leave_the_table_as_it_is()
         if isinstance(record, TimeFoulRecord):  # no stroke was played: none to load
-            table.arrived()
+            table.arrived(stroke)
             return
         turned = self.turned_before.get(record)
         if turned is not None:
             table.orientations = dict(turned)
-        table.arrived(record.stroke)
+        table.arrived(stroke or record.stroke)
 
     def leave_the_table_as_it_is(self) -> None:
         """What was going on at the table stops: a set-up, a shot playing out, a lag."""

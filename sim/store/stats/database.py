@@ -12,6 +12,13 @@ A match is one row however many files hold it: the autosave, the copy the start 
 moves aside, a copy saved from the menu. Its key is its set-up and first step
 (:func:`match_key`); the file with the most steps wins. A practice session's file (a
 drill's too) is no match, and is not indexed.
+
+A match's review (issue 33) gives each player's accuracy: the window's review, kept in
+the data folder by the game's digest (:func:`sim.store.reviewfile.kept_review_path`),
+found as the match's file is indexed (its digest, :func:`document_digest`), or recorded
+as the window makes it (:meth:`StatsDatabase.index_review`, by the match's key). The
+review files stay its record: a rebuilt database finds them again. A match indexed again
+from a file further on (a branch played after the review) keeps the review it had.
 """
 
 from __future__ import annotations
@@ -36,13 +43,16 @@ except ImportError:  # Windows: the move aside is then not locked against anothe
 
 import attrs
 
+from rules import Player
 from rules.reading import one_line, shown_text
 from rules.userfile import FileRefused, open_regular
 from sim.paths import data_dir
 from sim.physics.table import table_spec
 from sim.play.figures.counts import GameFigures, PlayerFigures
+from sim.play.review import Review
 from sim.store.autosave import autosave_path
 from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX, read_game_json
+from sim.store.reviewfile import ReviewFileError, kept_review_path, load_review
 from sim.store.stats.figures import file_figures
 
 FILE_NAME = "statistics.sqlite3"
@@ -129,6 +139,21 @@ MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE IF NOT EXISTS reindex (path TEXT PRIMARY KEY);
     """,
+    # Version 6: each player's accuracy from the match's review (issue 33), and the
+    # digest a match's file has, by which its review is found; every match indexed
+    # before is indexed again (from the table above) to find its digest and review.
+    """
+    ALTER TABLE matches ADD COLUMN digest TEXT;
+    CREATE TABLE IF NOT EXISTS reviews (
+        match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        player TEXT NOT NULL,
+        level TEXT NOT NULL,
+        accuracy REAL NOT NULL,
+        shots INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS reviews_player ON reviews(player);
+    INSERT OR IGNORE INTO reindex (path) SELECT path FROM matches
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 REINDEXED_AT = 4  # a database older than this is emptied by its migration, and re-indexed
@@ -174,6 +199,14 @@ def match_key(document: Mapping[str, Any]) -> str:
     first = document["records"][0] if document["records"] else None
     text = json.dumps([document["setup"], first], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def document_digest(document: Mapping[str, Any]) -> str:
+    """The digest of the game a file holds, as :func:`sim.store.gamefile.game_digest`
+    computes it from the loaded game, read from its ``game.json`` (no physics): the same
+    for a file of this format (an older format's reads back otherwise)."""
+    played = {key: document.get(key, []) for key in ("setup", "records", "branches")}
+    return hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()
 
 
 def _steps(document: Mapping[str, Any]) -> int:
@@ -299,6 +332,8 @@ class StatsDatabase:
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise StatsError(f"{path}: not a poolsim game file: {error!r}") from None
         played = str(document.get("created", ""))[:19] or dt.datetime.now(dt.UTC).isoformat()
+        digest = document_digest(document)
+        kept = _kept_accuracies(digest, figures.players)
         with _writing(self.connection):  # a file's figures all or nothing
             row = self.connection.execute(
                 "SELECT id, steps FROM matches WHERE key = ?", (key,)
@@ -306,13 +341,32 @@ class StatsDatabase:
             if row is not None and row[1] > steps:
                 return False
             if row is not None:
+                if kept is None:  # the review it had stays with the match
+                    kept = _accuracies_of(self.connection, row[0])
                 self.connection.execute("DELETE FROM matches WHERE id = ?", (row[0],))
             match_id = self.connection.execute(
-                "INSERT INTO matches (key, path, steps, game, played) VALUES (?, ?, ?, ?, ?)",
-                (key, str(path.resolve()), steps, figures.game, played),
+                "INSERT INTO matches (key, path, steps, game, played, digest)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (key, str(path.resolve()), steps, figures.game, played, digest),
             ).lastrowid
             assert match_id is not None
             _insert_figures(self.connection, match_id, figures)
+            _insert_accuracies(self.connection, match_id, kept or [])
+        return True
+
+    def index_review(self, review: Review, key: str, names: tuple[str, str]) -> bool:
+        """Each player's accuracy from ``review`` for the match of key ``key`` (its players
+        ``names``, A's then B's), replacing its review's; False: that match is not
+        indexed (yet: its file, indexed later, finds the review by its digest)."""
+        if self.read_only:
+            return False
+        rows = _review_rows(review, names)
+        with _writing(self.connection):
+            row = self.connection.execute("SELECT id FROM matches WHERE key = ?", (key,)).fetchone()
+            if row is None:
+                return False
+            self.connection.execute("DELETE FROM reviews WHERE match_id = ?", (row[0],))
+            _insert_accuracies(self.connection, row[0], rows)
         return True
 
     def index_pending(self) -> None:
@@ -421,7 +475,8 @@ def _migrate(connection: sqlite3.Connection) -> int | None:
         before = _indexed_paths(connection) if 0 < version < REINDEXED_AT else ()
         for number in range(version, SCHEMA_VERSION):
             for statement in _statements(MIGRATIONS[number]):
-                connection.execute(statement)
+                if not _added_already(connection, statement):
+                    connection.execute(statement)
         connection.executemany(
             "INSERT OR IGNORE INTO reindex (path) VALUES (?)", [(str(p),) for p in before]
         )
@@ -442,6 +497,17 @@ def _writing(connection: sqlite3.Connection) -> Iterator[None]:
             connection.execute("ROLLBACK")
         raise
     connection.execute("COMMIT")
+
+
+def _added_already(connection: sqlite3.Connection, statement: str) -> bool:
+    """``statement`` adds a column its table has (SQLite has no ``ADD COLUMN IF NOT
+    EXISTS``): a database whose version was set back by hand keeps its columns."""
+    words = statement.split()
+    if [w.upper() for w in words[:2]] != ["ALTER", "TABLE"] or len(words) < 6:
+        return False
+    table, column = words[2], words[5]
+    rows = connection.execute(f"PRAGMA table_info({table})").fetchall()
+    return any(row[1] == column for row in rows)
 
 
 def _statements(script: str) -> list[str]:
@@ -544,6 +610,59 @@ def _insert_figures(connection: sqlite3.Connection, match_id: int, figures: Game
             for a in figures.attempts
         ],
     )
+
+
+AccuracyRow = tuple[str, str, float, int]  # player, level, accuracy (percent), shots
+
+
+def _review_rows(review: Review, names: tuple[str, str]) -> list[AccuracyRow]:
+    """Each player's row of a review: their name, the level, their accuracy and shots."""
+    rows = []
+    for player, name in zip(Player, names, strict=True):
+        accuracy = review.accuracy(player)
+        if accuracy is not None:
+            rows.append((name, review.level, accuracy, len(review.of(player))))
+    return rows
+
+
+def _kept_accuracies(digest: str, names: tuple[str, str]) -> list[AccuracyRow] | None:
+    """The rows of the window's review of the game ``digest`` (None: there is none, or
+    it cannot be read: the statistics never fail on a review)."""
+    path = kept_review_path(digest)
+    if not path.is_file():
+        return None
+    try:
+        return _review_rows(load_review(path), names)
+    except ReviewFileError:
+        return None
+
+
+def _accuracies_of(connection: sqlite3.Connection, match_id: int) -> list[AccuracyRow]:
+    rows = connection.execute(
+        "SELECT player, level, accuracy, shots FROM reviews WHERE match_id = ?", (match_id,)
+    )
+    return [(str(p), str(level), float(a), int(n)) for p, level, a, n in rows]
+
+
+def _insert_accuracies(
+    connection: sqlite3.Connection, match_id: int, rows: Iterable[AccuracyRow]
+) -> None:
+    connection.executemany(
+        "INSERT INTO reviews (match_id, player, level, accuracy, shots) VALUES (?, ?, ?, ?, ?)",
+        [(match_id, *row) for row in rows],
+    )
+
+
+def index_review_quietly(review: Review, document: Mapping[str, Any]) -> None:
+    """The review of the match whose file would hold ``document`` (its ``game.json``)
+    in the user's statistics, saying nothing if it cannot be (as :func:`index_quietly`);
+    a practice session's review is of no match."""
+    if _is_practice(document):
+        return
+    names = tuple(str(name) for name in document["setup"]["players"])
+    assert len(names) == 2
+    with contextlib.suppress(StatsError, sqlite3.Error, OSError), opened() as database:
+        database.index_review(review, match_key(document), (names[0], names[1]))
 
 
 def index_quietly(path: Path) -> None:

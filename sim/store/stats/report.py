@@ -44,11 +44,25 @@ class Tally:
 
 @attrs.frozen
 class Session:
-    """One match's pots, for progress over sessions: when, made and attempted."""
+    """One match's pots, for progress over sessions: when, made and attempted; and the
+    player's accuracy in it, if it was reviewed."""
 
     played: str
     attempted: int
     made: int
+    accuracy: float | None = None
+
+
+@attrs.frozen
+class Reviewed:
+    """One reviewed match's accuracy (percent) for the player: when, which game, the
+    level that reviewed it and the player's shots in it."""
+
+    played: str
+    game: str
+    level: str
+    accuracy: float
+    shots: int
 
 
 @attrs.frozen
@@ -66,6 +80,14 @@ class PlayerReport:
     sessions: tuple[Session, ...]
     # The games' own figures, by name: summed over the matches, or their best.
     own: dict[str, int] = attrs.field(factory=dict)
+    # The accuracy of each reviewed match, oldest first (issue 33).
+    reviewed: tuple[Reviewed, ...] = ()
+
+    @property
+    def accuracy(self) -> float | None:
+        """The mean of the reviewed matches' accuracies (None: none reviewed)."""
+        marks = [r.accuracy for r in self.reviewed]
+        return sum(marks) / len(marks) if marks else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,6 +100,8 @@ class PlayerReport:
             "by_cut": [attrs.asdict(t) for t in self.by_cut],
             "by_distance": [attrs.asdict(t) for t in self.by_distance],
             "sessions": [attrs.asdict(s) for s in self.sessions],
+            "accuracy": self.accuracy,
+            "reviewed": [attrs.asdict(r) for r in self.reviewed],
         }
 
 
@@ -141,7 +165,18 @@ def report(database: StatsDatabase, player: str, since: str | None = None) -> Pl
         cue_after_pots=tuple((a[3], a[4]) for a in attempts if a[2] and a[3] is not None),
         sessions=_sessions(db, player, after),
         own=own,
+        reviewed=_reviewed(db, player, after),
     )
+
+
+def _reviewed(db: sqlite3.Connection, player: str, after: str) -> tuple[Reviewed, ...]:
+    rows = db.execute(
+        "SELECT m.played, m.game, r.level, r.accuracy, r.shots FROM reviews r"
+        " JOIN matches m ON m.id = r.match_id WHERE r.player = ? AND m.played >= ?"
+        " ORDER BY m.played, m.id",
+        (player, after),
+    )
+    return tuple(Reviewed(str(p), str(g), str(lv), float(a), int(n)) for p, g, lv, a, n in rows)
 
 
 def _best(name: str) -> bool:
@@ -166,13 +201,18 @@ def _tallies(values: Sequence[tuple[float, bool]], edges: Sequence[float]) -> tu
 
 def _sessions(db: sqlite3.Connection, player: str, after: str) -> tuple[Session, ...]:
     rows = db.execute(
-        "SELECT m.played, COUNT(a.made), COALESCE(SUM(a.made), 0) FROM matches m"
+        "SELECT m.played, COUNT(a.made), COALESCE(SUM(a.made), 0),"
+        " (SELECT AVG(r.accuracy) FROM reviews r WHERE r.match_id = m.id AND r.player = ?)"
+        " FROM matches m"
         " JOIN player_matches p ON p.match_id = m.id AND p.player = ?"
         " LEFT JOIN attempts a ON a.match_id = m.id AND a.player = ?"
         " WHERE m.played >= ? GROUP BY m.id ORDER BY m.played",
-        (player, player, after),
+        (player, player, player, after),
     )
-    return tuple(Session(str(played), int(n), int(made)) for played, n, made in rows)
+    return tuple(
+        Session(str(played), int(n), int(made), None if accuracy is None else float(accuracy))
+        for played, n, made, accuracy in rows
+    )
 
 
 def foul_words(code: str) -> str:
@@ -194,7 +234,15 @@ def figure_rows(
     show them; ``foul_codes``: the kinds of foul to list (default: the player's);
     ``own``: the games' own figures to list, by name (default: the player's)."""
     counts = report.counts
+    accuracy = report.accuracy
+    reviewed = len(report.reviewed)
     rows = [
+        (
+            "accuracy (reviewed)",
+            "-"
+            if accuracy is None
+            else f"{accuracy:.0f}% ({reviewed} match{'es' * (reviewed != 1)})",
+        ),
         ("matches won", _percent(counts.matches_won, counts.matches_played)),
         ("racks won", _percent(counts.racks_won, counts.racks_played)),
         ("legal breaks", _percent(counts.legal_breaks, counts.breaks)),
@@ -249,7 +297,25 @@ def table_lines(reports: Sequence[PlayerReport]) -> list[str]:
     rows += [(label, [column[i][1] for column in columns]) for i, label in enumerate(labels)]
     width = max(len(label) for label, _ in rows)
     widths = [max(len(row[1][i]) for row in rows) for i in range(len(reports))]
-    return [
+    lines = [
         f"{label:<{width}}  " + "  ".join(f"{cell:>{widths[i]}}" for i, cell in enumerate(cells))
         for label, cells in rows
     ]
+    return lines + accuracy_lines(reports)
+
+
+def accuracy_lines(reports: Sequence[PlayerReport]) -> list[str]:
+    """Each player's accuracy over time, by game: a line a player and game, its reviewed
+    matches oldest first ("Ann, 9-ball: 2026-12-01 61%, 2026-12-06 72%")."""
+    lines = []
+    for r in reports:
+        games = sorted({reviewed.game for reviewed in r.reviewed})
+        for game in games:
+            marks = ", ".join(
+                f"{reviewed.played[:10]} {reviewed.accuracy:.0f}%"
+                for reviewed in r.reviewed
+                if reviewed.game == game
+            )
+            kind = GAMES.get(game)
+            lines.append(f"{r.player}, {kind.display_name if kind else game}: {marks}")
+    return ["", "accuracy over time (reviewed matches)", *lines] if lines else []

@@ -51,6 +51,7 @@ def picture_of(figures: PlayerReport) -> Texture:
         [(s.attempted, s.made) for s in figures.sessions],
         (spec.width, spec.length),
         PICTURE,
+        [s.accuracy for s in figures.sessions],
     )
     data = io.BytesIO()
     image.save(data, "PNG")
