@@ -338,6 +338,17 @@ class GameState:
         return () if self.lowest is None else (self.lowest,)
 
     @property
+    def balls_to_play(self) -> tuple[BallId, ...]:
+        """The balls on the shooter may play straight at: all of them, but with the cue
+        ball in hand in the kitchen after the break only those on or past the head string
+        (WPA 6.11: EB-14, SP-10, ROT-17: a ball behind it may be hit first only once the
+        cue ball has crossed it, a kick off a far rail). The computer's pots, spots and
+        safeties aim at these."""
+        if self.ball_in_hand is not BallInHand.KITCHEN or self.phase is Phase.BREAK:
+            return self.balls_on
+        return tuple(b for b in self.balls_on if not self._in_kitchen(self.balls[b]))
+
+    @property
     def winning_ball(self) -> BallId | None:
         """The object ball that wins the rack when legally pocketed on this shot wherever
         the others lie (NB-10: the 9; TB-12 under ``ten_ball_early_pocket = win``: the

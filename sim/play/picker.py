@@ -179,8 +179,9 @@ SCRATCH_ESCAPES = ((-0.5, 1.0), (0.3, 1.0), (0.0, 1.0), (-0.2, 0.8))
 
 def nearest_open(state: GameState, cue: Point, spec: TableSpec) -> BallId:
     """The ball on to play at without a pot: the only one (the lowest), or in 8-ball the
-    nearest one the cue ball can reach in a straight line (else the nearest)."""
-    on = state.balls_on
+    nearest one the cue ball can reach in a straight line (else the nearest). From the
+    kitchen, of those past the head string where there is one (``balls_to_play``)."""
+    on = state.balls_to_play or state.balls_on
     if len(on) == 1:
         return on[0]
     diameter = spec.geometry.ball_diameter

@@ -134,3 +134,42 @@ def test_the_hint_in_a_match_of_two_people_by_its_keys(table: PoolApp) -> None:
     assert controller.seat.thinking is not None and controller.seat.hint is None
     table.step()
     assert ghost.node.isHidden()
+
+
+def test_the_hint_at_14_1s_opening_break_says_the_safe_break(table: PoolApp) -> None:
+    """14.1's opening break is a safe one (a thin hit on a corner ball of the rack, the
+    cue ball back up the table): the hint said "break hard, full on the front ball";
+    it now says the break the game plays, and loads it."""
+    game = Game(GameSetup(game="straight-pool", seed=5, players=("Ann", "Bob")))
+    table.play(game, save=False)
+    run_script(table, [{"breaker": "A"}, {"hint": True}])
+    controller = table.controller
+    assert controller is not None
+    hint = controller.seat.hint
+    assert hint is not None and controller.message == f"Hint: {hint.words}"
+    assert hint.words.startswith("break safe: thin on the ")
+    assert "(a corner ball of the rack), the cue ball back up the table" in hint.words
+    assert "full on the front ball" not in hint.words
+
+
+def test_the_hints_spin_words_say_the_tip_the_widget_shows() -> None:
+    """A hint's words said "with a stun (centre ball)" while the cue widget showed
+    "follow 0.10": a tip the widget shows off centre is named, a small one as "a touch
+    of"; only the widget's "centre ball" is a stun."""
+    from sim.app.hud.hud import tip_words
+    from sim.physics.simulate import CueAction
+    from sim.play.game import Stroke
+    from sim.play.opponent.player import Kind, Move
+    from sim.play.opponent.thinker_process import spin_words
+
+    def said(a: float, b: float) -> str:
+        stroke = Stroke(action=CueAction(speed=2.0, aim=90.0, a=a, b=b))
+        return spin_words(Move(kind=Kind.POT, stroke=stroke, plan=stroke))
+
+    assert said(0.0, 0.1) == " with a touch of follow"
+    assert said(0.0, 0.3) == " with follow"
+    assert said(-0.05, -0.3) == " with draw and a touch of right side"
+    for a in (-0.3, -0.1, -0.004, 0.0, 0.004, 0.1, 0.3):
+        for b in (-0.3, -0.1, -0.004, 0.0, 0.004, 0.1, 0.3):
+            centre = tip_words(a, b) == "centre ball"
+            assert ("centre ball" in said(a, b)) == centre, (a, b)

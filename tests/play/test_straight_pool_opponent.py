@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from rules import CUE, Phase, Player, StraightPool, Tally, TenBall
+from rules import CUE, BallInHand, Phase, Player, Rotation, StraightPool, Tally, TenBall
 from rules.options import Options
 from rules.straight_pool import racked
 from sim.physics.simulate import CueAction, simulate_shot
@@ -17,9 +17,11 @@ from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, Stroke, shot_of
 from sim.play.opponent import Kind, decide, level_named
-from sim.play.opponent.judge import Judge, inside
-from sim.play.opponent.search import Thinker
-from sim.play.opponent.strokes import pot_candidates, practised_break
+from sim.play.opponent.judge import RACK, Judge, inside
+from sim.play.opponent.player import SAFETY_BAR
+from sim.play.opponent.search import FOUL_COST, MISSED, Thinker
+from sim.play.opponent.strokes import pot_candidates, practised_break, spots
+from sim.play.picker import nearest_open
 
 pytestmark = pytest.mark.physics
 SPEC = table_spec("9ft")
@@ -86,6 +88,56 @@ def test_the_third_foul_in_a_row_weighs_on_a_hooked_player_and_helps_the_other()
     assert judge.foul_risk(warned) > judge.foul_risk(state_of(EASY))
     assert judge.value(warned, Player.A) < judge.value(clear, Player.A) - 0.02
     assert judge.value(warned, Player.B) > judge.value(clear, Player.B) + 0.02
+
+
+def test_the_search_bars_mean_in_points_what_they_mean_in_a_rack() -> None:
+    """The search's bars are a rack game's values (a pot this good, what a miss leaves, a
+    foul's cost): the judge's scale takes them to a game of points, whose values sit
+    near 0.5, so an easy pot clears the safety bar and a hooked player does not, at any
+    score, and a rack game keeps its values exactly (its decisions are unchanged)."""
+    for level in ("3", "5"):
+        judge = Judge.of(SPEC, level_named(level))
+        for score in (Tally(0, 0), Tally(70, 30), Tally(30, 70)):
+            scale = judge.scale(state_of(EASY, score=score))
+            bar = scale.at(SAFETY_BAR)
+            assert judge.value(state_of(EASY, score=score), Player.A) > bar
+            assert judge.value(state_of(RING, score=score), Player.A) < bar
+            assert scale.at(MISSED) < scale.at(judge.miss) < bar
+            assert 0 < scale.span * FOUL_COST < FOUL_COST / 2
+    ten = TenBall(balls=EASY, table=GEOMETRY, phase=Phase.PLAY)  # type: ignore[arg-type]
+    assert judge.scale(ten) == RACK
+    assert all(RACK.at(v) == v for v in (SAFETY_BAR, MISSED, -1.0, 0.123456789))
+
+
+# In hand in the kitchen after a scratch (SP-10): the 1 behind the head string, an easy
+# pot into a head corner from there; the 2 and the 3 past the string.
+KITCHEN = {"1": (0.3, 0.35), "2": (0.9, 0.95), "3": (0.3, 2.2)}
+
+
+def test_from_the_kitchen_the_computer_plays_at_no_ball_behind_the_head_string() -> None:
+    """SP-10 (WPA 6.11): from the kitchen the first ball hit may not lie behind the head
+    string. The state says which balls may be played (``balls_to_play``); the hint (the
+    perfect player) shot at the 1 there, a kitchen foul. Its spots, pots and plain hits
+    now go past the string, and the same balls with the cue ball where it lies keep every
+    ball on (a rotation rack's lowest ball behind the string is no ball to play from there)."""
+    state = state_of(KITCHEN, ball_in_hand=BallInHand.KITCHEN)
+    assert state.balls_to_play == ("2", "3")
+    assert state_of({**KITCHEN, CUE: (0.6, 1.0)}).balls_to_play == ("1", "2", "3")
+    on_table = {**KITCHEN, CUE: (0.6, 1.0)}
+    rotation = Rotation(balls=on_table, table=GEOMETRY, phase=Phase.PLAY)  # type: ignore[arg-type]
+    assert rotation.balls_to_play == ("1",)
+    in_hand = Rotation(  # type: ignore[arg-type]
+        balls=KITCHEN, table=GEOMETRY, phase=Phase.PLAY, ball_in_hand=BallInHand.KITCHEN
+    )
+    assert in_hand.balls_to_play == ()
+    level = level_named("perfect")
+    judge = Judge.of(SPEC, level)
+    places = spots(state, SPEC, judge, level.search.spots)
+    assert places and all(GEOMETRY.in_kitchen(p) for p in places)
+    for place in places:
+        found = pot_candidates(state, SPEC, judge, level.search, place, place, level.search.pots)
+        assert found and {c.target for c in found} <= {"2", "3"}
+        assert nearest_open(state, place, SPEC) != "1"
 
 
 # -- the safe opening break (SP-3) -----------------------------------------------------------

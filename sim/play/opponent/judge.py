@@ -112,6 +112,25 @@ NO_BREAK_BALL = 0.25
 OPEN_REACH = (0.15, 0.35, 0.6)
 
 
+@attrs.frozen
+class Scale:
+    """What a rack game's value means on a judge's scale for one decision: a value ``v``
+    of a rack game (about the chance of winning the rack) is worth ``low + span * v``.
+    The search's fixed bars are a rack's (a pot this good, what a miss leaves, what a
+    foul costs beyond its position); through the scale they mean the same in a game of
+    points, whose values sit near 0.5 (:meth:`Judge.scale`)."""
+
+    low: float = 0.0
+    span: float = 1.0
+
+    def at(self, value: float) -> float:
+        """``value``, a rack game's, on this scale (itself, exactly, on a rack's)."""
+        return self.low + self.span * value
+
+
+RACK = Scale()
+
+
 class Judge:
     """Values positions for one decision (its caches last that long): ``noise`` is the
     player's, ``position``: whether the next shot's quality counts (a player who does not
@@ -382,6 +401,25 @@ class Judge:
         safe = self.win_chance(needs + risk, other_needs, edge)
         at_table = chance * run + (1 - chance) * safe
         return at_table if shooter is me else 1.0 - at_table
+
+    def scale(self, state: GameState) -> Scale:
+        """What a rack game's values mean for the player at the table in ``state``
+        (:class:`Scale`): a rack's own scale in a rack game; in a game of points, the
+        judge's ``miss`` (a safety to play, no pot) is the game with a safety to play now
+        (no foul counted) and 1 (a rack won) the game with a sure pot and the typical run
+        after it (:meth:`run_from`'s, an inning's points), so a bar between them is "a pot
+        this good" whatever the score. A game already decided either way keeps a rack's."""
+        shooter = state.shooter
+        needs, other_needs = state.points_to_win(shooter), state.points_to_win(shooter.other)
+        if needs is None or other_needs is None:
+            return RACK
+        edge = self.miss - 0.5
+        safe = self.win_chance(needs, other_needs, edge)
+        run = self.win_chance(needs - 1 - self.run * (1 + self.inning), other_needs, edge)
+        if run <= safe:
+            return RACK
+        span = (run - safe) / (1 - self.miss)
+        return Scale(safe - self.miss * span, span)
 
     def run_from(self, state: GameState, *, mine: bool) -> tuple[float, float]:
         """The chance of the next pot for the player at the table, and the points a run

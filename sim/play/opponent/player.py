@@ -61,6 +61,7 @@ from sim.play.stalemate import computer_offers
 # Below this hope (the search's Scored.hope: the value as planned, at level 5 weighed by
 # the pot's chance of dropping), the best pot is weighed against safeties, kicks and push
 # outs (above it, a pot that holds its position is played without looking further).
+# A rack game's value, taken to the judge's scale for a game of points (Thinker.scale).
 SAFETY_BAR = 0.75
 # The rack a level's ``break_samples`` are meant for: a bigger rack (rotation's and
 # 8-ball's fifteen balls) gets proportionally fewer noisy strikes of each break.
@@ -233,7 +234,7 @@ def _shoot(
         candidates += pot_candidates(state, spec, thinker.judge, search, cue, place, count)
     scored = thinker.deepened(thinker.screened(thinker.planned(candidates)))
     best = max((s.hope for s in scored), default=-1.0)
-    if best < SAFETY_BAR:
+    if best < thinker.scale.at(SAFETY_BAR):
         place = places[0]
         cue = place if place is not None else state.balls[CUE]
         others = safety_candidates(state, spec, search, cue, place)

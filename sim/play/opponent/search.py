@@ -39,7 +39,7 @@ from sim.physics.table import CushionRebound, TableSpec
 from sim.play.game import Stroke, shot_of
 from sim.play.geometry.pots import Pot
 from sim.play.opponent.forecast import Forecast, Forecaster
-from sim.play.opponent.judge import Judge
+from sim.play.opponent.judge import Judge, Scale
 from sim.play.opponent.levels import Level
 from sim.play.opponent.strokes import Candidate, Intent, follow_up_strokes
 
@@ -51,7 +51,8 @@ FORETOLD_TURNS = 3  # the same in the forecast, which costs next to nothing
 POLL_PAUSE = 0.001  # seconds between polls of a simulator in another process
 # What a foul costs beyond the position it leaves: the cue ball in hand is worth more
 # to the incoming player than the pots the judge sees from a few spots (a safety from
-# anywhere, a ball moved off a rail), and fouls count towards losing the rack.
+# anywhere, a ball moved off a rail), and fouls count towards losing the rack. This and
+# the other values here are a rack game's, taken to the judge's scale (Thinker.scale).
 FOUL_COST = 0.2
 # A bank (a pot stroke with no straight-line geometry, strokes.bank_candidates) is played
 # only when it drops as planned and its noisy strikes make it this often: a bank that
@@ -92,6 +93,8 @@ class Scored:
     # The mean of its noisy strikes as the forecast foretold them (Thinker.screened with
     # a forecast): it ranks the pots played out next, and counts in nothing else.
     foreseen: float | None = None
+    # What a miss leaves, on the judge's scale (MISSED taken there: Thinker.scale).
+    missed: float = MISSED
 
     @property
     def hope(self) -> float:
@@ -99,7 +102,7 @@ class Scored:
         pot drops, :data:`MISSED` if not, by its ``chance``. A pot's value as planned is
         what its drop leaves, whatever its chance of dropping: a 40 % pot with a perfect
         leave came first, crowding the easy pots out of the strokes struck with noise."""
-        return self.chance * self.planned + (1 - self.chance) * MISSED
+        return self.chance * self.planned + (1 - self.chance) * self.missed
 
 
 class Thinker:
@@ -121,6 +124,9 @@ class Thinker:
         self.simulator = simulator
         self.me: Player = state.shooter
         self.judge = Judge.of(spec, level)
+        # A rack game's values (the bars here and the player's SAFETY_BAR) on this
+        # judge's scale for this decision: themselves in a rack game.
+        self.scale: Scale = self.judge.scale(state)
         self.forecaster = (
             Forecaster(spec, self.judge.mouths, _rebound(spec)) if level.search.foresee else None
         )
@@ -179,7 +185,7 @@ class Thinker:
         except IllegalAction:
             return -1.0
         worth = self.judge.value(self.state.apply(ruling), self.me)
-        return worth - FOUL_COST if ruling.foul else worth
+        return worth - self.scale.span * FOUL_COST if ruling.foul else worth
 
     # -- the forecast ---------------------------------------------------------------------
 
@@ -248,13 +254,14 @@ class Thinker:
         for candidate, shot in zip(candidates, shots, strict=True):
             worth = self.value(candidate.stroke, shot)
             if _is_bank(candidate):
-                worth = min(worth, BANK_PLANNED_CAP) if _drops(candidate, shot) else -1.0
+                cap = self.scale.at(BANK_PLANNED_CAP)
+                worth = min(worth, cap) if _drops(candidate, shot) else -1.0
             chance = 1.0
             if weigh and candidate.pot is not None and _drops(candidate, shot):
                 chance = self.judge.pot_chance(
                     candidate.pot, self.start(candidate.stroke)[CUE], self.state.balls, own=True
                 )
-            scored.append(Scored(candidate, worth, worth, chance))
+            scored.append(Scored(candidate, worth, worth, chance, missed=self.missed))
         return scored
 
     def _corrected(self, candidates: Sequence[Candidate]) -> list[Candidate]:
@@ -444,7 +451,7 @@ class Thinker:
         best = max(landings, default=-1.0)
         if best < 0:
             return item
-        miss = self.judge.miss
+        miss = self.scale.at(self.judge.miss)
         deep = miss + chance * (best - miss)
         return attrs.evolve(item, planned=deep, expected=deep, deeper=deep - item.planned)
 
@@ -544,6 +551,11 @@ class Thinker:
                 ]
             )
         return strikes
+
+    @property
+    def missed(self) -> float:
+        """What a missed pot leaves the player (:data:`MISSED`), on the judge's scale."""
+        return self.scale.at(MISSED)
 
     @property
     def seconds(self) -> float:

@@ -189,9 +189,11 @@ def pot_candidates(
     target = state.lowest
     assert target is not None
     balls = state.balls
-    found_pots = [pot for on in state.balls_on for pot in pots(dict(balls), cue, on, spec)]
+    # From the kitchen, a ball behind the head string is a foul to hit first (ask the state).
+    playable = state.balls_to_play
+    found_pots = [pot for on in playable for pot in pots(dict(balls), cue, on, spec)]
     winner = state.winning_ball
-    if winner is not None and winner != target and target in state.balls_on:
+    if winner is not None and winner != target and target in playable:
         found_pots += combinations(dict(balls), cue, target, winner, spec)
     ranked = sorted(
         ((judge.pot_chance(pot, cue, balls), pot) for pot in found_pots),
@@ -405,7 +407,7 @@ def spots(state: GameState, spec: TableSpec, judge: Judge, count: int) -> list[P
     (one spot per pocket and angle's side first, so the search sees different shots).
     In 8-ball, behind every ball on."""
     ranked: list[tuple[float, PocketId, float, Point]] = []
-    for target in state.balls_on:
+    for target in state.balls_to_play:  # in the kitchen: the balls past the head string
         ranked += _spots_behind(state, spec, judge, target)
     ranked.sort(key=lambda item: -item[0])
     chosen: list[Point] = []

@@ -35,6 +35,7 @@ import attrs
 from rules import CUE, GameState, PocketId
 from rules.geometry import Point, distance
 from rules.words import pocket_name
+from sim.physics.racks import rack_slots
 from sim.physics.simulate import simulate_shot
 from sim.physics.simulators.worker import stop_process
 from sim.physics.table import pocket_centre, table_spec
@@ -44,6 +45,9 @@ from sim.play.opponent.player import Kind, Move, ThinkRequest, think
 PARENT_CHECK_S = 1.0  # how often an idle thinker looks whether its window still runs
 HINT_LEVEL = "perfect"  # a hint is what the strongest player would play, as meant
 SPIN_WORDS_FROM = 0.12  # ball radii of tip offset before a hint speaks of spin
+# Ball radii: the cue widget shows an offset this far off centre (to two decimals), so
+# the words never call such a tip centre ball (sim.app.hud.hud.tip_words).
+TIP_SHOWN_FROM = 0.005
 
 
 @attrs.frozen
@@ -134,7 +138,7 @@ def move_words(move: Move, state: GameState) -> str:
     if move.kind is Kind.STALEMATE:
         return "offer a stalemate: no ball has gone down for a long while"
     if move.kind is Kind.BREAK:
-        return "break hard, full on the front ball"
+        return break_words(move, state)
     if move.kind is Kind.SAFETY:
         return f"play safe off the {target}"
     if move.kind is Kind.KICK:
@@ -145,21 +149,50 @@ def move_words(move: Move, state: GameState) -> str:
     return f"pot the {target}{pocket}{spin_words(move)}"
 
 
+def break_words(move: Move, state: GameState) -> str:
+    """The break as the game plays it: a safe break (``PractisedBreak.safe``, 14.1's
+    opening break, which every level plays) is a thin hit on a ball of the rack, the
+    cue ball coming back; any other is the hard full hit on the front ball."""
+    practised = state.practised_break
+    if practised is None or not practised.safe or move.target is None:
+        return "break hard, full on the front ball"
+    where = " (a corner ball of the rack)" if _at_a_corner(state, practised.slot) else ""
+    return f"break safe: thin on the {move.target}{where}, the cue ball back up the table"
+
+
+def _at_a_corner(state: GameState, slot: int) -> bool:
+    """Whether rack ``slot`` is one of the rack's corners (farthest from its middle)."""
+    slots = rack_slots(state.table, state.rack_pattern(state.options))
+    cx = sum(x for x, _ in slots) / len(slots)
+    cy = sum(y for _, y in slots) / len(slots)
+    reach = [distance((cx, cy), point) for point in slots]
+    return reach[slot] >= max(reach) - 1e-9
+
+
 def spin_words(move: Move) -> str:
-    """ " with draw", " with follow and left side", " stun" ..., for the plan's tip."""
+    """ " with draw", " with follow and left side", " with a touch of follow" ..., for
+    the plan's tip: a tip the cue widget shows off centre (0.005 R or more, as it
+    rounds) is never called centre ball, only a small one "a touch of"."""
     plan = move.plan
     if plan is None:
         return ""
     a, b = plan.action.a, plan.action.b
-    height = "with follow" if b > SPIN_WORDS_FROM else "with draw" if b < -SPIN_WORDS_FROM else ""
-    side = ""
-    if abs(a) > SPIN_WORDS_FROM:
-        side = "left side" if a > 0 else "right side"  # pooltool: + a is left of centre
+    height = _offset_words(b, "follow", "draw")
+    side = _offset_words(a, "left side", "right side")  # pooltool: + a is left of centre
     if height and side:
-        return f" {height} and {side}"
-    if height:
-        return f" {height}"
-    return f" with {side}" if side else " with a stun (centre ball)"
+        return f" with {height} and {side}"
+    if height or side:
+        return f" with {height or side}"
+    return " with a stun (centre ball)"
+
+
+def _offset_words(offset: float, plus: str, minus: str) -> str:
+    """One tip offset in words: ``plus`` or ``minus`` past :data:`SPIN_WORDS_FROM`, "a
+    touch of" it when the widget shows it (:data:`TIP_SHOWN_FROM`), else nothing."""
+    if abs(offset) < TIP_SHOWN_FROM:
+        return ""
+    named = plus if offset > 0 else minus
+    return named if abs(offset) > SPIN_WORDS_FROM else f"a touch of {named}"
 
 
 def leave_words(before: GameState, after: GameState, cue_after: Point | None, table: str) -> str:
