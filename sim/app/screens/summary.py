@@ -13,7 +13,7 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
 from rules import GAMES
-from sim.app.hud.widgets import DIM, GOLD, WHITE, button, label
+from sim.app.hud.widgets import DIM, GOLD, WHITE, button, fit_width, label
 from sim.play.figures.counts import GameFigures, PlayerFigures
 from sim.play.figures.live import figures_of
 from sim.play.game import Game
@@ -24,6 +24,7 @@ ROW = 0.075
 MIN_ROW = 0.055  # rows closed up no further: a line of text and a little air
 TEXT = 0.045
 FRAMING = 0.46  # the frame's height beside its rows: the title, the names, the button
+NAME_WIDTH = 0.36  # a name's column: centred 0.2 in from the frame's edge, a margin kept
 
 
 def _pots(figures: GameFigures, player: str) -> str:
@@ -90,7 +91,9 @@ class MatchSummary:
         names = figures.players
         x = HALF_WIDTH - 0.2
         for name, at in ((names[0], -x), (names[1], x)):
-            label(self.frame, name[:16], (at, TOP - 0.11), 0.055, WHITE, TextNode.ACenter)
+            # A long name ("Computer (level 3)") whole, drawn smaller to fit its column.
+            shown = label(self.frame, name, (at, TOP - 0.11), 0.055, WHITE, TextNode.ACenter)
+            fit_width(shown, NAME_WIDTH, 0.055)
         y = TOP - 0.22
         for left, what, right in rows:
             label(self.frame, left, (-x, y), TEXT, WHITE, TextNode.ACenter)
