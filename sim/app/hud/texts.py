@@ -142,7 +142,7 @@ def _prompt(controller: TableController) -> str:
     computer = computer_prompt(controller, name)
     if computer is not None:
         return computer
-    hint = controller.seat.words()  # a person asked for the hint: it says it is thinking
+    hint = thinking_words(controller)  # a person asked for the hint: it says it is thinking
     if hint is not None and stage not in (Stage.SIMULATING, Stage.WATCH):
         return hint
     if stage is Stage.LAG:
@@ -198,12 +198,23 @@ def _prompt(controller: TableController) -> str:
     return f"{name}: drag to aim, wheel or arrows for power, Space to shoot"
 
 
+def thinking_words(controller: TableController) -> str | None:
+    """The computer thinking, and for how long ("Computer (level 3) is thinking… 2.1 s"),
+    or None. While the physics is still loading the count says so: the thinker's process
+    loads it too before it can think, which on a first run takes minutes, and a count
+    with no reason beside it reads as a freeze."""
+    thinking = controller.seat.words()
+    if thinking is None or controller.worker.ready:
+        return thinking
+    return f"{thinking} · waiting for the physics to load"
+
+
 def computer_prompt(controller: TableController, name: str) -> str | None:
     """The computer at the table: thinking (and for how long), or the stroke it is about
     to play; None when it is a person's turn, or the shot is under way."""
     if controller.computer_level is None or controller.stage in (Stage.SIMULATING, Stage.WATCH):
         return None
-    thinking = controller.seat.words()
+    thinking = thinking_words(controller)
     if thinking is not None:
         return thinking
     showing = controller.seat.showing

@@ -193,6 +193,8 @@ class ReplayItem:
 
 BRANCH_MARK = "\u21b3 "  # ↳, before a branch's shot in the shot list
 BRANCH_INDENT = 0.035  # aspect2d units a level of branches moves a shot list entry right
+SHOT_ENTRY = 0.034  # a shot list entry's text scale, when it fits
+SHOT_LIST_HALF = 0.18  # an entry's farthest reach from the list's middle: its half, less a margin
 
 
 def game_items(game: Game) -> list[ReplayItem]:
@@ -769,9 +771,15 @@ class ReplayView(DirectObject):  # type: ignore[misc]
                 item.short,
                 (-aspect + 0.21 + item.depth * BRANCH_INDENT, 0.68 - row * 0.095),
                 partial(self.select, index),
-                scale=0.034,
+                scale=SHOT_ENTRY,
                 pad=(0.3, 0.25),
             )
+            # A long entry ("1.91 Computer (level 3) racked") drawn smaller, inside the list.
+            low, high = entry.getBounds()[:2]  # its frame about its place, unscaled
+            reach = max(-low, high) * SHOT_ENTRY
+            room = SHOT_LIST_HALF - item.depth * BRANCH_INDENT
+            if reach > room:
+                entry.setScale(SHOT_ENTRY * room / reach)
             idle = BRANCH if item.depth else BUTTON
             entry["frameColor"] = (0.55, 0.42, 0.1, 0.95) if index == self.index else idle
             self.shot_buttons.append(entry)

@@ -15,7 +15,7 @@ from direct.gui.DirectGui import DirectFrame
 from panda3d.core import TextNode
 
 from rules import GAMES
-from sim.app.hud.widgets import DIM, GOLD, WHITE, button, label
+from sim.app.hud.widgets import DIM, GOLD, WHITE, button, fit_width, label
 from sim.app.screens.review.keeper import GameReview
 from sim.play.figures.counts import GameFigures, PlayerFigures
 from sim.play.figures.live import figures_of
@@ -30,6 +30,7 @@ TEXT = 0.045
 FRAMING = 0.46  # the frame's height beside its rows: the title, the names, the button
 ACCURACY = "accuracy (review)"
 CLOSE_BESIDE = 0.3  # Close's x beside the review's button
+NAME_WIDTH = 0.36  # a name's column: centred 0.2 in from the frame's edge, a margin kept
 
 
 def _pots(figures: GameFigures, player: str) -> str:
@@ -106,7 +107,9 @@ class MatchSummary:
         names = figures.players
         x = HALF_WIDTH - 0.2
         for name, at in ((names[0], -x), (names[1], x)):
-            label(self.frame, name[:16], (at, TOP - 0.11), 0.055, WHITE, TextNode.ACenter)
+            # A long name ("Computer (level 3)") whole, drawn smaller to fit its column.
+            shown = label(self.frame, name, (at, TOP - 0.11), 0.055, WHITE, TextNode.ACenter)
+            fit_width(shown, NAME_WIDTH, 0.055)
         y = TOP - 0.22
         self.accuracy_labels = []
         for left, what, right in rows:
