@@ -1,7 +1,8 @@
 """Writing a file or a folder so that a reader, a crash or a kill never sees half of it:
 everything is written beside the target under a temporary name, flushed to disk, and
 renamed onto the target only when whole. Game files, preferences and exports all write
-this way."""
+this way. And a lock held by one process at a time (:func:`held_alone`), for the steps
+several processes must not take at once (a first set-up, a damaged file moved aside)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,26 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+try:  # POSIX; on Windows the lock is not taken (the steps it guards are rare there)
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None  # type: ignore[assignment]
+
+
+@contextlib.contextmanager
+def held_alone(lock_path: Path) -> Iterator[None]:
+    """Held by one process at a time: an advisory lock on ``lock_path`` (made if need
+    be), released when the block ends or the process dies. OSError if it cannot be
+    opened."""
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(lock_path, "a+b")  # noqa: SIM115 (closed below, which unlocks it)
+    try:
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        yield
+    finally:
+        handle.close()
 
 
 def write_atomically(path: Path, data: bytes) -> None:

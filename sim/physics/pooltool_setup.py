@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sim import numerics
+from sim.files import held_alone
 from sim.paths import config_dir, numba_cache_dir
 
 if TYPE_CHECKING:
@@ -84,6 +85,22 @@ class _PrivateHomeFinder(importlib.abc.MetaPathFinder):
         if spec is not None and spec.loader is not None:
             spec.loader = _PrivateHomeLoader(spec.loader)
         return spec
+
+
+@contextmanager
+def _first_import_alone(home: Path) -> Iterator[None]:
+    """The first import of pooltool with a new private home, one process at a time.
+    pooltool writes its ``general.yaml`` and ``resolver.yaml`` there as it is imported,
+    not atomically: a window's worker and thinker import it at the same moment, and one
+    read the other's half-written file ("general.yaml is malformed", a traceback on the
+    first launch). Once an import has made them (the marker), processes import freely."""
+    marker = home / ".pooltool-imported"
+    if marker.exists():
+        yield
+        return
+    with held_alone(home / ".pooltool-import.lock"):
+        yield
+        marker.touch()
 
 
 class _PrivateHomeLoader(importlib.abc.Loader):
@@ -137,7 +154,8 @@ def load_pooltool() -> types.ModuleType:
             finder = _PrivateHomeFinder()
             sys.meta_path.insert(0, finder)
             try:
-                module = importlib.import_module("pooltool")
+                with _first_import_alone(config_dir() / "pooltool-home"):
+                    module = importlib.import_module("pooltool")
             finally:
                 sys.meta_path.remove(finder)
             # Before anything of pooltool's is compiled: its dot products in one order.

@@ -19,15 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 def _run(code: str, tmp_path: Path) -> dict[str, object]:
     """Run ``code`` in a fresh interpreter with HOME and poolsim's folders under
     ``tmp_path`` (numba's compiled physics where it is); it prints one JSON object."""
-    env = {
-        **os.environ,
-        "HOME": str(tmp_path / "home"),
-        "POOLSIM_CONFIG_DIR": str(tmp_path / "config"),
-        "POOLSIM_CACHE_DIR": str(tmp_path / "cache"),
-        "POOLSIM_DATA_DIR": str(tmp_path / "data"),
-        "NUMBA_CACHE_DIR": str(numba_cache_dir()),
-        "PYTHONPATH": str(ROOT),
-    }
+    env = _environment(tmp_path)
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
@@ -101,3 +93,57 @@ for _ in range(2):  # before the import (which it does) and after
 print(json.dumps(problems))
 """
     assert _run(code, tmp_path) == ["module 'pooltool' has no attribute 'no_such_name'"] * 2
+
+
+_IMPORT = """
+import json, time
+from sim.physics.pooltool_setup import load_pooltool
+load_pooltool()
+print(json.dumps({"done": time.time()}))
+"""
+
+
+def _environment(tmp_path: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "HOME": str(tmp_path / "home"),
+        "POOLSIM_CONFIG_DIR": str(tmp_path / "config"),
+        "POOLSIM_CACHE_DIR": str(tmp_path / "cache"),
+        "POOLSIM_DATA_DIR": str(tmp_path / "data"),
+        "NUMBA_CACHE_DIR": str(numba_cache_dir()),
+        "PYTHONPATH": str(ROOT),
+    }
+
+
+def test_the_first_import_of_pooltool_waits_for_one_under_way_in_another_process(
+    tmp_path: Path,
+) -> None:
+    """pooltool writes its yaml files into a new private home as it is imported, not
+    atomically: a window's worker and thinker importing it at once read each other's
+    half-written general.yaml ("malformed", a traceback on the first launch). The first
+    import is taken one process at a time: while another holds it, an import waits; once
+    one has made the files, imports no longer wait."""
+    import time
+
+    from sim.files import held_alone
+
+    home = tmp_path / "config" / "pooltool-home"
+    env = _environment(tmp_path)
+    with held_alone(home / ".pooltool-import.lock"):  # another process's import under way
+        waiting = subprocess.Popen(
+            [sys.executable, "-c", _IMPORT], stdout=subprocess.PIPE, text=True, env=env
+        )
+        time.sleep(8.0)  # more than an import takes, even on a loaded machine
+        assert waiting.poll() is None, "the import went on while another held it"
+        released = time.time()
+    out, _ = waiting.communicate(timeout=300)
+    assert waiting.returncode == 0 and json.loads(out.strip().splitlines()[-1])["done"] > released
+    assert (home / ".pooltool-imported").exists()
+    files = {p.name for p in (home / ".config" / "pooltool").rglob("*") if p.is_file()}
+    assert files == {"general.yaml", "resolver.yaml"}  # no ".general.yaml": none malformed
+    # Made once: now an import does not wait for the lock.
+    with held_alone(home / ".pooltool-import.lock"):
+        again = subprocess.run(
+            [sys.executable, "-c", _IMPORT], capture_output=True, text=True, env=env, timeout=300
+        )
+    assert again.returncode == 0 and "malformed" not in again.stdout + again.stderr

@@ -36,16 +36,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-try:
-    import fcntl
-except ImportError:  # Windows: the move aside is then not locked against another process
-    fcntl = None  # type: ignore[assignment]
-
 import attrs
 
 from rules import Player
 from rules.reading import one_line, shown_text
 from rules.userfile import FileRefused, open_regular
+from sim.files import held_alone
 from sim.paths import data_dir
 from sim.physics.table import table_spec
 from sim.play.figures.counts import GameFigures, PlayerFigures
@@ -557,19 +553,15 @@ def _said(error: Exception) -> str:
 def _exclusive(path: Path) -> Iterator[None]:
     """Held by one process at a time (an advisory lock on a file beside ``path``): the
     check that a database is damaged and its move aside, together."""
-    lock_path = path.with_name(path.name + ".lock")
+    held = contextlib.ExitStack()
     try:
-        handle = open(lock_path, "a+b")  # noqa: SIM115 (closed below, after the unlock)
+        held.enter_context(held_alone(path.with_name(path.name + ".lock")))
     except OSError as error:
         raise StatsError(
             f"the statistics database {path}: cannot lock: {error.strerror or error}"
         ) from None
-    try:
-        if fcntl is not None:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+    with held:
         yield
-    finally:
-        handle.close()  # releases the lock
 
 
 def _insert_figures(connection: sqlite3.Connection, match_id: int, figures: GameFigures) -> None:
