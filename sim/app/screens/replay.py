@@ -97,12 +97,12 @@ HELP = (
     "P play from here · C compare · O play on · V main line · Del delete · "
     "R review · B play the best · Esc back"
 )
-# The same keys in fewer words, for a window where the whole line would be drawn too small
-# to read (a 4:3 window's, a window half a screen wide).
+# The keys in fewer words (L loop left to the whole line), for a window where the whole
+# line would be drawn too small to read (a 4:3 window's, a window half a screen wide).
 HELP_SHORT = (
-    "Space play · ← → frame · [ ] event · - = speed · L loop · T paths · "
-    "PgUp PgDn shot · P play from here · C compare · O play on · V main line · Del delete · "
-    "Esc back"
+    "Space play · ←→ frame · [ ] event · -= speed · T paths · "
+    "PgUp/Dn shot · P from here · C compare · O play on · V main · Del delete · "
+    "R review · B best · Esc back"
 )
 HELP_TEXT = 0.028  # the key line's size, drawn smaller only if even the short one is wider
 # Side by side: the attempt shown in warm gold, the other (its ghosts and paths) in cyan.
