@@ -188,8 +188,10 @@ def saved_games(folders: Iterable[Path]) -> list[SavedGame]:
 
 
 def copy_name(players: tuple[str, str], when: dt.datetime) -> str:
-    """A file name for a saved copy: 'Ann-vs-Bob-2026-11-30-1405.poolsim'."""
+    """A file name for a saved copy: 'Ann-vs-Bob-2026-11-30-1405.poolsim' (each run of
+    other characters one hyphen: 'Computer-level-3', not 'Computer--level-3-')."""
     safe = [
-        "".join(c if c.isalnum() else "-" for c in name).strip("-") or "player" for name in players
+        "-".join("".join(c if c.isalnum() else " " for c in name).split()) or "player"
+        for name in players
     ]
     return f"{safe[0]}-vs-{safe[1]}-{when:%Y-%m-%d-%H%M}{SUFFIX}"

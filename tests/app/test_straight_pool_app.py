@@ -137,6 +137,15 @@ def test_the_start_screen_and_the_practice_rack_name_14_1(table: PoolApp) -> Non
     assert not mark.node.isHidden()
 
 
+def test_a_single_game_is_titled_so(table: PoolApp) -> None:
+    """A match of one game says so ("one game"), not "race to 1 · game 1"."""
+    table.play(Game(GameSetup(game="straight-pool", race_to=1, players=NAMES, seed=2)))
+    run_script(table, [{"breaker": "A"}])
+    step(table, 2)
+    assert table.hud is not None
+    assert table.hud.title.getText() == "14.1 continuous · one game"
+
+
 def test_a_match_counts_games_to_the_target(table: PoolApp) -> None:
     """A 14.1 match is a race of games to 150, each racked many times: the title counts
     games, and before the break each player has 0 of 150 and the status the break's

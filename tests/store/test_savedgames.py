@@ -123,7 +123,8 @@ def test_archived_autosaves_are_in_the_saved_games_list(one_rack: Game, tmp_path
 def test_a_saved_copy_is_named_after_the_players_and_the_time() -> None:
     when = dt.datetime(2026, 11, 30, 14, 5)
     assert copy_name(("Ann", "Bob"), when) == "Ann-vs-Bob-2026-11-30-1405.poolsim"
-    assert copy_name(("Jo/../x", " "), when) == "Jo----x-vs-player-2026-11-30-1405.poolsim"
+    assert copy_name(("Jo/../x", " "), when) == "Jo-x-vs-player-2026-11-30-1405.poolsim"
+    assert copy_name(("Ann", "Computer (level 3)"), when).startswith("Ann-vs-Computer-level-3-")
 
 
 def test_resuming_the_autosave_removes_what_a_killed_save_left_beside_it(tmp_path: Path) -> None:

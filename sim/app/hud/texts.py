@@ -80,9 +80,13 @@ def scoreboard(controller: TableController) -> Scoreboard:
     if setup.practice:
         title = practice_title(controller)
     else:
-        title = f"{setup.kind.display_name} · race to {setup.race_to}"
-        if game.match.rack_number:
-            title += f" · {setup.kind.race_unit} {rack_in_race(game.match)}"
+        unit = setup.kind.race_unit
+        if setup.race_to == 1:  # a single game or rack: "race to 1 · game 1" says nothing
+            title = f"{setup.kind.display_name} · one {unit}"
+        else:
+            title = f"{setup.kind.display_name} · race to {setup.race_to}"
+            if game.match.rack_number:
+                title += f" · {unit} {rack_in_race(game.match)}"
     status: list[str] = []
     if state is not None and not state.is_over:
         status.extend(state.status_words())  # what to hit first, what wins (the game's)
