@@ -1084,8 +1084,8 @@ class GameState:
                 reasons.append(
                     Reason(
                         "GEN-3",
-                        f"{winner} wins the rack; {next_breaker} breaks "
-                        f"the next rack (break_format={self.options.break_format})",
+                        f"{winner} wins the {self.race_unit}; {next_breaker} breaks "
+                        f"the next {self.race_unit} (break_format={self.options.break_format})",
                     )
                 )
             return attrs.evolve(
