@@ -35,7 +35,7 @@ def computer_seat_name(name: str, level: str, index: int) -> str:
     thinking line do too), "Computer (level 5)" when it has a default name."""
     if name.startswith("Computer"):  # named so on the start screen
         return name
-    if name.strip() in (f"Player {index + 1}", ""):
+    if _default_name(name, index):
         return computer_name(level)
     return f"{name} ({strength(level)})"
 
@@ -48,6 +48,11 @@ def seat_names(players: tuple[str, str], computers: Mapping[Player, str]) -> tup
     alike = len(computers) == 2 and len(set(computers.values())) == 1
     for index, player in enumerate(Player):
         level = computers.get(player)
-        if level is not None and names[index].strip() in (f"Player {index + 1}", ""):
+        if level is not None and _default_name(names[index], index):
             names[index] = computer_name(level, player if alike else None)
     return names[0], names[1]
+
+
+def _default_name(name: str, index: int) -> bool:
+    """Whether ``name`` is the seat's default ("Player 2", or empty): not a player's own."""
+    return name.strip() in (f"Player {index + 1}", "")
