@@ -105,3 +105,28 @@ def test_a_folder_of_games_reviewed_by_who_played(tmp_path: Path) -> None:
     person = report["levels"]["person"]
     assert person["shots"] == 1 and 0 <= person["accuracy"] <= 100
     assert person["luck_standard_error"] == 0.0  # one shot: no spread to speak of
+
+
+def test_a_folder_review_keeps_each_game_and_goes_on_from_what_it_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "racks"
+    folder.mkdir()
+    (folder / "one.poolsim").write_bytes((GAMES / "practice-nine-ball.poolsim").read_bytes())
+    args = ("review", "--racks", str(folder), "--level", "1", "--workers", "1", "--json")
+    first = poolsim(*args)
+    assert first.returncode == 0, first.stderr
+    kept = folder / "one.review-level1.json"
+    data = json.loads(kept.read_text())
+    assert data["level"] == "1" and len(data["shots"]) == 1
+    # A run stopped part way starts again from the reviews kept: marked here so that
+    # the figure printed can only have come from the kept file.
+    data["shots"][0]["accuracy"] = 12.5
+    kept.write_text(json.dumps(data))
+    again = poolsim(*args)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["levels"]["person"]["accuracy"] == 12.5
+    # A kept review of another game is not used: the game is reviewed again.
+    data["game"] = "0" * 64
+    kept.write_text(json.dumps(data))
+    third = poolsim(*args)
+    assert json.loads(third.stdout) == json.loads(first.stdout)
+    assert json.loads(kept.read_text())["game"] != "0" * 64

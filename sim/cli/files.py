@@ -9,6 +9,7 @@ import json
 import os
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -294,8 +295,14 @@ def _review_one(
             click.echo(f"wrote {save_to}")
 
 
-def _judged(jobs: list[Any], spreading: dict[str, Any], what: str) -> list[Any]:
-    """The jobs judged, with a progress bar on a terminal (none when piped)."""
+def _judged(
+    jobs: list[Any],
+    spreading: dict[str, Any],
+    what: str,
+    on_step: Callable[[int, Any], None] | None = None,
+) -> list[Any]:
+    """The jobs judged, with a progress bar on a terminal (none when piped);
+    ``on_step(index, step)`` hears of each job judged."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -319,7 +326,7 @@ def _judged(jobs: list[Any], spreading: dict[str, Any], what: str) -> list[Any]:
                 workers=spreading["workers"],
                 scheduler=scheduler,
                 client=client,
-                on_step=lambda _step: progress.advance(task),
+                on_step=lambda index, step: _advanced(progress, task, on_step, index, step),
             )
         except Exception as error:
             from sim.play.cluster import ClusterError
@@ -329,27 +336,99 @@ def _judged(jobs: list[Any], spreading: dict[str, Any], what: str) -> list[Any]:
             raise
 
 
+def _advanced(
+    progress: Any,
+    task: Any,
+    on_step: Callable[[int, Any], None] | None,
+    index: int,
+    step: Any,
+) -> None:
+    progress.advance(task)
+    if on_step is not None:
+        on_step(index, step)
+
+
+def _folder_review_path(game_file: Path, level: str) -> Path:
+    """Where ``poolsim review --racks`` keeps a game's review at ``level``: beside the
+    game, named after it (so the replay's :func:`sim.store.reviewfile.find_review`
+    finds it)."""
+    return game_file.with_name(f"{game_file.stem}.review-level{level}.json")
+
+
+def _kept_folder_review(game_file: Path, digest: str, level: str) -> Any:
+    """The review of this game at ``level`` kept beside it by an earlier run (None:
+    none, or a file that is not one: it is made again and written over)."""
+    from sim.store.reviewfile import ReviewFileError, load_review
+
+    path = _folder_review_path(game_file, level)
+    if not path.is_file():
+        return None
+    try:
+        kept = load_review(path)
+    except ReviewFileError:
+        return None
+    if kept.digest != digest or kept.level != level or kept.line != 0:
+        return None
+    return kept
+
+
+def _keep_folder_review(game_file: Path, review: Any) -> None:
+    from sim.store.reviewfile import save_review
+
+    path = _folder_review_path(game_file, review.level)
+    try:
+        save_review(review, path)
+    except OSError as error:
+        raise click.ClickException(f"cannot write {path}: {error.strerror or error}") from None
+
+
 def _review_folder(folder: Path, level: str, spreading: dict[str, Any], as_json: bool) -> None:
     """``poolsim review --racks DIR``: every game file of a duel's folder reviewed (the
     main line of each), and per computer level (and for a person's shots) the shots'
-    accuracy and mean luck with its standard error."""
-    from sim.play.review import luck_figure, review_jobs
+    accuracy and mean luck with its standard error. Each game's review is kept beside it
+    as it is finished (``GAME.review-LEVEL.json``, where the replay finds it too), and a
+    review kept there already is used again: a run stopped part way goes on from the
+    games it finished."""
+    from sim.play.review import Review, luck_figure, review_jobs
     from sim.store.gamefile import game_digest
 
     files = sorted(folder.glob("*.poolsim"))
     if not files:
         raise click.ClickException(f"{folder}: no game files (*.poolsim) in it")
-    jobs = []
-    for path in files:
+    reviews: list[Review | None] = []
+    digests: list[str] = []
+    games_jobs: list[list[Any]] = []  # each game's jobs (its steps, who played them)
+    jobs: list[Any] = []  # those still to judge
+    owners: list[int] = []  # each of those's game, by its place in files
+    for index, path in enumerate(files):
         game = _loaded(path)
-        jobs += review_jobs(game, game_digest(game), level)
-    judged = _judged(jobs, spreading, f"reviewing {len(files)} games at level {level}")
+        digests.append(game_digest(game))
+        games_jobs.append(review_jobs(game, digests[-1], level))
+        reviews.append(_kept_folder_review(path, digests[-1], level))
+        if reviews[-1] is None:
+            jobs += games_jobs[-1]
+            owners += [index] * len(games_jobs[-1])
+    judged_of: dict[int, list[Any]] = {index: [] for index in owners}
+
+    def finished_step(job_index: int, step: Any) -> None:
+        owner = owners[job_index]
+        judged_of[owner].append(step)
+        if len(judged_of[owner]) == len(games_jobs[owner]):
+            steps = tuple(sorted(judged_of[owner], key=lambda s: s.place))
+            reviews[owner] = Review(digests[owner], level, 0, steps)
+            _keep_folder_review(files[owner], reviews[owner])
+
+    if jobs:
+        what = f"reviewing {len(judged_of)} games at level {level}"
+        _judged(jobs, spreading, what, finished_step)
     by_level: dict[str, list[Any]] = {}
-    for job, step in zip(jobs, judged, strict=True):
-        computer = job.step.computer
-        if step.kind == "shot":
-            played = f"computer {computer.level}" if computer is not None else "person"
-            by_level.setdefault(played, []).append(step)
+    for game_jobs, review in zip(games_jobs, reviews, strict=True):
+        assert review is not None
+        for job, step in zip(game_jobs, review.steps, strict=True):
+            computer = job.step.computer
+            if step.kind == "shot":
+                played = f"computer {computer.level}" if computer is not None else "person"
+                by_level.setdefault(played, []).append(step)
     report = {}
     for played, steps in sorted(by_level.items()):
         luck, error = luck_figure(steps)

@@ -31,18 +31,18 @@ def judge_all(
     workers: int = 1,
     scheduler: str | None = None,
     client: Any = None,
-    on_step: Callable[[StepReview], None] | None = None,
+    on_step: Callable[[int, StepReview], None] | None = None,
 ) -> list[StepReview]:
     """Every job judged, in the order given, on ``workers`` processes or on the Dask
     cluster of ``scheduler`` (``client``: a ``distributed.Client`` connected to it, if
     given; ClusterError for a cluster that cannot); ``on_step`` hears of each as it is
-    judged (in any order)."""
+    judged (in any order), with the job's place in ``jobs``."""
     done: dict[int, StepReview] = {}
 
     def judged(index: int, review: StepReview) -> None:
         done[index] = review
         if on_step is not None:
-            on_step(review)
+            on_step(index, review)
 
     numbered = list(enumerate(jobs))
     if scheduler is not None:
