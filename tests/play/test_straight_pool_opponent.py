@@ -19,8 +19,14 @@ from sim.play.game import Game, GameSetup, Stroke, shot_of
 from sim.play.opponent import Kind, decide, level_named
 from sim.play.opponent.judge import RACK, Judge, inside
 from sim.play.opponent.player import SAFETY_BAR
-from sim.play.opponent.search import FOUL_COST, MISSED, Thinker
-from sim.play.opponent.strokes import pot_candidates, practised_break, spots
+from sim.play.opponent.search import FEWEST_STRIKES, FOUL_COST, MISSED, Scored, Thinker
+from sim.play.opponent.strokes import (
+    Candidate,
+    Intent,
+    pot_candidates,
+    practised_break,
+    spots,
+)
 from sim.play.picker import nearest_open
 
 pytestmark = pytest.mark.physics
@@ -266,3 +272,36 @@ def test_the_safe_break_aims_thin_at_the_back_corner_ball_on_the_cue_balls_side(
     assert StraightPool(balls={CUE: (0.5, 0.5)}).points_to_win(Player.A) == 150
     assert TenBall(balls={CUE: (0.5, 0.5)}).points_to_win(Player.A) is None
     assert TenBall(balls={CUE: (0.5, 0.5)}).foul_penalty(Player.A) == 0
+
+
+def test_a_crowded_table_strikes_each_finalist_fewer_times_within_level_fives_budget() -> None:
+    """Level 5's strokes into a 15-ball pack are struck fewer times with noise (each
+    pack shot simulates hundreds of ball events: a decision took a minute), never fewer
+    than two; with ten object balls, or at level 4, the level's own samples."""
+    pack = fresh_rack(3).balls
+    balls = {ball: pack[ball] for ball in pack if ball != CUE}
+    balls[CUE] = (WIDTH / 2, 0.6)  # straight down the table at the pack
+    crowded = state_of(balls)
+    five = level_named("5")
+    assert five.search.crowded_events > 0
+    aims = (88.0, 90.0, 92.0)
+    chosen = [
+        Scored(
+            Candidate(Intent.SAFETY, Stroke(action=CueAction(speed=4.0, aim=aim)), "1"), 0.0, 0.0
+        )
+        for aim in aims
+    ]
+    thinker = Thinker(crowded, SPEC, five, np.random.default_rng(1), InProcessSimulator())
+    affordable = thinker.affordable(chosen, five.search.samples)
+    assert 2 <= affordable < five.search.samples
+    struck = thinker._strikes(chosen, five.search.samples)
+    assert [len(s) for s in struck] == [affordable] * len(aims)
+    assert thinker.strike_events > 0
+    # Spent: what is left affords the fewest strikes.
+    assert thinker.affordable(chosen, five.search.samples) == FEWEST_STRIKES
+    ten = state_of(
+        {ball: at for ball, at in balls.items() if ball not in ["11", "12", "13", "14", "15"]}
+    )
+    for state, level in ((ten, five), (crowded, level_named("4"))):
+        plain = Thinker(state, SPEC, level, np.random.default_rng(1), InProcessSimulator())
+        assert plain.affordable(chosen, level.search.samples) == level.search.samples

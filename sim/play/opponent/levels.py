@@ -77,6 +77,9 @@ FASTFIZ_ELEVATION = 0.1  # degrees
 FASTFIZ_SPEED = 0.075  # m/s
 FASTFIZ_TIP = 0.5 / 28.575  # ball radii
 SLOWEST = 0.05  # m/s: a noisy speed never reaches zero (a stroke must move the ball)
+# Object balls on the table above which it is crowded (Search.crowded_events): a 10-ball
+# rack never is, a 15-ball rack is until five are down.
+CROWDED = 10
 
 
 @attrs.frozen
@@ -187,6 +190,13 @@ class Search:
     # Left out of the repr: the duels' files name a level by its repr (player.settings),
     # and a search without a forecast plays as it did before the field was added.
     foresee: int = attrs.field(default=0, repr=False)
+    # On a crowded table (more than CROWDED object balls: the open racks of 8-ball,
+    # rotation and 14.1), the ball events its noisy strikes may simulate in a decision
+    # (0: no limit), so a stroke into a pack is struck fewer times rather than the player
+    # thinking for a minute (sim.play.opponent.search.Thinker.affordable). Left out of
+    # the repr as foresee is: a 10-ball or 9-ball rack is never crowded, and its duels'
+    # racks count on (player.settings names it for the games it changes).
+    crowded_events: int = attrs.field(default=0, repr=False)
 
 
 @attrs.frozen
@@ -299,7 +309,11 @@ LEVELS: dict[str, Level] = {
     # third shorter (over 40 decisions of seed 13, a decision's worth -0.002 of a rack,
     # give or take 0.008). docs/OPPONENT.md, the tenth round; the strength figures are
     # measured on held-out seed 2000.
-    "5": Level("5", Noise.fastfiz(0.28), attrs.evolve(_WIDEST, foresee=3)),
+    # Its crowded-table budget, set on the 12 positions of 11 to 15 object balls of a
+    # 14.1 game of tuning seed 11 (docs/OPPONENT.md, "14.1 continuous"): without it their
+    # decisions took 3.3 to 19.8 s on this loaded machine; with 5,000 ball events the
+    # six slowest took 5.0 to 10.1 s (before: 6.0 to 19.8 s), each choosing the same pot.
+    "5": Level("5", Noise.fastfiz(0.28), attrs.evolve(_WIDEST, foresee=3, crowded_events=5000)),
     # The hint's player: level 5's search with no noise, its pots' strokes turned for
     # throw and cut to 3 in the forecast before the physics. On 12 decisions of 8-ball
     # racks of tuning seed 31, the cut halved the simulations (182 to 92 at the median)

@@ -32,7 +32,7 @@ from enum import StrEnum
 import attrs
 import numpy as np
 
-from rules import CUE, BallId, Choice, Declaration, GameState, Phase, PocketId
+from rules import CUE, GAMES, BallId, Choice, Declaration, GameState, Phase, PocketId
 from rules.geometry import Point
 from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.simulators.inprocess import InProcessSimulator
@@ -40,7 +40,7 @@ from sim.physics.simulators.simulator import Simulator
 from sim.physics.table import TableSpec, table_spec
 from sim.play.game import Stroke
 from sim.play.opponent.judge import Judge
-from sim.play.opponent.levels import Level, level_named
+from sim.play.opponent.levels import CROWDED, Level, level_named
 from sim.play.opponent.search import Scored, Thinker
 from sim.play.opponent.strokes import (
     Candidate,
@@ -214,6 +214,12 @@ def settings(level: Level, game: str | None = None) -> str:
         text += f", practised breaks {breaks!r}"
     if level.search.foresee:  # not in the repr (see Search.foresee)
         text += f", foreseeing {level.search.foresee} strokes a pot"
+    crowded = game is None or len(GAMES[game].object_balls) > CROWDED
+    if level.search.crowded_events and crowded:  # nor this (Search.crowded_events)
+        text += (
+            f", at most {level.search.crowded_events} ball events of noisy strikes a"
+            f" decision with more than {CROWDED} object balls on the table"
+        )
     return text
 
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 import attrs
 import numpy as np
 
-from rules import CUE, BallId, GameState, IllegalAction, Player, Positions, Shot
+from rules import CUE, BallId, GameState, IllegalAction, Phase, Player, Positions, Shot
 from rules.facts import Pocketing
 from rules.geometry import distance, wrapped_degrees
 from sim.physics.facts import first_heading
@@ -40,7 +40,7 @@ from sim.play.game import Stroke, shot_of
 from sim.play.geometry.pots import Pot
 from sim.play.opponent.forecast import Forecast, Forecaster
 from sim.play.opponent.judge import Judge, Scale
-from sim.play.opponent.levels import Level
+from sim.play.opponent.levels import CROWDED, Level
 from sim.play.opponent.strokes import Candidate, Intent, follow_up_strokes
 
 # Degrees: a pot's line this close to the pocket's needs no correcting (0.25 deg is 4 mm
@@ -70,6 +70,9 @@ BANK_PLANNED_CAP = 0.7
 # the breaker's first innings on racks 0 to 99 of seed 1 ran out 21 times, at 0.3 27
 # (docs/OPPONENT.md, the seventh round).
 MISSED = 0.3
+# The noisy strikes a finalist gets at the least, however crowded the table: two tell a
+# stroke that drops only when struck perfectly from one that drops anyway often enough.
+FEWEST_STRIKES = 2
 
 
 @attrs.frozen
@@ -131,6 +134,7 @@ class Thinker:
             Forecaster(spec, self.judge.mouths, _rebound(spec)) if level.search.foresee else None
         )
         self.simulations = 0
+        self.strike_events = 0  # ball events simulated for noisy strikes (affordable)
         self.forecasts = 0
         self.candidates = 0
         self.started = time.perf_counter()
@@ -535,12 +539,14 @@ class Thinker:
     def _strikes(self, chosen: Sequence[Scored], samples: int) -> list[list[tuple[float, bool]]]:
         """Each candidate struck ``samples`` times with the level's noise: per strike, what
         it leaves and whether it dropped the pot meant."""
+        samples = self.affordable(chosen, samples)
         noisy: list[Stroke] = []
         for item in chosen:
             for _ in range(samples):
                 action = self.level.noise.perturb(item.candidate.stroke.action, self.rng)
                 noisy.append(attrs.evolve(item.candidate.stroke, action=action))
         shots = self.simulate(noisy)
+        self.strike_events += sum(_events(shot) for shot in shots)
         strikes = []
         for index, item in enumerate(chosen):
             part = slice(index * samples, (index + 1) * samples)
@@ -552,6 +558,25 @@ class Thinker:
             )
         return strikes
 
+    def affordable(self, chosen: Sequence[Scored], samples: int) -> int:
+        """The noisy strikes each of ``chosen`` gets: ``samples``, or on a crowded table
+        (:data:`~sim.play.opponent.levels.CROWDED`) as many as the level's
+        ``crowded_events`` left allow, at least :data:`FEWEST_STRIKES`. A strike is
+        reckoned at its stroke's ball events as planned (a stroke into a pack breaks it
+        up whatever the noise), so the count is the same wherever the decision is made."""
+        budget = self.level.search.crowded_events
+        crowded = len(self.state.balls.object_balls) > CROWDED
+        # A break is struck once a rack, and its wait is set by its own samples.
+        if not budget or not crowded or not chosen or self.state.phase is Phase.BREAK:
+            return samples
+        each = sum(self._planned_events(item.candidate.stroke) for item in chosen)
+        left = budget - self.strike_events
+        return max(FEWEST_STRIKES, min(samples, left // max(each, 1)))
+
+    def _planned_events(self, stroke: Stroke) -> int:
+        """The ball events of ``stroke`` as planned (simulated now if it was not)."""
+        return _events(self.simulate([stroke])[0])
+
     @property
     def missed(self) -> float:
         """What a missed pot leaves the player (:data:`MISSED`), on the judge's scale."""
@@ -560,6 +585,11 @@ class Thinker:
     @property
     def seconds(self) -> float:
         return time.perf_counter() - self.started
+
+
+def _events(shot: SimulatedShot | None) -> int:
+    """The ball events pooltool simulated for ``shot`` (0: the physics refused it)."""
+    return 0 if shot is None else len(shot.system.events)
 
 
 @functools.cache
