@@ -76,6 +76,28 @@ def test_a_long_pot_aimed_2_degrees_off_the_best_is_a_mistake_or_a_blunder(
     assert step.execution >= step.decision
 
 
+def test_a_computers_plan_is_valued_in_its_own_hand() -> None:
+    """Level 1's plan for the long pot, reviewed at level 5, is valued in level 1's
+    noise (its stroke is one draw of it, so its luck averages to nothing); the same
+    stroke struck by a person is valued in the reviewer's, and a long pot holds up
+    better in level 5's hand: level 1's strays are its execution, not its bad luck."""
+    one = ComputerPlayer("1", (7, 1))
+    game = _game()
+    state = game.rack
+    assert state is not None
+    move = decide(state, game.setup.spec, level_named("1"), one.generator())
+    assert move.stroke is not None and move.plan is not None and move.kind.value == "pot"
+    game.shoot(attrs.evolve(move.stroke, player=one))
+    (computer,) = review_game(game, game_digest(game), "5").steps
+    person_game = _game()
+    person_game.shoot(move.plan)  # a person's stroke exactly on level 1's plan
+    (person,) = review_game(person_game, game_digest(person_game), "5").steps
+    assert person.person and not computer.person
+    assert computer.best == pytest.approx(person.best, abs=0.05)  # the same position
+    assert computer.chosen < person.chosen - 0.05
+    assert computer.luck == pytest.approx(computer.actual - computer.chosen)
+
+
 def test_the_review_is_the_same_on_one_worker_and_two(perfect_shot: tuple[Game, object]) -> None:
     game, _move = perfect_shot
     state = game.rack

@@ -25,7 +25,7 @@ from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import TableSpec, table_spec
 from sim.play.game import Stroke, shot_of
 from sim.play.opponent.judge import Judge
-from sim.play.opponent.levels import Level, level_named
+from sim.play.opponent.levels import Level, Noise, level_named
 from sim.play.opponent.player import Kind, Move, ThinkRequest, decide, think
 from sim.play.opponent.search import Thinker
 from sim.play.opponent.strokes import (
@@ -118,8 +118,8 @@ def judge_step(job: ReviewJob) -> StepReview:
         top = max(best if best is not None else chosen, chosen)
         timed_out = _marked(step, top, chosen, actual, words, "let the shot clock run out", chosen)
         return attrs.evolve(timed_out, **drawn)
-    stroke, meant = _chosen(step, job.table)
-    chosen = strikes.worth(stroke)
+    stroke, meant, hand = _chosen(step, job.table)
+    chosen = strikes.worth(stroke, hand)
     if best is None:  # the search offers a stalemate: nothing struck to compare with
         best = chosen
     same = _decided(best_plan) == _decided(stroke) or _same_option(_option_of(best_move), meant)
@@ -140,11 +140,15 @@ class _Strikes:
         wanted = search.confirm_samples or search.samples
         self.count = 1 if level.noise.silent else max(wanted, LEAST_STRIKES)
 
-    def worth(self, stroke: Stroke) -> float:
-        """The mean of what ``stroke``'s noisy strikes leave (the search's yardstick)."""
+    def worth(self, stroke: Stroke, hand: Noise | None = None) -> float:
+        """The mean of what ``stroke``'s noisy strikes leave (the search's yardstick),
+        struck with the reviewing level's noise or ``hand``'s: the same draws scaled
+        (``Noise.perturb`` draws the five errors in one order), so two strokes of a shot
+        still differ by what they are and whose hand, not by luck."""
+        noise = self.level.noise if hand is None else hand
         rng = np.random.default_rng(self.seed)
         noisy = [
-            attrs.evolve(stroke, action=self.level.noise.perturb(stroke.action, rng))
+            attrs.evolve(stroke, action=noise.perturb(stroke.action, rng))
             for _ in range(self.count)
         ]
         shots = self.thinker.simulate(noisy)
@@ -169,19 +173,23 @@ def _actual(step: Step, thinker: Thinker) -> float:
     return thinker.judge.value(step.before.apply(step.ruling), step.player)
 
 
-def _chosen(step: Step, table: str) -> tuple[Stroke, Option]:
-    """The stroke the player meant and what it was meant as: a computer's plan decided
-    again from its seed (``poolsim verify --decisions``), a person's stroke as struck."""
+def _chosen(step: Step, table: str) -> tuple[Stroke, Option, Noise | None]:
+    """The stroke the player meant, what it was meant as, and the hand it is valued in
+    (None: the reviewer's): a computer's plan decided again from its seed (``poolsim
+    verify --decisions``), in its own level's noise, of which the stroke it struck is
+    one draw (so its luck averages to nothing at any level, and a weaker hand's strays
+    count as its execution); a person's stroke as struck, in the reviewer's."""
     stroke = step.stroke
     assert stroke is not None and step.meant is not None
     computer = stroke.player
     if computer is None:
-        return stroke, step.meant
+        return stroke, step.meant, None
     request = ThinkRequest(step.before, table, computer.level, computer.entropy, computer.declined)
     move = think(request)
     if move.plan is None or move.stroke is None or move.stroke.action != stroke.action:
-        return stroke, step.meant  # decided otherwise now (another version): as struck
-    return attrs.evolve(move.plan, player=computer), _option_of(move)
+        return stroke, step.meant, None  # decided otherwise now (another version): as struck
+    hand = level_named(computer.level).noise
+    return attrs.evolve(move.plan, player=computer), _option_of(move), hand
 
 
 def _decided(stroke: Stroke | None) -> tuple[object, ...] | None:
