@@ -6,7 +6,6 @@ at every command that reads a user's file."""
 from __future__ import annotations
 
 import json
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 import pytest
 
 from rules.reading import at, shown_text
+from tests.gamezip import rewrite
 from tests.run import ROOT, poolsim
 
 GAME = ROOT / "tests" / "data" / "games" / "ten-ball-saved-by-56f7334.poolsim"
@@ -56,14 +56,7 @@ def _drill(path: Path, key: str) -> list[str]:
 
 
 def _game(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
-    with zipfile.ZipFile(GAME) as source, zipfile.ZipFile(path, "w") as copy:
-        for info in source.infolist():
-            data = source.read(info)
-            if info.filename == "game.json":
-                document = json.loads(data)
-                change(document)
-                data = json.dumps(document).encode()
-            copy.writestr(info, data)
+    rewrite(GAME, path, change)
 
 
 def _game_key(path: Path, key: str) -> list[str]:

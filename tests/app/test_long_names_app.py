@@ -5,8 +5,6 @@ its edges, "1.91 Computer (level 3) racked" off the window's)."""
 
 from __future__ import annotations
 
-import json
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from sim.app.main import PoolApp
 from sim.app.screens.modes import MatchSummaryMode
 from sim.app.screens.replay import ReplayView
 from sim.store.gamefile import load
+from tests.gamezip import rewrite
 from tests.run import ROOT
 
 pytestmark = pytest.mark.app
@@ -26,16 +25,9 @@ NAMES = ["Ann", "Computer (level 3)"]
 
 def renamed(tmp_path: Path) -> Path:
     """The won duel's file with its players named ``NAMES`` (nothing else changed)."""
-    path = tmp_path / "renamed.poolsim"
-    with zipfile.ZipFile(WON) as source, zipfile.ZipFile(path, "w") as target:
-        for info in source.infolist():
-            data = source.read(info)
-            if info.filename == "game.json":
-                document = json.loads(data)
-                document["setup"]["players"] = NAMES
-                data = json.dumps(document).encode()
-            target.writestr(info, data)
-    return path
+    return rewrite(
+        WON, tmp_path / "renamed.poolsim", lambda document: document["setup"].update(players=NAMES)
+    )
 
 
 def inside(node: NodePath, frame: NodePath) -> bool:

@@ -21,6 +21,7 @@ from sim.physics.simulate import SimulatedShot
 from sim.physics.systemcodec import SharedParts, ShotDataError, system_from_bytes, system_to_bytes
 from sim.play.game import Game, GameSetup, LagRecord
 from sim.store.gamefile import GameFileError, load, read_pooltool_system, save
+from tests.gamezip import rewrite
 from tests.play.matches import lag_then_racks
 
 pytestmark = pytest.mark.physics
@@ -267,16 +268,6 @@ DAMAGED: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
 ]
 
 
-def _rewrite_member(source: Path, target: Path, edit: Callable[[dict[str, bytes]], None]) -> Path:
-    with zipfile.ZipFile(source) as zf:
-        contents = {name: zf.read(name) for name in zf.namelist()}
-    edit(contents)
-    with zipfile.ZipFile(target, "w") as zf:
-        for name, data in contents.items():
-            zf.writestr(name, data)
-    return target
-
-
 def _last_shot_member(contents: dict[str, bytes]) -> str:
     return max(name for name in contents if name.startswith("shots/"))
 
@@ -302,7 +293,7 @@ def test_a_damaged_shot_is_one_clear_line(
         edit(system)
         contents[member] = msgpack.packb(system)
 
-    bad = _rewrite_member(saved, tmp_path / f"{name}.poolsim", damage)
+    bad = rewrite(saved, tmp_path / f"{name}.poolsim", members=damage)
     with pytest.raises(GameFileError) as caught:
         load(bad)
     text = str(caught.value)
@@ -330,7 +321,7 @@ def test_a_truncated_shot(saved: Path, tmp_path: Path) -> None:
         contents[member] = contents[member][: len(contents[member]) // 2]
 
     with pytest.raises(GameFileError, match=r"\.system: not msgpack data"):
-        load(_rewrite_member(saved, tmp_path / "cut.poolsim", truncate))
+        load(rewrite(saved, tmp_path / "cut.poolsim", members=truncate))
 
 
 def test_saving_a_loaded_game_writes_its_shots_as_read(saved: Path, tmp_path: Path) -> None:

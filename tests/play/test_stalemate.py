@@ -34,10 +34,10 @@ from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
 from sim.store.gamefile import load, save
 from sim.store.verify import verify_decisions
+from tests.gamezip import rewrite
 from tests.play.quiet import quiet_game, quiet_stroke
 from tests.play.test_controller import Clock
 from tests.play.test_opponent import NO_POT, SPEC, rng, state_of
-from tests.store.test_gamefile import rewrite
 
 # -- the pure rule -------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ from sim.store import gamefile
 from sim.store.autosave import Autosave
 from sim.store.gamefile import VERSION, GameFileError, load, save
 from sim.store.verify import verify_game
+from tests.gamezip import rewrite
 from tests.play.matches import lag_then_racks
 from tests.store.bombs import write_zip
 
@@ -46,26 +47,6 @@ def saved(played: Game, tmp_path: Path) -> Path:
     path = tmp_path / "match.poolsim"
     save(played, path)
     return path
-
-
-def rewrite(
-    source: Path,
-    target: Path,
-    edit: Callable[[dict[str, Any]], None] | None = None,
-    members: Callable[[dict[str, bytes]], None] | None = None,
-) -> Path:
-    with zipfile.ZipFile(source) as zf:
-        contents = {name: zf.read(name) for name in zf.namelist()}
-    document = json.loads(contents["game.json"])
-    if edit is not None:
-        edit(document)
-    contents["game.json"] = json.dumps(document).encode()
-    if members is not None:
-        members(contents)
-    with zipfile.ZipFile(target, "w") as zf:
-        for name, data in contents.items():
-            zf.writestr(name, data)
-    return target
 
 
 def first(document: dict[str, Any], kind: str) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from sim.play.selfplay import play_turn
 from sim.store.gamefile import VERSION, GameFileError, load, save
 from sim.store.savedgames import summarise
 from sim.store.verify import verify_game
-from tests.store.test_gamefile import rewrite
+from tests.gamezip import rewrite
 from tests.store.test_system_agreement import OLD_FILE
 
 pytestmark = pytest.mark.physics

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from sim.store.gamefile import VERSION, GameFileError, load
-from tests.store.test_gamefile import ROOT, first, played, rewrite, saved
+from tests.gamezip import rewrite
+from tests.store.test_gamefile import ROOT, first, played, saved
 
 __all__ = ["played", "saved"]  # the fixtures, shared with the game-file tests
 

@@ -19,8 +19,8 @@ from sim.play.game import ComputerPlayer, Game, GameSetup, LagRecord
 from sim.play.opponent.lag import lag_stroke
 from sim.store.gamefile import load, save
 from sim.store.verify import verify_decisions
+from tests.gamezip import rewrite
 from tests.play.quiet import quiet_game, quiet_stroke
-from tests.store.test_gamefile import rewrite
 
 pytestmark = pytest.mark.physics
 

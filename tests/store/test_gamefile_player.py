@@ -21,7 +21,7 @@ from sim.play.game import ComputerPlayer, Game, GameSetup
 from sim.play.opponent.player import ThinkRequest, think
 from sim.store.gamefile import GameFileError, load, save
 from sim.store.verify import verify_decisions
-from tests.store.test_gamefile import rewrite
+from tests.gamezip import rewrite
 
 pytestmark = pytest.mark.physics
 

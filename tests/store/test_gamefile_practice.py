@@ -20,7 +20,7 @@ from sim.play.game import SetupRecord
 from sim.store.gamefile import GameFileError, load, save
 from sim.store.savedgames import summarise
 from sim.store.verify import verify_game
-from tests.store.test_gamefile import rewrite
+from tests.gamezip import rewrite
 
 pytestmark = pytest.mark.physics
 ROOT = Path(__file__).resolve().parents[2]

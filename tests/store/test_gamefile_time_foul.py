@@ -19,7 +19,7 @@ from sim.play.game import Game, GameSetup, ShotRecord, TimeFoulRecord
 from sim.play.selfplay import play_turn
 from sim.store.gamefile import GameFileError, load, save
 from sim.store.verify import verify_time_fouls
-from tests.store.test_gamefile import rewrite
+from tests.gamezip import rewrite
 
 pytestmark = pytest.mark.physics
 ROOT = Path(__file__).resolve().parents[2]
