@@ -368,8 +368,9 @@ def _racks_played(level: str, seed: int) -> Iterator[tuple[int, GameState, Move]
 def review_speed(shots: int, level: str = "5", seed: int = 1) -> dict[str, float]:
     """The review (``poolsim review``, :mod:`sim.play.review`) at ``level`` of ``shots``
     shots a computer of that level played (10-ball, seed ``seed``, its breaks apart: a
-    practised break needs no search), its strokes decided again from their seeds as
-    the review does; per shot reviewed the seconds (mean), beside the seconds the
+    practised break needs no search), recorded as a game file keeps them now (each
+    with its plan, which the review reads rather than deciding it again); per shot
+    reviewed the seconds (mean), beside the seconds the
     computer thought over the same shots, their ratio, and what a 150-shot match
     would take on 2 workers."""
     from rules import MatchPhase, Player
@@ -394,7 +395,7 @@ def review_speed(shots: int, level: str = "5", seed: int = 1) -> dict[str, float
         elif move.kind is Kind.STALEMATE:
             game.declare_stalemate(agreed=True)
         elif move.stroke is not None:
-            game.shoot(attrs.evolve(move.stroke, player=computer))
+            game.shoot(move.played_by(computer))
             if move.kind is not Kind.BREAK:
                 thought.append(move.seconds)
     jobs = [
@@ -426,7 +427,6 @@ def forecast_rate(positions: int, seed: int = 1) -> dict[str, float]:
     second each way, their ratio, how often the two agree on whether the pot drops, and
     where the pot drops both ways and the forecast follows the cue ball to the end (no
     kiss), how far apart the two cue balls stop (median and 90th percentile)."""
-    import attrs
     import numpy as np
 
     from rules import Phase
@@ -802,8 +802,8 @@ def format_report(report: dict[str, Any]) -> list[str]:
     )
     r = report["review"]
     lines.append(
-        f"review, level {r['level']:.0f}, of its own shots ({r['shots']:.0f}, each decided "
-        f"again from its seed): {r['review_seconds_per_shot']:.1f} s a shot reviewed against "
+        f"review, level {r['level']:.0f}, of its own shots ({r['shots']:.0f}, their plans "
+        f"read from the record): {r['review_seconds_per_shot']:.1f} s a shot reviewed against "
         f"{r['think_seconds_per_shot']:.1f} s thought, ratio {r['ratio']:.1f}; a 150-shot match "
         f"on 2 workers {r['match_150_shots_2_workers_minutes']:.1f} min (target 10)"
     )

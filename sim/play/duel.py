@@ -159,7 +159,7 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
             moves.append((me, move, None))
         else:
             assert move.stroke is not None
-            moves.append((me, move, game.shoot(attrs.evolve(move.stroke, player=computer))))
+            moves.append((me, move, game.shoot(move.played_by(computer))))
         last = game.records[-1]
         if isinstance(last, ShotRecord | ChoiceRecord) and game.setup.kind.reracked_around(
             last.ruling

@@ -45,6 +45,7 @@ from rules import (
     Options,
     Phase,
     Player,
+    PocketId,
     Positions,
     Ruling,
     Shot,
@@ -187,16 +188,32 @@ def default_race(kind: type[GameState]) -> int:
 
 
 @attrs.frozen
+class Plan:
+    """What the computer meant by a stroke: its cue action before the noise of its
+    hand, what for (``intent``: "break", "pot", "safety", "kick" or "push-out", the
+    opponent's ``Intent``), and for a pot the ball and the pocket. Kept with the stroke
+    (game file version 5), so a review takes the plan from the file rather than
+    deciding it again (a level-5 search each)."""
+
+    action: CueAction
+    intent: str
+    target: BallId | None = None
+    pocket: PocketId | None = None
+
+
+@attrs.frozen
 class ComputerPlayer:
     """The computer played the stroke: at ``level`` (1..5, perfect), its generator seeded
     from ``entropy``; ``declined``: the quiet innings at which a stalemate it offered in
     this quiet stretch was declined (None: none was), which holds it back from offering
     again for a while (:mod:`sim.play.stalemate`). With the state before the shot that
-    is all it takes to make the same decision again (``poolsim verify --decisions``)."""
+    is all it takes to make the same decision again (``poolsim verify --decisions``);
+    ``plan``, what it meant by its stroke, saves deciding it again to know that."""
 
     level: str
     entropy: tuple[int, ...]
     declined: int | None = None
+    plan: Plan | None = None  # what it meant (None: a choice, a lag, an older file)
 
     def generator(self) -> np.random.Generator:
         """The decision's generator, seeded from ``entropy``: the same numbers wherever

@@ -9,11 +9,11 @@ by hand, numbers only), it checks every key, and it rebuilds the match by runnin
 recorded stroke and choice through the referee again, refusing a file whose recorded
 rulings the referee does not give. Any problem is one :class:`GameFileError` line.
 
-``game.json`` (format ``poolsim-game``, version 4; version 3 had no ``arithmetic``,
-version 2 no lag ``players`` and no ``declined``, version 1 no ``branches`` and no
-``in_play``, and all still load)::
+``game.json`` (format ``poolsim-game``, version 5; version 4 had no computer's
+``plan``, version 3 no ``arithmetic``, version 2 no lag ``players`` and no
+``declined``, version 1 no ``branches`` and no ``in_play``, and all still load)::
 
-    {"format": "poolsim-game", "version": 4, "poolsim": "0.1.0", "pooltool": "0.6.0",
+    {"format": "poolsim-game", "version": 5, "poolsim": "0.1.0", "pooltool": "0.6.0",
      "created": "2026-11-30T04:10:00+00:00", "arithmetic": ARITHMETIC,
      "setup": {"game", "race_to", "table", "options", "players", "seed", ["practice"],
                ["drill"]},
@@ -45,9 +45,13 @@ version 2 no lag ``players`` and no ``declined``, version 1 no ``branches`` and 
     strokes, A's then B's (absent in older files: people).
 
     PLAYER    = {"kind": "person"}
-              | {"kind": "computer", "level": "5", "entropy": [seed, ...], ["declined": 12]}
+              | {"kind": "computer", "level": "5", "entropy": [seed, ...], ["declined": 12],
+                 ["plan": {"action": ACTION, "intent": "pot", "target": "3" | null,
+                           "pocket": "rt" | null}]}
                 (``declined``: the quiet innings at which a stalemate it offered in this
-                quiet stretch was declined, which its decision took into account)
+                quiet stretch was declined, which its decision took into account;
+                ``plan``, a shot's only, version 5: what it meant, its stroke before the
+                noise of its hand, read by a review rather than decided again)
 
     ``records`` is the main line; a branch starts after step ``step`` of line ``line``
     (0: the main line, n: branches[n - 1], always an earlier one), as another step in
@@ -87,7 +91,18 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rules import CUE, BallInHand, Call, Choice, Declaration, Options, Player, Positions, Ruling
+from rules import (
+    CUE,
+    BallInHand,
+    Call,
+    Choice,
+    Declaration,
+    Options,
+    Player,
+    PocketId,
+    Positions,
+    Ruling,
+)
 from rules.errors import FormatError
 from rules.facts import facts_from_json, facts_to_json
 from rules.reading import (
@@ -115,6 +130,7 @@ from sim.play.game import (
     GameSetup,
     LagRecord,
     Node,
+    Plan,
     Record,
     SetupRecord,
     ShotRecord,
@@ -132,7 +148,7 @@ if TYPE_CHECKING:
 # imports this module before it has pooltool (see sim.physics.pooltool_setup).
 
 FORMAT = "poolsim-game"
-VERSION = 4
+VERSION = 5
 _KEYS = {  # game.json's keys in each version this poolsim reads
     1: {"format", "version", "poolsim", "pooltool", "created", "setup", "records"},
     2: {"format", "version", "poolsim", "pooltool", "created", "setup", "records", "branches"}
@@ -144,6 +160,9 @@ _KEYS[3] = _KEYS[2]
 # Version 4: the arithmetic the shots were simulated with (sim.numerics.Arithmetic), and a
 # shot's own where it was simulated with another.
 _KEYS[4] = _KEYS[3] | {"arithmetic"}
+# Version 5: a computer's shot keeps its plan (sim.play.game.Plan); the top keys are 4's.
+# An older poolsim would refuse the plan's key in a shot's player: the version says why.
+_KEYS[5] = _KEYS[4]
 MAX_DECLINED = 10_000  # innings: far beyond any rack's
 MAX_VERSION_TEXT = 40  # characters of a "poolsim" or "pooltool" version
 # A shot's clock reading and extension: in every file since version 2 (poolsim has written
@@ -763,7 +782,14 @@ def _positions(value: Any) -> Positions:
     return Positions({ball: _point(point) for ball, point in value.items()})
 
 
+def _an_object(value: Any) -> None:
+    """A value that must be an object (said at its key, not as the document)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"expected an object, got {Reader.show(value)}")
+
+
 def _action(value: Any) -> CueAction:
+    _an_object(value)
     reader = _Reader(value, "").keys({"speed", "aim", "elevation", "a", "b"})
     return CueAction(**{key: reader.get(key, (int, float)) for key in reader.data})
 
@@ -771,6 +797,7 @@ def _action(value: Any) -> CueAction:
 def _call(value: Any) -> Call | None:
     if value is None:
         return None
+    _an_object(value)
     reader = _Reader(value, "").keys({"ball", "pocket"})
     return Call(ball=reader.get("ball", str), pocket=reader.get("pocket", str))
 
@@ -807,12 +834,49 @@ def _lag_player_to_json(player: ComputerPlayer | None) -> dict[str, Any]:
 
 def _computer_object(player: ComputerPlayer) -> dict[str, Any]:
     declined = {} if player.declined is None else {"declined": player.declined}
+    plan = {} if player.plan is None else {"plan": _plan_to_json(player.plan)}
     return {
         "kind": "computer",
         "level": player.level,
         "entropy": list(player.entropy),
         **declined,
+        **plan,
     }
+
+
+def _plan_to_json(plan: Plan) -> dict[str, Any]:
+    return {
+        "action": _action_to_json(plan.action),
+        "intent": plan.intent,
+        "target": plan.target,
+        "pocket": None if plan.pocket is None else plan.pocket.value,
+    }
+
+
+# What a computer's stroke may be meant as (sim.play.opponent.strokes.Intent's values).
+PLAN_INTENTS = frozenset({"break", "pot", "safety", "kick", "push-out"})
+MAX_BALL = 15  # the highest object ball of any game
+POCKET_NAMES = frozenset(pocket.value for pocket in PocketId)
+
+
+def _plan(value: Any) -> Plan:
+    """A computer's plan: its action, what for, and a pot's ball and pocket."""
+    reader = _Reader(value, "plan").keys({"action", "intent", "target", "pocket"})
+    intent = reader.get("intent", str)
+    if intent not in PLAN_INTENTS:
+        raise FormatError(reader.at("intent"), f"one of {', '.join(sorted(PLAN_INTENTS))}")
+    target, pocket = value["target"], value["pocket"]
+    if target is not None and not (
+        isinstance(target, str)
+        and target.isascii()
+        and target.isdigit()
+        and 1 <= int(target) <= MAX_BALL
+    ):
+        raise FormatError(reader.at("target"), "an object ball (1 to 15) or null")
+    if pocket is not None and not (isinstance(pocket, str) and pocket in POCKET_NAMES):
+        raise FormatError(reader.at("pocket"), "a pocket (lb, lc, lt, rb, rc, rt) or null")
+    action = reader.convert("action", _action)
+    return Plan(action, intent, target, None if pocket is None else PocketId(pocket))
 
 
 MAX_ENTROPY_WORDS = 16  # a decision's seed: a handful of whole numbers
@@ -830,7 +894,7 @@ def _shot_player(value: Any) -> ComputerPlayer | None:
     if value["kind"] == "person":
         _Reader(value, "").keys({"kind"})
         return None
-    reader = _Reader(value, "").keys({"kind", "level", "entropy"}, optional={"declined"})
+    reader = _Reader(value, "").keys({"kind", "level", "entropy"}, optional={"declined", "plan"})
     level = reader.get("level", str)
     if level not in LEVEL_NAMES:
         raise ValueError(f"a level is one of {', '.join(LEVEL_NAMES)}, got {level!r}")
@@ -842,7 +906,8 @@ def _shot_player(value: Any) -> ComputerPlayer | None:
     declined = value.get("declined")
     if declined is not None and (type(declined) is not int or not 0 <= declined <= MAX_DECLINED):
         raise ValueError(f"declined: the innings of a stalemate declined, 0 to {MAX_DECLINED}")
-    return ComputerPlayer(level, tuple(entropy), declined)
+    plan = _plan(value["plan"]) if "plan" in value else None
+    return ComputerPlayer(level, tuple(entropy), declined, plan)
 
 
 def _lag_players(value: Any) -> tuple[ComputerPlayer | None, ComputerPlayer | None]:

@@ -237,6 +237,8 @@ def verify_decisions(game: Game) -> list[DecisionCheck]:
             same = move.stroke is not None and _as_decided(move.stroke) == _as_decided(
                 record.stroke
             )
+            if same and player.plan is not None:  # what it meant, recorded: the same too
+                same = move.played_by(player).player == player
             checks.append(DecisionCheck(label=label, level=player.level, same=same))
     return checks
 

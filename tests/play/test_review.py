@@ -14,7 +14,7 @@ from rules import Player
 from sim.play.game import ComputerPlayer, Game, GameSetup
 from sim.play.opponent import decide, level_named
 from sim.play.position import Position
-from sim.play.review import Review, Tag, accuracy, review_game, review_jobs, tag_of
+from sim.play.review import Review, Tag, accuracy, judged, review_game, review_jobs, tag_of
 from sim.store.gamefile import game_digest
 
 # A long pot on an open table: the cue ball near the head string, the 8 (the ball on)
@@ -96,6 +96,30 @@ def test_a_computers_plan_is_valued_in_its_own_hand() -> None:
     assert computer.best == pytest.approx(person.best, abs=0.05)  # the same position
     assert computer.chosen < person.chosen - 0.05
     assert computer.luck == pytest.approx(computer.actual - computer.chosen)
+
+
+def test_a_kept_plan_is_read_not_decided_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer's shot saved with its plan (game file version 5) is reviewed from it,
+    with no search to decide it again, to the same figures as one whose plan the
+    review decides again from the seed (a file saved before plans were kept)."""
+    one = ComputerPlayer("1", (7, 1))
+    reviews = []
+    for kept in (False, True):
+        game = _game()
+        state = game.rack
+        assert state is not None
+        move = decide(state, game.setup.spec, level_named("1"), one.generator())
+        assert move.stroke is not None
+        game.shoot(move.played_by(one) if kept else attrs.evolve(move.stroke, player=one))
+        if kept:
+            monkeypatch.setattr(judged, "think", _no_search)
+        digest = "0" * 64  # the same seeds for both (the files differ by the plan kept)
+        reviews.append(review_game(game, digest, "3").steps[0])
+    assert reviews[0] == reviews[1]
+
+
+def _no_search(*_args: object, **_kwargs: object) -> None:
+    raise AssertionError("the plan was decided again, not read")
 
 
 def test_the_review_is_the_same_on_one_worker_and_two(perfect_shot: tuple[Game, object]) -> None:

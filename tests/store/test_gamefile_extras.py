@@ -22,8 +22,10 @@ DATA = ROOT / "tests" / "data"
 # An 8-ball self-play rack (seed 5) saved by 0538f17, before the extras.
 EIGHT_BALL = DATA / "before-extras" / "eight-ball-saved-by-0538f17.poolsim"
 TEN_BALL = DATA / "games" / "ten-ball-saved-by-56f7334.poolsim"
-# The document's own words of when, by which poolsim and on which processor it was written.
-WHEN_AND_WHERE = ("created", "poolsim", "arithmetic")
+# The document's own words of when, by which poolsim, in which version of the format
+# (version 5 adds what a computer meant, and this file has no computer's shot) and on
+# which processor it was written.
+WHEN_AND_WHERE = ("created", "poolsim", "version", "arithmetic")
 
 
 def _saved_document(path: Path) -> str:

@@ -163,3 +163,71 @@ def test_the_computers_choice_is_kept_and_decided_again(tmp_path: Path) -> None:
     assert record.by == chooser and record.choice == move.choice
     (check,) = verify_decisions(again)
     assert check.same and f"choice ({move.choice.value})" in check.label
+
+
+@pytest.fixture
+def planned(tmp_path: Path) -> Path:
+    """The computer's break recorded as a duel and the window record it now, with what
+    it meant (version 5)."""
+    game = Game(GameSetup(game="ten-ball", seed=11, players=("Ann", "Bob")))
+    game.start(Player.A)
+    state = game.rack
+    assert state is not None
+    move = think(ThinkRequest(state, "9ft", "1", ENTROPY))
+    game.shoot(move.played_by(ComputerPlayer("1", ENTROPY)))
+    path = tmp_path / "planned.poolsim"
+    save(game, path)
+    return path
+
+
+def test_the_computers_plan_is_kept_read_back_and_checked(planned: Path, tmp_path: Path) -> None:
+    (shot,) = shots(planned)
+    plan = shot["player"]["plan"]
+    assert plan["intent"] == "break" and set(plan["action"]) == {
+        "speed",
+        "aim",
+        "elevation",
+        "a",
+        "b",
+    }
+    assert plan["action"] != {key: shot["action"][key] for key in plan["action"]}  # its noise
+    loaded = load(planned).shots[0].stroke.player
+    assert loaded is not None and loaded.plan is not None and loaded.plan.intent == "break"
+    runner = CliRunner()
+    same = runner.invoke(cli, ["verify", "--decisions", str(planned)])
+    assert same.exit_code == 0 and "all the same" in same.output, same.output
+
+    def turned(document: dict[str, Any]) -> None:
+        shot = next(r for r in document["records"] if r["type"] == "shot")
+        shot["player"]["plan"]["action"]["aim"] += 1.0
+
+    path = rewrite(planned, tmp_path / "turned.poolsim", turned)
+    changed = runner.invoke(cli, ["verify", "--decisions", str(path)])
+    assert changed.exit_code == 1 and "DIFFERS" in changed.output, changed.output
+
+
+@pytest.mark.parametrize(
+    ("plan", "words"),
+    [
+        ({"action": "fast", "intent": "pot", "target": "4", "pocket": "rt"}, "expected"),
+        ({"action": None, "intent": "dance", "target": None, "pocket": None}, "plan.intent"),
+        ({"intent": "pot", "target": "16", "pocket": "rt"}, "plan.target"),
+        ({"intent": "pot", "target": "²", "pocket": "rt"}, "plan.target"),
+        ({"intent": "pot", "target": "4", "pocket": "middle"}, "plan.pocket"),
+        ({"intent": "pot", "target": "4", "pocket": ["rt"]}, "plan.pocket"),
+        ({"intent": "pot", "target": "4", "pocket": "rt", "why": 1}, "why"),
+    ],
+)
+def test_a_bad_plan_is_one_line(
+    planned: Path, tmp_path: Path, plan: dict[str, Any], words: str
+) -> None:
+    def edit(document: dict[str, Any]) -> None:
+        shot = next(r for r in document["records"] if r["type"] == "shot")
+        action = shot["player"]["plan"]["action"]
+        shot["player"]["plan"] = {"action": action, **plan}
+
+    path = rewrite(planned, tmp_path / "bad-plan.poolsim", edit)
+    with pytest.raises(GameFileError) as caught:
+        load(path)
+    text = str(caught.value)
+    assert "\n" not in text and words in text, text

@@ -18,7 +18,7 @@ import pytest
 from sim.numerics import Arithmetic, here
 from sim.physics.systemcodec import system_from_bytes, system_to_bytes
 from sim.play.game import ShotRecord
-from sim.store.gamefile import load, save
+from sim.store.gamefile import VERSION, load, save
 from sim.store.verify import verify_game
 
 pytestmark = pytest.mark.physics
@@ -99,7 +99,7 @@ def test_a_saved_game_records_this_computers_arithmetic(tmp_path: Path) -> None:
     path = tmp_path / "again.poolsim"
     save(game, path)
     document = json.loads(zipfile.ZipFile(path).read("game.json"))
-    assert document["version"] == 4
+    assert document["version"] == VERSION
     assert Arithmetic.from_json(document["arithmetic"]) == here()
     # Each shot keeps its own: not recorded (null), not this computer's.
     shots = [r for r in document["records"] if r["type"] == "shot"]

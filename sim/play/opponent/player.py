@@ -38,7 +38,7 @@ from sim.physics.simulate import CueAction, aim_towards
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.simulators.simulator import Simulator
 from sim.physics.table import TableSpec, table_spec
-from sim.play.game import Stroke
+from sim.play.game import ComputerPlayer, Plan, Stroke
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import CROWDED, Level, level_named
 from sim.play.opponent.search import Scored, Thinker
@@ -98,6 +98,14 @@ class Move:
     candidates: int = 0
     simulations: int = 0
     seconds: float = 0.0
+
+    def played_by(self, computer: ComputerPlayer) -> Stroke:
+        """The stroke as struck, recorded as ``computer``'s with what it meant (its
+        plan's action, the intent, the pot meant): a game file keeps both, so a review
+        reads the plan rather than deciding it again."""
+        assert self.stroke is not None and self.plan is not None, "a move that strikes"
+        meant = Plan(self.plan.action, self.kind.value, self.target, self.pocket)
+        return attrs.evolve(self.stroke, player=attrs.evolve(computer, plan=meant))
 
 
 @attrs.frozen

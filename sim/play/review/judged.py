@@ -175,20 +175,25 @@ def _actual(step: Step, thinker: Thinker) -> float:
 
 def _chosen(step: Step, table: str) -> tuple[Stroke, Option, Noise | None]:
     """The stroke the player meant, what it was meant as, and the hand it is valued in
-    (None: the reviewer's): a computer's plan decided again from its seed (``poolsim
-    verify --decisions``), in its own level's noise, of which the stroke it struck is
-    one draw (so its luck averages to nothing at any level, and a weaker hand's strays
-    count as its execution); a person's stroke as struck, in the reviewer's."""
+    (None: the reviewer's): a computer's plan (kept in the file, or in an older file
+    decided again from its seed as ``poolsim verify --decisions`` does), in its own
+    level's noise, of which the stroke it struck is one draw (so its luck averages to
+    nothing at any level, and a weaker hand's strays count as its execution); a
+    person's stroke as struck, in the reviewer's."""
     stroke = step.stroke
     assert stroke is not None and step.meant is not None
     computer = stroke.player
     if computer is None:
         return stroke, step.meant, None
+    hand = level_named(computer.level).noise
+    plan = computer.plan
+    if plan is not None:  # kept in the file (version 5): nothing to decide again
+        meant = Option(Intent(plan.intent), plan.target, plan.pocket)
+        return attrs.evolve(stroke, action=plan.action), meant, hand
     request = ThinkRequest(step.before, table, computer.level, computer.entropy, computer.declined)
     move = think(request)
     if move.plan is None or move.stroke is None or move.stroke.action != stroke.action:
         return stroke, step.meant, None  # decided otherwise now (another version): as struck
-    hand = level_named(computer.level).noise
     return attrs.evolve(move.plan, player=computer), _option_of(move), hand
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
-
 from rules import Player
 from sim.play.game import ComputerPlayer, GameError, Stroke
 from sim.play.opponent.lag import lag_stroke
@@ -184,7 +182,7 @@ class ComputerSeat:
             return
         assert move.stroke is not None  # every move but a choice or a stalemate strikes
         computer = ComputerPlayer(level, self.entropy(), declined=asked.declined)
-        stroke = attrs.evolve(move.stroke, player=computer)
+        stroke = move.played_by(computer)
         table.load(stroke)
         self.showing = Showing(stroke, table.clock() + SHOW_COMPUTER_AIM)
 
