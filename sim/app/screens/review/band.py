@@ -159,7 +159,7 @@ class ReviewBand:
         review = self.source.review
         if review is not None and step is not None:
             draw_graph(self.root, self.source.rack(step), step, box)
-            draw_axis(self.root, self.names, box)
+            draw_axis(self.root, self.names, box, AXIS - 0.02)
             draw_legend(self.root, self.left + 0.02, BAND_BOTTOM + 0.02)
         lines = self._lines(step)
         self.text = " ".join(text for text, _, _ in lines)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from direct.gui.DirectGui import DirectFrame
 from panda3d.core import LineSegs, NodePath, TextNode
 
+from sim.app.hud.listpanel import fitted
 from sim.app.hud.widgets import DIM, WHITE, label
 from sim.play.review import StepReview, Tag
 
@@ -77,14 +78,19 @@ def draw_graph(
 
 
 def draw_axis(
-    parent: NodePath, names: tuple[str, str], box: tuple[float, float, float, float]
+    parent: NodePath, names: tuple[str, str], box: tuple[float, float, float, float], room: float
 ) -> None:
-    """Whose side is whose: A's name at the top left of the graph, B's at the bottom."""
+    """Whose side is whose, in the ``room`` left of the graph: A's name over "100 %" at
+    its top, B's under it at the bottom, each name cut with an ellipsis to fit (a seat
+    named "computer 5 A" ran out of the band and over the graph)."""
     left, _, bottom, top = box
     x, size, right = left - 0.01, 0.026, TextNode.ARight
-    label(parent, f"{names[0][:12]} 100 %", (x, top - 0.03), size, WHITE, right)
+    for name, at in ((names[0], top - 0.03), (names[1], bottom + 0.005)):
+        text = label(parent, name, (x, at), size, WHITE, right)
+        text.setText(fitted(text.textNode, name, room / size))
+    label(parent, "100 %", (x, top - 0.06), size, DIM, right)
     label(parent, "50 %", (x, (top + bottom) / 2 - 0.01), size, DIM, right)
-    label(parent, f"{names[1][:12]} 100 %", (x, bottom + 0.005), size, WHITE, right)
+    label(parent, "100 %", (x, bottom + 0.035), size, DIM, right)
 
 
 def draw_legend(parent: NodePath, x: float, y: float) -> None:
