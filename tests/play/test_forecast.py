@@ -285,5 +285,11 @@ def test_a_level_that_foresees_is_named_so_and_one_that_does_not_as_before() -> 
 
     four = level_named("4")
     assert "foresee" not in settings(four)
-    assert settings(level_named("5")).endswith(", foreseeing 3 strokes a pot")
-    assert settings(_foreseeing(8)) == settings(_foreseeing(0)) + ", foreseeing 8 strokes a pot"
+    ten = "ten-ball"  # a game never crowded: no crowded table's budget named after it
+    assert settings(level_named("5"), ten).endswith(", foreseeing 3 strokes a pot")
+    foreseeing = settings(_foreseeing(0), ten) + ", foreseeing 8 strokes a pot"
+    assert settings(_foreseeing(8), ten) == foreseeing
+    crowded = settings(level_named("5"), "straight-pool")
+    assert crowded.endswith(
+        " ball events of noisy strikes a decision with more than 10 object balls on the table"
+    )
