@@ -104,7 +104,7 @@ from rules import (
     Ruling,
 )
 from rules.errors import FormatError
-from rules.facts import facts_from_json, facts_to_json
+from rules.facts import OBJECT_BALLS, facts_from_json, facts_to_json
 from rules.reading import (
     Reader,
     converted,
@@ -855,7 +855,6 @@ def _plan_to_json(plan: Plan) -> dict[str, Any]:
 
 # What a computer's stroke may be meant as (sim.play.opponent.strokes.Intent's values).
 PLAN_INTENTS = frozenset({"break", "pot", "safety", "kick", "push-out"})
-MAX_BALL = 15  # the highest object ball of any game
 POCKET_NAMES = frozenset(pocket.value for pocket in PocketId)
 
 
@@ -866,12 +865,7 @@ def _plan(value: Any) -> Plan:
     if intent not in PLAN_INTENTS:
         raise FormatError(reader.at("intent"), f"one of {', '.join(sorted(PLAN_INTENTS))}")
     target, pocket = value["target"], value["pocket"]
-    if target is not None and not (
-        isinstance(target, str)
-        and target.isascii()
-        and target.isdigit()
-        and 1 <= int(target) <= MAX_BALL
-    ):
+    if target is not None and target not in OBJECT_BALLS:
         raise FormatError(reader.at("target"), "an object ball (1 to 15) or null")
     if pocket is not None and not (isinstance(pocket, str) and pocket in POCKET_NAMES):
         raise FormatError(reader.at("pocket"), "a pocket (lb, lc, lt, rb, rc, rt) or null")
