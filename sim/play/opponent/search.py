@@ -569,13 +569,11 @@ class Thinker:
         # A break is struck once a rack, and its wait is set by its own samples.
         if not budget or not crowded or not chosen or self.state.phase is Phase.BREAK:
             return samples
-        each = sum(self._planned_events(item.candidate.stroke) for item in chosen)
+        # Each as planned: simulated already (the cache's), or now, all in one batch.
+        planned = self.simulate([item.candidate.stroke for item in chosen])
+        each = sum(_events(shot) for shot in planned)
         left = budget - self.strike_events
         return max(FEWEST_STRIKES, min(samples, left // max(each, 1)))
-
-    def _planned_events(self, stroke: Stroke) -> int:
-        """The ball events of ``stroke`` as planned (simulated now if it was not)."""
-        return _events(self.simulate([stroke])[0])
 
     @property
     def missed(self) -> float:
