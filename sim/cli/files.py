@@ -348,40 +348,6 @@ def _advanced(
         on_step(index, step)
 
 
-def _folder_review_path(game_file: Path, level: str) -> Path:
-    """Where ``poolsim review --racks`` keeps a game's review at ``level``: beside the
-    game, named after it (so the replay's :func:`sim.store.reviewfile.find_review`
-    finds it)."""
-    return game_file.with_name(f"{game_file.stem}.review-level{level}.json")
-
-
-def _kept_folder_review(game_file: Path, digest: str, level: str) -> Any:
-    """The review of this game at ``level`` kept beside it by an earlier run (None:
-    none, or a file that is not one: it is made again and written over)."""
-    from sim.store.reviewfile import ReviewFileError, load_review
-
-    path = _folder_review_path(game_file, level)
-    if not path.is_file():
-        return None
-    try:
-        kept = load_review(path)
-    except ReviewFileError:
-        return None
-    if kept.digest != digest or kept.level != level or kept.line != 0:
-        return None
-    return kept
-
-
-def _keep_folder_review(game_file: Path, review: Any) -> None:
-    from sim.store.reviewfile import save_review
-
-    path = _folder_review_path(game_file, review.level)
-    try:
-        save_review(review, path)
-    except OSError as error:
-        raise click.ClickException(f"cannot write {path}: {error.strerror or error}") from None
-
-
 def _review_folder(folder: Path, level: str, spreading: dict[str, Any], as_json: bool) -> None:
     """``poolsim review --racks DIR``: every game file of a duel's folder reviewed (the
     main line of each), and per computer level (and for a person's shots) the shots'
@@ -389,37 +355,46 @@ def _review_folder(folder: Path, level: str, spreading: dict[str, Any], as_json:
     as it is finished (``GAME.review-LEVEL.json``, where the replay finds it too), and a
     review kept there already is used again: a run stopped part way goes on from the
     games it finished."""
-    from sim.play.review import Review, luck_figure, review_jobs
+    from sim.play.review import Collected, Review, luck_figure, review_jobs
     from sim.store.gamefile import game_digest
+    from sim.store.reviewfile import kept_beside, review_beside, save_review
 
     files = sorted(folder.glob("*.poolsim"))
     if not files:
         raise click.ClickException(f"{folder}: no game files (*.poolsim) in it")
     reviews: list[Review | None] = []
-    digests: list[str] = []
     games_jobs: list[list[Any]] = []  # each game's jobs (its steps, who played them)
     jobs: list[Any] = []  # those still to judge
-    owners: list[int] = []  # each of those's game, by its place in files
+    # Each of those's game (its place in files) and its place among that game's jobs.
+    owners: list[tuple[int, int]] = []
+    collecting: dict[int, Collected] = {}  # the games being reviewed, by their place
     for index, path in enumerate(files):
         game = _loaded(path)
-        digests.append(game_digest(game))
-        games_jobs.append(review_jobs(game, digests[-1], level))
-        reviews.append(_kept_folder_review(path, digests[-1], level))
+        digest = game_digest(game)
+        games_jobs.append(review_jobs(game, digest, level))
+        reviews.append(kept_beside(path, digest, level))
         if reviews[-1] is None:
+            collecting[index] = Collected(games_jobs[-1], digest, level, 0)
             jobs += games_jobs[-1]
-            owners += [index] * len(games_jobs[-1])
-    judged_of: dict[int, list[Any]] = {index: [] for index in owners}
+            owners += [(index, place) for place in range(len(games_jobs[-1]))]
 
     def finished_step(job_index: int, step: Any) -> None:
-        owner = owners[job_index]
-        judged_of[owner].append(step)
-        if len(judged_of[owner]) == len(games_jobs[owner]):
-            steps = tuple(sorted(judged_of[owner], key=lambda s: s.place))
-            reviews[owner] = Review(digests[owner], level, 0, steps)
-            _keep_folder_review(files[owner], reviews[owner])
+        owner, place = owners[job_index]
+        collected = collecting[owner]
+        collected.judged[place] = step
+        review = collected.review()
+        if review is not None:
+            reviews[owner] = review
+            path = review_beside(files[owner], level)
+            try:
+                save_review(review, path)
+            except OSError as error:
+                raise click.ClickException(
+                    f"cannot write {path}: {error.strerror or error}"
+                ) from None
 
     if jobs:
-        what = f"reviewing {len(judged_of)} games at level {level}"
+        what = f"reviewing {len(collecting)} games at level {level}"
         _judged(jobs, spreading, what, finished_step)
     by_level: dict[str, list[Any]] = {}
     for game_jobs, review in zip(games_jobs, reviews, strict=True):

@@ -54,6 +54,29 @@ def check_review_target(path: Path, digest: str) -> None:
         )
 
 
+def review_beside(game_file: Path, level: str) -> Path:
+    """Where ``poolsim review --racks`` keeps a game's review at ``level``: beside the
+    game, named after it (``GAME.review-level5.json``), where :func:`find_review` finds
+    it for the replay."""
+    return game_file.with_name(f"{game_file.stem}.review-level{level}.json")
+
+
+def kept_beside(game_file: Path, digest: str, level: str) -> Review | None:
+    """The review of the game ``digest`` (its main line) at ``level`` kept beside
+    ``game_file`` by an earlier run; None: none, or a file that is not one (it is made
+    again and written over)."""
+    path = review_beside(game_file, level)
+    if not path.is_file():
+        return None
+    try:
+        kept = load_review(path)
+    except ReviewFileError:
+        return None
+    if kept.digest != digest or kept.level != level or kept.line != 0:
+        return None
+    return kept
+
+
 REVIEWS_FOLDER = "reviews"  # in the user data folder: the window's reviews, by digest
 
 

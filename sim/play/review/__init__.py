@@ -13,11 +13,12 @@ engine judges moves, skill told apart from luck.
 
 from sim.play.review.judged import ReviewJob, StepReview, judge_step
 from sim.play.review.marks import Tag, accuracy, tag_of
-from sim.play.review.run import judge_all, review_game, review_jobs
+from sim.play.review.run import Collected, judge_all, review_game, review_jobs
 from sim.play.review.steps import Option, Step, StepKind, step_entropy, steps_of
 from sim.play.review.summary import Review, luck_figure, review_from_json
 
 __all__ = [
+    "Collected",
     "Option",
     "Review",
     "ReviewJob",

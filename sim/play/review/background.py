@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from multiprocessing.context import SpawnProcess
 from typing import Any, Protocol
 
-from sim.play.review.judged import ReviewJob, StepReview, judge_step
+from sim.play.review.judged import ReviewJob, judge_step
+from sim.play.review.run import Collected
 from sim.play.review.summary import Review
 
 NICENESS = 10  # the child's priority under the window's
@@ -47,32 +48,7 @@ class ReviewRun(Protocol):
     def close(self) -> None: ...
 
 
-class _Collected:
-    """The steps judged so far, in any order, made a review once all are in."""
-
-    def __init__(self, jobs: Sequence[ReviewJob], digest: str, level: str, line: int) -> None:
-        self.jobs = list(jobs)
-        self.digest, self.level, self.line = digest, level, line
-        self.judged: dict[int, StepReview] = {}
-        self.failed: str | None = None
-        self._review: Review | None = None
-
-    @property
-    def total(self) -> int:
-        return len(self.jobs)
-
-    @property
-    def done(self) -> int:
-        return len(self.judged)
-
-    def review(self) -> Review | None:
-        if self._review is None and len(self.judged) == len(self.jobs):
-            steps = tuple(self.judged[i] for i in range(len(self.jobs)))
-            self._review = Review(self.digest, self.level, self.line, steps)
-        return self._review
-
-
-class InProcessReview(_Collected):
+class InProcessReview(Collected):
     """Judged here, one step each poll (tests with no process)."""
 
     def poll(self) -> Review | None:
@@ -87,7 +63,7 @@ class InProcessReview(_Collected):
         pass
 
 
-class ReviewProcess(_Collected):
+class ReviewProcess(Collected):
     """Judged in a child process (see the module); :meth:`start` it."""
 
     def __init__(self, jobs: Sequence[ReviewJob], digest: str, level: str, line: int) -> None:

@@ -15,6 +15,35 @@ from sim.play.review.steps import step_entropy, steps_of
 from sim.play.review.summary import Review
 
 
+class Collected:
+    """A review's steps as they are judged, in any order (numbered by their job's place
+    in ``jobs``), made the review once all are in: the window's background review and
+    ``poolsim review --racks`` for each of its games."""
+
+    def __init__(self, jobs: Sequence[ReviewJob], digest: str, level: str, line: int) -> None:
+        self.jobs = list(jobs)
+        self.digest, self.level, self.line = digest, level, line
+        self.judged: dict[int, StepReview] = {}
+        self.failed: str | None = None
+        self._review: Review | None = None
+
+    @property
+    def total(self) -> int:
+        return len(self.jobs)
+
+    @property
+    def done(self) -> int:
+        return len(self.judged)
+
+    def review(self) -> Review | None:
+        """The review once every step is judged (the same one each time after); None
+        until then."""
+        if self._review is None and len(self.judged) == len(self.jobs):
+            steps = tuple(self.judged[i] for i in range(len(self.jobs)))
+            self._review = Review(self.digest, self.level, self.line, steps)
+        return self._review
+
+
 def review_jobs(game: Game, digest: str, level: str, line: int = 0) -> list[ReviewJob]:
     """The jobs of a review of line ``line`` of ``game`` (GameError for a line not
     there), ``digest`` the game's (the seed of each step's generators)."""
