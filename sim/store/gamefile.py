@@ -271,8 +271,14 @@ def game_digest(game: Game) -> str:
     line, not of when or by which version it was saved, nor of the step it is at. A
     review carries it (``poolsim review --save``) so it is never shown against another
     game, and seeds each shot's judging from it."""
-    document = game_document(game)
-    played = {key: document[key] for key in ("setup", "records", "branches")}
+    return document_digest(game_document(game))
+
+
+def document_digest(document: Mapping[str, Any]) -> str:
+    """:func:`game_digest` of the game a ``game.json`` document holds, read without the
+    physics (the statistics find a match's review by it): the same for a file of this
+    format (an older format's, whose document this version writes otherwise, differs)."""
+    played = {key: document.get(key, []) for key in ("setup", "records", "branches")}
     return hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()
 
 

@@ -18,9 +18,9 @@ import pytest
 from sim.play.game import Game
 from sim.play.review import Review, StepReview, Tag, accuracy
 from sim.play.review.steps import steps_of
-from sim.store.gamefile import game_digest, game_document, load, save
+from sim.store.gamefile import document_digest, game_digest, game_document, load, save
 from sim.store.reviewfile import keep_review
-from sim.store.stats.database import SCHEMA_VERSION, document_digest, match_key, opened
+from sim.store.stats.database import SCHEMA_VERSION, match_key, opened
 from sim.store.stats.report import players, report, table_lines
 from tests.run import ROOT, poolsim
 from tests.store.test_stats_database import _indexers_at_once

@@ -15,10 +15,11 @@ drill's too) is no match, and is not indexed.
 
 A match's review (issue 33) gives each player's accuracy: the window's review, kept in
 the data folder by the game's digest (:func:`sim.store.reviewfile.kept_review_path`),
-found as the match's file is indexed (its digest, :func:`document_digest`), or recorded
-as the window makes it (:meth:`StatsDatabase.index_review`, by the match's key). The
-review files stay its record: a rebuilt database finds them again. A match indexed again
-from a file further on (a branch played after the review) keeps the review it had.
+found as the match's file is indexed (its digest,
+:func:`sim.store.gamefile.document_digest`), or recorded as the window makes it
+(:meth:`StatsDatabase.index_review`, by the match's key). The review files stay its
+record: a rebuilt database finds them again. A match indexed again from a file further
+on (a branch played after the review) keeps the review it had.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from sim.physics.table import table_spec
 from sim.play.figures.counts import GameFigures, PlayerFigures
 from sim.play.review import Review
 from sim.store.autosave import autosave_path
-from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX, read_game_json
+from sim.store.gamefile import MAX_FILE_BYTES, SUFFIX, document_digest, read_game_json
 from sim.store.reviewfile import ReviewFileError, kept_review_path, load_review
 from sim.store.stats.figures import file_figures
 
@@ -195,14 +196,6 @@ def match_key(document: Mapping[str, Any]) -> str:
     first = document["records"][0] if document["records"] else None
     text = json.dumps([document["setup"], first], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-def document_digest(document: Mapping[str, Any]) -> str:
-    """The digest of the game a file holds, as :func:`sim.store.gamefile.game_digest`
-    computes it from the loaded game, read from its ``game.json`` (no physics): the same
-    for a file of this format (an older format's reads back otherwise)."""
-    played = {key: document.get(key, []) for key in ("setup", "records", "branches")}
-    return hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()
 
 
 def _steps(document: Mapping[str, Any]) -> int:
