@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+import attrs
 import numpy as np
 import pytest
 
@@ -18,7 +19,7 @@ from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, Stroke, shot_of
 from sim.play.opponent import Kind, decide, level_named
 from sim.play.opponent.judge import RACK, Judge, inside
-from sim.play.opponent.player import SAFETY_BAR
+from sim.play.opponent.player import SAFETY_BAR, settings
 from sim.play.opponent.search import FEWEST_STRIKES, FOUL_COST, MISSED, Scored, Thinker
 from sim.play.opponent.strokes import (
     Candidate,
@@ -305,3 +306,36 @@ def test_a_crowded_table_strikes_each_finalist_fewer_times_within_level_fives_bu
     for state, level in ((ten, five), (crowded, level_named("4"))):
         plain = Thinker(state, SPEC, level, np.random.default_rng(1), InProcessSimulator())
         assert plain.affordable(chosen, level.search.samples) == level.search.samples
+
+
+# A long pot for the player at the table: the cue ball in a bottom corner, the 1 past the
+# middle of the table, cut into a top pocket (judged at the floor, under half; at level
+# 5's own noise, nearly sure).
+LONG = {CUE: (0.2, 0.3), "1": (0.8, 1.7), "2": (0.2, 1.6), "3": (1.1, 1.1)}
+
+
+def test_the_other_players_chances_are_judged_at_its_own_noise_when_the_level_says_so() -> None:
+    """A judge's chances are at least the tournaments' noise (AIM_FLOOR), for the position
+    a player leaves itself; with ``rival_own_noise`` the other player's are judged at the
+    player's own (level 5's makes the long pot far more often), so the same position is
+    worth less to a player who leaves it to the other, in a game of points and in a rack,
+    and exactly as much to the player at the table."""
+    five = level_named("5")
+    plain = Judge.of(SPEC, five)
+    search = attrs.evolve(five.search, rival_own_noise=True)
+    rival = Judge.of(SPEC, attrs.evolve(five, search=search))
+    assert rival.rival is not None and plain.rival is None
+    ten = TenBall(balls=LONG, table=GEOMETRY, phase=Phase.PLAY)  # type: ignore[arg-type]
+    for state in (state_of(LONG), ten):
+        assert rival.value(state, Player.A) == plain.value(state, Player.A)
+        # On the judge's scale for the state: a game of points' values sit near 0.5.
+        worse = 0.02 * plain.scale(state).span
+        assert rival.value(state, Player.B) < plain.value(state, Player.B) - worse
+    assert rival.rival.shooter_chance(ten) > plain.shooter_chance(ten) + 0.3
+    # A duel's racks name it, so racks played without it are not counted with new ones.
+    assert "judged at its own noise" in settings(attrs.evolve(five, search=search))
+    assert "judged at its own noise" not in settings(five)
+    # A level as noisy as the floor has nothing to judge differently.
+    four = level_named("4")
+    loud = attrs.evolve(four, search=attrs.evolve(four.search, rival_own_noise=True))
+    assert Judge.of(SPEC, loud).rival is None

@@ -146,16 +146,27 @@ class Judge:
         position: bool = True,
         lookahead: bool = False,
         miss: float = MISS,
+        rival_own_noise: bool = False,
+        floor: float = AIM_FLOOR,
     ) -> None:
         self.spec = spec
         self.geometry = spec.geometry
         self.mouths: Mapping[PocketId, Point] = pocket_mouths(spec)
-        self.aim = math.radians(max(noise.aim, AIM_FLOOR))
+        self.aim = math.radians(max(noise.aim, floor))
         self.own_aim = math.radians(noise.aim)
         self.position = position
         self.lookahead = lookahead
         self.miss = miss
         self.run = self.run_chance(math.radians(noise.aim))
+        # The other player's chances, judged at this player's own noise rather than at
+        # AIM_FLOOR (Search.rival_own_noise): the floor is for the position a player
+        # leaves itself; the shot it leaves the other player is made as that player
+        # strikes it (None: judged as its own, at the floor).
+        self.rival: Judge | None = (
+            Judge(spec, noise, position=position, miss=miss, floor=0.0)
+            if rival_own_noise and noise.aim < floor
+            else None
+        )
         # Caches, by the balls and the balls on: the chance with the cue ball in hand, the
         # best pot with it where it lies, the shot after next.
         self._chances: dict[tuple[Positions, tuple[BallId, ...]], float] = {}
@@ -173,6 +184,7 @@ class Judge:
             position=search.position,
             lookahead=search.lookahead,
             miss=search.miss,
+            rival_own_noise=search.rival_own_noise,
         )
 
     # -- a pot ---------------------------------------------------------------------
@@ -343,7 +355,8 @@ class Judge:
             return self.points_value(state, me)
         # Without position play, every position it leaves itself is alike to it.
         mine = state.shooter is me
-        chance = self.shooter_chance(state) if self.position or not mine else 0.5
+        judge = self if mine or self.rival is None else self.rival
+        chance = judge.shooter_chance(state) if self.position or not mine else 0.5
         left = len(state.balls.object_balls)
         rest = self.run ** max(left - 1, 0)
         if mine and self.lookahead and left > 1 and state.ball_in_hand is None:
@@ -432,18 +445,19 @@ class Judge:
             return 0.0, 0.0
         if mine and not self.position:  # every position it leaves itself is alike to it
             return 0.5, self.run * (1 + self.inning)
-        chance = self.shooter_chance(state)
+        judge = self if mine or self.rival is None else self.rival
+        chance = judge.shooter_chance(state)
         area = state.rack_area()
         left = len(state.balls.object_balls)
         if area is not None and state.ball_in_hand is None:
             cue = state.balls[CUE]
             marked = state.marked_balls()
             if marked:
-                found, opens = self.break_shot(state.balls, cue, marked[0], area)
+                found, opens = judge.break_shot(state.balls, cue, marked[0], area)
                 if found >= chance:
                     return found, self.run * (1 + self.inning) * (1.0 if opens else CLOSED_RACK)
             elif left == 2:
-                found, carried = self.last_two(state.balls, cue, area)
+                found, carried = judge.last_two(state.balls, cue, area)
                 if found > 0:
                     return found, carried
         follow = self.run

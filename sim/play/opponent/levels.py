@@ -197,6 +197,10 @@ class Search:
     # the repr as foresee is: a 10-ball or 9-ball rack is never crowded, and its duels'
     # racks count on (player.settings names it for the games it changes).
     crowded_events: int = attrs.field(default=0, repr=False)
+    # The other player's chances judged at this player's own noise, not at the judge's
+    # AIM_FLOOR (sim.play.opponent.judge.Judge.rival). Left out of the repr as foresee is
+    # (player.settings names it when set).
+    rival_own_noise: bool = attrs.field(default=False, repr=False)
 
 
 @attrs.frozen
