@@ -162,6 +162,9 @@ class GameState:
     # What a player calls one unit of the race on the scoreboard's title ("race to 5 ·
     # rack 2"): 14.1's is a game to the target, racked again many times over.
     race_unit: ClassVar[str] = "rack"
+    # Whether a game is a race of points over many racks, which ``points_to_win`` counts
+    # down (14.1), rather than of racks each won on its own.
+    points_race: ClassVar[bool] = False
     # Whether a rack is won by running it out, so balls on the break, break-and-runs and
     # run-outs are a player's figures (14.1's racks run on into the next: none of them).
     rack_figures: ClassVar[bool] = True

@@ -269,6 +269,7 @@ class StraightPool(GameState):
     games_per_match_option: ClassVar[str | None] = "sp_games_per_match"  # B-55
     race_unit: ClassVar[str] = "game"  # a race of games to the target; racks are many
     rack_figures: ClassVar[bool] = False  # a rack is not won: it runs on (SP-14)
+    points_race: ClassVar[bool] = True  # SP-16: the first to the target wins
     # SP-17: the balls of the runs and the innings, read as balls per inning, and the
     # high run (the best over matches).
     own_figures: ClassVar[tuple[OwnFigure, ...]] = (

@@ -10,7 +10,18 @@ import attrs
 import numpy as np
 import pytest
 
-from rules import CUE, BallInHand, Phase, Player, Rotation, StraightPool, Tally, TenBall
+from rules import (
+    CUE,
+    GAMES,
+    BallInHand,
+    GameState,
+    Phase,
+    Player,
+    Rotation,
+    StraightPool,
+    Tally,
+    TenBall,
+)
 from rules.options import Options
 from rules.straight_pool import racked
 from sim.physics.simulate import CueAction, simulate_shot
@@ -55,6 +66,13 @@ EASY = {CUE: (0.75, 1.95), "1": (1.05, 2.25), "2": (0.4, 1.2), "3": (0.3, 0.5)}
 def state_of(balls: dict[str, tuple[float, float]], **fields: object) -> StraightPool:
     fields = {"phase": Phase.PLAY, "options": TO_100, **fields}
     return StraightPool(balls=balls, table=GEOMETRY, **fields)  # type: ignore[arg-type]
+
+
+def fresh_state(game: str) -> GameState:
+    match = Game(GameSetup(game=game, seed=1))
+    match.start(Player.A)
+    assert match.rack is not None
+    return match.rack
 
 
 def fresh_rack(seed: int) -> StraightPool:
@@ -314,28 +332,40 @@ def test_a_crowded_table_strikes_each_finalist_fewer_times_within_level_fives_bu
 LONG = {CUE: (0.2, 0.3), "1": (0.8, 1.7), "2": (0.2, 1.6), "3": (1.1, 1.1)}
 
 
-def test_the_other_players_chances_are_judged_at_its_own_noise_when_the_level_says_so() -> None:
+def test_in_a_game_of_points_the_other_players_chances_are_judged_at_the_players_noise() -> None:
     """A judge's chances are at least the tournaments' noise (AIM_FLOOR), for the position
-    a player leaves itself; with ``rival_own_noise`` the other player's are judged at the
-    player's own (level 5's makes the long pot far more often), so the same position is
-    worth less to a player who leaves it to the other, in a game of points and in a rack,
-    and exactly as much to the player at the table."""
-    five = level_named("5")
+    a player leaves itself; with ``rival_own_noise``, in a game of points, the other
+    player's are judged at the player's own (level 5's makes the long pot far more
+    often), so the same position is worth less to a player who leaves it to the other and
+    exactly as much to the player at the table. A rack game's values are unchanged, and a
+    duel's settings name it for a game of points alone."""
+    rivalled = level_named("5")
+    assert rivalled.search.rival_own_noise
+    five = attrs.evolve(rivalled, search=attrs.evolve(rivalled.search, rival_own_noise=False))
     plain = Judge.of(SPEC, five)
-    search = attrs.evolve(five.search, rival_own_noise=True)
-    rival = Judge.of(SPEC, attrs.evolve(five, search=search))
+    rival = Judge.of(SPEC, rivalled)
     assert rival.rival is not None and plain.rival is None
+    points = state_of(LONG)
+    assert rival.value(points, Player.A) == plain.value(points, Player.A)
+    # On the judge's scale for the state: a game of points' values sit near 0.5.
+    worse = 0.02 * plain.scale(points).span
+    assert rival.value(points, Player.B) < plain.value(points, Player.B) - worse
     ten = TenBall(balls=LONG, table=GEOMETRY, phase=Phase.PLAY)  # type: ignore[arg-type]
-    for state in (state_of(LONG), ten):
-        assert rival.value(state, Player.A) == plain.value(state, Player.A)
-        # On the judge's scale for the state: a game of points' values sit near 0.5.
-        worse = 0.02 * plain.scale(state).span
-        assert rival.value(state, Player.B) < plain.value(state, Player.B) - worse
     assert rival.rival.shooter_chance(ten) > plain.shooter_chance(ten) + 0.3
+    for player in Player:
+        assert rival.value(ten, player) == plain.value(ten, player)
     # A duel's racks name it, so racks played without it are not counted with new ones.
-    assert "judged at its own noise" in settings(attrs.evolve(five, search=search))
-    assert "judged at its own noise" not in settings(five)
+    assert "its own noise" in settings(rivalled, "straight-pool")
+    assert "its own noise" not in settings(rivalled, "ten-ball")
+    assert "its own noise" not in settings(five, "straight-pool")
     # A level as noisy as the floor has nothing to judge differently.
     four = level_named("4")
     loud = attrs.evolve(four, search=attrs.evolve(four.search, rival_own_noise=True))
     assert Judge.of(SPEC, loud).rival is None
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_race_of_points_is_the_game_whose_state_counts_the_points_to_win(game: str) -> None:
+    kind = GAMES[game]
+    state = fresh_state(game)
+    assert kind.points_race == (state.points_to_win(Player.A) is not None)

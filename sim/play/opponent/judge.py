@@ -158,10 +158,11 @@ class Judge:
         self.lookahead = lookahead
         self.miss = miss
         self.run = self.run_chance(math.radians(noise.aim))
-        # The other player's chances, judged at this player's own noise rather than at
-        # AIM_FLOOR (Search.rival_own_noise): the floor is for the position a player
-        # leaves itself; the shot it leaves the other player is made as that player
-        # strikes it (None: judged as its own, at the floor).
+        # In a game of points, the other player's chances judged at this player's own
+        # noise rather than at AIM_FLOOR (Search.rival_own_noise): the floor is for the
+        # position a player leaves itself; the shot it leaves the other player is made
+        # as that player strikes it (None: judged as its own, at the floor). A rack
+        # game's values are left as its calibrations measured them.
         self.rival: Judge | None = (
             Judge(spec, noise, position=position, miss=miss, floor=0.0)
             if rival_own_noise and noise.aim < floor
@@ -355,8 +356,7 @@ class Judge:
             return self.points_value(state, me)
         # Without position play, every position it leaves itself is alike to it.
         mine = state.shooter is me
-        judge = self if mine or self.rival is None else self.rival
-        chance = judge.shooter_chance(state) if self.position or not mine else 0.5
+        chance = self.shooter_chance(state) if self.position or not mine else 0.5
         left = len(state.balls.object_balls)
         rest = self.run ** max(left - 1, 0)
         if mine and self.lookahead and left > 1 and state.ball_in_hand is None:

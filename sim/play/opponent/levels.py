@@ -197,9 +197,11 @@ class Search:
     # the repr as foresee is: a 10-ball or 9-ball rack is never crowded, and its duels'
     # racks count on (player.settings names it for the games it changes).
     crowded_events: int = attrs.field(default=0, repr=False)
-    # The other player's chances judged at this player's own noise, not at the judge's
-    # AIM_FLOOR (sim.play.opponent.judge.Judge.rival). Left out of the repr as foresee is
-    # (player.settings names it when set).
+    # In a game of points (GameState.points_race: 14.1), the other player's chances
+    # judged at this player's own noise, not at the judge's AIM_FLOOR
+    # (sim.play.opponent.judge.Judge.rival). Left out of the repr as foresee is: a rack
+    # game's decisions are unchanged, and player.settings names it for the games it
+    # changes.
     rival_own_noise: bool = attrs.field(default=False, repr=False)
 
 
@@ -317,7 +319,17 @@ LEVELS: dict[str, Level] = {
     # 14.1 game of tuning seed 11 (docs/OPPONENT.md, "14.1 continuous"): without it their
     # decisions took 3.3 to 19.8 s on this loaded machine; with 5,000 ball events the
     # six slowest took 5.0 to 10.1 s (before: 6.0 to 19.8 s), each choosing the same pot.
-    "5": Level("5", Noise.fastfiz(0.28), attrs.evolve(_WIDEST, foresee=3, crowded_events=5000)),
+    # In a game of points it judges the other player's chances at its own noise: on tuning
+    # seeds 21 and 22, three games to 100 against itself (the same racks and seeds) went
+    # from 15, 20 and 48 innings to 5, 8 and 22, their balls an inning from 7.6, 6.9 and
+    # 3.2 to 23, 19 and 5.3, most of its safeties (14.1's quiet exchanges of up to nine
+    # in a row) gone; on the first innings of 10-ball's tuning racks (26 of seed 2) it
+    # changed no outcome, so the rack games keep their judge (docs/OPPONENT.md, 14.1).
+    "5": Level(
+        "5",
+        Noise.fastfiz(0.28),
+        attrs.evolve(_WIDEST, foresee=3, crowded_events=5000, rival_own_noise=True),
+    ),
     # The hint's player: level 5's search with no noise, its pots' strokes turned for
     # throw and cut to 3 in the forecast before the physics. On 12 decisions of 8-ball
     # racks of tuning seed 31, the cut halved the simulations (182 to 92 at the median)

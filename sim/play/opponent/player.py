@@ -222,8 +222,9 @@ def settings(level: Level, game: str | None = None) -> str:
         text += f", practised breaks {breaks!r}"
     if level.search.foresee:  # not in the repr (see Search.foresee)
         text += f", foreseeing {level.search.foresee} strokes a pot"
-    if level.search.rival_own_noise:  # nor this (Search.rival_own_noise)
-        text += ", the other player's chances judged at its own noise"
+    points = game is None or GAMES[game].points_race
+    if level.search.rival_own_noise and points:  # nor this (Search.rival_own_noise)
+        text += ", the other player's chances judged at its own noise in a game of points"
     crowded = game is None or len(GAMES[game].object_balls) > CROWDED
     if level.search.crowded_events and crowded:  # nor this (Search.crowded_events)
         text += (
