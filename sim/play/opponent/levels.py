@@ -34,7 +34,7 @@ level    magnitude  aim     elevation  speed  a, b  search
                                                     noisy strikes, 5 contact points
 4        1          0.125   0.1        0.075  0.5   the tournaments' noise; 4 pots x 12
                                                     strokes, 4 x 6 noisy strikes, 7 points
-5        0.35       0.044   0.035      0.026  0.18  6 pots x 30 strokes (20, and 10 with side
+5        0.28       0.035   0.028      0.021  0.14  6 pots x 30 strokes (20, and 10 with side
                                                     spin) ranked by their chance of dropping
                                                     and what the drop leaves, the best 16
                                                     screened with 4 noisy strikes each, the
@@ -43,9 +43,11 @@ level    magnitude  aim     elevation  speed  a, b  search
                                                     2 x 12 more, 9 contact points, 4 spots
                                                     in hand, 2 banks x 14 strokes when no
                                                     plain pot is likely; the shot after next
-                                                    judged too; at 10-ball the break it
-                                                    practised, elsewhere the best of 6
-                                                    breaks x 10 noisy strikes
+                                                    judged too; at 10-ball, 9-ball and
+                                                    8-ball the break it practised, at
+                                                    rotation the best of 6 breaks x 10
+                                                    noisy strikes; at 14.1 the other
+                                                    player's chances judged at its own noise
 perfect  0          0       0          0      0     as 5, every stroke judged as struck, and
                                                     the lower levels' break
 =======  =========  ======  =========  =====  ====  ==========================================
