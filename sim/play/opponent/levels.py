@@ -322,11 +322,11 @@ LEVELS: dict[str, Level] = {
     # decisions took 3.3 to 19.8 s on this loaded machine; with 5,000 ball events the
     # six slowest took 5.0 to 10.1 s (before: 6.0 to 19.8 s), each choosing the same pot.
     # In a game of points it judges the other player's chances at its own noise: on tuning
-    # seeds 21 and 22, three games to 100 against itself (the same racks and seeds) went
-    # from 15, 20 and 48 innings to 5, 8 and 22, their balls an inning from 7.6, 6.9 and
-    # 3.2 to 23, 19 and 5.3, most of its safeties (14.1's quiet exchanges of up to nine
-    # in a row) gone; on the first innings of 10-ball's tuning racks (26 of seed 2) it
-    # changed no outcome, so the rack games keep their judge (docs/OPPONENT.md, 14.1).
+    # seeds 21 and 22, four games to 100 against itself (the same racks and seeds) took
+    # 56 innings in all, not 93, with 29 safeties, not 60: 10.4 balls an inning, not 5.7
+    # (one of the four went the other way, 10 innings to 21). On the first innings of
+    # 10-ball's tuning racks (27 of seed 2) it changed no outcome, so the rack games keep
+    # their judge (docs/OPPONENT.md, 14.1 continuous).
     "5": Level(
         "5",
         Noise.fastfiz(0.28),
