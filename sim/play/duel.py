@@ -326,6 +326,11 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
             "foul_percent": _percent(side.fouls, side.shots),
             "called_pots_made_percent": _percent(side.called_pots_made, side.called_pots_attempted),
             **{figure.name: _own_total(figure, side.own) for figure in own_figures},
+            **{
+                _per_rack(figure): _own_mean(figure, side.own)
+                for figure in own_figures
+                if not figure.best
+            },
             "innings": len(side.runs),
             "balls_per_inning": round(sum(side.runs) / len(side.runs), 2) if side.runs else 0.0,
             "high_run": max(side.runs, default=0),
@@ -335,8 +340,34 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
         "seed": setup.seed,
         "held_out": setup.seed not in TUNING_SEEDS,
         "players": players,
-        **({"own_figures": {f.name: f.words for f in own_figures}} if own_figures else {}),
+        **({"own_figures": _own_words(own_figures)} if own_figures else {}),
     }
+
+
+def _per_rack(figure: OwnFigure) -> str:
+    return f"{figure.name}_per_rack"
+
+
+def _own_words(own_figures: Sequence[OwnFigure]) -> dict[str, str]:
+    """The game's own figures' words by name, each summed one's mean a rack after it
+    (rotation's points, and its points a rack)."""
+    words: dict[str, str] = {}
+    for figure in own_figures:
+        words[figure.name] = figure.words
+        if not figure.best:
+            words[_per_rack(figure)] = f"{figure.words} a rack"
+    return words
+
+
+def _own_mean(figure: OwnFigure, racks: Iterable[tuple[str, int]]) -> dict[str, float]:
+    """The game's own summed ``figure``'s mean a rack, with its standard error (the
+    racks' spread over the root of their number)."""
+    values = [value for name, value in racks if name == figure.name]
+    if not values:
+        return {"value": 0.0, "standard_error": 0.0}
+    mean = statistics.fmean(values)
+    spread = statistics.stdev(values) if len(values) > 1 else 0.0
+    return {"value": round(mean, 2), "standard_error": round(spread / math.sqrt(len(values)), 2)}
 
 
 def _own_total(figure: OwnFigure, racks: Iterable[tuple[str, int]]) -> int:

@@ -141,8 +141,10 @@ def test_a_game_adds_its_own_figures_through_the_one_definition() -> None:
 
 
 def test_a_duel_reports_the_games_own_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    """Rotation's points over a duel's racks: summed per player, with their words, and a
-    row of their own in ``poolsim duel``'s table; 10-ball's duel is as it was."""
+    """Rotation's points over a duel's racks: summed per player, and their mean a rack
+    with its standard error (the racks' spread over the root of their number), with
+    their words, each a row of its own in ``poolsim duel``'s table; 10-ball's duel is as
+    it was."""
     from sim.cli.duel import _print_duel
     from sim.play.duel import SideFigures
 
@@ -151,12 +153,20 @@ def test_a_duel_reports_the_games_own_figures(capsys: pytest.CaptureFixture[str]
     second = SideFigures(own=(("points", 30),)), SideFigures(own=(("points", 61),))
     racks = [RackOutcome(0, Player.A, first), RackOutcome(1, Player.B, second)]
     report = figures(setup, racks)
-    assert report["own_figures"] == {"points": "points"}
-    assert (report["players"]["A"]["points"], report["players"]["B"]["points"]) == (91, 70)
-    assert "own_figures" not in figures(attrs.evolve(setup, game="ten-ball"), racks)
+    assert report["own_figures"] == {"points": "points", "points_per_rack": "points a rack"}
+    a, b = report["players"]["A"], report["players"]["B"]
+    assert (a["points"], b["points"]) == (91, 70)
+    assert a["points_per_rack"] == {"value": 45.5, "standard_error": 15.5}
+    assert b["points_per_rack"] == {"value": 35.0, "standard_error": 26.0}
+    ten_ball = figures(attrs.evolve(setup, game="ten-ball"), racks)
+    assert "own_figures" not in ten_ball and "points_per_rack" not in ten_ball["players"]["A"]
     _print_duel(report, as_json=False)
-    (row,) = [line for line in capsys.readouterr().out.splitlines() if " points " in line]
-    assert [cell.strip() for cell in row.split("│")[1:4]] == ["points", "91", "70"]
+    rows = [
+        [cell.strip() for cell in line.split("│")[1:4]]
+        for line in capsys.readouterr().out.splitlines()
+    ]
+    assert ["points", "91", "70"] in rows
+    assert ["points a rack", "45.5 ± 15.5", "35.0 ± 26.0"] in rows
 
 
 @pytest.mark.physics
