@@ -369,3 +369,32 @@ def test_a_race_of_points_is_the_game_whose_state_counts_the_points_to_win(game:
     kind = GAMES[game]
     state = fresh_state(game)
     assert kind.points_race == (state.points_to_win(Player.A) is not None)
+
+
+# Three balls left: the 1 the next pot (short, into the bottom right corner), the 3 on
+# the head rail; the 2 beside the rack (a break ball: potted into the top left corner, the
+# cue ball goes on into the rack) or out on the side rail (no break shot opens the rack).
+THREE_LEFT = {CUE: (0.9, 0.5), "1": (1.1, 0.25), "3": (0.2, 0.15)}
+BESIDE_THE_RACK = (0.35, 1.7)
+ON_THE_SIDE_RAIL = (1.2, 0.9)
+
+
+def test_with_three_left_a_break_ball_beside_the_rack_keeps_the_run_going() -> None:
+    """The break ball is planned with three balls left: after the next pot one of the
+    other two is the key ball and the other the break ball, and the run goes on past the
+    re-rack only as far as the best of them can be a break shot (the judge's
+    ``break_ball_left``), so the same pot is worth more with a break ball waiting."""
+    judge = Judge.of(SPEC, level_named("5"))
+    good = state_of({**THREE_LEFT, "2": BESIDE_THE_RACK})
+    poor = state_of({**THREE_LEFT, "2": ON_THE_SIDE_RAIL})
+    area = good.rack_area()
+    assert area is not None
+    for state in (good, poor):
+        pot = judge.next_pot(state)[0]
+        assert pot is not None and pot.ball == "1"
+    assert judge.break_ball_left(good.balls, "1", area) > 0.9
+    assert judge.break_ball_left(poor.balls, "1", area) < 0.3
+    good_run = judge.run_from(good, mine=True)[1]
+    poor_run = judge.run_from(poor, mine=True)[1]
+    assert poor_run < good_run / 2 and poor_run > 2  # the two balls of this rack still count
+    assert judge.value(good, Player.A) > judge.value(poor, Player.A) + 0.02

@@ -26,8 +26,9 @@ is to reach the target first (:meth:`Judge.win_chance`). The points a foul would
 now (``GameState.foul_penalty``: sixteen on 14.1's third in a row) count against a
 player with no pot, by the chance of a foul (more when hooked). At a rack's end (a game
 with a ``rack_area``) the re-rack counts: the break ball's pot is worth a run only if the
-cue ball can go on into the rack, and with two balls left one is potted and the other
-left outside the rack area for the break shot.
+cue ball can go on into the rack, with two balls left one is potted and the other
+left outside the rack area for the break shot, and with three the run past the re-rack
+is worth as much as the best break ball the two after the next pot make.
 
 Nothing here decides a rule: the states come from ``GameState.choose`` and
 ``GameState.apply``.
@@ -106,6 +107,9 @@ OPEN_FOUL = 0.05
 # last one in the rack area (SP-15 spots it, the cue ball stays) this share.
 CLOSED_RACK = 0.2
 NO_BREAK_BALL = 0.25
+# The object balls left when the break ball is planned (Judge.break_ball_left): the next
+# pot, then the key ball and the break ball.
+BREAK_BALL_PLANNED = 3
 # The break shot opens the rack when the cue ball goes on into it within this far
 # (metres) of the ghost ball, along the lookahead's rays: with pace left, from a break
 # ball near the rack (one on the head spot is a poor one).
@@ -174,6 +178,7 @@ class Judge:
         self._next_pots: dict[tuple[Positions, tuple[BallId, ...]], tuple[Pot | None, float]] = {}
         self._follow_ons: dict[tuple[Positions, tuple[BallId, ...]], float] = {}
         self._lasts: dict[tuple[Positions, tuple[BallId, ...]], tuple[float, float]] = {}
+        self._break_balls: dict[tuple[Positions, tuple[BallId, ...]], float] = {}
 
     @classmethod
     def of(cls, spec: TableSpec, level: Level) -> Judge:
@@ -440,7 +445,9 @@ class Judge:
         lookahead) times a typical run. At a rack's end (a game with a ``rack_area``)
         the re-rack counts: the last ball's pot is the break shot, worth a run only if
         the cue ball can go on into the rack (:meth:`break_shot`); with two left, one is
-        potted and the other left outside the rack area for it (:meth:`last_two`)."""
+        potted and the other left outside the rack area for it (:meth:`last_two`); with
+        three, the run past the re-rack counts as far as a break ball is left
+        (:meth:`break_ball_left`)."""
         if state.phase is Phase.BREAK:
             return 0.0, 0.0
         if mine and not self.position:  # every position it leaves itself is alike to it
@@ -463,7 +470,17 @@ class Judge:
         follow = self.run
         if mine and self.lookahead and left > 1 and state.ball_in_hand is None:
             follow = min(self.run, self.follow_on(state))
-        return chance, follow * (1 + self.inning)
+        typical = 1 + self.inning
+        if area is not None and left == BREAK_BALL_PLANNED and state.ball_in_hand is None:
+            # The break ball is planned with three left: after the next pot, one of the
+            # other two is the key ball and one the break ball; the run goes on past the
+            # re-rack only as far as the best of them can be a break shot.
+            pot = judge.next_pot(state)[0]
+            if pot is not None:
+                worth = max(CLOSED_RACK, judge.break_ball_left(state.balls, pot.ball, area))
+                rest = left - 1
+                return chance, follow * (rest + (typical - rest) * worth)
+        return chance, follow * typical
 
     def break_shot(
         self, balls: Positions, cue: Point, ball: BallId, area: Sequence[Point]
@@ -485,6 +502,41 @@ class Judge:
             if chance * (1.0 if opens else CLOSED_RACK) > worth:
                 worth = chance * (1.0 if opens else CLOSED_RACK)
                 best = (chance, opens)
+        return best
+
+    def break_ball_left(self, balls: Positions, potted: BallId, area: Sequence[Point]) -> float:
+        """With three object balls left and ``potted`` the next: how good a break ball the
+        best of the other two would be, a break shot's worth (:meth:`break_shot`: its
+        chance, a fifth of it if the cue ball cannot go on into the rack) from the best
+        of the straight-in spots behind it on each pocket's line (:data:`BEHIND`), as a
+        player sends the cue ball there off the key ball; a ball inside the rack area
+        is none (SP-15 moves it)."""
+        key = (balls, (potted,))
+        if key in self._break_balls:
+            return self._break_balls[key]
+        radius = self.geometry.ball_radius
+        others = [p for b, p in balls.items() if b not in (CUE, potted)]
+        best = 0.0
+        for ball in balls.object_balls:
+            at = balls[ball]
+            if ball == potted or inside(at, area, radius):
+                continue
+            for mouth in self.mouths.values():
+                away = distance(mouth, at)
+                if away == 0:
+                    continue
+                ux, uy = (at[0] - mouth[0]) / away, (at[1] - mouth[1]) / away
+                for behind in BEHIND:
+                    spot = (at[0] + behind * ux, at[1] + behind * uy)
+                    if not (radius <= spot[0] <= self.geometry.width - radius) or not (
+                        radius <= spot[1] <= self.geometry.length - radius
+                    ):
+                        continue
+                    if any(distance(spot, p) < 2 * radius for p in others):
+                        continue
+                    chance, opens = self.break_shot(balls.without(potted), spot, ball, area)
+                    best = max(best, chance * (1.0 if opens else CLOSED_RACK))
+        self._break_balls[key] = best
         return best
 
     def last_two(self, balls: Positions, cue: Point, area: Sequence[Point]) -> tuple[float, float]:
