@@ -61,6 +61,9 @@ RING = {
 }
 # An easy pot on the 1 into the top right corner, the 2 down the table.
 EASY = {CUE: (0.75, 1.95), "1": (1.05, 2.25), "2": (0.4, 1.2), "3": (0.3, 0.5)}
+# The same with a fourth ball out of the way: a pot in the middle of a rack, not yet the
+# three-ball end where the break ball is planned (Judge.break_ball_left).
+EASY_MID_RACK = {**EASY, "4": (1.1, 0.9)}
 
 
 def state_of(balls: dict[str, tuple[float, float]], **fields: object) -> StraightPool:
@@ -123,9 +126,9 @@ def test_the_search_bars_mean_in_points_what_they_mean_in_a_rack() -> None:
     for level in ("3", "5"):
         judge = Judge.of(SPEC, level_named(level))
         for score in (Tally(0, 0), Tally(70, 30), Tally(30, 70)):
-            scale = judge.scale(state_of(EASY, score=score))
+            scale = judge.scale(state_of(EASY_MID_RACK, score=score))
             bar = scale.at(SAFETY_BAR)
-            assert judge.value(state_of(EASY, score=score), Player.A) > bar
+            assert judge.value(state_of(EASY_MID_RACK, score=score), Player.A) > bar
             assert judge.value(state_of(RING, score=score), Player.A) < bar
             assert scale.at(MISSED) < scale.at(judge.miss) < bar
             assert 0 < scale.span * FOUL_COST < FOUL_COST / 2
