@@ -359,6 +359,34 @@ def test_level_5_plays_the_break_it_practised_and_practises_on_the_rack_without_
     assert fifteen.plan in [c.stroke for side in sides for c in side]
 
 
+def test_the_perfect_player_breaks_as_level_5_and_plays_the_rest_exactly() -> None:
+    """Struck exactly, one break leaves every rack of a game alike (the racks differ in
+    the balls' numbers alone): the perfect player breaks as level 5 does, the practised
+    break struck with level 5's noise, so its racks differ as a person's would, and
+    strikes every other shot exactly as planned."""
+    game = Game(GameSetup(seed=3))
+    game.start(Player.A)
+    state = game.rack
+    assert state is not None
+    perfect, five = level_named("perfect"), level_named("5")
+    assert perfect.noise.silent and perfect.breaking_noise == five.noise == five.breaking_noise
+    move = decide(state, SPEC, perfect, rng())
+    practised = [practised_break(state, SPEC, side) for side in (-1.0, 1.0)]
+    assert move.kind is Kind.BREAK and move.plan in [c.stroke for c in practised if c]
+    assert move.stroke is not None and move.stroke != move.plan
+    assert move.stroke.action == decide(state, SPEC, five, rng()).stroke.action  # type: ignore[union-attr]
+    shot = decide(state_after_break(game, move), SPEC, perfect, rng())
+    assert shot.stroke == shot.plan
+
+
+def state_after_break(game: Game, move: Move) -> GameState:
+    assert move.stroke is not None
+    game.shoot(move.stroke)
+    state = game.rack
+    assert state is not None and not state.is_over and state.pending is None
+    return state
+
+
 @pytest.mark.parametrize("game", ["nine-ball", "eight-ball"])
 def test_level_5_plays_the_break_it_practised_at_9_ball_and_8_ball(game: str) -> None:
     """9-ball's diamond and 8-ball's fifteen balls have breaks of their own from the break
@@ -379,13 +407,18 @@ def test_a_levels_settings_name_the_break_it_practised(monkeypatch: pytest.Monke
     """A duel's racks name their levels' settings: level 5's include the practised
     breaks, so racks played before one changed are not counted with new ones, and for a
     game its break alone, so a break found for another game leaves its racks counted; a
-    level that does not practise (4, and perfect, with no noise) is its noise and search,
-    and perfect's forecast, and a game's safe break, which every level plays (14.1's)."""
+    level that does not practise (4) is its noise and search, and a game's safe break,
+    which every level plays (14.1's); the perfect player names the practised breaks it
+    plays, the noise it breaks with (level 5's) and its forecast."""
     five, four, perfect = (level_named(name) for name in ("5", "4", "perfect"))
     assert settings(four, "ten-ball") == repr(four)
     safe = f"{{'straight-pool': {StraightPool.practised_break!r}}}"
     assert settings(four) == settings(four, "straight-pool") == f"{four!r}, practised breaks {safe}"
-    assert settings(perfect, "ten-ball") == repr(perfect) + ", foreseeing 3 strokes a pot"
+    ten_ball = f"{{'ten-ball': {TenBall.practised_break!r}}}"
+    assert settings(perfect, "ten-ball") == (
+        f"{perfect!r}, practised breaks {ten_ball}, breaking with noise {five.noise!r},"
+        " foreseeing 3 strokes a pot"
+    )
     before = settings(five)
     assert before.startswith(repr(five)) and "offset=0.25" in before
     for kind in (NineBall, EightBall):  # each game's own break, from its study

@@ -40,7 +40,7 @@ from sim.physics.simulators.simulator import Simulator
 from sim.physics.table import TableSpec, table_spec
 from sim.play.game import ComputerPlayer, Plan, Stroke
 from sim.play.opponent.judge import Judge
-from sim.play.opponent.levels import CROWDED, Level, level_named
+from sim.play.opponent.levels import CROWDED, Level, Noise, level_named
 from sim.play.opponent.search import Scored, Thinker
 from sim.play.opponent.strokes import (
     Candidate,
@@ -176,11 +176,12 @@ def _break(
     state: GameState, spec: TableSpec, level: Level, rng: np.random.Generator, thinker: Thinker
 ) -> Move:
     side = 1.0 if rng.random() < 0.5 else -1.0
-    plays = practises(level) or plays_safe_break(state)
+    plays = plays_practised_break(level) or plays_safe_break(state)
     practised = practised_break(state, spec, side) if plays else None
     if practised is not None:  # measured over many racks: no practice on this one
         assert state.practised_break is not None
-        return _struck(practised, state.practised_break.value, level, rng, thinker)
+        value = state.practised_break.value
+        return _struck(practised, value, level, rng, thinker, noise=level.breaking_noise)
     # A 15-ball rack simulates about four times as long as a 10-ball one (60 ms against
     # 220 ms a break): six strikes of each break there, not ten, keep the wait near 8 s.
     samples = level.search.break_samples * BREAK_RACK // max(BREAK_RACK, len(state.balls))
@@ -189,7 +190,8 @@ def _break(
         best = thinker.tested(unplayed, finalists=len(unplayed), samples=samples, confirm=0)[0]
         return _struck(best.candidate, best.expected, level, rng, thinker)
     plan = break_stroke(state, spec, level.search.break_speed, side)
-    return _struck(Candidate(Intent.BREAK, plan, state.balls_on[0]), 0.5, level, rng, thinker)
+    candidate = Candidate(Intent.BREAK, plan, state.balls_on[0])
+    return _struck(candidate, 0.5, level, rng, thinker, noise=level.breaking_noise)
 
 
 def practises(level: Level) -> bool:
@@ -197,6 +199,14 @@ def practises(level: Level) -> bool:
     plays a game's practised break (``GameState.practised_break``) where there is one:
     without noise there is nothing to practise against."""
     return level.search.break_samples > 0 and not level.noise.silent
+
+
+def plays_practised_break(level: Level) -> bool:
+    """Whether ``level`` plays a game's practised break where there is one: a level that
+    practises (:func:`practises`), and the perfect player, which strikes the studied
+    break exactly (the full hit at its break speed, struck the same on every rack, can
+    leave every rack alike: a ceiling that never runs one out)."""
+    return practises(level) or level.noise.silent
 
 
 def plays_safe_break(state: GameState) -> bool:
@@ -216,10 +226,12 @@ def settings(level: Level, game: str | None = None) -> str:
     breaks = {
         name: found
         for name, found in practised_breaks().items()
-        if game in (None, name) and (found.safe or practises(level))
+        if game in (None, name) and (found.safe or plays_practised_break(level))
     }
     if breaks:
         text += f", practised breaks {breaks!r}"
+    if level.break_noise is not None:  # nor this (Level.break_noise)
+        text += f", breaking with noise {level.break_noise!r}"
     if level.search.foresee:  # not in the repr (see Search.foresee)
         text += f", foreseeing {level.search.foresee} strokes a pot"
     points = game is None or GAMES[game].points_race
@@ -284,9 +296,12 @@ def _struck(
     level: Level,
     rng: np.random.Generator,
     thinker: Thinker,
+    *,
+    noise: Noise | None = None,
 ) -> Move:
+    """``candidate`` struck with the level's noise (or ``noise``: its break's)."""
     plan = candidate.stroke
-    struck = attrs.evolve(plan, action=level.noise.perturb(plan.action, rng))
+    struck = attrs.evolve(plan, action=(noise or level.noise).perturb(plan.action, rng))
     return Move(
         kind=Kind(candidate.intent.value),
         stroke=struck,
