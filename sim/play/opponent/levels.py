@@ -48,8 +48,9 @@ level    magnitude  aim     elevation  speed  a, b  search
                                                     rotation the best of 6 breaks x 10
                                                     noisy strikes; at 14.1 the other
                                                     player's chances judged at its own noise
-perfect  0          0       0          0      0     as 5, every stroke judged as struck, and
-                                                    the lower levels' break
+perfect  0          0       0          0      0     as 5, every stroke judged as struck; it
+                                                    breaks as level 5 does, with level 5's
+                                                    noise
 =======  =========  ======  =========  =====  ====  ==========================================
 
 A noisy tip offset past the miscue limit is brought back onto it: pooltool has no
