@@ -315,10 +315,14 @@ def hints(
     and whether the words "Hint: the computer is thinking" were there in the key's frame.
     A choice the rule offers is answered with the first the referee lists; a shot's
     playing out is skipped (only the hint is timed)."""
+    import attrs
+    import numpy as np
+
     from rules import Phase, Player
     from sim.app.headless import configure_offscreen
     from sim.physics.simulators.worker import PhysicsWorker
     from sim.play.game import MAX_RACE, Game, GameSetup
+    from sim.play.opponent import level_named
     from sim.play.table.turn import STROKE_STAGES, Stage
 
     configure_offscreen(width, height)
@@ -339,6 +343,11 @@ def hints(
     timed: list[float] = []
     words_at_once = True
     deadline = time.monotonic() + 90 * hints_wanted + 180
+    # The hint's break is the game's practised break, which struck exactly the same on
+    # every rack wins every 9-ball rack on the break (no shot after it to time): the
+    # probe strikes a break with level 5's noise, as a player would.
+    breaking_noise = level_named("5").noise
+    strikes = np.random.default_rng(seed)
 
     def step() -> None:
         if time.monotonic() > deadline:
@@ -367,9 +376,13 @@ def hints(
                 words_at_once = words_at_once and words.startswith("Hint")
                 while seat.thinking is not None:
                     step()
+                stroke = controller.stroke()
                 if not breaking:
                     timed.append(time.perf_counter() - started)
-                controller.strike_stroke(controller.stroke())
+                else:  # struck as a player strikes it: exactly, 9-ball's wins every rack
+                    action = breaking_noise.perturb(stroke.action, strikes)
+                    stroke = attrs.evolve(stroke, action=action)
+                controller.strike_stroke(stroke)
             step()
     finally:
         worker.close()
