@@ -286,19 +286,25 @@ class Judge:
 
     def _spots(self, state: GameState, target: BallId) -> list[Point]:
         """Straight-in spots on each pocket's line to ``target``, for the cue ball in hand."""
-        ball = state.balls[target]
         spots = []
+        for line in self._lines_behind(state.balls[target]):
+            spot = next((s for s in line if placeable(state, self.geometry, s)), None)
+            if spot is not None:
+                spots.append(spot)
+        return spots
+
+    def _lines_behind(self, ball: Point) -> list[list[Point]]:
+        """For each pocket, the spots on its line through ``ball``, :data:`BEHIND` it
+        (nearest first): where a straight-in pot of the ball into that pocket is played
+        from."""
+        lines = []
         for mouth in self.mouths.values():
             away = distance(mouth, ball)
             if away == 0:
                 continue
             ux, uy = (ball[0] - mouth[0]) / away, (ball[1] - mouth[1]) / away
-            for behind in BEHIND:
-                spot = (ball[0] + behind * ux, ball[1] + behind * uy)
-                if placeable(state, self.geometry, spot):
-                    spots.append(spot)
-                    break
-        return spots
+            lines.append([(ball[0] + b * ux, ball[1] + b * uy) for b in BEHIND])
+        return lines
 
     def follow_on(self, state: GameState) -> float:
         """The shot after next, for the player at the table with the cue ball where it
@@ -521,13 +527,8 @@ class Judge:
             at = balls[ball]
             if ball == potted or inside(at, area, radius):
                 continue
-            for mouth in self.mouths.values():
-                away = distance(mouth, at)
-                if away == 0:
-                    continue
-                ux, uy = (at[0] - mouth[0]) / away, (at[1] - mouth[1]) / away
-                for behind in BEHIND:
-                    spot = (at[0] + behind * ux, at[1] + behind * uy)
+            for line in self._lines_behind(at):
+                for spot in line:
                     if not (radius <= spot[0] <= self.geometry.width - radius) or not (
                         radius <= spot[1] <= self.geometry.length - radius
                     ):
