@@ -376,10 +376,10 @@ def hints(
                 words_at_once = words_at_once and words.startswith("Hint")
                 while seat.thinking is not None:
                     step()
-                stroke = controller.stroke()
                 if not breaking:
                     timed.append(time.perf_counter() - started)
-                else:  # struck as a player strikes it: exactly, 9-ball's wins every rack
+                stroke = controller.stroke()
+                if breaking:  # struck as a player strikes it: exactly, 9-ball's wins every rack
                     action = breaking_noise.perturb(stroke.action, strikes)
                     stroke = attrs.evolve(stroke, action=action)
                 controller.strike_stroke(stroke)

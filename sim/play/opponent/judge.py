@@ -522,6 +522,7 @@ class Judge:
             return self._break_balls[key]
         radius = self.geometry.ball_radius
         others = [p for b, p in balls.items() if b not in (CUE, potted)]
+        after = balls.without(potted)
         best = 0.0
         for ball in balls.object_balls:
             at = balls[ball]
@@ -535,7 +536,7 @@ class Judge:
                         continue
                     if any(distance(spot, p) < 2 * radius for p in others):
                         continue
-                    chance, opens = self.break_shot(balls.without(potted), spot, ball, area)
+                    chance, opens = self.break_shot(after, spot, ball, area)
                     best = max(best, chance * (1.0 if opens else CLOSED_RACK))
         self._break_balls[key] = best
         return best

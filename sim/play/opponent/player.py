@@ -181,17 +181,17 @@ def _break(
     if practised is not None:  # measured over many racks: no practice on this one
         assert state.practised_break is not None
         value = state.practised_break.value
-        return _struck(practised, value, level, rng, thinker, noise=level.breaking_noise)
+        return _struck(practised, value, level.breaking_noise, rng, thinker)
     # A 15-ball rack simulates about four times as long as a 10-ball one (60 ms against
     # 220 ms a break): six strikes of each break there, not ten, keep the wait near 8 s.
     samples = level.search.break_samples * BREAK_RACK // max(BREAK_RACK, len(state.balls))
     if samples and practises(level):
         unplayed = [Scored(c, 0.0, 0.0) for c in break_candidates(state, spec, side)]
         best = thinker.tested(unplayed, finalists=len(unplayed), samples=samples, confirm=0)[0]
-        return _struck(best.candidate, best.expected, level, rng, thinker)
+        return _struck(best.candidate, best.expected, level.breaking_noise, rng, thinker)
     plan = break_stroke(state, spec, level.search.break_speed, side)
     candidate = Candidate(Intent.BREAK, plan, state.balls_on[0])
-    return _struck(candidate, 0.5, level, rng, thinker, noise=level.breaking_noise)
+    return _struck(candidate, 0.5, level.breaking_noise, rng, thinker)
 
 
 def practises(level: Level) -> bool:
@@ -203,9 +203,8 @@ def practises(level: Level) -> bool:
 
 def plays_practised_break(level: Level) -> bool:
     """Whether ``level`` plays a game's practised break where there is one: a level that
-    practises (:func:`practises`), and the perfect player, which strikes the studied
-    break exactly (the full hit at its break speed, struck the same on every rack, can
-    leave every rack alike: a ceiling that never runs one out)."""
+    practises (:func:`practises`), and the perfect player, which strikes it with its
+    ``Level.break_noise`` (level 5's) as it strikes every break."""
     return practises(level) or level.noise.silent
 
 
@@ -275,7 +274,7 @@ def _shoot(
         scored += thinker.planned(others)
     final = thinker.tested(scored)
     chosen = final[0]
-    return _struck(chosen.candidate, chosen.expected, level, rng, thinker)
+    return _struck(chosen.candidate, chosen.expected, level.noise, rng, thinker)
 
 
 def _straight_at_it(state: GameState, cue: Point, place: Point | None) -> Candidate:
@@ -293,15 +292,13 @@ def _straight_at_it(state: GameState, cue: Point, place: Point | None) -> Candid
 def _struck(
     candidate: Candidate,
     expected: float,
-    level: Level,
+    noise: Noise,
     rng: np.random.Generator,
     thinker: Thinker,
-    *,
-    noise: Noise | None = None,
 ) -> Move:
-    """``candidate`` struck with the level's noise (or ``noise``: its break's)."""
+    """``candidate`` struck with ``noise`` (the level's, or at the break its break's)."""
     plan = candidate.stroke
-    struck = attrs.evolve(plan, action=(noise or level.noise).perturb(plan.action, rng))
+    struck = attrs.evolve(plan, action=noise.perturb(plan.action, rng))
     return Move(
         kind=Kind(candidate.intent.value),
         stroke=struck,
