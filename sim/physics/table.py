@@ -175,6 +175,13 @@ def pocket_mouths(spec: TableSpec) -> Mapping[PocketId, Point]:
     return MappingProxyType({pocket: pocket_mouth(table, pocket) for pocket in PocketId})
 
 
+@functools.cache  # a spec is frozen: its pockets never move
+def pocket_centres(spec: TableSpec) -> Mapping[PocketId, Point]:
+    """Every pocket's centre on ``spec``'s table, built once (see :func:`pocket_mouths`)."""
+    table = spec.build()
+    return MappingProxyType({pocket: pocket_centre(table, pocket) for pocket in PocketId})
+
+
 def nearest_cushion(table: pt.Table, point: Point) -> tuple[float, Point]:
     """Distance from ``point`` to the nearest cushion nose (straight or jaw tip), and the
     unit vector pointing from that nose towards ``point``."""

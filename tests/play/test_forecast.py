@@ -97,7 +97,7 @@ def test_a_pot_aimed_at_the_ghost_ball_drops_and_its_facts_say_so(forecaster: Fo
     # Thrown by the draw's friction, the ball passes 2.5 cm off the mouth's centre: still
     # in the pocket (as the physics says below), not where the picker aimed it.
     margin = 0.03
-    foretold = forecaster.foresee(Positions(balls), "1", PocketId.RT, action, margin)
+    foretold = forecaster.foresee(Positions(balls), "1", MOUTHS[PocketId.RT], action, margin)
     assert foretold.contact and foretold.drops and foretold.certain
     assert 0.02 < abs(foretold.line_error) < margin
     assert foretold.facts("1", PocketId.RT)[:2] == (Hit((CUE, "1")), Pocketing("1", PocketId.RT))
@@ -120,15 +120,15 @@ def test_an_aim_off_by_a_degree_misses_the_pocket_and_a_wide_one_misses_the_ball
     balls = {CUE: (0.6, 1.5), "1": (0.9, 2.2)}
     action = _pot_of(balls, PocketId.RT)
     off = CueAction(speed=2.0, aim=action.aim + 1.0, b=-0.2)
-    foretold = forecaster.foresee(Positions(balls), "1", PocketId.RT, off, 0.02)
+    foretold = forecaster.foresee(Positions(balls), "1", MOUTHS[PocketId.RT], off, 0.02)
     assert foretold.contact and not foretold.drops
     assert abs(foretold.line_error) > 0.02
     assert foretold.object_rail  # it runs on into the rail by the pocket
     assert RailContact("1") in foretold.facts("1", PocketId.RT)
     wide = CueAction(speed=2.0, aim=action.aim + 20.0)
-    assert not forecaster.foresee(Positions(balls), "1", PocketId.RT, wide, 0.02).contact
+    assert not forecaster.foresee(Positions(balls), "1", MOUTHS[PocketId.RT], wide, 0.02).contact
     assert (
-        forecaster.foresee(Positions(balls), "1", PocketId.RT, wide, 0.02).facts("1", PocketId.RT)
+        forecaster.foresee(Positions(balls), "1", MOUTHS[PocketId.RT], wide, 0.02).facts("1", PocketId.RT)
         == ()
     )
 
@@ -139,10 +139,10 @@ def test_a_ball_in_the_cue_balls_way_after_the_contact_is_a_kiss(forecaster: For
     and the forecast says which ball it met and is not certain."""
     balls = {CUE: (0.6, 1.5), "1": (0.9, 2.2)}
     action = _pot_of(balls, PocketId.RT)
-    clear = forecaster.foresee(Positions(balls), "1", PocketId.RT, action, 0.02)
+    clear = forecaster.foresee(Positions(balls), "1", MOUTHS[PocketId.RT], action, 0.02)
     assert clear.cue is not None and clear.certain
     kissed = forecaster.foresee(
-        Positions({**balls, "2": clear.cue}), "1", PocketId.RT, action, 0.02
+        Positions({**balls, "2": clear.cue}), "1", MOUTHS[PocketId.RT], action, 0.02
     )
     assert kissed.kisses == ("2",) and not kissed.certain
     assert kissed.cue is not None and math.dist(kissed.cue, clear.cue) <= 2 * SPEC.ball_radius
@@ -161,7 +161,7 @@ def test_a_cue_ball_sent_into_a_pocket_is_a_scratch(forecaster: Forecaster) -> N
     unit = ((ball[0] - mouth[0]) / back, (ball[1] - mouth[1]) / back)
     balls = {CUE: (ball[0] + 0.5 * unit[0], ball[1] + 0.5 * unit[1]), "1": ball}
     action = CueAction(speed=3.0, aim=aim_towards(balls[CUE], ball), b=0.5)
-    foretold = forecaster.foresee(Positions(balls), "1", PocketId.RT, action, 0.02)
+    foretold = forecaster.foresee(Positions(balls), "1", MOUTHS[PocketId.RT], action, 0.02)
     shot = simulate_shot(SPEC, Positions(balls), action)
     assert Pocketing(CUE, PocketId.RT) in [
         Pocketing(f.ball, f.pocket) for f in shot.facts if isinstance(f, Pocketing)

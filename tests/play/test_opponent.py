@@ -20,6 +20,7 @@ from rules import (
     NineBall,
     Phase,
     Player,
+    PocketId,
     Rotation,
     Shot,
     StraightPool,
@@ -31,6 +32,7 @@ from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, Stroke, shot_of
+from sim.play.geometry.pots import pots
 from sim.play.opponent import (
     Kind,
     Move,
@@ -178,6 +180,22 @@ def test_an_easy_pot_is_called_and_made_with_a_shot_left_on_the_next_ball() -> N
     after = state.push(_shot(state, move))
     assert after.shooter is Player.A and "1" not in after.balls  # made, and A continues
     assert Judge(SPEC, level_named("5").noise).shooter_chance(after) > 0.5
+
+
+def test_a_ball_hanging_in_the_jaws_is_a_pot_and_it_is_made() -> None:
+    # The 1 past the top right pocket's mouth, as a 14.1 game left the 2 (both players
+    # played safe around it for seven shots: sent at the mouth, it would have had to
+    # come back out, so no pot was ever seen).
+    state = state_of(TenBall, {CUE: (0.595, 0.742), "1": (1.252, 2.524), "2": (0.309, 1.742)})
+    found = pots(dict(state.balls), state.balls[CUE], "1", SPEC)
+    assert [pot.pocket for pot in found] == [PocketId.RT]
+    assert (
+        Judge(SPEC, level_named("5").noise).pot_chance(found[0], state.balls[CUE], state.balls)
+        > 0.99
+    )
+    move = decide(state, SPEC, level_named("perfect"), rng())
+    assert move.kind is Kind.POT and (move.target, move.pocket) == ("1", "rt")
+    assert "1" not in state.push(_shot(state, move)).balls
 
 
 def test_level_5_also_tries_side_spin_for_position() -> None:

@@ -7,7 +7,9 @@ cut and distance, a safety that left no shot).
 
 A pot of a ball into a pocket: the cue ball's centre must reach the ghost ball, the
 point 2R behind the object ball on the line from the pocket, along a path clear of the
-other balls, and the object ball's path to the pocket's mouth must be clear too.
+other balls, and the object ball's path to the pocket's mouth must be clear too. A ball
+already past the mouth, hanging in the jaws, is sent at the pocket's centre
+(:func:`drop_point`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import attrs
 
 from rules import CUE, BallId, PocketId
 from rules.geometry import Point, TableGeometry, distance
-from sim.physics.table import TableSpec, pocket_mouths
+from sim.physics.table import TableSpec, pocket_centres, pocket_mouths
 
 MAX_CUT = 70.0  # degrees: thinner cuts are left alone
 THROW_DEGREES = 0.8  # cut-induced throw at a half-ball hit, stunned, at moderate speed
@@ -31,7 +33,8 @@ COMBO_MAX_CUT = 35.0  # degrees: a combination's two cuts at most this
 class Pot:
     """A pot of ``ball`` into ``pocket``: where the cue ball must go and how hard it is.
     ``first``: the ball the cue ball meets, ``ball`` itself unless it is a combination.
-    ``carry``: how far the object balls must roll, each leg stretched by its cut."""
+    ``carry``: how far the object balls must roll, each leg stretched by its cut.
+    ``mouth``: where the object ball is sent (:func:`drop_point`)."""
 
     ball: BallId
     pocket: PocketId
@@ -39,6 +42,7 @@ class Pot:
     cut: float  # degrees, of the cue ball's hit
     difficulty: float  # lower is easier
     carry: float
+    mouth: Point
     first: BallId = attrs.field(default=attrs.Factory(lambda self: self.ball, takes_self=True))
 
 
@@ -108,15 +112,25 @@ def _behind(ball: Point, direction: tuple[float, float], diameter: float) -> Poi
     return (ball[0] - diameter * direction[0], ball[1] - diameter * direction[1])
 
 
+def drop_point(spec: TableSpec, pocket: PocketId, ball: Point) -> Point:
+    """Where ``ball`` is sent to drop in ``pocket``: the middle of the pocket's mouth, or
+    for a ball already past it (nearer the pocket's centre than the mouth is: hanging in
+    the jaws) the pocket's centre, since a line to the mouth would lead it back out onto
+    the bed and no hanger would ever be seen as a pot."""
+    mouth = pocket_mouths(spec)[pocket]
+    centre = pocket_centres(spec)[pocket]
+    return centre if distance(ball, centre) < distance(mouth, centre) else mouth
+
+
 def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableSpec) -> list[Pot]:
     """Every makeable pot of ``target`` from ``cue``, easiest first."""
-    mouths = pocket_mouths(spec)
     geometry = spec.geometry
     diameter = geometry.ball_diameter
     ball = balls[target]
     others = [p for b, p in balls.items() if b not in (target, CUE)]
     found = []
-    for pocket, mouth in mouths.items():
+    for pocket in PocketId:
+        mouth = drop_point(spec, pocket, ball)
         to_pocket = unit(ball, mouth)
         if _side_pocket_refuses(pocket, to_pocket):
             continue
@@ -143,7 +157,7 @@ def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableS
         travel = distance(cue, ghost) + distance(ball, mouth)
         difficulty = travel / max(math.cos(math.radians(cut)), 0.2) + cut / 30
         carry = distance(ball, mouth) / max(math.cos(math.radians(cut)), 0.3)
-        found.append(Pot(target, pocket, ghost, cut, difficulty, carry))
+        found.append(Pot(target, pocket, ghost, cut, difficulty, carry, mouth))
     return sorted(found, key=lambda pot: pot.difficulty)
 
 
@@ -154,13 +168,13 @@ def combinations(
     ``target`` and ``target`` into a pocket, each cut at most :data:`COMBO_MAX_CUT` and
     every path clear; easiest first. Harder than a plain pot of the same length: the
     two cuts multiply the error."""
-    mouths = pocket_mouths(spec)
     geometry = spec.geometry
     diameter = geometry.ball_diameter
     start, ball = balls[first], balls[target]
     others = [p for b, p in balls.items() if b not in (first, target, CUE)]
     found = []
-    for pocket, mouth in mouths.items():
+    for pocket in PocketId:
+        mouth = drop_point(spec, pocket, ball)
         to_pocket = unit(ball, mouth)
         if _side_pocket_refuses(pocket, to_pocket):
             continue
@@ -185,7 +199,7 @@ def combinations(
         carry = distance(start, contact) / max(math.cos(math.radians(cut)), 0.3) + distance(
             ball, mouth
         ) / max(cosines, 0.3)
-        found.append(Pot(target, pocket, ghost, cut, difficulty, carry, first=first))
+        found.append(Pot(target, pocket, ghost, cut, difficulty, carry, mouth, first=first))
     return sorted(found, key=lambda pot: pot.difficulty)
 
 

@@ -193,12 +193,13 @@ class Forecaster:
         self,
         balls: Positions,
         target: BallId,
-        pocket: PocketId,
+        mouth: Point,
         action: CueAction,
         margin: float,
     ) -> Forecast:
-        """``action`` struck from ``balls`` at ``target``, meant for ``pocket`` (its
-        ``margin``: how far off its centre line the ball may come and drop)."""
+        """``action`` struck from ``balls`` at ``target``, meant for the pocket whose
+        ``mouth`` it is sent to (``Pot.mouth``; its ``margin``: how far off its centre
+        line the ball may come and drop)."""
         speed, roll, spin = _strike(action)
         heading = math.radians(action.aim) + _squirt(action.a)
         ux, uy = math.cos(heading), math.sin(heading)
@@ -221,8 +222,8 @@ class Forecaster:
         after, (ox, oy) = _collide(arriving, nx, ny)
         object_speed = math.hypot(ox, oy)
         line = (ox / object_speed, oy / object_speed)
-        error, reach, resting = self._object_ball(ball, line, object_speed, pocket)
-        to_pocket = math.dist(ball, self.mouths[pocket])
+        error, reach, resting = self._object_ball(ball, line, object_speed, mouth)
+        to_pocket = math.dist(ball, mouth)
         drops = abs(error) <= margin and reach >= to_pocket
         others = {b: p for b, p in balls.items() if b not in (CUE, target)}
         travel = self._cue_ball(after, others)
@@ -241,11 +242,10 @@ class Forecaster:
         )
 
     def _object_ball(
-        self, ball: Point, line: tuple[float, float], speed: float, pocket: PocketId
+        self, ball: Point, line: tuple[float, float], speed: float, mouth: Point
     ) -> tuple[float, float, Point]:
         """The object ball sent along ``line`` at ``speed``: its line's signed error at
-        the pocket's mouth, how far it rolls, and where it would stop on a bare bed."""
-        mouth = self.mouths[pocket]
+        the pocket's ``mouth``, how far it rolls, and where it would stop on a bare bed."""
         dx, dy = mouth[0] - ball[0], mouth[1] - ball[1]
         error = dx * line[1] - dy * line[0]
         reach = _reach(speed, 0.0)

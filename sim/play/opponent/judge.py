@@ -44,7 +44,7 @@ import attrs
 from rules import CUE, BallId, Declaration, GameState, Phase, Player, PocketId, Positions
 from rules.geometry import Point, distance
 from sim.physics.table import TableSpec, pocket_mouths
-from sim.play.geometry.pots import Pot, path_clear, pots
+from sim.play.geometry.pots import Pot, drop_point, path_clear, pots
 from sim.play.opponent.levels import FASTFIZ_AIM, Level, Noise
 from sim.play.picker import placeable
 
@@ -202,7 +202,7 @@ class Judge:
         player strikes it, rather than how good a shot it is to leave)."""
         radius = self.geometry.ball_radius
         ball = balls[pot.ball]
-        mouth = self.mouths[pot.pocket]
+        mouth = pot.mouth
         d1 = distance(cue, pot.ghost)
         d2 = distance(ball, mouth)
         turn = d1 / (2 * radius * max(math.cos(math.radians(pot.cut)), 0.2))
@@ -226,7 +226,7 @@ class Judge:
 
     def margin(self, pocket: PocketId, ball: Point) -> float:
         """How far off the pocket's centre line a ball from ``ball`` may come and drop."""
-        mouth = self.mouths[pocket]
+        mouth = drop_point(self.spec, pocket, ball)
         side = pocket.value.endswith("c")
         width = self.spec.side_pocket_width if side else self.spec.corner_pocket_width
         sx = 1.0 if mouth[0] > self.geometry.width / 2 else -1.0

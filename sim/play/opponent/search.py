@@ -205,7 +205,7 @@ class Thinker:
         assert self.forecaster is not None
         self.forecasts += 1
         margin = self.judge.margin(pot.pocket, balls[pot.ball])
-        return self.forecaster.foresee(balls, pot.ball, pot.pocket, action, margin)
+        return self.forecaster.foresee(balls, pot.ball, pot.mouth, action, margin)
 
     def foreseen_value(self, candidate: Candidate, forecast: Forecast) -> float:
         """What the referee's ruling on a foretold stroke leaves."""
@@ -344,7 +344,7 @@ class Thinker:
         if heading is None or pot is None:
             return None
         ball = self.state.balls[pot.ball]
-        wanted = aim_towards(ball, self.judge.mouths[pot.pocket])
+        wanted = aim_towards(ball, pot.mouth)
         error = wrapped_degrees(heading - wanted)
         if abs(error) < AIMED_WITHIN:
             return None
