@@ -28,7 +28,7 @@ from rules import (
 )
 from rules.facts import Pocketing
 from rules.state import Decision
-from sim.physics.simulate import MISCUE_LIMIT, CueAction, simulate_shot
+from sim.physics.simulate import MISCUE_LIMIT, CueAction, aim_towards, simulate_shot
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, Stroke, shot_of
@@ -196,6 +196,18 @@ def test_a_ball_hanging_in_the_jaws_is_a_pot_and_it_is_made() -> None:
     move = decide(state, SPEC, level_named("perfect"), rng())
     assert move.kind is Kind.POT and (move.target, move.pocket) == ("1", "rt")
     assert "1" not in state.push(_shot(state, move)).balls
+
+
+def test_a_ball_on_a_rail_is_potted_along_it() -> None:
+    # The 1 on the left rail a hand's breadth from the top left pocket (as a 14.1 game
+    # left the 9): the line to the mouth, a little in from the rail, put the ghost ball
+    # a couple of millimetres past the rail line, so no pot was seen.
+    balls = {CUE: (1.031, 0.389), "1": (0.029, 2.395), "10": (1.0, 2.0)}
+    (pot,) = pots(balls, balls[CUE], "1", SPEC)
+    assert pot.pocket is PocketId.LT and SPEC.geometry.on_bed(pot.ghost)
+    action = CueAction(speed=2.0, aim=aim_towards(balls[CUE], pot.ghost))
+    facts = simulate_shot(SPEC, balls, action).facts
+    assert [(f.ball, f.pocket) for f in facts if isinstance(f, Pocketing)] == [("1", PocketId.LT)]
 
 
 def test_level_5_also_tries_side_spin_for_position() -> None:

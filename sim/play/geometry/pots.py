@@ -27,6 +27,10 @@ MAX_CUT = 70.0  # degrees: thinner cuts are left alone
 THROW_DEGREES = 0.8  # cut-induced throw at a half-ball hit, stunned, at moderate speed
 SIDE_POCKET_MAX_ANGLE = 45.0  # degrees off straight into a side pocket
 COMBO_MAX_CUT = 35.0  # degrees: a combination's two cuts at most this
+# Metres: a ball on a rail is potted along it, the cue ball's centre a radius off the
+# rail, though the line to the mouth (a little in from the rail) puts the ghost ball
+# up to this far past that line; it is moved back onto the bed.
+RAIL_SLACK = 0.005
 
 
 @attrs.frozen
@@ -122,6 +126,17 @@ def drop_point(spec: TableSpec, pocket: PocketId, ball: Point) -> Point:
     return centre if distance(ball, centre) < distance(mouth, centre) else mouth
 
 
+def _onto_bed(point: Point, geometry: TableGeometry) -> Point | None:
+    """``point`` if a ball there lies on the bed; moved onto it if it lies less than
+    :data:`RAIL_SLACK` past the rail line; otherwise None."""
+    if geometry.on_bed(point):
+        return point
+    r = geometry.ball_radius
+    x = min(max(point[0], r), geometry.width - r)
+    y = min(max(point[1], r), geometry.length - r)
+    return (x, y) if distance(point, (x, y)) <= RAIL_SLACK else None
+
+
 def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableSpec) -> list[Pot]:
     """Every makeable pot of ``target`` from ``cue``, easiest first."""
     geometry = spec.geometry
@@ -147,8 +162,8 @@ def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableS
             to_pocket[0] * math.cos(turn) - to_pocket[1] * math.sin(turn),
             to_pocket[0] * math.sin(turn) + to_pocket[1] * math.cos(turn),
         )
-        ghost = _behind(ball, line, diameter)
-        if not geometry.on_bed(ghost):
+        ghost = _onto_bed(_behind(ball, line, diameter), geometry)
+        if ghost is None:
             continue
         if not path_clear(cue, ghost, others, diameter) or not path_clear(
             ball, mouth, others, diameter
