@@ -33,6 +33,7 @@ from sim.play.opponent.judge import RACK, Judge, inside
 from sim.play.opponent.player import SAFETY_BAR, settings
 from sim.play.opponent.search import FEWEST_STRIKES, FOUL_COST, MISSED, Scored, Thinker
 from sim.play.opponent.strokes import (
+    BREAK_SHOT_SPEEDS,
     Candidate,
     Intent,
     pot_candidates,
@@ -401,3 +402,19 @@ def test_with_three_left_a_break_ball_beside_the_rack_keeps_the_run_going() -> N
     poor_run = judge.run_from(poor, mine=True)[1]
     assert poor_run < good_run / 2 and poor_run > 2  # the two balls of this rack still count
     assert judge.value(good, Player.A) > judge.value(poor, Player.A) + 0.02
+
+
+def test_the_break_shot_is_also_struck_hard_enough_to_open_the_rack() -> None:
+    """The break ball (the ball the game marks) is also tried at the break shot's speeds,
+    past the pot's plain paces (a soft pot of it leaves the rack closed; seed 24 of the
+    tuning games: the strokes tried reached 2.6 m/s, the rack barely moved and a safety
+    followed)."""
+    fourteen = racked(tuple(str(n) for n in range(1, 15)), GEOMETRY, TO_100)
+    state = state_of({**fourteen, "15": (1.0, 1.85), CUE: (0.75, 1.45)})
+    assert state.marked_balls() == ("15",)
+    level = level_named("5")
+    judge = Judge.of(SPEC, level)
+    found = pot_candidates(state, SPEC, judge, level.search, state.balls[CUE], None, 6)
+    speeds = {c.stroke.action.speed for c in found if c.target == "15"}
+    assert set(BREAK_SHOT_SPEEDS) <= speeds
+    assert max(speeds - set(BREAK_SHOT_SPEEDS)) < min(BREAK_SHOT_SPEEDS)

@@ -31,6 +31,9 @@ POT_SPEED_MAX = 7.0  # m/s: no pot is struck harder
 FOLLOW_UP_PACES = (0.8, 1.2, 1.8)
 FOLLOW_UP_SPINS = (-0.3, 0.0, 0.3)
 SAFETY_SPEEDS = (1.0, 1.8, 3.0)  # m/s: soft, medium, firm
+# A break shot (the ball a game marks: 14.1's break ball, GameState.marked_balls) is
+# also struck at these speeds (m/s): the cue ball has to go on into the rack and open it.
+BREAK_SHOT_SPEEDS = (4.5, 6.0)
 KICK_SPEEDS = (1.8, 2.8, 4.0)
 # Where on the ball a kick aims, in ball diameters: a fan, because the mirror line is
 # only where a rail would send it back at the same angle (a cushion takes pace and
@@ -202,13 +205,16 @@ def pot_candidates(
     found = []
     if placement is None and search.banks and (not ranked or ranked[0][0] < BANK_WHEN):
         found += bank_candidates(state, spec, judge, cue, search.banks)
+    marked = state.marked_balls()
     for _chance, pot in ranked[:count]:
         base = speed_for(cue, pot)
         call = Call(ball=pot.ball, pocket=pot.pocket) if state.calls_allowed else None
         middle = search.spins[len(search.spins) // 2]
         tips = [(0.0, spin) for spin in search.spins] + [(side, middle) for side in search.sides]
-        for pace in search.speeds:
-            speed = min(POT_SPEED_MAX, base * pace)
+        speeds = [min(POT_SPEED_MAX, base * pace) for pace in search.speeds]
+        if pot.ball in marked:
+            speeds += [s for s in BREAK_SHOT_SPEEDS if s > max(speeds)]
+        for speed in speeds:
             for side, spin in tips:
                 action = CueAction(speed=speed, aim=aim_towards(cue, pot.ghost), a=side, b=spin)
                 stroke = Stroke(action=action, placement=placement, call=call)
