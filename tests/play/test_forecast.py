@@ -128,7 +128,9 @@ def test_an_aim_off_by_a_degree_misses_the_pocket_and_a_wide_one_misses_the_ball
     wide = CueAction(speed=2.0, aim=action.aim + 20.0)
     assert not forecaster.foresee(Positions(balls), "1", MOUTHS[PocketId.RT], wide, 0.02).contact
     assert (
-        forecaster.foresee(Positions(balls), "1", MOUTHS[PocketId.RT], wide, 0.02).facts("1", PocketId.RT)
+        forecaster.foresee(Positions(balls), "1", MOUTHS[PocketId.RT], wide, 0.02).facts(
+            "1", PocketId.RT
+        )
         == ()
     )
 
