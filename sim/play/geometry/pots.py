@@ -9,13 +9,15 @@ A pot of a ball into a pocket: the cue ball's centre must reach the ghost ball, 
 point 2R behind the object ball on the line from the pocket, along a path clear of the
 other balls, and the object ball's path to the pocket's mouth must be clear too. A ball
 already past the mouth, hanging in the jaws, is sent at the pocket's centre
-(:func:`drop_point`).
+(:func:`_drop_point`).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 import attrs
 
@@ -38,7 +40,7 @@ class Pot:
     """A pot of ``ball`` into ``pocket``: where the cue ball must go and how hard it is.
     ``first``: the ball the cue ball meets, ``ball`` itself unless it is a combination.
     ``carry``: how far the object balls must roll, each leg stretched by its cut.
-    ``mouth``: where the object ball is sent (:func:`drop_point`)."""
+    ``mouth``: where the object ball is sent (:func:`_drop_point`)."""
 
     ball: BallId
     pocket: PocketId
@@ -116,14 +118,24 @@ def _behind(ball: Point, direction: tuple[float, float], diameter: float) -> Poi
     return (ball[0] - diameter * direction[0], ball[1] - diameter * direction[1])
 
 
-def drop_point(spec: TableSpec, pocket: PocketId, ball: Point) -> Point:
-    """Where ``ball`` is sent to drop in ``pocket``: the middle of the pocket's mouth, or
-    for a ball already past it (nearer the pocket's centre than the mouth is: hanging in
-    the jaws) the pocket's centre, since a line to the mouth would lead it back out onto
-    the bed and no hanger would ever be seen as a pot."""
-    mouth = pocket_mouths(spec)[pocket]
-    centre = pocket_centres(spec)[pocket]
-    return centre if distance(ball, centre) < distance(mouth, centre) else mouth
+@functools.cache  # a spec is frozen; pots() runs thousands of times a decision
+def _pockets(spec: TableSpec) -> Mapping[PocketId, tuple[Point, Point, float]]:
+    """Each pocket's mouth's middle, its centre, and how far the one is from the other."""
+    mouths, centres = pocket_mouths(spec), pocket_centres(spec)
+    return MappingProxyType(
+        {
+            pocket: (mouths[pocket], centres[pocket], distance(mouths[pocket], centres[pocket]))
+            for pocket in PocketId
+        }
+    )
+
+
+def _drop_point(mouth: Point, centre: Point, reach: float, ball: Point) -> Point:
+    """Where ``ball`` is sent to drop in a pocket (its ``mouth``'s middle, its
+    ``centre``, ``reach`` apart): the mouth, or for a ball already past it (nearer the
+    centre than the mouth is: hanging in the jaws) the centre, since a line to the mouth
+    would lead it back out onto the bed and no hanger would ever be seen as a pot."""
+    return centre if distance(ball, centre) < reach else mouth
 
 
 def _onto_bed(point: Point, geometry: TableGeometry) -> Point | None:
@@ -144,8 +156,8 @@ def pots(balls: Mapping[BallId, Point], cue: Point, target: BallId, spec: TableS
     ball = balls[target]
     others = [p for b, p in balls.items() if b not in (target, CUE)]
     found = []
-    for pocket in PocketId:
-        mouth = drop_point(spec, pocket, ball)
+    for pocket, (middle, centre, reach) in _pockets(spec).items():
+        mouth = _drop_point(middle, centre, reach, ball)
         to_pocket = unit(ball, mouth)
         if _side_pocket_refuses(pocket, to_pocket):
             continue
@@ -188,8 +200,8 @@ def combinations(
     start, ball = balls[first], balls[target]
     others = [p for b, p in balls.items() if b not in (first, target, CUE)]
     found = []
-    for pocket in PocketId:
-        mouth = drop_point(spec, pocket, ball)
+    for pocket, (middle, centre, reach) in _pockets(spec).items():
+        mouth = _drop_point(middle, centre, reach, ball)
         to_pocket = unit(ball, mouth)
         if _side_pocket_refuses(pocket, to_pocket):
             continue

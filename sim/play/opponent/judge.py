@@ -44,7 +44,7 @@ import attrs
 from rules import CUE, BallId, Declaration, GameState, Phase, Player, PocketId, Positions
 from rules.geometry import Point, distance
 from sim.physics.table import TableSpec, pocket_mouths
-from sim.play.geometry.pots import Pot, drop_point, path_clear, pots
+from sim.play.geometry.pots import Pot, path_clear, pots
 from sim.play.opponent.levels import FASTFIZ_AIM, Level, Noise
 from sim.play.picker import placeable
 
@@ -209,7 +209,7 @@ class Judge:
         spread = max(SPREAD_FLOOR, d2 * turn * (self.own_aim if own else self.aim))
         if pot.first != pot.ball:
             spread *= COMBINATION_SPREAD
-        margin = self.margin(pot.pocket, ball)
+        margin = self.margin(pot, ball)
         return math.erf(margin / (math.sqrt(2) * spread))
 
     def run_chance(self, aim: float) -> float:
@@ -224,9 +224,10 @@ class Judge:
         low, high = RUN_BOUNDS
         return min(high, max(low, math.erf(margin / (math.sqrt(2) * spread))))
 
-    def margin(self, pocket: PocketId, ball: Point) -> float:
-        """How far off the pocket's centre line a ball from ``ball`` may come and drop."""
-        mouth = drop_point(self.spec, pocket, ball)
+    def margin(self, pot: Pot, ball: Point) -> float:
+        """How far off the centre line of ``pot``'s pocket a ball from ``ball`` may come
+        and drop (sent at ``Pot.mouth``)."""
+        pocket, mouth = pot.pocket, pot.mouth
         side = pocket.value.endswith("c")
         width = self.spec.side_pocket_width if side else self.spec.corner_pocket_width
         sx = 1.0 if mouth[0] > self.geometry.width / 2 else -1.0
@@ -530,9 +531,7 @@ class Judge:
                 continue
             for line in self._lines_behind(at):
                 for spot in line:
-                    if not (radius <= spot[0] <= self.geometry.width - radius) or not (
-                        radius <= spot[1] <= self.geometry.length - radius
-                    ):
+                    if not self.geometry.on_bed(spot):
                         continue
                     if any(distance(spot, p) < 2 * radius for p in others):
                         continue

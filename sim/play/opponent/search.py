@@ -204,7 +204,7 @@ class Thinker:
         """``action`` from ``balls``, meant for ``pot``, foretold."""
         assert self.forecaster is not None
         self.forecasts += 1
-        margin = self.judge.margin(pot.pocket, balls[pot.ball])
+        margin = self.judge.margin(pot, balls[pot.ball])
         return self.forecaster.foresee(balls, pot.ball, pot.mouth, action, margin)
 
     def foreseen_value(self, candidate: Candidate, forecast: Forecast) -> float:
@@ -392,7 +392,7 @@ class Thinker:
         candidate = item.candidate
         pot = candidate.pot
         assert pot is not None
-        margin = self.judge.margin(pot.pocket, self.start(candidate.stroke)[pot.ball])
+        margin = self.judge.margin(pot, self.start(candidate.stroke)[pot.ball])
         values = []
         for _ in range(samples):
             action = self.level.noise.perturb(candidate.stroke.action, self.rng)
