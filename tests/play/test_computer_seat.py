@@ -20,6 +20,7 @@ from sim.play.opponent.thinker_process import (
     InProcessThinker,
     ThinkerProcess,
     Thought,
+    hint,
     leave_words,
 )
 from sim.play.table.controller import TableController
@@ -215,3 +216,28 @@ def test_the_hint_names_the_nearest_ball_the_next_shot_may_hit() -> None:
     )
     nine = GAMES["nine-ball"](balls=balls, phase=Phase.PLAY)
     assert leave_words(nine, nine, (0.5, 1.0), "9ft").startswith("it leaves you the 1, 1.5 m")
+
+
+def test_a_hint_with_every_path_blocked_says_it_fouls() -> None:
+    """Seen at the table (issue 31's play-through): the cue ball frozen by the left rail
+    with the 9 between it and the 2, every one-rail path crossing a ball. The hint said
+    "play safe off the 2; it leaves the other player the 2" and loaded a hit through the
+    9 (a foul). Now the kicks whose legs cross a ball are simulated too, the least
+    harmful stroke found is loaded, and the words say no legal hit was found."""
+    balls = {
+        CUE: (0.04, 2.43),
+        "2": (0.12, 1.55),
+        "3": (1.04, 2.49),
+        "4": (0.8, 0.63),
+        "5": (0.57, 2.29),
+        "6": (0.38, 2.41),
+        "7": (0.45, 2.24),
+        "9": (0.07, 2.05),
+        "10": (0.74, 2.21),
+    }
+    state = GAMES["ten-ball"](balls=balls, phase=Phase.PLAY)
+    request = ThinkRequest(state=state, table="9ft", level="perfect", entropy=(1,))
+    thought = hint(1, request)
+    assert thought.hint is not None
+    assert thought.hint.words.endswith("no legal hit found, a foul (wrong ball hit first)")
+    assert thought.move.kind.value in ("kick", "safety")

@@ -270,7 +270,14 @@ def _shoot(
             others += kick_candidates(state, spec, cue, place)
         others += push_candidates(state, cue, place)
         if not others:
-            others = [_straight_at_it(state, cue, place)]
+            # Every path in straight lines is blocked: the kicks whose legs cross a ball
+            # are simulated too, beside a firm hit straight at the ball on, and the
+            # physics says which (if any) reaches it first. The straight hit alone fouled
+            # whenever the ball in the way was not the ball on.
+            others = [
+                *kick_candidates(state, spec, cue, place, clear=False),
+                _straight_at_it(state, cue, place),
+            ]
         scored += thinker.planned(others)
     final = thinker.tested(scored)
     chosen = final[0]

@@ -358,11 +358,18 @@ def safety_candidates(
 
 
 def kick_candidates(
-    state: GameState, spec: TableSpec, cue: Point, placement: Point | None
+    state: GameState,
+    spec: TableSpec,
+    cue: Point,
+    placement: Point | None,
+    *,
+    clear: bool = True,
 ) -> list[Candidate]:
     """One-rail kicks at the ball on: the ball (a little off centre either way) mirrored
     in the line the cue ball's centre bounces off, kept when both legs are clear (in
-    8-ball, at the ball on nearest the cue ball)."""
+    8-ball, at the ball on nearest the cue ball). With ``clear`` False, every leg is
+    kept: where no path is clear, the physics is asked whether a ball glanced on the way
+    still lets the cue ball reach the ball on."""
     target = nearest_open(state, cue, spec)
     geometry = spec.geometry
     diameter = geometry.ball_diameter
@@ -381,7 +388,7 @@ def kick_candidates(
             image, bounce = path
             if not (0 <= bounce[0] <= geometry.width and 0 <= bounce[1] <= geometry.length):
                 continue
-            if not (
+            if clear and not (
                 path_clear(cue, bounce, [*others, ball], diameter)
                 and path_clear(bounce, target_point, others, diameter)
             ):

@@ -34,7 +34,7 @@ import attrs
 
 from rules import CUE, GameState, PocketId
 from rules.geometry import Point, distance
-from rules.words import pocket_name
+from rules.words import FOUL_WORDS, pocket_name
 from sim.physics.racks import rack_slots
 from sim.physics.simulate import simulate_shot
 from sim.physics.simulators.worker import stop_process
@@ -124,8 +124,14 @@ def hint(job: int, request: ThinkRequest) -> Thought:
     start = state.balls if plan.placement is None else state.balls.moved({CUE: plan.placement})
     simulated = simulate_shot(spec, start, plan.action)
     cue_after = simulated.after.get(CUE)
-    after = state.apply(state.rule(shot_of(plan, simulated)))
+    ruling = state.rule(shot_of(plan, simulated))
+    after = state.apply(ruling)
     words = move_words(move, state)
+    if ruling.foul and move.kind is not Kind.POT:
+        # Every way it found to the ball on fouls (a ball in the way of each path): the
+        # words say so rather than promise a safety.
+        fouls = ", ".join(FOUL_WORDS[code] for code in ruling.foul_codes)
+        return Thought(job, move, Hint(cue_after, f"{words}: no legal hit found, a foul ({fouls})"))
     leaves = leave_words(state, after, cue_after, request.table)
     return Thought(job, move, Hint(cue_after, f"{words}; {leaves}" if leaves else words))
 
