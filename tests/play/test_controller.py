@@ -17,6 +17,7 @@ from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.simulators.simulator import Simulator
 from sim.physics.simulators.worker import PhysicsWorker
 from sim.play.game import Game, GameError, GameSetup, ShotRecord
+from sim.play.said import record_line
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
 from sim.store.autosave import Autosave
@@ -234,9 +235,16 @@ def test_the_lag_then_the_breaker_choice(worker: InProcessSimulator, tmp_path: P
     winner = controller.shooter
     with pytest.raises(GameError, match="first the choice"):
         controller.strike()  # Space before choosing who breaks says what is awaited
+    assert controller.spoken is not None
+    assert "chooses who breaks" in record_line(controller.spoken, controller.game.setup)
     controller.lag.choose_breaker(winner.other)
     assert controller.stage is Stage.PLACE
     assert controller.shooter is winner.other
+    # The referee's line says the choice now (it said "chooses who breaks" through the
+    # break, seen at the table under Xvfb).
+    breaker = controller.game.setup.name(winner.other)
+    assert controller.spoken is not None
+    assert record_line(controller.spoken, controller.game.setup) == f"{breaker} breaks."
 
 
 def test_calls_and_declarations_in_ten_ball(worker: InProcessSimulator, tmp_path: Path) -> None:

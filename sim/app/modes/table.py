@@ -205,13 +205,17 @@ class TableMode(Mode):
             kitchen.show() if self.shows_kitchen() else kitchen.hide()
         tracking = self.window.tracking_lines
         if tracking is not None:  # only while aiming, with the preview of this stroke
-            tracking.show(self.controller.preview.lines)
+            tracking.show(None if self.computer_choosing() else self.controller.preview.lines)
 
     def shown_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
         return balls
 
     def draw_cue(self, cue: CueStick, balls: dict[BallId, Point]) -> None:
         cue.hide()
+
+    def computer_choosing(self) -> bool:
+        """Whether the computer at the table is still choosing its stroke (while aiming)."""
+        return False
 
     def shows_kitchen(self) -> bool:
         return False

@@ -18,6 +18,7 @@ from sim.physics.simulate import MAX_SPEED, CueAction
 from sim.physics.simulators.simulator import ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
 from sim.play.game import (
+    BreakerRecord,
     ChoiceRecord,
     Game,
     GameError,
@@ -143,7 +144,13 @@ class Watching:
 
 # A step the HUD's referee line is about: a ruled step, the lag, or a set-up.
 Spoken: TypeAlias = (
-    ShotRecord | TimeFoulRecord | ChoiceRecord | StalemateRecord | LagRecord | SetupRecord
+    ShotRecord
+    | TimeFoulRecord
+    | ChoiceRecord
+    | StalemateRecord
+    | LagRecord
+    | BreakerRecord
+    | SetupRecord
 )
 Ruled: TypeAlias = ShotRecord | TimeFoulRecord | ChoiceRecord | StalemateRecord
 
@@ -207,6 +214,7 @@ class Table(Protocol):
     powers: dict[Player, float]
     placement: Point | None
     message: str
+    spoken: Spoken | None
     tracking: bool
     aids: Aids
     waiting: InFlight | None
