@@ -68,9 +68,10 @@ from sim.limits import SKILL_LEVELS
 from sim.physics.simulate import MAX_ELEVATION, MAX_SPEED, MISCUE_LIMIT, CueAction
 
 # The duel seeds the opponent may be tuned on (its noise, its search's widths, the break
-# studies): every tuning so far used seeds in it (1, 2 and 7; the tests' 3 to 6). A
-# figure measured on the racks it was tuned on says how well it fits them; a strength
-# figure is measured on seeds outside (held out), and a duel says which its seed is.
+# studies): every tuning so far used seeds in it (docs/OPPONENT.md lists which; the
+# tests use 3 to 6). A figure measured on the racks it was tuned on says how well it
+# fits them; a strength figure is measured on seeds outside (held out), and a duel says
+# which its seed is.
 TUNING_SEEDS = range(1, 100)
 
 # FastFiz's GaussianNoise at magnitude 1 (Noise.h), the tip offsets from millimetres to
