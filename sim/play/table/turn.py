@@ -18,15 +18,12 @@ from sim.physics.simulate import MAX_SPEED, CueAction
 from sim.physics.simulators.simulator import ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
 from sim.play.game import (
-    BreakerRecord,
     ChoiceRecord,
     Game,
     GameError,
-    LagRecord,
     Node,
     PreparedShot,
     Record,
-    SetupRecord,
     ShotRecord,
     StalemateRecord,
     Stroke,
@@ -142,16 +139,9 @@ class Watching:
         return max(t.duration for t in self.timelines)
 
 
-# A step the HUD's referee line is about: a ruled step, the lag, or a set-up.
-Spoken: TypeAlias = (
-    ShotRecord
-    | TimeFoulRecord
-    | ChoiceRecord
-    | StalemateRecord
-    | LagRecord
-    | BreakerRecord
-    | SetupRecord
-)
+# A step the HUD's referee line is about: any step of the game (a ruled step, the lag,
+# the choice of the breaker, a set-up).
+Spoken: TypeAlias = Record
 Ruled: TypeAlias = ShotRecord | TimeFoulRecord | ChoiceRecord | StalemateRecord
 
 
