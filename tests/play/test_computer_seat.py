@@ -22,6 +22,7 @@ from sim.play.opponent.thinker_process import (
     Thought,
     hint,
     leave_words,
+    place_words,
 )
 from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
@@ -241,3 +242,15 @@ def test_a_hint_with_every_path_blocked_says_it_fouls() -> None:
     assert thought.hint is not None
     assert thought.hint.words.endswith("no legal hit found, a foul (wrong ball hit first)")
     assert thought.move.kind.value in ("kick", "safety")
+
+
+def test_the_hint_says_where_a_ball_lies_as_a_player_would() -> None:
+    """Seen at the table: a ball in the middle of the foot rail was "near the foot-right
+    corner", 0.6 m from it. Near a pocket it is still named by the pocket; on a cushion,
+    by the rail; elsewhere by the part of the table."""
+    width, length = 1.27, 2.54  # the 9-ft table's bed, metres (x across, y to the foot)
+    assert place_words((width - 0.1, length - 0.1), "9ft") == "near the foot-right corner"
+    assert place_words((width / 2, length - 0.05), "9ft") == "on the foot rail"
+    assert place_words((0.05, length / 4), "9ft") == "on the left rail"
+    assert place_words((width / 2, length / 2 + 0.4), "9ft") == "in the middle of the table"
+    assert place_words((width / 2, length - 0.5), "9ft") == "in the foot end of the table"

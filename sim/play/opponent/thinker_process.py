@@ -48,6 +48,11 @@ SPIN_WORDS_FROM = 0.12  # ball radii of tip offset before a hint speaks of spin
 # Ball radii: the cue widget shows an offset this far off centre (to two decimals), so
 # the words never call such a tip centre ball (sim.app.hud.hud.tip_words).
 TIP_SHOWN_FROM = 0.005
+# Metres: a ball left this near a pocket is "near the foot-left corner"; farther, this
+# near a cushion "on the foot rail"; else the part of the table it lies in. (A ball in
+# the middle of the foot rail was "near the foot-right corner", 0.6 m from it.)
+NEAR_POCKET = 0.3
+ON_RAIL = 0.15
 
 
 @attrs.frozen
@@ -212,14 +217,30 @@ def leave_words(before: GameState, after: GameState, cue_after: Point | None, ta
     # 8-ball's group, any of 14.1's (not the lowest number on the table).
     ball = min(after.balls_on, key=lambda b: distance(cue_after, after.balls[b]))
     where = after.balls[ball]
-    built = table_spec(table).build()
-    near = min(PocketId, key=lambda p: distance(pocket_centre(built, p), where))
     for_whom = "you" if after.shooter is before.shooter else "the other player"
     gap = distance(cue_after, where)
     return (
         f"it leaves {for_whom} the {ball}, {gap:.1f} m from the cue ball, "
-        f"near the {pocket_name(near)}"
+        f"{place_words(where, table)}"
     )
+
+
+def place_words(where: Point, table: str) -> str:
+    """Where a ball lies, as a player says it: "near the foot-left corner", "on the foot
+    rail", "in the middle of the table"."""
+    spec = table_spec(table)
+    built = spec.build()
+    near = min(PocketId, key=lambda p: distance(pocket_centre(built, p), where))
+    if distance(pocket_centre(built, near), where) <= NEAR_POCKET:
+        return f"near the {pocket_name(near)}"
+    width, length = spec.geometry.width, spec.geometry.length
+    x, y = where
+    rails = {"left": x, "right": width - x, "head": y, "foot": length - y}
+    rail = min(rails, key=lambda name: rails[name])
+    if rails[rail] <= ON_RAIL:
+        return f"on the {rail} rail"
+    part = "foot end" if y > 2 * length / 3 else "head end" if y < length / 3 else "middle"
+    return f"in the {part} of the table"
 
 
 class InProcessThinker:
