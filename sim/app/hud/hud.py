@@ -751,8 +751,15 @@ class Hud:
         if self.stroke_tab["text"] != tab:
             self.stroke_tab["text"] = tab
             self.stroke_tab.resetFrameSize()  # the tab as long as its words
-        _shown(self.stroke_widget, not choosing and not self.folded)
-        _shown(self.stroke_tab, not choosing and self.folded)
+        # While the computer chooses its stroke, the cue shows none (modes.aim): nor does
+        # the stroke's widget, whose power and tip would be the cue's as it lay.
+        thinking = (
+            controller.computer_level is not None
+            and stage in (Stage.AIM, Stage.PLACE)
+            and controller.seat.showing is None
+        )
+        _shown(self.stroke_widget, not choosing and not thinking and not self.folded)
+        _shown(self.stroke_tab, not choosing and not thinking and self.folded)
         person = controller.computer_level is None  # the buttons are a person's
         for key, widget in self.buttons.items():
             if key == "shoot":
