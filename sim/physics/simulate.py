@@ -51,6 +51,18 @@ MAX_SPEED = 10.0  # m/s of the cue stick: a pro break is about 8 (cue ball ~ 1.5
 MAX_ELEVATION = 89.0  # degrees; 90 would be a vertical cue
 MISCUE_LIMIT = 0.5  # tip offset, in ball radii, beyond which the tip slips off the ball
 EVENT_WATCHDOG = 50_000  # a shot with more events than this is stopped (never seen: ~1,800)
+# pooltool's ball and cue-end masses, for squirt (:func:`squirt`).
+BALL_MASS = 0.170097  # kg
+CUE_END_MASS = 0.0056699  # kg: the shaft's end
+
+
+def squirt(a: float) -> float:
+    """The cue ball's line off the aim for side spin ``a`` (ball radii, + left of
+    centre: pooltool's), in radians, + to the left: left spin squirts it right.
+    pooltool's ``get_squirt_angle`` (Alciatore's TP A-31) in plain Python, so the aiming
+    aid draws, and the computer's forecast foretells, the line the physics plays."""
+    rest = 1 - a * a
+    return -math.atan2(2.5 * a * math.sqrt(rest), 1 + BALL_MASS / CUE_END_MASS + 2.5 * rest)
 
 
 class PlacementError(ValueError):

@@ -95,7 +95,7 @@ class AimMode(TableMode):
             return False
         others = {b: p for b, p in balls.items() if b != CUE}
         geometry = self.controller.game.setup.spec.geometry
-        return first_contact(balls[CUE], self.controller.aim.direction, others, geometry)[1] == ball
+        return first_contact(balls[CUE], self.controller.aim.heading, others, geometry)[1] == ball
 
     def click_pocket(self, point: Point) -> bool:
         """A click at ``point`` that is a pocket's (True: taken)."""

@@ -104,13 +104,14 @@ class CueStick:
             self.aid.hide()
             return
         self.aid.show()
-        key = (cue, aim.direction, tuple(sorted(balls.items())))
+        key = (cue, aim.heading, tuple(sorted(balls.items())))
         if key == self._aid_key:
             return
         self._aid_key = key
         for child in self.aid.getChildren():
             child.removeNode()
-        ghost, ball = first_contact(cue, aim.direction, balls, self.geometry)
+        # Along the cue ball's own line (its side spin's squirt), not the cue's.
+        ghost, ball = first_contact(cue, aim.heading, balls, self.geometry)
         z = self.geometry.ball_radius * 0.15
         lines = LineSegs("aim-line")
         lines.setThickness(2.0)

@@ -50,14 +50,12 @@ import attrs
 from rules import CUE, BallId, PocketId, Positions, RailName
 from rules.facts import Fact, Hit, Pocketing, RailContact
 from rules.geometry import Point
-from sim.physics.simulate import CueAction
+from sim.physics.simulate import BALL_MASS, CueAction, squirt
 from sim.physics.table import CushionRebound, TableSpec
 
 GRAVITY = 9.81
 BALL_RADIUS = 0.028575  # m
-BALL_MASS = 0.170097  # kg
 CUE_MASS = 0.567  # kg
-CUE_END_MASS = 0.0056699  # kg: the shaft's end, for squirt
 SLIDING_FRICTION = 0.2  # u_s
 ROLLING_FRICTION = 0.01  # u_r
 BALL_RESTITUTION = 0.95  # e_b
@@ -201,7 +199,7 @@ class Forecaster:
         ``mouth`` it is sent to (``Pot.mouth``; its ``margin``: how far off its centre
         line the ball may come and drop)."""
         speed, roll, spin = _strike(action)
-        heading = math.radians(action.aim) + _squirt(action.a)
+        heading = math.radians(action.aim) + squirt(action.a)
         ux, uy = math.cos(heading), math.sin(heading)
         cue, ball = balls[CUE], balls[target]
         # Where the cue ball's line first comes within two radii of the ball's centre.
@@ -428,13 +426,6 @@ def _strike(action: CueAction) -> tuple[float, float, float]:
     offset = action.a**2 + action.b**2
     speed = 2 * action.speed / (1 + BALL_MASS / CUE_MASS + 2.5 * offset)
     return speed, 2.5 * action.b * speed, -2.5 * action.a * speed / BALL_RADIUS
-
-
-def _squirt(a: float) -> float:
-    """The cue ball's line off the aim for side spin ``a`` (pooltool's
-    ``get_squirt_angle``), radians."""
-    rest = 1 - a * a
-    return -math.atan2(2.5 * a * math.sqrt(rest), 1 + BALL_MASS / CUE_END_MASS + 2.5 * rest)
 
 
 # -- one ball on a straight line ------------------------------------------------------

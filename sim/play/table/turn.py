@@ -6,6 +6,7 @@ the preview) see of the table they work at."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Protocol, TypeAlias
@@ -14,7 +15,7 @@ import attrs
 
 from rules import BallId, GameState, Player, Ruling
 from rules.geometry import Point
-from sim.physics.simulate import MAX_SPEED, CueAction
+from sim.physics.simulate import MAX_SPEED, CueAction, squirt
 from sim.physics.simulators.simulator import ShotRequest, ShotResult, Simulator
 from sim.physics.timeline import ShotTimeline
 from sim.play.game import (
@@ -78,6 +79,12 @@ class Aim:
     _loaded: tuple[CueAction, tuple[float, ...]] | None = attrs.field(
         default=None, init=False, repr=False, eq=False
     )
+
+    @property
+    def heading(self) -> float:
+        """Where the cue ball goes, in degrees: the aim turned by the squirt of its side
+        spin (the aiming aid draws this line, which the physics plays)."""
+        return self.direction + math.degrees(squirt(self.a))
 
     @classmethod
     def of(cls, action: CueAction) -> Aim:
