@@ -17,6 +17,7 @@ from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord
 from sim.play.opponent.player import ThinkRequest
 from sim.play.opponent.thinker_process import (
+    HINT_PATH_POINTS,
     InProcessThinker,
     ThinkerProcess,
     Thought,
@@ -242,6 +243,12 @@ def test_a_hint_with_every_path_blocked_says_it_fouls() -> None:
     assert thought.hint is not None
     assert thought.hint.words.endswith("no legal hit found, a foul (wrong ball hit first)")
     assert thought.move.kind.value in ("kick", "safety")
+    # The ghost's faint line follows the cue ball's way, not a straight line to its end.
+    path = thought.hint.cue_path
+    assert 2 <= len(path) <= HINT_PATH_POINTS
+    assert path[0] == pytest.approx(balls[CUE], abs=1e-3)
+    assert thought.hint.cue_after is not None
+    assert path[-1] == pytest.approx(thought.hint.cue_after, abs=1e-9)
 
 
 def test_the_hint_says_where_a_ball_lies_as_a_player_would() -> None:

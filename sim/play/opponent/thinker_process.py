@@ -39,6 +39,7 @@ from sim.physics.racks import rack_slots
 from sim.physics.simulate import simulate_shot
 from sim.physics.simulators.worker import stop_process
 from sim.physics.table import pocket_centre, table_spec
+from sim.physics.tracking import tracking_lines
 from sim.play.game import shot_of
 from sim.play.opponent.player import Kind, Move, ThinkRequest, think
 
@@ -53,15 +54,21 @@ TIP_SHOWN_FROM = 0.005
 # the middle of the foot rail was "near the foot-right corner", 0.6 m from it.)
 NEAR_POCKET = 0.3
 ON_RAIL = 0.15
+# The hint's cue-ball path crosses to the window with at most this many points: a
+# faint line under the balls, smooth enough at this many.
+HINT_PATH_POINTS = 80
 
 
 @attrs.frozen
 class Hint:
     """What a hint adds to the move: where its plan leaves the cue ball (None: it does
-    not stay on the table), and the words for the person at the table."""
+    not stay on the table), the words for the person at the table, and the cue ball's
+    path there (a kick's legs, the way round a ball), thinned to at most
+    :data:`HINT_PATH_POINTS` points."""
 
     cue_after: Point | None
     words: str
+    cue_path: tuple[Point, ...] = ()
 
 
 @attrs.frozen
@@ -129,6 +136,7 @@ def hint(job: int, request: ThinkRequest) -> Thought:
     start = state.balls if plan.placement is None else state.balls.moved({CUE: plan.placement})
     simulated = simulate_shot(spec, start, plan.action)
     cue_after = simulated.after.get(CUE)
+    path = thinned(tracking_lines(simulated).cue.points, HINT_PATH_POINTS)
     ruling = state.rule(shot_of(plan, simulated))
     after = state.apply(ruling)
     words = move_words(move, state)
@@ -136,9 +144,19 @@ def hint(job: int, request: ThinkRequest) -> Thought:
         # Every way it found to the ball on fouls (a ball in the way of each path): the
         # words say so rather than promise a safety.
         fouls = ", ".join(FOUL_WORDS[code] for code in ruling.foul_codes)
-        return Thought(job, move, Hint(cue_after, f"{words}: no legal hit found, a foul ({fouls})"))
+        words = f"{words}: no legal hit found, a foul ({fouls})"
+        return Thought(job, move, Hint(cue_after, words, path))
     leaves = leave_words(state, after, cue_after, request.table)
-    return Thought(job, move, Hint(cue_after, f"{words}; {leaves}" if leaves else words))
+    return Thought(job, move, Hint(cue_after, f"{words}; {leaves}" if leaves else words, path))
+
+
+def thinned(points: tuple[Point, ...], most: int) -> tuple[Point, ...]:
+    """``points`` with at most ``most`` of them, evenly taken, the first and the last
+    kept (a path's corners between them may be cut by a sample's width)."""
+    if len(points) <= most:
+        return points
+    step = (len(points) - 1) / (most - 1)
+    return tuple(points[round(i * step)] for i in range(most))
 
 
 def move_words(move: Move, state: GameState) -> str:

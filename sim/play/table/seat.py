@@ -192,7 +192,7 @@ class ComputerSeat:
             table.message = f"Hint: {hint.words}" if hint is not None else ""
             return
         table.load(plan)
-        self.hint = HintShown(hint.words, hint.cue_after)
+        self.hint = HintShown(hint.words, hint.cue_after, hint.cue_path)
         table.message = f"Hint: {hint.words}"
 
     def failed(self, asked: Asked, failed: ThinkFailed) -> None:

@@ -193,6 +193,7 @@ class HintShown:
 
     words: str
     cue_after: Point | None
+    cue_path: tuple[Point, ...] = ()  # the cue ball's way there, as the hint planned it
 
 
 # The stages at which a player sets up a stroke (the cue ball in hand, or placed).
