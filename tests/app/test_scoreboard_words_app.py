@@ -11,6 +11,7 @@ from sim.app.main import PoolApp
 from sim.app.script import run_script
 from sim.play.game import Game, GameSetup
 from sim.play.position import Position
+from sim.play.table.turn import Stage
 from tests.app.test_table_app import step
 
 pytestmark = pytest.mark.app
@@ -51,3 +52,21 @@ def test_free_play_says_nothing_of_the_game(table: PoolApp) -> None:
     hud = table.hud
     assert hud is not None
     assert hud.status.getText() == "" and hud.details[0].getText() == ""
+
+
+def test_the_cue_ball_in_hand_is_not_said_while_the_shot_plays(table: PoolApp) -> None:
+    """Seen under Xvfb: "cue ball in hand behind the head string" stayed on the status
+    line the seconds the break rolled; it goes once the cue ball is struck."""
+    table.play(Game(GameSetup(game="ten-ball", seed=2, players=("Ann", "Bob"))))
+    run_script(table, [{"breaker": "A"}, {"place": [0.635, 0.5]}, {"power": 1.0}])
+    hud, controller = table.hud, table.controller
+    assert hud is not None and controller is not None
+    step(table, 2)
+    assert "cue ball in hand behind the head string" in hud.status.getText()
+    controller.strike()
+    for _ in range(400):
+        step(table, 1)
+        if controller.stage is Stage.WATCH:
+            break
+    assert controller.stage is Stage.WATCH
+    assert "in hand" not in hud.status.getText()

@@ -90,9 +90,13 @@ def scoreboard(controller: TableController) -> Scoreboard:
     status: list[str] = []
     if state is not None and not state.is_over:
         status.extend(state.status_words())  # what to hit first, what wins (the game's)
-        if state.ball_in_hand is BallInHand.KITCHEN:
+        # Not while a shot plays: the cue ball was put down and struck (the break's "in
+        # hand behind the head string" stayed up while the balls rolled).
+        playing = controller.stage in (Stage.SIMULATING, Stage.WATCH)
+        in_hand = None if playing else state.ball_in_hand
+        if in_hand is BallInHand.KITCHEN:
             status.append("cue ball in hand behind the head string")
-        elif state.ball_in_hand is BallInHand.ANYWHERE:
+        elif in_hand is BallInHand.ANYWHERE:
             status.append("cue ball in hand anywhere")
     if controller.call is not None:
         status.append(f"call: {controller.call}")
