@@ -58,11 +58,9 @@ class AimMode(TableMode):
         cue.draw_aid(ball, self.controller.aim, self.aid_balls(balls))
 
     def computer_choosing(self) -> bool:
-        """The computer is at the table and has not chosen its stroke: the cue as it
-        lies (straight at the ball on, often through another ball) is no stroke of its,
-        so none is drawn until the one it chose is loaded."""
-        controller = self.controller
-        return controller.computer_level is not None and controller.seat.showing is None
+        """The cue as it lies (straight at the ball on, often through another ball) is
+        no stroke of the computer's: none is drawn until the one it chose is loaded."""
+        return self.controller.computer_choosing
 
     def aid_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
         """The balls the aiming aid's line may meet."""
@@ -159,13 +157,6 @@ class LagMode(AimMode):
     def shown_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
         a, b = self.controller.lag.balls()
         return {CUE: a, LAG_BALL: b}
-
-    def computer_choosing(self) -> bool:
-        """The computer is at the table and has not chosen its stroke: the cue as it
-        lies (straight at the ball on, often through another ball) is no stroke of its,
-        so none is drawn until the one it chose is loaded."""
-        controller = self.controller
-        return controller.computer_level is not None and controller.seat.showing is None
 
     def aid_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
         return {}

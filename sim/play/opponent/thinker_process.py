@@ -145,9 +145,9 @@ def hint(job: int, request: ThinkRequest) -> Thought:
         # words say so rather than promise a safety.
         fouls = ", ".join(FOUL_WORDS[code] for code in ruling.foul_codes)
         words = f"{words}: no legal hit found, a foul ({fouls})"
-        return Thought(job, move, Hint(cue_after, words, path))
-    leaves = leave_words(state, after, cue_after, request.table)
-    return Thought(job, move, Hint(cue_after, f"{words}; {leaves}" if leaves else words, path))
+    elif leaves := leave_words(state, after, cue_after, request.table):
+        words = f"{words}; {leaves}"
+    return Thought(job, move, Hint(cue_after, words, path))
 
 
 def thinned(points: tuple[Point, ...], most: int) -> tuple[Point, ...]:
@@ -248,8 +248,9 @@ def place_words(where: Point, table: str) -> str:
     rail", "in the middle of the table"."""
     spec = table_spec(table)
     built = spec.build()
-    near = min(PocketId, key=lambda p: distance(pocket_centre(built, p), where))
-    if distance(pocket_centre(built, near), where) <= NEAR_POCKET:
+    gaps = {pocket: distance(pocket_centre(built, pocket), where) for pocket in PocketId}
+    near = min(gaps, key=gaps.__getitem__)
+    if gaps[near] <= NEAR_POCKET:
         return f"near the {pocket_name(near)}"
     width, length = spec.geometry.width, spec.geometry.length
     x, y = where

@@ -9,7 +9,7 @@ from rules.geometry import Point
 from sim.physics.simulate import CueAction
 from sim.physics.simulators.simulator import ShotRequest
 from sim.physics.table import TableSize
-from sim.play.game import BreakerRecord, ComputerPlayer, GameError, LagRecord
+from sim.play.game import ComputerPlayer, GameError, LagRecord
 from sim.play.table.turn import Aim, InFlight, Stage, Table
 
 LAG_STARTS = (0.25, 0.75)  # across the width: A's lag ball on the left, B's on the right
@@ -101,11 +101,8 @@ class LagTable:
             raise GameError("there is no breaker to choose")
         if table.computers.get(table.shooter) is not None and breaker is not table.shooter:
             raise GameError("the computer won the lag: it chooses who breaks")
-        table.game.choose_breaker(breaker)
         # The referee's line says the choice ("Bob breaks."), not the lag's "chooses who
         # breaks", which stayed up through the break.
-        chosen = table.game.records[-1]
-        assert isinstance(chosen, BreakerRecord)
-        table.spoken = chosen
+        table.spoken = table.game.choose_breaker(breaker)
         table.save()
         table.reset_turn()
