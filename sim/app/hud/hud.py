@@ -753,7 +753,7 @@ class Hud:
             self.stroke_tab.resetFrameSize()  # the tab as long as its words
         # While the computer chooses its stroke, the cue shows none (modes.aim): nor does
         # the stroke's widget, whose power and tip would be the cue's as it lay.
-        thinking = stage in (Stage.AIM, Stage.PLACE) and controller.computer_choosing
+        thinking = stage in (Stage.AIM, Stage.PLACE) and controller.seat.choosing
         _shown(self.stroke_widget, not choosing and not thinking and not self.folded)
         _shown(self.stroke_tab, not choosing and not thinking and self.folded)
         person = controller.computer_level is None  # the buttons are a person's

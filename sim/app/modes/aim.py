@@ -60,7 +60,7 @@ class AimMode(TableMode):
     def computer_choosing(self) -> bool:
         """The cue as it lies (straight at the ball on, often through another ball) is
         no stroke of the computer's: none is drawn until the one it chose is loaded."""
-        return self.controller.computer_choosing
+        return self.controller.seat.choosing
 
     def aid_balls(self, balls: dict[BallId, Point]) -> dict[BallId, Point]:
         """The balls the aiming aid's line may meet."""

@@ -273,12 +273,6 @@ class TableController:
             return None
         return self.computers.get(self.shooter)
 
-    @property
-    def computer_choosing(self) -> bool:
-        """The computer is at the table and has not yet loaded the stroke it chose: the
-        cue as it lies is no stroke of its, so the window draws none (nor its widget)."""
-        return self.computer_level is not None and self.seat.showing is None
-
     def seat_name(self, player: Player) -> str:
         """Who plays ``player``'s seat: the person's name, or the computer's with its
         level ("Computer (level 5)", "Bob (level 5)": :func:`sim.names.computer_seat_name`)."""

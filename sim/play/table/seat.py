@@ -44,6 +44,12 @@ class ComputerSeat:
         self.showing: Showing | None = None
         self.hint: HintShown | None = None
 
+    @property
+    def choosing(self) -> bool:
+        """The computer is at the table and has not yet loaded the stroke it chose: the
+        cue as it lies is no stroke of its, so the window draws none (nor its widget)."""
+        return self.table.computer_level is not None and self.showing is None
+
     def words(self) -> str | None:
         """ "Computer (level 5) is thinking… 1.2 s" (or the hint's), while it thinks."""
         asked = self.thinking
