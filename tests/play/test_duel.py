@@ -91,7 +91,7 @@ def test_figures_of_no_racks_are_zeros() -> None:
 
 # The targets over long duels, for a run on purpose (hours on 2 cores):
 # POOLSIM_DUEL_RACKS=100 pytest tests/play/test_duel.py -k targets. Not met yet
-# (docs/OPPONENT.md, "Where it stands").
+# (docs/OPPONENT-TUNING.md, "Where it stood on seed 1").
 RACKS = int(os.environ.get("POOLSIM_DUEL_RACKS", "0"))
 
 

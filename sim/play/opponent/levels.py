@@ -330,10 +330,10 @@ LEVELS: dict[str, Level] = {
     # at 0.24 too, as many as at 0.28, so no lower). Without the forecast, seed 2's racks
     # ran out 12 at 0.35 and 14 at 0.28: the forecast's cut costs little, and the thinking is a
     # third shorter (over 40 decisions of seed 13, a decision's worth -0.002 of a rack,
-    # give or take 0.008). docs/OPPONENT.md, the tenth round; the strength figures are
+    # give or take 0.008). docs/OPPONENT-TUNING.md, the tenth round; the strength figures are
     # measured on held-out seed 2000.
     # Its crowded-table budget, set on the 12 positions of 11 to 15 object balls of a
-    # 14.1 game of tuning seed 11 (docs/OPPONENT.md, "14.1 continuous"): without it their
+    # 14.1 game of tuning seed 11 (docs/OPPONENT-TUNING.md, "14.1 continuous"): without it their
     # decisions took 3.3 to 19.8 s on this loaded machine; with 5,000 ball events the
     # six slowest took 5.0 to 10.1 s (before: 6.0 to 19.8 s), each choosing the same pot.
     # In a game of points it judges the other player's chances at its own noise: on tuning
@@ -341,7 +341,7 @@ LEVELS: dict[str, Level] = {
     # 56 innings in all, not 93, with 29 safeties, not 60: 10.4 balls an inning, not 5.7
     # (one of the four went the other way, 10 innings to 21). On the first innings of
     # 10-ball's tuning racks (27 of seed 2) it changed no outcome, so the rack games keep
-    # their judge (docs/OPPONENT.md, 14.1 continuous).
+    # their judge (docs/OPPONENT-TUNING.md, 14.1 continuous).
     "5": Level(
         "5",
         TOURING_PRO,
@@ -351,7 +351,7 @@ LEVELS: dict[str, Level] = {
     # throw and cut to 3 in the forecast before the physics. On 12 decisions of 8-ball
     # racks of tuning seed 31, the cut halved the simulations (182 to 92 at the median)
     # and cost 0.0003 of a rack on average (the worst, 0.006), each plan valued alike
-    # (docs/OPPONENT.md, the ninth round).
+    # (docs/OPPONENT-TUNING.md, the ninth round).
     # It breaks as level 5 does, the game's practised break struck with level 5's noise,
     # and plays every other shot exactly: struck exactly, the break left every 10-ball
     # rack of a duel alike (the cue ball hooked behind the same balls; on seed 2000, no

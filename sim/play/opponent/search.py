@@ -65,10 +65,10 @@ BANK_MAKES = 0.8
 BANK_PLANNED_CAP = 0.7
 # What a missed pot leaves the player (Scored.hope): the other player at the table,
 # usually with a shot. Level 5 was measured with 0.3; in its 200-rack duel of the sixth
-# round (docs/OPPONENT.md), it won 46 of the 102 racks in which it missed a called pot
+# round (docs/OPPONENT-TUNING.md), it won 46 of the 102 racks in which it missed a called pot
 # without a foul (0.45), so 0.3 errs on the side of the easy pot; at 0.45
 # the breaker's first innings on racks 0 to 99 of seed 1 ran out 21 times, at 0.3 27
-# (docs/OPPONENT.md, the seventh round).
+# (docs/OPPONENT-TUNING.md, the seventh round).
 MISSED = 0.3
 # The noisy strikes a finalist gets at the least, however crowded the table: two tell a
 # stroke that drops only when struck perfectly from one that drops anyway often enough.
