@@ -215,6 +215,32 @@ def _print_duel(report: dict[str, Any], as_json: bool) -> None:
     for key, label in (*DUEL_ROWS, *report.get("own_figures", {}).items()):
         table.add_row(label, *(_duel_cell(figures[key]) for figures in players.values()))
     Console().print(table)
+    click.echo(code_words(report["code"]))
+
+
+def code_words(versions: dict[str, int]) -> str:
+    """What the figures say of the code that played the racks: one version, or how
+    many racks each played (see sim.codeprint)."""
+    from sim.play.duel import CODE_NOT_RECORDED
+
+    recorded = {code: racks for code, racks in versions.items() if code != CODE_NOT_RECORDED}
+    parts = [f"{_racks(racks)} played by {code}" for code, racks in recorded.items()]
+    if unrecorded := versions.get(CODE_NOT_RECORDED, 0):
+        parts.append(f"{_racks(unrecorded)} saved before racks recorded their code")
+    if not parts:
+        return "code: no racks played"
+    if len(parts) == 1 and recorded:
+        return f"code: every rack played by the same code ({next(iter(recorded))})"
+    if len(parts) == 1:
+        return f"code: {parts[0]}"
+    return (
+        f"code: {'; '.join(parts)}. Their figures count together only if the changes"
+        " between those versions left the play alone"
+    )
+
+
+def _racks(count: int) -> str:
+    return f"{count} rack" if count == 1 else f"{count} racks"
 
 
 def _duel_cell(value: Any) -> str:

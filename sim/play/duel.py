@@ -10,6 +10,10 @@ the same on any number of processes (:func:`run_duel`).
 A rack re-racked (a stalemate, GEN-16) is played again, up to ``max_reracks`` times
 (then it counts as won by nobody); a rack that goes on past ``max_steps`` shots and
 choices is declared a stalemate.
+
+Each rack carries the fingerprint of the code that played it (:func:`decision_code`), and
+the figures count the racks each version played (``"code"``): a duel played a part at a
+time across commits says so, rather than mixing two players' racks unseen.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import multiprocessing
 import random
 import signal
 import statistics
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -27,6 +32,7 @@ import attrs
 from rules import MatchPhase, Options, Player, game_kind
 from rules.facts import Pocketing
 from rules.figures import OwnFigure, innings_runs
+from sim.codeprint import fingerprint, shown
 from sim.play.figures.counts import GameFigures
 from sim.play.figures.live import figures_of, steps_of
 from sim.play.game import ChoiceRecord, ComputerPlayer, Game, GameSetup, ShotRecord
@@ -38,6 +44,7 @@ MAX_RERACKS = 3  # stalemates of one rack before it counts as won by nobody
 # The game's own figures a duel reads from the runs for every game (SideFigures.runs:
 # balls per inning, innings, high run), not again under the game's names: 14.1's.
 RUN_FIGURES = ("balls", "innings", "high_run")
+CODE_NOT_RECORDED = "not recorded"  # racks saved before each recorded its code
 _J = TypeVar("_J")
 _R = TypeVar("_R")
 
@@ -107,6 +114,15 @@ class RackOutcome:
     sides: tuple[SideFigures, SideFigures]  # A's, B's
     # The rack as a game file's bytes, when the duel keeps its racks (see run_duel).
     file: bytes | None = attrs.field(default=None, eq=False, repr=False)
+    # The fingerprint of the code that played it (decision_code); None for a rack
+    # saved before racks recorded it.
+    code: str | None = attrs.field(default=None, eq=False)
+
+
+def decision_code() -> str:
+    """The fingerprint of the code that plays a rack: every first-party module this one
+    imports, directly or through others (:mod:`sim.codeprint`)."""
+    return fingerprint(__name__)
 
 
 def rack_seed(seed: int, index: int) -> int:
@@ -181,7 +197,8 @@ def play_rack(setup: DuelSetup, index: int, encode: Encoder | None = None) -> Ra
         attrs.evolve(_side(player, counted, moves), runs=innings_runs(match_steps, player))
         for player in Player
     )
-    return RackOutcome(index, game.winner(), (a, b), None if encode is None else encode(game))
+    file = None if encode is None else encode(game)
+    return RackOutcome(index, game.winner(), (a, b), file, code=decision_code())
 
 
 def _side(
@@ -339,9 +356,20 @@ def figures(setup: DuelSetup, outcomes: Iterable[RackOutcome]) -> dict[str, Any]
         "racks": len(outcomes),
         "seed": setup.seed,
         "held_out": setup.seed not in TUNING_SEEDS,
+        "code": code_versions(outcomes),
         "players": players,
         **({"own_figures": _own_words(own_figures)} if own_figures else {}),
     }
+
+
+def code_versions(outcomes: Iterable[RackOutcome]) -> dict[str, int]:
+    """How many racks each version of the code played, by its fingerprint as a person
+    reads it (:func:`sim.codeprint.shown`), the most racks first; racks saved
+    before racks recorded it count under :data:`CODE_NOT_RECORDED`."""
+    counted = Counter(
+        CODE_NOT_RECORDED if outcome.code is None else shown(outcome.code) for outcome in outcomes
+    )
+    return dict(sorted(counted.items(), key=lambda item: (-item[1], item[0])))
 
 
 def _per_rack(figure: OwnFigure) -> str:

@@ -16,13 +16,18 @@ if it plays them). A folder holding racks of another duel, or of a level since c
 is refused with one line rather than mixed in. Read strictly, as position files are: a
 regular file of at most :data:`MAX_FILE_BYTES`, UTF-8 JSON, every key known and none
 missing; written atomically (:func:`sim.files.write_atomically`), the game file first,
-so a rack whose figures are on disk has its game file too.
+so a rack whose figures are on disk has its game file too. Each rack keeps the
+fingerprint of the code that played it (``"code"``, :mod:`sim.codeprint`); a rack
+of another code is read and counted apart in the figures, not refused: the code
+changes with every commit that touches the player, and whether its racks may be
+counted together is for the person reading the figures.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +55,7 @@ _COUNTS = tuple(
 _PER_SHOT = {"think_seconds": float, "simulations": int, "candidates": int}
 OWN = "own"  # the game's own figures of the rack, [[name, value], ...]: only where it has any
 _PER_INNING = "runs"  # each inning's balls; absent from a rack saved before it was kept
+CODE = "code"  # the fingerprint of the code that played it; absent from older racks
 
 
 class DuelFileError(ValueError):
@@ -83,6 +89,8 @@ def figures_bytes(setup: DuelSetup, outcome: RackOutcome) -> bytes:
             for player, side in zip(Player, outcome.sides, strict=True)
         },
     }
+    if outcome.code is not None:
+        document[CODE] = outcome.code
     return (json.dumps(document, indent=1) + "\n").encode("utf-8")
 
 
@@ -144,7 +152,7 @@ def _outcome(document: Any, ours: dict[str, Any], index: int) -> RackOutcome:
     version = top.data.get("version")
     if version != VERSION or isinstance(version, bool):
         raise FormatError("version", f"unknown version {shown(version)}; this reads {VERSION}")
-    top.keys(("format", "version", "duel", "rack", "winner", "sides"))
+    top.keys(("format", "version", "duel", "rack", "winner", "sides"), (CODE,))
     duel = top.get("duel", dict)
     if duel != ours:
         differ = sorted(key for key in ours.keys() | duel.keys() if duel.get(key) != ours.get(key))
@@ -156,7 +164,8 @@ def _outcome(document: Any, ours: dict[str, Any], index: int) -> RackOutcome:
     )
     sides = top.sub("sides").keys(("A", "B"))
     a, b = (_side(sides.sub(player.value)) for player in Player)
-    return RackOutcome(index, winner, (a, b))
+    code = top.convert(CODE, _fingerprint) if CODE in top.data else None
+    return RackOutcome(index, winner, (a, b), code=code)
 
 
 def _side(reader: StrictReader) -> SideFigures:
@@ -173,6 +182,13 @@ def _side(reader: StrictReader) -> SideFigures:
     own = reader.convert(OWN, _own) if OWN in reader.data else ()
     runs = reader.convert(_PER_INNING, _numbers(int)) if _PER_INNING in reader.data else ()
     return SideFigures(**counts, **per_shot, own=own, runs=runs)
+
+
+def _fingerprint(value: Any) -> str:
+    """A code's fingerprint: a sha256 in lower-case hex (:mod:`sim.codeprint`)."""
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9a-f]{64}", value):
+        raise ValueError(f"expected a sha256 in hex, got {shown(value)}")
+    return value
 
 
 def _own(value: Any) -> tuple[tuple[str, int], ...]:

@@ -8,7 +8,16 @@ import os
 import attrs
 import pytest
 
-from sim.play.duel import DuelSetup, RackOutcome, SideFigures, figures, play_rack, run_duel
+from sim.codeprint import shown
+from sim.play.duel import (
+    DuelSetup,
+    RackOutcome,
+    SideFigures,
+    decision_code,
+    figures,
+    play_rack,
+    run_duel,
+)
 
 pytestmark = pytest.mark.physics
 # Two short racks between beginners (a beginner thinks a tenth of a second a shot): a
@@ -51,6 +60,9 @@ def test_a_duel_is_the_same_on_one_process_or_two() -> None:
 
     report = figures(SETUP, here)
     assert report["racks"] == 2 and set(report["players"]) == {"A", "B"}
+    # Each rack names the code that played it, in this process or a worker's.
+    assert {o.code for o in here + there} == {decision_code()}
+    assert report["code"] == {shown(decision_code()): 2}
     a, b = report["players"]["A"], report["players"]["B"]
     assert set(a) == set(b) == KEYS
     assert (a["level"], b["level"]) == ("1", "2")

@@ -119,6 +119,8 @@ def _broken(document: dict[str, Any], key: str, value: object) -> dict[str, Any]
         ("sides.B.think_seconds", [1.0, None], "sides.B.think_seconds: expected a list of finite"),
         ("sides.B.simulations", [1.5], "sides.B.simulations: expected a list of whole numbers"),
         ("sides.B.extra", 1, "sides.B.extra: unknown key"),
+        ("code", "not a digest", 'code: expected a sha256 in hex, got "not a digest"'),
+        ("code", 12, "code: expected a sha256 in hex, got 12"),
     ],
 )
 def test_a_broken_rack_is_refused_in_one_line(
@@ -158,3 +160,18 @@ def test_a_games_own_figures_are_kept_with_its_racks_and_only_there(tmp_path: Pa
     save_rack(tmp_path, rotation, RackOutcome(0, Player.A, scored))
     assert finished_racks(tmp_path, rotation)[0].sides == scored
     assert "own" not in json.loads(figures_bytes(SETUP, outcome(0)))["sides"]["A"]
+
+
+def test_each_rack_keeps_the_code_that_played_it_and_an_older_rack_has_none(
+    tmp_path: Path,
+) -> None:
+    """Racks of two codes are read back each with its own (the figures count them
+    apart: tests/play/test_duel.py); a rack saved before racks recorded it reads as
+    None, and its file has no key for it."""
+    played = attrs.evolve(outcome(0), code="a" * 64)
+    save_rack(tmp_path, SETUP, played)
+    save_rack(tmp_path, SETUP, outcome(1))
+    found = finished_racks(tmp_path, SETUP)
+    assert found[0].code == "a" * 64
+    assert found[1].code is None
+    assert "code" not in json.loads(figures_bytes(SETUP, outcome(1)))
