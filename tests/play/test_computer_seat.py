@@ -6,6 +6,8 @@ person's last shot; the hint loads a stroke. The thinking runs in this process h
 
 from __future__ import annotations
 
+import math
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from rules import CUE, GAMES, Phase, Player
+from sim.physics.simulate import simulate_shot
 from sim.physics.simulators.inprocess import InProcessSimulator
-from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord
+from sim.physics.table import table_spec
+from sim.play.game import Game, GameError, GameSetup, LagRecord, ShotRecord, shot_of
 from sim.play.opponent.player import ThinkRequest
 from sim.play.opponent.thinker_process import (
     HINT_PATH_POINTS,
@@ -29,6 +33,8 @@ from sim.play.table.controller import TableController
 from sim.play.table.turn import Stage
 from sim.store.verify import verify_decisions
 from tests.play.test_controller import Clock
+
+R = table_spec("9ft").ball_radius
 
 pytestmark = pytest.mark.physics
 
@@ -220,12 +226,12 @@ def test_the_hint_names_the_nearest_ball_the_next_shot_may_hit() -> None:
     assert leave_words(nine, nine, (0.5, 1.0), "9ft").startswith("it leaves you the 1, 1.5 m")
 
 
-def test_a_hint_with_every_path_blocked_says_it_fouls() -> None:
-    """Seen at the table (issue 31's play-through): the cue ball frozen by the left rail
-    with the 9 between it and the 2, every one-rail path crossing a ball. The hint said
-    "play safe off the 2; it leaves the other player the 2" and loaded a hit through the
-    9 (a foul). Now the kicks whose legs cross a ball are simulated too, the least
-    harmful stroke found is loaded, and the words say no legal hit was found."""
+def test_a_hint_hooked_from_every_one_rail_path_kicks_off_more_rails() -> None:
+    """Seen at the table (issue 31's play-through): the cue ball by the left rail with
+    the 9 between it and the 2, every straight and one-rail path crossing a ball. The
+    hint said "play safe off the 2" and loaded a hit through the 9 (a foul); then
+    "no legal hit found". The two-rail kicks find one: the hint says how many rails
+    its cue ball takes, its stroke hits the 2 first, and the faint line follows it."""
     balls = {
         CUE: (0.04, 2.43),
         "2": (0.12, 1.55),
@@ -240,15 +246,36 @@ def test_a_hint_with_every_path_blocked_says_it_fouls() -> None:
     state = GAMES["ten-ball"](balls=balls, phase=Phase.PLAY)
     request = ThinkRequest(state=state, table="9ft", level="perfect", entropy=(1,))
     thought = hint(1, request)
-    assert thought.hint is not None
-    assert thought.hint.words.endswith("no legal hit found, a foul (wrong ball hit first)")
-    assert thought.move.kind.value in ("kick", "safety")
+    assert thought.hint is not None and thought.move.plan is not None
+    assert re.match(r"kick at the 2 off (two|three) rails; it leaves", thought.hint.words)
+    shot = simulate_shot(table_spec("9ft"), state.balls, thought.move.plan.action)
+    assert not state.rule(shot_of(thought.move.plan, shot)).foul
     # The ghost's faint line follows the cue ball's way, not a straight line to its end.
     path = thought.hint.cue_path
     assert 2 <= len(path) <= HINT_PATH_POINTS
     assert path[0] == pytest.approx(balls[CUE], abs=1e-3)
     assert thought.hint.cue_after is not None
     assert path[-1] == pytest.approx(thought.hint.cue_after, abs=1e-9)
+
+
+def test_a_hint_with_every_path_blocked_says_it_fouls() -> None:
+    """The cue ball in a ring of six balls, none of them the ball on, a millimetre
+    apart: every stroke meets one of them first. The least harmful stroke is loaded,
+    and the words say no legal hit was found rather than promise a kick or a safety."""
+    centre, reach = (0.6, 1.2), 2 * R + 0.001
+    ring = {
+        str(number): (
+            centre[0] + reach * math.cos(math.radians(60 * k)),
+            centre[1] + reach * math.sin(math.radians(60 * k)),
+        )
+        for k, number in enumerate(range(2, 8))
+    }
+    balls = {CUE: centre, "1": (0.3, 2.2), **ring}
+    state = GAMES["ten-ball"](balls=balls, phase=Phase.PLAY)
+    thought = hint(1, ThinkRequest(state=state, table="9ft", level="perfect", entropy=(1,)))
+    assert thought.hint is not None
+    assert thought.hint.words.endswith("no legal hit found, a foul (wrong ball hit first)")
+    assert thought.move.kind.value in ("kick", "safety")
 
 
 def test_the_hint_says_where_a_ball_lies_as_a_player_would() -> None:

@@ -32,7 +32,7 @@ from sim.physics.simulate import MISCUE_LIMIT, CueAction, aim_towards, simulate_
 from sim.physics.simulators.inprocess import InProcessSimulator
 from sim.physics.table import table_spec
 from sim.play.game import Game, GameSetup, Stroke, shot_of
-from sim.play.geometry.pots import pots
+from sim.play.geometry.pots import pots, rail_lines, two_rail
 from sim.play.opponent import (
     Kind,
     Move,
@@ -251,6 +251,26 @@ def test_hooked_it_kicks_off_a_rail() -> None:
     }
     move = decide(state_of(TenBall, balls), SPEC, level_named("2"), rng())
     assert move.kind is Kind.KICK
+
+
+def test_a_two_rail_path_leaves_each_rail_at_the_angle_it_came() -> None:
+    """The ball on mirrored in the second rail line, then in the first: the path meets
+    the first line, then the second, and at each the angle out is the angle in."""
+    geometry = SPEC.geometry
+    left, _right, _head, foot = rail_lines(geometry)
+    cue, ball = (0.9, 0.4), (0.3, 0.6)
+    path = two_rail(cue, ball, foot, left)  # up the table to the foot rail, then across
+    assert path is not None
+    image, first, second = path
+    assert first[1] == pytest.approx(foot[1]) and second[0] == pytest.approx(left[1])
+    legs = [(cue, first), (first, second), (second, ball)]
+    slopes = [(b[0] - a[0], b[1] - a[1]) for a, b in legs]
+    assert slopes[0][0] / slopes[0][1] == pytest.approx(-slopes[1][0] / slopes[1][1])
+    assert slopes[1][1] / slopes[1][0] == pytest.approx(-slopes[2][1] / slopes[2][0])
+    assert aim_towards(cue, image) == pytest.approx(aim_towards(cue, first))
+    assert 0 < first[0] < geometry.width and 0 < second[1] < geometry.length
+    # The ball on and the cue ball on the same side of a rail: no path off it twice.
+    assert two_rail(cue, ball, left, left) is None
 
 
 def test_a_bank_is_a_called_fan_of_strokes_and_one_of_them_drops() -> None:

@@ -101,6 +101,26 @@ def one_rail(start: Point, target: Point, axis: int, line: float) -> tuple[Point
     return image, bounce
 
 
+def two_rail(
+    start: Point, target: Point, first: tuple[int, float], second: tuple[int, float]
+) -> tuple[Point, Point, Point] | None:
+    """A path from ``start`` off the rail line ``first``, then ``second`` (each (axis,
+    where), as :func:`rail_lines` gives them), to ``target``: ``target`` mirrored in
+    the second line and that image in the first, and the two points where the path
+    meets the lines; None when it does not meet them in that order."""
+    (axis1, line1), (axis2, line2) = first, second
+    mirrored = list(target)
+    mirrored[axis2] = 2 * line2 - target[axis2]
+    leg = one_rail(start, (mirrored[0], mirrored[1]), axis1, line1)
+    if leg is None:
+        return None
+    image, bounce1 = leg
+    back = one_rail(bounce1, target, axis2, line2)
+    if back is None:
+        return None
+    return image, bounce1, back[1]
+
+
 def angle(u: tuple[float, float], v: tuple[float, float]) -> float:
     """Degrees between two unit vectors."""
     return math.degrees(math.acos(max(-1.0, min(1.0, u[0] * v[0] + u[1] * v[1]))))

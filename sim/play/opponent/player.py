@@ -55,6 +55,7 @@ from sim.play.opponent.strokes import (
     push_candidates,
     safety_candidates,
     spots,
+    two_rail_kick_candidates,
 )
 from sim.play.stalemate import computer_offers
 
@@ -271,11 +272,15 @@ def _shoot(
         others += push_candidates(state, cue, place)
         if not others:
             # Every path in straight lines is blocked: the kicks whose legs cross a ball
-            # are simulated too, beside a firm hit straight at the ball on, and the
-            # physics says which (if any) reaches it first. The straight hit alone fouled
-            # whenever the ball in the way was not the ball on.
+            # are simulated too, and the two-rail kicks, beside a firm hit straight at
+            # the ball on, and the physics says which (if any) reaches it first. The
+            # straight hit alone fouled whenever the ball in the way was not the ball
+            # on; with the one-rail kicks too, 22 of 26 such positions of tuning seed 1
+            # fouled as planned, with the two-rail kicks 9 (docs/OPPONENT-TUNING.md,
+            # the twelfth round).
             others = [
                 *kick_candidates(state, spec, cue, place, clear=False),
+                *two_rail_kick_candidates(state, spec, cue, place),
                 _straight_at_it(state, cue, place),
             ]
         scored += thinker.planned(others)

@@ -20,7 +20,15 @@ from sim.physics.racks import rack_slots
 from sim.physics.simulate import MAX_SPEED, CueAction, aim_towards
 from sim.physics.table import TableSpec
 from sim.play.game import Stroke
-from sim.play.geometry.pots import Pot, combinations, one_rail, path_clear, pots, rail_lines
+from sim.play.geometry.pots import (
+    Pot,
+    combinations,
+    one_rail,
+    path_clear,
+    pots,
+    rail_lines,
+    two_rail,
+)
 from sim.play.opponent.judge import Judge
 from sim.play.opponent.levels import Search
 from sim.play.picker import nearest_open, placeable, speed_for
@@ -39,6 +47,12 @@ KICK_SPEEDS = (1.8, 2.8, 4.0)
 # only where a rail would send it back at the same angle (a cushion takes pace and
 # turns the ball with its spin), and a kick that misses is a foul.
 KICK_OFFSETS = (-0.6, -0.3, 0.0, 0.3, 0.6)
+# Two-rail kicks, tried only when no straight or one-rail path is clear: the mirror
+# line, twice off a cushion, is further from where the ball goes than one rail's, so
+# each is a fan of aims this many degrees either side of it, at a firm pace (two
+# cushions take most of a soft stroke's pace).
+TWO_RAIL_TURNS = (-3.0, -1.5, 0.0, 1.5, 3.0)
+TWO_RAIL_SPEEDS = (2.8, 4.0)
 # Banks (see bank_candidates): tried when no plain pot is likelier than BANK_WHEN (the
 # judge's chance), for the ball on with the cue ball where it lies; cuts past
 # BANK_MAX_CUT degrees are left alone; a rail point nearer a pocket's mouth than
@@ -398,6 +412,39 @@ def kick_candidates(
                 stroke = Stroke(action=action, placement=placement, declaration=declaration)
                 found.append(Candidate(Intent.KICK, stroke, target))
     return found
+
+
+def two_rail_kick_candidates(
+    state: GameState, spec: TableSpec, cue: Point, placement: Point | None
+) -> list[Candidate]:
+    """Two-rail kicks at the ball on (in 8-ball, the one nearest the cue ball), off
+    every pair of rails whose mirror path meets both on the table, legs blocked or not:
+    for a player hooked from every straight and one-rail path, the physics says which
+    reaches the ball on first."""
+    target = nearest_open(state, cue, spec)
+    geometry = spec.geometry
+    ball = state.balls[target]
+    declaration = _declared(state, Intent.KICK)
+    lines = rail_lines(geometry)
+    found = []
+    for first in lines:
+        for second in lines:
+            if second == first:
+                continue
+            path = two_rail(cue, ball, first, second)
+            if path is None or not all(_on_rail(point, geometry) for point in path[1:]):
+                continue
+            aim = aim_towards(cue, path[0])
+            for turn in TWO_RAIL_TURNS:
+                for speed in TWO_RAIL_SPEEDS:
+                    action = CueAction(speed=speed, aim=(aim + turn) % 360.0)
+                    stroke = Stroke(action=action, placement=placement, declaration=declaration)
+                    found.append(Candidate(Intent.KICK, stroke, target))
+    return found
+
+
+def _on_rail(point: Point, geometry: TableGeometry) -> bool:
+    return 0 <= point[0] <= geometry.width and 0 <= point[1] <= geometry.length
 
 
 def push_candidates(state: GameState, cue: Point, placement: Point | None) -> list[Candidate]:

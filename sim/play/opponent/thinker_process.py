@@ -33,13 +33,14 @@ from typing import Any, Protocol
 import attrs
 
 from rules import CUE, GameState, PocketId
+from rules.facts import RailContact
 from rules.geometry import Point, distance
 from rules.words import FOUL_WORDS, pocket_name
 from sim.physics.racks import rack_slots
-from sim.physics.simulate import simulate_shot
+from sim.physics.simulate import SimulatedShot, simulate_shot
 from sim.physics.simulators.worker import stop_process
 from sim.physics.table import pocket_centre, table_spec
-from sim.physics.tracking import tracking_lines
+from sim.physics.tracking import first_hit, tracking_lines
 from sim.play.game import shot_of
 from sim.play.opponent.player import Kind, Move, ThinkRequest, think
 
@@ -57,6 +58,8 @@ ON_RAIL = 0.15
 # The hint's cue-ball path crosses to the window with at most this many points: a
 # faint line under the balls, smooth enough at this many.
 HINT_PATH_POINTS = 80
+# A kick said in words, by the cushions its simulation touched before the ball on.
+RAILS_WORDS = {0: "a rail", 1: "a rail", 2: "two rails", 3: "three rails"}
 
 
 @attrs.frozen
@@ -139,7 +142,7 @@ def hint(job: int, request: ThinkRequest) -> Thought:
     path = thinned(tracking_lines(simulated).cue.points, HINT_PATH_POINTS)
     ruling = state.rule(shot_of(plan, simulated))
     after = state.apply(ruling)
-    words = move_words(move, state)
+    words = move_words(move, state, rails_before_hit(simulated))
     if ruling.foul and move.kind is not Kind.POT:
         # Every way it found to the ball on fouls (a ball in the way of each path): the
         # words say so rather than promise a safety.
@@ -159,8 +162,10 @@ def thinned(points: tuple[Point, ...], most: int) -> tuple[Point, ...]:
     return tuple(points[round(i * step)] for i in range(most))
 
 
-def move_words(move: Move, state: GameState) -> str:
-    """A move as a player says it: "pot the 3 in the foot-left corner with draw"."""
+def move_words(move: Move, state: GameState, rails: int = 1) -> str:
+    """A move as a player says it: "pot the 3 in the foot-left corner with draw"; a
+    kick off ``rails`` rails (as its simulation found them: :func:`rails_before_hit`)
+    "kick at the 2 off two rails"."""
     target = move.target or state.lowest
     if move.kind is Kind.CHOICE:
         return f"choose {move.choice.value if move.choice else 'to shoot'}"
@@ -171,11 +176,25 @@ def move_words(move: Move, state: GameState) -> str:
     if move.kind is Kind.SAFETY:
         return f"play safe off the {target}"
     if move.kind is Kind.KICK:
-        return f"kick at the {target} off a rail"
+        return f"kick at the {target} off {RAILS_WORDS.get(rails, f'{rails} rails')}"
     if move.kind is Kind.PUSH_OUT:
         return "push out"
     pocket = f" in the {pocket_name(move.pocket)}" if move.pocket is not None else ""
     return f"pot the {target}{pocket}{spin_words(move)}"
+
+
+def rails_before_hit(shot: SimulatedShot) -> int:
+    """The cushions the cue ball touched before its first ball (all it touched, if it
+    hit none)."""
+    hit = first_hit(shot)
+    first = None if hit is None else hit.t
+    return sum(
+        1
+        for fact in shot.facts
+        if isinstance(fact, RailContact)
+        and fact.ball == CUE
+        and (first is None or (fact.t is not None and fact.t < first))
+    )
 
 
 def break_words(move: Move, state: GameState) -> str:

@@ -35,7 +35,7 @@ from sim.play.opponent.strokes import (
     pot_candidates,
     safety_candidates,
 )
-from sim.play.opponent.thinker_process import leave_words, move_words
+from sim.play.opponent.thinker_process import leave_words, move_words, rails_before_hit
 from sim.play.review.bestplan import lines_json, stroke_json
 from sim.play.review.marks import Tag, accuracy, tag_of
 from sim.play.review.steps import Option, Step, StepKind
@@ -339,6 +339,7 @@ def _best_words(move: Move, thinker: Thinker, table: str) -> tuple[str, dict[str
     shot = thinker.simulate([plan])[0]
     if shot is None:
         return words, {}
+    words = move_words(move, state, rails_before_hit(shot))  # a kick's rails, as struck
     drawn = {"best_stroke": stroke_json(plan), "best_lines": lines_json(shot)}
     after = state.apply(state.rule(shot_of(plan, shot)))
     leaves = leave_words(state, after, shot.after.get(CUE), table)
