@@ -332,13 +332,10 @@ def _best_words(move: Move, thinker: Thinker, table: str) -> tuple[str, dict[str
     0.6 m from the cue ball, near the foot-right corner"; and its stroke and tracking
     lines as that strike drew them (``best_stroke``, ``best_lines``: none without one)."""
     state = thinker.state
-    words = move_words(move, state)
     plan = move.plan
-    if plan is None:
-        return words, {}
-    shot = thinker.simulate([plan])[0]
-    if shot is None:
-        return words, {}
+    shot = None if plan is None else thinker.simulate([plan])[0]
+    if plan is None or shot is None:
+        return move_words(move, state), {}
     words = move_words(move, state, rails_before_hit(shot))  # a kick's rails, as struck
     drawn = {"best_stroke": stroke_json(plan), "best_lines": lines_json(shot)}
     after = state.apply(state.rule(shot_of(plan, shot)))
