@@ -87,6 +87,10 @@ class Rotation(GameState):
     def status_words(self) -> tuple[str, ...]:
         return (*super().status_words(), f"{TARGET} wins")  # ROT-9
 
+    def rack_points_to_win(self, player: Player) -> int | None:
+        """ROT-9: 61 less ``player``'s score."""
+        return TARGET - self.score[player]
+
     def player_words(self, player: Player) -> str | None:
         """``player``'s points, and those still wanted to win (ROT-9)."""
         points = self.score[player]

@@ -48,7 +48,7 @@ from rules.fouls import Foul, break_fouls, contact_fouls, general_fouls
 from rules.geometry import Point, TableGeometry, distance
 from rules.offered import RuleOption
 from rules.options import Options
-from rules.positions import Positions, describe
+from rules.positions import Positions, ball_number, describe
 from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason, Ruling
 from rules.shot import Call, Shot
@@ -299,6 +299,20 @@ class GameState:
         del player
         return None
 
+    def rack_points_to_win(self, player: Player) -> int | None:
+        """The points ``player`` still needs to win this rack, where a rack is won on
+        points (rotation: 61 less the score, ROT-9); None where a rack is won otherwise
+        (a game of points counts its own over many racks: :meth:`points_to_win`)."""
+        del player
+        return None
+
+    def ball_points(self, ball: BallId) -> int:
+        """What a legal pot of ``ball`` scores: its number (ROT-9), one (SP-7:
+        ``points_per_ball``), nothing where no score is kept."""
+        if not self.keeps_score:
+            return 0
+        return 1 if self.points_per_ball else ball_number(ball)
+
     def foul_penalty(self, player: Player) -> int:
         """The points a foul by ``player`` on the next shot would cost (14.1's point, or
         sixteen for a third foul in a row, SP-10, SP-13); 0 where a foul costs none."""
@@ -395,6 +409,14 @@ class GameState:
         if self.has_push_out and self.phase is Phase.AFTER_BREAK:
             offered.add(Declaration.PUSH_OUT)
         return frozenset(offered)
+
+    @property
+    def every_pot_scores(self) -> bool:
+        """Any object ball pocketed on a legal shot scores for the shooter, whichever it
+        is and uncalled (ROT-1, ROT-9): a ball sent in off the ball on scores as
+        the ball on itself would. Not in 14.1, whose extra balls count only beside the
+        called one (SP-7, SP-8), nor in the games won by one ball."""
+        return self.keeps_score and not self.calls_shots
 
     @property
     def calls_allowed(self) -> bool:

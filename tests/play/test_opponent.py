@@ -24,6 +24,7 @@ from rules import (
     Rotation,
     Shot,
     StraightPool,
+    Tally,
     TenBall,
 )
 from rules.facts import Pocketing
@@ -57,6 +58,7 @@ from sim.play.opponent.strokes import (
     practised_break,
     push_candidates,
 )
+from sim.play.opponent.thinker_process import move_words
 from sim.play.stalemate import COMPUTER_OFFERS
 
 pytestmark = pytest.mark.physics
@@ -348,6 +350,52 @@ def test_in_nine_ball_a_combination_into_the_9_is_a_candidate_and_wins() -> None
     assert move.kind is Kind.POT and move.stroke is not None and move.stroke.call is None
     result = state.push(_shot(state, move)).outcome()
     assert result is not None and result.winner is Player.A
+
+
+def test_in_rotation_a_combination_into_any_ball_is_a_candidate_and_scores() -> None:
+    """ROT-1, ROT-9: the 2 has no pocket (the 7 sits in its way to the top right corner,
+    the rest too far a cut), but it sends the 7 in, worth 7 points; in 9-ball, where only
+    the 9 is worth a combination, the same table has none."""
+    balls = {CUE: (0.75, 1.95), "2": (0.95, 2.15), "7": (1.12, 2.32), "12": (0.3, 0.6)}
+    state = state_of(Rotation, balls)
+    assert state.every_pot_scores
+    judge = Judge(SPEC, Noise())
+    search = level_named("5").search
+    candidates = pot_candidates(state, SPEC, judge, search, balls[CUE], None, search.pots)
+    combos = [c for c in candidates if c.pot is not None and c.pot.first == "2"]
+    assert combos and {c.target for c in combos} == {"7"}
+    assert all(c.stroke.call is None for c in combos)
+    move = decide(state, SPEC, level_named("perfect"), rng())
+    assert move.kind is Kind.POT and move.target == "7"
+    assert move_words(move, state).startswith("pot the 7 off the 2 in the foot-right corner")
+    ruling = state.rule(_shot(state, move))
+    assert "7" in ruling.pocketed and ruling.score[Player.A] >= 7
+    assert ruling.next_shooter is Player.A
+    nine = state_of(NineBall, {CUE: balls[CUE], "2": balls["2"], "7": balls["7"], "9": (0.3, 0.6)})
+    assert not nine.every_pot_scores
+    nine_pots = pot_candidates(nine, SPEC, judge, search, balls[CUE], None, search.pots)
+    assert not [c for c in nine_pots if c.pot is not None and c.pot.first == "2"]
+
+
+def test_in_rotation_a_rack_is_judged_by_its_points() -> None:
+    """ROT-9: the same table is worth more with more of the 61 scored, and nothing to a
+    player the balls left cannot take there (before, a rotation rack was judged by its
+    balls alone, the score unseen, as a 10-ball rack is)."""
+    spread = ((1.05, 2.25), (0.4, 1.2), (0.3, 0.6), (0.9, 0.5), (0.6, 2.4), (1.1, 1.0))
+    balls = {CUE: (0.75, 1.95), **{str(n): p for n, p in enumerate(spread, start=1)}}
+    left = sum(range(1, 7))  # 21 points on the table, 99 scored
+    judge = Judge(SPEC, level_named("3").noise)
+    ahead = state_of(Rotation, balls, score=Tally(52, 47))
+    behind = state_of(Rotation, balls, score=Tally(47, 52))
+    assert judge.value(ahead, Player.A) > judge.value(behind, Player.A) + 0.1
+    race = judge.rack_race(ahead)
+    assert race is not None and race.settled is None
+    assert race.next == pytest.approx(1 / (left / 6)) and race.needs == pytest.approx(
+        9 / (left / 6)
+    )
+    lost = state_of(Rotation, balls, score=Tally(39, 60))  # A cannot reach 61 with 21
+    assert judge.value(lost, Player.A) == 0.0 and judge.value(lost, Player.B) == 1.0
+    assert judge.rack_race(state_of(TenBall, EASY)) is None
 
 
 def test_a_long_stalemate_is_offered() -> None:

@@ -30,6 +30,14 @@ cue ball can go on into the rack, with two balls left one is potted and the othe
 left outside the rack area for the break shot, and with three the run past the re-rack
 is worth as much as the best break ball the two after the next pot make.
 
+A rack won on points (``GameState.rack_points_to_win``: rotation's 61) is a race within
+the rack (:meth:`Judge.rack_race`), counted in balls: each ball at what the balls left
+score on average, the next pot (the ball on) at its own number. Unlike 14.1's hundred, a
+run can end it, so the run is not taken as certain: after the next pot (chance p) each
+ball drops with the player's run chance, the rack is won at once when the run reaches
+the points needed, and a run that stops short leaves the race as 14.1's is judged, the
+other player to come to the table. A player the balls left cannot take to 61 has lost.
+
 Nothing here decides a rule: the states come from ``GameState.choose`` and
 ``GameState.apply``.
 """
@@ -133,6 +141,19 @@ class Scale:
 
 
 RACK = Scale()
+
+
+@attrs.frozen
+class Race:
+    """A rack won on points, as the player at the table runs it, in balls: the points it
+    and the other player still need, and its next pot's worth, each over what the balls
+    left score on average; ``settled``: the player at the table's chance where the balls
+    left cannot take one of them to the target (0.5 where neither: a tie, replayed)."""
+
+    needs: float
+    other: float
+    next: float
+    settled: float | None = None
 
 
 class Judge:
@@ -366,6 +387,10 @@ class Judge:
             return max(values) if pending.chooser is me else min(values)
         if state.points_to_win(me) is not None:
             return self.points_value(state, me)
+        race = self.rack_race(state)
+        if race is not None:
+            at_table = self.race_value(state, race, mine=state.shooter is me)
+            return at_table if state.shooter is me else 1.0 - at_table
         # Without position play, every position it leaves itself is alike to it.
         mine = state.shooter is me
         chance = self.shooter_chance(state) if self.position or not mine else 0.5
@@ -427,6 +452,55 @@ class Judge:
         at_table = chance * run + (1 - chance) * safe
         return at_table if shooter is me else 1.0 - at_table
 
+    def rack_race(self, state: GameState) -> Race | None:
+        """The race within a rack won on points (:class:`Race`), or None where a rack is
+        won otherwise. The ball on counts at its number: the 1 early in a rack is worth
+        little of the 61, so a pot of it is worth less than a pot that scores 12."""
+        shooter = state.shooter
+        needs, other = state.rack_points_to_win(shooter), state.rack_points_to_win(shooter.other)
+        balls = state.balls.object_balls
+        left = sum(state.ball_points(ball) for ball in balls)
+        if needs is None or other is None or left <= 0:
+            return None
+        unit = left / len(balls)
+        on = state.lowest
+        worth = state.ball_points(on) if on is not None else unit
+        settled = None
+        if needs > left or other > left:
+            settled = 0.5 if needs > left and other > left else float(other > left)
+        return Race(needs / unit, other / unit, worth / unit, settled)
+
+    def race_value(self, state: GameState, race: Race, *, mine: bool, sure: bool = False) -> float:
+        """The chance the player at the table wins a rack won on points, ``race`` (see
+        the module): the next pot with chance p (1 if ``sure``), then each ball with the
+        run chance (the first after it as the lookahead sees it) until the points needed
+        are scored, the rack won at once; a run that stops short, on average, leaves the race
+        to :meth:`win_chance` with the other player to come to the table (the level's
+        ``miss`` as 14.1's is judged), as does no pot at all."""
+        if race.settled is not None:
+            return race.settled
+        judge = self if mine or self.rival is None else self.rival
+        chance = (
+            1.0 if sure else (judge.shooter_chance(state) if self.position or not mine else 0.5)
+        )
+        edge = self.miss - 0.5
+        safe_edge = max(edge, IN_HAND_FLOOR - 0.5) if state.ball_in_hand is not None else edge
+        safe = self.win_chance(race.needs, race.other, safe_edge)
+        after = race.needs - race.next  # balls still needed once the next pot is down
+        if after <= 0:
+            return chance + (1 - chance) * safe
+        follow = self.run
+        if mine and self.lookahead and not sure and state.ball_in_hand is None:
+            follow = min(self.run, self.follow_on(state))
+        r = min(self.run, 0.999)
+        out = follow * r ** max(after - 1.0, 0.0)  # the run scores all it needs
+        # The balls a geometric run of chance r scores on average when it stops short of
+        # ``after``: r / (1 - r) - after * r ** after / (1 - r ** after).
+        short = r / (1 - r) - after * r**after / (1 - r**after)
+        stopped = self.win_chance(after - max(0.0, min(short, after)), race.other, edge)
+        run = out + (1 - out) * stopped
+        return float(chance * run + (1 - chance) * safe)
+
     def scale(self, state: GameState) -> Scale:
         """What a rack game's values mean for the player at the table in ``state``
         (:class:`Scale`): a rack's own scale in a rack game; in a game of points, the
@@ -436,11 +510,22 @@ class Judge:
         this good" whatever the score. A game already decided either way keeps a rack's."""
         shooter = state.shooter
         needs, other_needs = state.points_to_win(shooter), state.points_to_win(shooter.other)
+        race = self.rack_race(state)
+        if race is not None and race.settled is None:
+            # A rack won on points: no pot (a safety to play) against a sure pot and
+            # the run after it, as the race judges them.
+            safe = self.win_chance(race.needs, race.other, self.miss - 0.5)
+            run = self.race_value(state, race, mine=True, sure=True)
+            return self._between(safe, run)
         if needs is None or other_needs is None:
             return RACK
         edge = self.miss - 0.5
         safe = self.win_chance(needs, other_needs, edge)
         run = self.win_chance(needs - 1 - self.run * (1 + self.inning), other_needs, edge)
+        return self._between(safe, run)
+
+    def _between(self, safe: float, run: float) -> Scale:
+        """The scale that takes a rack's ``miss`` to ``safe`` and 1 to ``run``."""
         if run <= safe:
             return RACK
         span = (run - safe) / (1 - self.miss)

@@ -212,6 +212,17 @@ def pot_candidates(
     winner = state.winning_ball
     if winner is not None and winner != target and target in playable:
         found_pots += combinations(dict(balls), cue, target, winner, spec)
+    if state.every_pot_scores and target in playable:
+        # Rotation: any ball in off the ball on scores its number. On a crowded table the
+        # ball on is often without a pocket of its own while it can still send another
+        # in; without these, players of every level traded safeties until they agreed a
+        # stalemate (seed 3000, 3 against 2: 61 in 44 racks, 9 racks given up).
+        found_pots += [
+            combo
+            for other in balls.object_balls
+            if other != target
+            for combo in combinations(dict(balls), cue, target, other, spec)
+        ]
     ranked = sorted(
         ((judge.pot_chance(pot, cue, balls), pot) for pot in found_pots),
         key=lambda item: -item[0],

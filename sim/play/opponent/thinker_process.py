@@ -179,8 +179,11 @@ def move_words(move: Move, state: GameState, rails: int = 1) -> str:
         return f"kick at the {target} off {RAILS_WORDS.get(rails, f'{rails} rails')}"
     if move.kind is Kind.PUSH_OUT:
         return "push out"
+    # A ball potted that is not a ball on went in off one: a combination (the 9 off the
+    # 1; in rotation any ball off the lowest).
+    first = "" if target in state.balls_on else f" off the {state.lowest}"
     pocket = f" in the {pocket_name(move.pocket)}" if move.pocket is not None else ""
-    return f"pot the {target}{pocket}{spin_words(move)}"
+    return f"pot the {target}{first}{pocket}{spin_words(move)}"
 
 
 def rails_before_hit(shot: SimulatedShot) -> int:
