@@ -153,8 +153,7 @@ def _down(ruling: Ruling) -> list[BallId]:
 
 def _points(balls: Iterable[BallId], kind: type[GameState]) -> str:
     """ROT-9: the balls' numbers; SP-7: a point a ball."""
-    balls = list(balls)
-    total = len(balls) if kind.points_per_ball else sum(ball_number(b) for b in balls)
+    total = sum(kind.ball_points(ball) for ball in balls)
     return f" ({total} point{'s' if total != 1 else ''})"
 
 

@@ -91,6 +91,11 @@ class Rotation(GameState):
         """ROT-9: 61 less ``player``'s score."""
         return TARGET - self.score[player]
 
+    def cleared_tie_share(self) -> float:
+        """ROT-10: a 60-60 tie is replayed (half a rack to either player), or with B-12's
+        bonus point won by the last pocketer, the player who cleared the table."""
+        return 1.0 if self.options.rotation_tie_rule == "bonus_point_last_pocketer_wins" else 0.5
+
     def player_words(self, player: Player) -> str | None:
         """``player``'s points, and those still wanted to win (ROT-9)."""
         points = self.score[player]

@@ -306,12 +306,20 @@ class GameState:
         del player
         return None
 
-    def ball_points(self, ball: BallId) -> int:
+    @classmethod
+    def ball_points(cls, ball: BallId) -> int:
         """What a legal pot of ``ball`` scores: its number (ROT-9), one (SP-7:
         ``points_per_ball``), nothing where no score is kept."""
-        if not self.keeps_score:
+        if not cls.keeps_score:
             return 0
-        return 1 if self.points_per_ball else ball_number(ball)
+        return 1 if cls.points_per_ball else ball_number(ball)
+
+    def cleared_tie_share(self) -> float:
+        """Where a rack is won on points (:meth:`rack_points_to_win`), the share of the
+        rack a player earns who can no longer reach the target but pockets every ball
+        left for a tie on points: half, the rack replayed (ROT-10); a game whose rules
+        give the tie to the last pocketer says 1."""
+        return 0.5
 
     def foul_penalty(self, player: Player) -> int:
         """The points a foul by ``player`` on the next shot would cost (14.1's point, or

@@ -18,6 +18,7 @@ from rules import (
     EightBall,
     GameState,
     NineBall,
+    Options,
     Phase,
     Player,
     PocketId,
@@ -393,9 +394,34 @@ def test_in_rotation_a_rack_is_judged_by_its_points() -> None:
     assert race.next == pytest.approx(1 / (left / 6)) and race.needs == pytest.approx(
         9 / (left / 6)
     )
-    lost = state_of(Rotation, balls, score=Tally(39, 60))  # A cannot reach 61 with 21
-    assert judge.value(lost, Player.A) == 0.0 and judge.value(lost, Player.B) == 1.0
+    # A cannot reach 61 with the 21 left, but may clear them all for 60 - 60: a tie,
+    # replayed (ROT-10), or won by the last pocketer with B-12's bonus point.
+    tie = state_of(Rotation, balls, score=Tally(39, 60))
+    clearing = judge.value(tie, Player.A)
+    assert 0.0 < clearing < 0.5 and judge.value(tie, Player.B) == pytest.approx(1 - clearing)
+    bonus = Options(rotation_tie_rule="bonus_point_last_pocketer_wins")
+    won = judge.value(state_of(Rotation, balls, score=Tally(39, 60), options=bonus), Player.A)
+    assert won == pytest.approx(2 * clearing)
     assert judge.rack_race(state_of(TenBall, EASY)) is None
+
+
+def test_in_rotation_the_leader_at_60_still_pots() -> None:
+    """ROT-9, ROT-10: at 60 the leader needs one more ball, and the other may still clear
+    the table for a tie. Before, the judge took the rack as won at 60, valued every
+    stroke alike, and level 5 played safe here (seed 3000, rack 38, B at 60 against 11
+    with the 10, 12, 13 and 14 left; the position as it was)."""
+    balls = {
+        CUE: (0.1325, 1.9121),
+        "10": (1.0759, 1.5088),
+        "12": (0.1463, 1.8436),
+        "13": (0.8581, 0.0473),
+        "14": (0.0706, 1.6363),
+    }
+    state = state_of(Rotation, balls, shooter=Player.B, score=Tally(11, 60))
+    judge = Judge(SPEC, level_named("5").noise)
+    assert 0.5 < judge.value(state, Player.B) < 1.0
+    move = decide(state, SPEC, level_named("perfect"), rng())
+    assert move.kind is Kind.POT
 
 
 def test_a_long_stalemate_is_offered() -> None:

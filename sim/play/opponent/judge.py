@@ -36,7 +36,9 @@ score on average, the next pot (the ball on) at its own number. Unlike 14.1's hu
 run can end it, so the run is not taken as certain: after the next pot (chance p) each
 ball drops with the player's run chance, the rack is won at once when the run reaches
 the points needed, and a run that stops short leaves the race as 14.1's is judged, the
-other player to come to the table. A player the balls left cannot take to 61 has lost.
+other player to come to the table. A player the balls left cannot take to 61 needs them
+all, for a tie on points (ROT-10: at 60 - 60 the rack is replayed), and the leader at 60
+still needs a ball.
 
 Nothing here decides a rule: the states come from ``GameState.choose`` and
 ``GameState.apply``.
@@ -147,13 +149,24 @@ RACK = Scale()
 class Race:
     """A rack won on points, as the player at the table runs it, in balls: the points it
     and the other player still need, and its next pot's worth, each over what the balls
-    left score on average; ``settled``: the player at the table's chance where the balls
-    left cannot take one of them to the target (0.5 where neither: a tie, replayed)."""
+    left score on average. A player the balls left cannot take to the target needs every
+    one of them, for what clearing the table is worth to it (``prize``, ``other_prize``:
+    a tie on points, ``GameState.cleared_tie_share``; the rack where it would clear
+    ahead, nothing where behind); reaching the target is worth the rack. ``settled``: the
+    player at the table's chance where neither can reach it (balls left down on a foul
+    break, B-7: taken as even)."""
 
     needs: float
     other: float
     next: float
+    prize: float = 1.0
+    other_prize: float = 1.0
     settled: float | None = None
+
+    def worth(self, first: float) -> float:
+        """The player at the table's share of the rack, from its chance of getting what it
+        needs before the other player does (``first``)."""
+        return self.prize * first + (1 - self.other_prize) * (1 - first)
 
 
 class Judge:
@@ -458,17 +471,26 @@ class Judge:
         little of the 61, so a pot of it is worth less than a pot that scores 12."""
         shooter = state.shooter
         needs, other = state.rack_points_to_win(shooter), state.rack_points_to_win(shooter.other)
+        if needs is None or other is None:
+            return None
         balls = state.balls.object_balls
         left = sum(state.ball_points(ball) for ball in balls)
-        if needs is None or other is None or left <= 0:
+        if left <= 0:
             return None
         unit = left / len(balls)
         on = state.lowest
         worth = state.ball_points(on) if on is not None else unit
-        settled = None
-        if needs > left or other > left:
-            settled = 0.5 if needs > left and other > left else float(other > left)
-        return Race(needs / unit, other / unit, worth / unit, settled)
+        if needs > left and other > left:
+            return Race(needs / unit, other / unit, worth / unit, settled=0.5)
+        # Short of the target with every ball left, a player can still clear the table:
+        # at 60 - 60 on 120 points (ROT-10) a tie, so the leader at 60 still needs a ball
+        # and the other is not yet beaten.
+        tie = state.cleared_tie_share()
+        prize = _clearing(left + other - needs, tie) if needs > left else 1.0
+        other_prize = _clearing(left + needs - other, tie) if other > left else 1.0
+        return Race(
+            min(needs, left) / unit, min(other, left) / unit, worth / unit, prize, other_prize
+        )
 
     def race_value(self, state: GameState, race: Race, *, mine: bool, sure: bool = False) -> float:
         """The chance the player at the table wins a rack won on points, ``race`` (see
@@ -479,16 +501,13 @@ class Judge:
         ``miss`` as 14.1's is judged), as does no pot at all."""
         if race.settled is not None:
             return race.settled
-        judge = self if mine or self.rival is None else self.rival
-        chance = (
-            1.0 if sure else (judge.shooter_chance(state) if self.position or not mine else 0.5)
-        )
+        chance = 1.0 if sure else self.next_chance(state, mine=mine)
         edge = self.miss - 0.5
         safe_edge = max(edge, IN_HAND_FLOOR - 0.5) if state.ball_in_hand is not None else edge
         safe = self.win_chance(race.needs, race.other, safe_edge)
         after = race.needs - race.next  # balls still needed once the next pot is down
         if after <= 0:
-            return chance + (1 - chance) * safe
+            return race.worth(chance + (1 - chance) * safe)
         follow = self.run
         if mine and self.lookahead and not sure and state.ball_in_hand is None:
             follow = min(self.run, self.follow_on(state))
@@ -499,7 +518,7 @@ class Judge:
         short = r / (1 - r) - after * r**after / (1 - r**after)
         stopped = self.win_chance(after - max(0.0, min(short, after)), race.other, edge)
         run = out + (1 - out) * stopped
-        return float(chance * run + (1 - chance) * safe)
+        return race.worth(float(chance * run + (1 - chance) * safe))
 
     def scale(self, state: GameState) -> Scale:
         """What a rack game's values mean for the player at the table in ``state``
@@ -514,7 +533,7 @@ class Judge:
         if race is not None and race.settled is None:
             # A rack won on points: no pot (a safety to play) against a sure pot and
             # the run after it, as the race judges them.
-            safe = self.win_chance(race.needs, race.other, self.miss - 0.5)
+            safe = race.worth(self.win_chance(race.needs, race.other, self.miss - 0.5))
             run = self.race_value(state, race, mine=True, sure=True)
             return self._between(safe, run)
         if needs is None or other_needs is None:
@@ -531,6 +550,15 @@ class Judge:
         span = (run - safe) / (1 - self.miss)
         return Scale(safe - self.miss * span, span)
 
+    def next_chance(self, state: GameState, *, mine: bool) -> float:
+        """The next pot's chance for the player at the table: the other player's as its
+        own noise sees it (``rival``); its own 0.5 without position play (every position
+        it leaves itself is alike to it)."""
+        if mine and not self.position:
+            return 0.5
+        judge = self if mine or self.rival is None else self.rival
+        return judge.shooter_chance(state)
+
     def run_from(self, state: GameState, *, mine: bool) -> tuple[float, float]:
         """The chance of the next pot for the player at the table, and the points a run
         that starts with it goes on to: the shot after next's chance (with the
@@ -545,7 +573,7 @@ class Judge:
         if mine and not self.position:  # every position it leaves itself is alike to it
             return 0.5, self.run * (1 + self.inning)
         judge = self if mine or self.rival is None else self.rival
-        chance = judge.shooter_chance(state)
+        chance = self.next_chance(state, mine=mine)
         area = state.rack_area()
         left = len(state.balls.object_balls)
         if area is not None and state.ball_in_hand is None:
@@ -668,6 +696,13 @@ class Judge:
             if path_clear(cue, state.balls[target], others, diameter):
                 return OPEN_FOUL
         return HOOKED_FOUL
+
+
+def _clearing(margin: int, tie: float) -> float:
+    """What clearing the table is worth to a player who cannot reach the target: the
+    rack if it would then be ahead (``margin``: its lead at the end, in points), a tie's
+    share if level, nothing if behind (ROT-9, ROT-10)."""
+    return 1.0 if margin > 0 else tie if margin == 0 else 0.0
 
 
 def _directions(cue: Point, pot: Pot, ball: Point) -> list[Point]:

@@ -208,10 +208,11 @@ def pot_candidates(
     balls = state.balls
     # From the kitchen, a ball behind the head string is a foul to hit first (ask the state).
     playable = state.balls_to_play
-    found_pots = [pot for on in playable for pot in pots(dict(balls), cue, on, spec)]
+    layout = dict(balls)
+    found_pots = [pot for on in playable for pot in pots(layout, cue, on, spec)]
     winner = state.winning_ball
     if winner is not None and winner != target and target in playable:
-        found_pots += combinations(dict(balls), cue, target, winner, spec)
+        found_pots += combinations(layout, cue, target, winner, spec)
     if state.every_pot_scores and target in playable:
         # Rotation: any ball in off the ball on scores its number. On a crowded table the
         # ball on is often without a pocket of its own while it can still send another
@@ -221,7 +222,7 @@ def pot_candidates(
             combo
             for other in balls.object_balls
             if other != target
-            for combo in combinations(dict(balls), cue, target, other, spec)
+            for combo in combinations(layout, cue, target, other, spec)
         ]
     ranked = sorted(
         ((judge.pot_chance(pot, cue, balls), pot) for pot in found_pots),
