@@ -95,12 +95,19 @@ def run_bench(
         report["tracking_lines"] = {
             preset: tracking_lines_times(preset) for preset in ("fast", "quality")
         }
-        report["thinking_with_window"] = thinking_with_window(decisions=repeats)
+        report["thinking_with_window"] = [thinking_with_window(game, repeats) for game in GAMES]
+        # The same decisions in one process, no helpers: what sharing the simulations
+        # buys, at the game whose decisions are longest.
+        report["thinking_one_process"] = thinking_with_window(LONGEST_THINKING, repeats, helpers=0)
         report["hints_with_window"] = [hints_with_window(game, repeats) for game in GAMES]
     if startup:
         report["startup"] = startup_times()
     return report
 
+
+# The game whose level-5 decisions take longest (fifteen balls, a pot of any of them
+# scores, and kicks through them): where the thinker's helpers are timed against none.
+LONGEST_THINKING = "rotation"
 
 # What ``poolsim bench --startup`` launches: a table straight away (what a person waits
 # for), the start screen, and beside them Python importing pooltool and nothing else.
@@ -816,14 +823,10 @@ def format_report(report: dict[str, Any]) -> list[str]:
     )
     lines += format_frame_times(report.get("frame_times", {}))
     lines += format_tracking_lines(report.get("tracking_lines", {}))
-    if "thinking_with_window" in report:
-        w = report["thinking_with_window"]
+    lines += format_report_thinking(report.get("thinking_with_window", []))
+    if "thinking_one_process" in report:
         lines.append(
-            f"computer player at the table, level {w['level']}, the window drawing "
-            f"({w['decisions']} decisions, load {w['load_average']:.1f}): thinking median "
-            f"{w['think_seconds_median']:.1f} s, 95th percentile {w['think_seconds_p95']:.1f} s "
-            f"(targets 3 s and 8 s); {w['frames_while_thinking']} frames drawn meanwhile, "
-            f"median {w['frame_ms_median_while_thinking']:.0f} ms"
+            one_process_line(report["thinking_one_process"], report["thinking_with_window"])
         )
     lines += format_report_hints(report.get("hints_with_window", []))
     if "startup" in report:
@@ -854,12 +857,17 @@ def tracking_lines_times(preset: str, size: str = "1280x800") -> dict[str, Any]:
     return figures
 
 
-def thinking_with_window(decisions: int, size: str = "1280x800") -> dict[str, Any]:
-    """Level 5 thinking as a person waits for it, in a process of its own (``python -m
-    sim.app.frametimes fast SIZE thinking N``): two computers playing on the desktop
-    table, every frame drawn meanwhile; the median and 95th percentile of ``decisions``
-    decisions, and the frames drawn while it thought."""
-    return _frametimes(size, "thinking", str(decisions), timeout=120 * decisions + 600)
+def thinking_with_window(
+    game: str, decisions: int, size: str = "1280x800", helpers: int | None = None
+) -> dict[str, Any]:
+    """Level 5 thinking as a person waits for it at ``game``, in a process of its own
+    (``python -m sim.app.frametimes fast SIZE thinking GAME N [HELPERS]``): two computers
+    playing on the desktop table, every frame drawn meanwhile; the median and 95th
+    percentile of ``decisions`` strokes searched, and the frames drawn while it thought.
+    ``helpers``: processes sharing the thinker's simulations (None: as at the table)."""
+    extra = () if helpers is None else (str(helpers),)
+    timeout = 120 * decisions + 600
+    return _frametimes(size, "thinking", game, str(decisions), *extra, timeout=timeout)
 
 
 def hints_with_window(game: str, hints: int, size: str = "1280x800") -> dict[str, Any]:
@@ -883,6 +891,32 @@ def _frametimes(size: str, *args: str, timeout: float) -> dict[str, Any]:
     )
     figures: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
     return figures
+
+
+def one_process_line(alone: dict[str, Any], thinking: list[dict[str, Any]]) -> str:
+    """The same decisions thought in one process (no helpers), set against the table's."""
+    (shared,) = [w for w in thinking if w["game"] == alone["game"]]
+    median, p95 = alone["think_seconds_median"], alone["think_seconds_p95"]
+    ratio = median / shared["think_seconds_median"]
+    return (
+        f"the same {alone['decisions']} decisions at {alone['game']} in one process, no "
+        f"helpers (load {alone['load_average']:.1f}): median {median:.1f} s, 95th "
+        f"percentile {p95:.1f} s; with {shared['helpers']} helper(s) {ratio:.2f} times as "
+        "fast at the median"
+    )
+
+
+def format_report_thinking(thinking: list[dict[str, Any]]) -> list[str]:
+    """The computer's waits at the table (:func:`thinking_with_window`), a line a game."""
+    return [
+        f"computer player at the table, {w['game']}, level {w['level']}, the window drawing "
+        f"({w['decisions']} strokes searched, {w['helpers']} helper process(es), load "
+        f"{w['load_average']:.1f}): thinking median "
+        f"{w['think_seconds_median']:.1f} s, 95th percentile {w['think_seconds_p95']:.1f} s "
+        f"(targets 3 s and 8 s); {w['frames_while_thinking']} frames drawn meanwhile, "
+        f"median {w['frame_ms_median_while_thinking']:.0f} ms"
+        for w in thinking
+    ]
 
 
 def format_report_hints(hints: list[dict[str, Any]]) -> list[str]:

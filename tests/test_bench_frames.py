@@ -91,3 +91,50 @@ def test_the_hint_probe_times_the_key_to_the_stroke_loaded() -> None:
     assert figures["words_in_the_key_frame"] is True
     (line,) = bench.format_report_hints([figures])
     assert line.startswith("the hint at the table, nine-ball, the window drawing (2 hints")
+
+
+@pytest.mark.app
+def test_the_thinking_probe_times_the_computer_at_the_game_asked() -> None:
+    """Two level-5 computers at 9-ball, the window drawing: the break left out (the
+    practised one, not searched), the next stroke timed from asked to answered, frames
+    drawn meanwhile."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sim.app.frametimes",
+            "fast",
+            "320x200",
+            "thinking",
+            "nine-ball",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert (figures["game"], figures["level"], figures["decisions"]) == ("nine-ball", "5", 1)
+    assert 0 < figures["think_seconds_median"] <= figures["think_seconds_p95"]
+    assert figures["frames_while_thinking"] > 0 and figures["helpers"] >= 0
+    (line,) = bench.format_report_thinking([figures])
+    assert line.startswith("computer player at the table, nine-ball, level 5, the window drawing")
+
+
+def test_the_thinker_alone_is_set_against_the_table_at_the_same_game() -> None:
+    table = [
+        {"game": "ten-ball", "think_seconds_median": 1.0, "helpers": 1},
+        {"game": "rotation", "think_seconds_median": 2.0, "helpers": 1},
+    ]
+    alone = {
+        "game": "rotation",
+        "decisions": 9,
+        "load_average": 1.5,
+        "think_seconds_median": 3.5,
+        "think_seconds_p95": 9.0,
+    }
+    line = bench.one_process_line(alone, table)
+    assert "at rotation in one process" in line and "median 3.5 s" in line
+    assert line.endswith("with 1 helper(s) 1.75 times as fast at the median")

@@ -8,8 +8,10 @@ timed the same way in the same run.
 Each frame is read back from the GPU (as a screenshot would): on software GL a frame
 nobody reads can be skipped by the next one, which would time nothing.
 
-``python -m sim.app.frametimes fast 1280x800 thinking 9`` times the computer thinking
-while the table draws (:func:`thinking`).
+``python -m sim.app.frametimes fast 1280x800 thinking rotation 9`` times the computer
+thinking at a game while the table draws (:func:`thinking`); ``... thinking rotation 9 0``
+with no helper processes beside its thinker (one process, as before they shared its
+simulations).
 
 ``python -m sim.app.frametimes fast 1280x800 hints nine-ball 9`` times the hint as a person
 waits for it at the table (:func:`hints`).
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from sim.app.scene.scene import Quality
     from sim.physics.simulators.simulator import Simulator
     from sim.play.game import Game
+    from sim.play.opponent.thinker_process import Thinking
 
 PRESETS = ("fast", "quality", "plain")
 # The plain scene's balls (x, y on pooltool's 7-ft table) and camera, as the example's.
@@ -202,13 +205,23 @@ def _offscreen_table(
     game: Game,
     worker: Simulator,
     computers: Mapping[Player, str] | None = None,
+    thinker: Thinking | None = None,
 ) -> PoolApp:
-    """The desktop table of ``game`` in ``preset``, its computers seated. Offscreen, not
-    realtime: a window at rest would stop drawing, which would time nothing."""
+    """The desktop table of ``game`` in ``preset``, its computers seated (thinking in
+    ``thinker``, else the table's own). Offscreen, not realtime: a window at rest would
+    stop drawing, which would time nothing."""
     from sim.app.main import PoolApp
 
     quality: Quality = "quality" if preset == "quality" else "fast"
-    return PoolApp(base, game, quality=quality, worker=worker, realtime=False, computers=computers)
+    return PoolApp(
+        base,
+        game,
+        quality=quality,
+        worker=worker,
+        realtime=False,
+        computers=computers,
+        thinker=thinker,
+    )
 
 
 def _aiming_table(base: Any, preset: str) -> tuple[Any, Any]:
@@ -235,14 +248,22 @@ def _aiming_table(base: Any, preset: str) -> tuple[Any, Any]:
 
 
 def thinking(
-    preset: str, width: int, height: int, decisions: int = 9, level: str = "5", seed: int = 1
+    preset: str,
+    width: int,
+    height: int,
+    game_name: str,
+    decisions: int = 9,
+    level: str = "5",
+    seed: int = 1,
+    helpers: int | None = None,
 ) -> dict[str, Any]:
     """The computer thinking as a person waits for it: two computers of ``level`` play a
-    10-ball match (seed ``seed``, the longest race) on the desktop table, its thinker a
-    process of its own as at the table, every frame drawn and read back meanwhile; the
-    wall seconds of each of ``decisions`` decisions (from asked to answered, its break
-    and choices left out: they are not searched), with the frames drawn while it
-    thought."""
+    match of ``game_name`` (seed ``seed``, the longest race) on the desktop table, its
+    thinker a process of its own as at the table, every frame drawn and read back
+    meanwhile; the wall seconds of each of ``decisions`` strokes searched (from asked to
+    answered; breaks, choices and stalemates left out: they are not searched), with the
+    frames drawn while it thought. ``helpers``: the processes beside the thinker that
+    share its simulations (None: as many as the table starts on this machine)."""
     from rules import Player
     from sim.app.headless import configure_offscreen
     from sim.physics.simulators.worker import PhysicsWorker
@@ -252,16 +273,22 @@ def thinking(
     from direct.showbase.ShowBase import ShowBase
 
     from sim.app.headless import grab_rgb
+    from sim.physics.simulators.shared import helpers_wanted
     from sim.play.duel import nearest_rank
     from sim.play.opponent.player import Kind
+    from sim.play.opponent.thinker_process import ThinkerProcess
+
+    searched_kinds = {Kind.POT, Kind.SAFETY, Kind.KICK, Kind.PUSH_OUT}
 
     base = ShowBase()
     # A long race: a match of one rack would end, and its table wait, before the
     # decisions are in.
-    game = Game(GameSetup(seed=seed, race_to=MAX_RACE))
+    game = Game(GameSetup(game=game_name, seed=seed, race_to=MAX_RACE))
     game.start(Player.A)
     worker = PhysicsWorker(warm_up=False).start()
-    app = _offscreen_table(base, preset, game, worker, {Player.A: level, Player.B: level})
+    thinker = None if helpers is None else ThinkerProcess(helpers).start()
+    computers = {Player.A: level, Player.B: level}
+    app = _offscreen_table(base, preset, game, worker, computers, thinker)
     controller = app.controller
     assert controller is not None
     seat = controller.seat
@@ -275,9 +302,9 @@ def thinking(
         play(move, asked)
 
     seat.play = timed_play  # type: ignore[method-assign]
-    deadline = time.monotonic() + 60 * decisions + 180
+    deadline = time.monotonic() + 90 * decisions + 420  # inside the bench's own timeout
     try:
-        while sum(kind != Kind.BREAK for _s, kind in played) < decisions:
+        while sum(kind in searched_kinds for _s, kind in played) < decisions:
             if time.monotonic() > deadline:
                 stage = controller.stage
                 raise TimeoutError(f"the computers did not play on (stage {stage}, {played})")
@@ -291,9 +318,11 @@ def thinking(
                     asked_at.append(started)
     finally:
         worker.close()
-    searched = sorted(seconds for seconds, kind in played if kind != Kind.BREAK)
+    searched = sorted(seconds for seconds, kind in played if kind in searched_kinds)
     return {
+        "game": game_name,
         "level": level,
+        "helpers": helpers_wanted() if helpers is None else helpers,
         "decisions": len(searched),
         "think_seconds_median": statistics.median(searched),
         "think_seconds_p95": nearest_rank(searched, 0.95),
@@ -403,7 +432,9 @@ if __name__ == "__main__":
     if sys.argv[3:] == ["tracking"]:
         print(json.dumps(tracking(preset, w, h)))
     elif sys.argv[3:4] == ["thinking"]:
-        print(json.dumps(thinking(preset, w, h, decisions=int(sys.argv[4]))))
+        helpers = int(sys.argv[6]) if len(sys.argv) > 6 else None
+        figures = thinking(preset, w, h, sys.argv[4], decisions=int(sys.argv[5]), helpers=helpers)
+        print(json.dumps(figures))
     elif sys.argv[3:4] == ["hints"]:
         print(json.dumps(hints(preset, w, h, sys.argv[4], hints_wanted=int(sys.argv[5]))))
     else:

@@ -119,6 +119,7 @@ class PoolApp:
         realtime: bool = True,
         resumed: bool = False,
         computers: Mapping[Player, str] | None = None,
+        thinker: Thinking | None = None,
     ) -> None:
         self.base = base
         self.base.disableMouse()
@@ -145,8 +146,9 @@ class PoolApp:
         self.hint_ghost: HintGhost | None = None
         self.rack_area: RackArea | None = None  # the area the game marks (14.1's rack)
         # The computer's thinking, in a process of its own: started when a table first
-        # needs it (a computer seated, a hint asked), then kept for the session.
-        self.thinker: Thinking | None = None
+        # needs it (a computer seated, a hint asked), then kept for the session (or
+        # handed in, as the worker can be: the bench times a thinker without helpers).
+        self.thinker: Thinking | None = thinker
         # The game reviews: found saved, or made in a process of their own (issue 33).
         self.reviews = GameReviews(unasked=realtime, keep=realtime)
         self.pointer = Pointer()

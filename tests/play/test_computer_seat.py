@@ -288,3 +288,47 @@ def test_the_hint_says_where_a_ball_lies_as_a_player_would() -> None:
     assert place_words((0.05, length / 4), "9ft") == "on the left rail"
     assert place_words((width / 2, length / 2 + 0.4), "9ft") == "in the middle of the table"
     assert place_words((width / 2, length - 0.5), "9ft") == "in the foot end of the table"
+
+
+def test_a_level_5_decision_is_the_same_with_simulations_shared_with_a_helper() -> None:
+    """The window's thinker shares its simulations with a helper process
+    (sim.physics.simulators.shared): the move is the one thought with every simulation
+    here, to the bit, so the computer at the table plays as it does in a duel."""
+    import time
+
+    import attrs
+    import numpy as np
+
+    from sim.physics.simulators.shared import (
+        SharedSimulator,
+        new_links,
+        start_helper,
+        stop_helper,
+    )
+    from sim.play.opponent import decide, level_named
+
+    game = Game(GameSetup(game="ten-ball", seed=3))
+    game.start(Player.A)
+    state = game.rack
+    assert state is not None
+    opening = decide(state, table_spec("9ft"), level_named("1"), np.random.default_rng(1))
+    assert opening.stroke is not None
+    game.shoot(opening.stroke)
+    state = game.rack
+    assert state is not None and state.phase is not Phase.BREAK
+    (link,) = new_links(1)
+    process = start_helper(link)
+    try:
+        simulator = SharedSimulator([link])
+        deadline = time.monotonic() + 300  # a cold machine compiles first
+        while not simulator.helpers_ready and time.monotonic() < deadline:
+            simulator.poll()
+            time.sleep(0.05)
+        level = level_named("5")
+        spec = table_spec("9ft")
+        shared_move = decide(state, spec, level, np.random.default_rng(7), simulator)
+        assert simulator.lent > 0
+    finally:
+        stop_helper(process, link)
+    local_move = decide(state, spec, level, np.random.default_rng(7))
+    assert attrs.evolve(shared_move, seconds=0.0) == attrs.evolve(local_move, seconds=0.0)

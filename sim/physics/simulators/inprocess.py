@@ -29,7 +29,9 @@ from sim.physics.table import table_spec
 
 
 @attrs.frozen
-class _Job:
+class QueuedShot:
+    """A shot or preview asked for and not simulated yet."""
+
     job: int
     request: ShotRequest
     preview: bool
@@ -42,7 +44,7 @@ class InProcessSimulator(Simulator):
 
     def __init__(self) -> None:
         self._book = JobBook()
-        self._queue: list[_Job] = []  # asked for, not simulated yet: the worker's queue
+        self._queue: list[QueuedShot] = []  # asked for, not simulated yet: the worker's queue
         self._closed = False
 
     # Nothing to warm up in a process that already runs the physics (or will compile it
@@ -64,39 +66,44 @@ class InProcessSimulator(Simulator):
         done or waiting, becomes its job."""
         job, new = self._book.shoot(request)
         if new:
-            self._queue.append(_Job(job, request, preview=False))
+            self._queue.append(QueuedShot(job, request, preview=False))
         return job
 
     def preview(self, request: ShotRequest) -> None:
         """Simulate the resting aim at the next poll, unless a newer aim comes first."""
         job = self._book.preview(request)
         if job is not None:
-            self._queue.append(_Job(job, request, preview=True))
+            self._queue.append(QueuedShot(job, request, preview=True))
 
     def poll(self) -> list[Reply]:
         """Simulate what is asked for, in order: every struck shot, and of the previews
         only the newest (a struck one counts as a shot); each wanted result kept for
         :meth:`result`."""
-        replies: list[Reply] = []
+        return [self._simulate(job) for job in self._take_queue()]
+
+    def _take_queue(self) -> list[QueuedShot]:
+        """The jobs asked for since the last poll that are worth simulating: every struck
+        shot, and of the previews only the newest (a struck one counts as a shot)."""
         waiting, self._queue = self._queue, []
         newest_preview = max((job.job for job in waiting if job.preview), default=None)
-        for job in waiting:
-            if job.preview and job.job != newest_preview and not self._book.is_struck(job.job):
-                continue
-            started = time.perf_counter()
-            try:
-                request = job.request
-                shot = simulate_shot(
-                    table_spec(request.table), dict(request.positions), request.action
-                )
-            except Exception as error:  # told to the table, as the worker tells it
-                replies.append(ShotFailed(job.job, f"{type(error).__name__}: {error}"))
-                continue
-            replies.append(ShotReady(job.job))
-            if self._book.wanted(job.job):
-                seconds = time.perf_counter() - started
-                self._book.keep(ShotResult(job.job, request, shot, seconds))
-        return replies
+        return [
+            job
+            for job in waiting
+            if not job.preview or job.job == newest_preview or self._book.is_struck(job.job)
+        ]
+
+    def _simulate(self, job: QueuedShot) -> Reply:
+        """``job`` simulated here, its result kept if wanted."""
+        started = time.perf_counter()
+        try:
+            request = job.request
+            shot = simulate_shot(table_spec(request.table), dict(request.positions), request.action)
+        except Exception as error:  # told to the table, as the worker tells it
+            return ShotFailed(job.job, f"{type(error).__name__}: {error}")
+        if self._book.wanted(job.job):
+            seconds = time.perf_counter() - started
+            self._book.keep(ShotResult(job.job, request, shot, seconds))
+        return ShotReady(job.job)
 
     def result(self, job: int) -> ShotResult | None:
         """The finished shot of ``job`` (after a :meth:`poll`), once; None until then."""

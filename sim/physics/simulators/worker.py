@@ -54,7 +54,7 @@ class PhysicsWorker:
         self._requests: multiprocessing.Queue[Any] = context.Queue()
         self._replies: multiprocessing.Queue[Any] = context.Queue()
         self._process: SpawnProcess = context.Process(
-            target=_serve, args=(self._requests, self._replies, warm_up), daemon=True
+            target=serve, args=(self._requests, self._replies, warm_up), daemon=True
         )
         self._book = JobBook()
         # Known before the child has imported anything: whether its warm-up compiles.
@@ -75,14 +75,14 @@ class PhysicsWorker:
         stroke becomes it: :meth:`sim.physics.simulators.simulator.JobBook.shoot`)."""
         job, new = self._book.shoot(request)
         if new:
-            self._requests.put(("shot", job, _encode_request(request)))
+            self._requests.put(("shot", job, encode_request(request)))
         return job
 
     def preview(self, request: ShotRequest) -> None:
         """Simulate the resting aim ahead of the stroke (dropped if a newer one comes)."""
         job = self._book.preview(request)
         if job is not None:
-            self._requests.put(("preview", job, _encode_request(request)))
+            self._requests.put(("preview", job, encode_request(request)))
 
     def poll(self) -> list[Reply]:
         """Replies that have arrived (never blocks). A finished shot is announced by a
@@ -105,7 +105,7 @@ class PhysicsWorker:
             else:
                 replies.append(ShotReady(job))
                 if self._book.wanted(job):
-                    self._book.keep(_rebuilt(job, payload))
+                    self._book.keep(rebuilt(job, payload))
 
     def forget(self, jobs: Iterable[int]) -> None:
         """Shots nobody will collect (their game left the table): results dropped, and
@@ -162,7 +162,7 @@ def stop_process(process: Any, requests: Any, replies: Any) -> None:
     replies.close()
 
 
-def _rebuilt(job: int, payload: Any) -> ShotResult:
+def rebuilt(job: int, payload: Any) -> ShotResult:
     """A finished shot from the worker's reply, its system rebuilt in this process (the
     decoder needs pooltool: imported here, not before a first shot is back)."""
     from sim.physics.simulate import shot_from_system
@@ -177,7 +177,8 @@ def _rebuilt(job: int, payload: Any) -> ShotResult:
     return ShotResult(job, request, shot, seconds)
 
 
-def _encode_request(request: ShotRequest) -> dict[str, Any]:
+def encode_request(request: ShotRequest) -> dict[str, Any]:
+    """A request as it travels to a worker's loop (:func:`serve`)."""
     return {
         "table": request.table,
         "positions": [[ball, list(point)] for ball, point in request.positions],
@@ -193,7 +194,7 @@ def _decode_request(data: dict[str, Any]) -> ShotRequest:
     )
 
 
-def _serve(
+def serve(
     requests: multiprocessing.Queue[Any], replies: multiprocessing.Queue[Any], warm: bool
 ) -> None:
     """The worker's loop: warm up (reporting progress), then simulate on request."""

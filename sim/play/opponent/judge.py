@@ -485,9 +485,10 @@ class Judge:
         # Short of the target with every ball left, a player can still clear the table:
         # at 60 - 60 on 120 points (ROT-10) a tie, so the leader at 60 still needs a ball
         # and the other is not yet beaten.
-        tie = state.cleared_tie_share()
-        prize = _clearing(left + other - needs, tie) if needs > left else 1.0
-        other_prize = _clearing(left + needs - other, tie) if other > left else 1.0
+        prize = _clearing(left + other - needs, state.cleared_tie_share()) if needs > left else 1.0
+        other_prize = (
+            _clearing(left + needs - other, state.cleared_tie_share()) if other > left else 1.0
+        )
         return Race(
             min(needs, left) / unit, min(other, left) / unit, worth / unit, prize, other_prize
         )
@@ -556,8 +557,12 @@ class Judge:
         it leaves itself is alike to it)."""
         if mine and not self.position:
             return 0.5
-        judge = self if mine or self.rival is None else self.rival
-        return judge.shooter_chance(state)
+        return self.eye(mine=mine).shooter_chance(state)
+
+    def eye(self, *, mine: bool) -> Judge:
+        """The judge whose noise sees the player at the table: this one for its own
+        shots, the other player's (``rival``) for theirs where it has one."""
+        return self if mine or self.rival is None else self.rival
 
     def run_from(self, state: GameState, *, mine: bool) -> tuple[float, float]:
         """The chance of the next pot for the player at the table, and the points a run
@@ -572,7 +577,7 @@ class Judge:
             return 0.0, 0.0
         if mine and not self.position:  # every position it leaves itself is alike to it
             return 0.5, self.run * (1 + self.inning)
-        judge = self if mine or self.rival is None else self.rival
+        judge = self.eye(mine=mine)
         chance = self.next_chance(state, mine=mine)
         area = state.rack_area()
         left = len(state.balls.object_balls)

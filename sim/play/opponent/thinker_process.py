@@ -10,7 +10,9 @@ worker is on the physics floor and cannot import the player (``sim.play``); a ge
 "run this callable" job would let a five-second decision hold up the shots queued behind
 it (a person's stroke, the aim's preview). Two queues in two processes keep them apart:
 the table's shots play at once while the computer thinks. The child loads the compiled
-physics once (from the cache the worker's warm-up wrote) and keeps it.
+physics once (from the cache the worker's warm-up wrote) and keeps it, and shares its
+simulations with helper processes started beside it, one a core beyond its own
+(:mod:`sim.physics.simulators.shared`: the same bits, in about half the time on two cores).
 
 :class:`InProcessThinker` answers the same way in the calling process (when polled), for
 tests of the table's logic that need no window.
@@ -38,6 +40,15 @@ from rules.geometry import Point, distance
 from rules.words import FOUL_WORDS, pocket_name
 from sim.physics.racks import rack_slots
 from sim.physics.simulate import SimulatedShot, simulate_shot
+from sim.physics.simulators.shared import (
+    HelperLink,
+    SharedSimulator,
+    helpers_wanted,
+    new_links,
+    start_helper,
+    stop_helper,
+)
+from sim.physics.simulators.simulator import Simulator
 from sim.physics.simulators.worker import stop_process
 from sim.physics.table import pocket_centre, table_spec
 from sim.physics.tracking import first_hit, tracking_lines
@@ -117,20 +128,23 @@ class Thinking(Protocol):
     def close(self) -> None: ...
 
 
-def answer(job: int, request: ThinkRequest, *, as_hint: bool) -> Answer:
-    """The thinking itself, wherever it runs."""
+def answer(
+    job: int, request: ThinkRequest, *, as_hint: bool, simulator: Simulator | None = None
+) -> Answer:
+    """The thinking itself, wherever it runs (its simulations through ``simulator``, by
+    default this process's own)."""
     try:
         if as_hint:
-            return hint(job, request)
-        return Thought(job, think(request))
+            return hint(job, request, simulator)
+        return Thought(job, think(request, simulator))
     except Exception as error:  # the table says so; the thinker lives on
         return ThinkFailed(job, f"{type(error).__name__}: {error}")
 
 
-def hint(job: int, request: ThinkRequest) -> Thought:
+def hint(job: int, request: ThinkRequest, simulator: Simulator | None = None) -> Thought:
     """The perfect player's move for ``request``'s state, simulated as planned to see
     what it leaves, and said in words."""
-    move = think(attrs.evolve(request, level=HINT_LEVEL))
+    move = think(attrs.evolve(request, level=HINT_LEVEL), simulator)
     plan = move.plan
     state = request.state
     if plan is None:  # a choice or a stalemate: nothing is struck
@@ -320,20 +334,27 @@ class InProcessThinker:
 
 
 class ThinkerProcess:
-    """A child process that thinks for the computer players and the hint key."""
+    """A child process that thinks for the computer players and the hint key, with
+    ``helpers`` processes beside it that share its simulations
+    (:mod:`sim.physics.simulators.shared`; by default one a core beyond its own)."""
 
-    def __init__(self) -> None:
+    def __init__(self, helpers: int | None = None) -> None:
         context = multiprocessing.get_context("spawn")  # no fork of a GL/Panda3D process
         self._requests: multiprocessing.Queue[Any] = context.Queue()
         self._replies: multiprocessing.Queue[Any] = context.Queue()
+        count = helpers_wanted() if helpers is None else helpers
+        self._links = new_links(count)
+        self._helpers: list[SpawnProcess] = []
         self._process: SpawnProcess = context.Process(
-            target=_serve, args=(self._requests, self._replies), daemon=True
+            target=_serve, args=(self._requests, self._replies, self._links), daemon=True
         )
         self._numbers = itertools.count(1)
         self._answers: dict[int, Answer] = {}
         self._forgotten: set[int] = set()
 
     def start(self) -> ThinkerProcess:
+        # Siblings, not children, of the thinker: a daemon process may have none.
+        self._helpers = [start_helper(link) for link in self._links]
         self._process.start()
         return self
 
@@ -368,10 +389,12 @@ class ThinkerProcess:
 
     def restart(self) -> ThinkerProcess:
         self.close()
-        return ThinkerProcess().start()
+        return ThinkerProcess(len(self._links)).start()
 
     def close(self) -> None:
         stop_process(self._process, self._requests, self._replies)
+        for process, link in zip(self._helpers, self._links, strict=True):
+            stop_helper(process, link)
 
     def _collect(self) -> None:
         while True:
@@ -385,11 +408,17 @@ class ThinkerProcess:
                 self._answers[found.job] = found
 
 
-def _serve(requests: multiprocessing.Queue[Any], replies: multiprocessing.Queue[Any]) -> None:
-    """The thinker's loop: the compiled physics loaded once, then one decision at a time."""
+def _serve(
+    requests: multiprocessing.Queue[Any],
+    replies: multiprocessing.Queue[Any],
+    links: list[HelperLink],
+) -> None:
+    """The thinker's loop: the compiled physics loaded once, then one decision at a time,
+    its simulations shared with the helpers on ``links``."""
     from sim.physics.simulators.warmup import warm_up
 
     warm_up()
+    simulator = SharedSimulator(links)
     parent = multiprocessing.parent_process()
     while True:
         try:
@@ -401,4 +430,4 @@ def _serve(requests: multiprocessing.Queue[Any], replies: multiprocessing.Queue[
             continue
         if kind == "stop":
             return
-        replies.put(answer(job, request, as_hint=kind == "hint"))
+        replies.put(answer(job, request, as_hint=kind == "hint", simulator=simulator))
