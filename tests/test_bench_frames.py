@@ -123,18 +123,17 @@ def test_the_thinking_probe_times_the_computer_at_the_game_asked() -> None:
     assert line.startswith("computer player at the table, nine-ball, level 5, the window drawing")
 
 
-def test_the_thinker_alone_is_set_against_the_table_at_the_same_game() -> None:
-    table = [
-        {"game": "ten-ball", "think_seconds_median": 1.0, "helpers": 1},
-        {"game": "rotation", "think_seconds_median": 2.0, "helpers": 1},
-    ]
-    alone = {
-        "game": "rotation",
-        "decisions": 9,
-        "load_average": 1.5,
-        "think_seconds_median": 3.5,
-        "think_seconds_p95": 9.0,
-    }
-    line = bench.one_process_line(alone, table)
-    assert "at rotation in one process" in line and "median 3.5 s" in line
-    assert line.endswith("with 1 helper(s) 1.75 times as fast at the median")
+def test_the_thinker_alone_is_set_against_the_thinker_with_a_helper() -> None:
+    def probe(helpers: int, median: float) -> dict[str, object]:
+        return {
+            "game": "rotation",
+            "decisions": 9,
+            "helpers": helpers,
+            "think_seconds_median": median,
+            "think_seconds_p95": 2 * median,
+        }
+
+    line = bench.helpers_line(probe(0, 3.5), probe(1, 2.0))
+    assert line.startswith("the same 9 decisions at rotation, the window drawing: in one")
+    assert "median 3.5 s, 95th percentile 7.0 s; with 1 helper(s) 2.0 s and 4.0 s" in line
+    assert "1.75 times as fast at the median (the table starts" in line

@@ -260,9 +260,10 @@ def thinking(
     """The computer thinking as a person waits for it: two computers of ``level`` play a
     match of ``game_name`` (seed ``seed``, the longest race) on the desktop table, its
     thinker a process of its own as at the table, every frame drawn and read back
-    meanwhile; the wall seconds of each of ``decisions`` strokes searched (from asked to
-    answered; breaks, choices and stalemates left out: they are not searched), with the
-    frames drawn while it thought. ``helpers``: the processes beside the thinker that
+    meanwhile; the wall seconds of each of ``decisions`` decisions that searched (from
+    asked to answered; a break practised, a choice or a stalemate is not searched and
+    left out, rotation's break, chosen among noisy strikes, counted), with the frames
+    drawn while it thought. ``helpers``: the processes beside the thinker that
     share its simulations (None: as many as the table starts on this machine)."""
     from rules import Player
     from sim.app.headless import configure_offscreen
@@ -275,10 +276,7 @@ def thinking(
     from sim.app.headless import grab_rgb
     from sim.physics.simulators.shared import helpers_wanted
     from sim.play.duel import nearest_rank
-    from sim.play.opponent.player import Kind
     from sim.play.opponent.thinker_process import ThinkerProcess
-
-    searched_kinds = {Kind.POT, Kind.SAFETY, Kind.KICK, Kind.PUSH_OUT}
 
     base = ShowBase()
     # A long race: a match of one rack would end, and its table wait, before the
@@ -292,19 +290,19 @@ def thinking(
     controller = app.controller
     assert controller is not None
     seat = controller.seat
-    played: list[tuple[float, str]] = []  # (seconds, kind) of each move played
+    played: list[tuple[float, bool]] = []  # (seconds, searched) of each move played
     frames: list[float] = []
     asked_at: list[float] = []
     play = seat.play
 
     def timed_play(move: Any, asked: Any) -> None:
-        played.append((time.perf_counter() - asked_at[-1], str(move.kind)))
+        played.append((time.perf_counter() - asked_at[-1], move.simulations > 0))
         play(move, asked)
 
     seat.play = timed_play  # type: ignore[method-assign]
     deadline = time.monotonic() + 90 * decisions + 420  # inside the bench's own timeout
     try:
-        while sum(kind in searched_kinds for _s, kind in played) < decisions:
+        while sum(searched for _s, searched in played) < decisions:
             if time.monotonic() > deadline:
                 stage = controller.stage
                 raise TimeoutError(f"the computers did not play on (stage {stage}, {played})")
@@ -318,15 +316,15 @@ def thinking(
                     asked_at.append(started)
     finally:
         worker.close()
-    searched = sorted(seconds for seconds, kind in played if kind in searched_kinds)
+    timed = sorted(seconds for seconds, searched in played if searched)
     return {
         "game": game_name,
         "level": level,
         "helpers": helpers_wanted() if helpers is None else helpers,
-        "decisions": len(searched),
-        "think_seconds_median": statistics.median(searched),
-        "think_seconds_p95": nearest_rank(searched, 0.95),
-        "think_seconds_max": searched[-1],
+        "decisions": len(timed),
+        "think_seconds_median": statistics.median(timed),
+        "think_seconds_p95": nearest_rank(timed, 0.95),
+        "think_seconds_max": timed[-1],
         "frames_while_thinking": len(frames),
         "frame_ms_median_while_thinking": statistics.median(frames) * 1e3 if frames else 0.0,
         "load_average": os.getloadavg()[0],

@@ -1,4 +1,4 @@
-"""The cue rises over the balls behind the cue ball (sim.play.table.cueclearance): the stroke is
+"""The cue rises over the balls behind the cue ball (sim.play.geometry.cueclearance): the stroke is
 played with the least elevation that clears them, and a clear aim keeps the player's."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from rules import CUE, Player
 from rules.geometry import Point
 from sim.physics.simulators.inprocess import InProcessSimulator
-from sim.play.table.cueclearance import STEP, blocking_ball, clearance
+from sim.play.geometry.cueclearance import STEP, blocking_ball, clearance
 from tests.play.test_controller import new_controller, worker  # noqa: F401
 
 R = 0.028575

@@ -690,3 +690,31 @@ def _in_the_physics(level: Level) -> Level:
     """``level`` with every stroke it weighs simulated (no forecast first): the
     physics' half of the search, which level 5's forecast cuts down."""
     return attrs.evolve(level, search=attrs.evolve(level.search, foresee=0))
+
+
+def test_the_computer_raises_its_cue_over_a_ball_behind_the_cue_ball() -> None:
+    """The table raises every stroke over the balls behind the cue ball
+    (sim.play.geometry.cueclearance): the computer simulates, plans and strikes its
+    strokes raised too, so what it chose is what the table plays. Here the 1 is straight
+    in the corner and the 5 lies 7 cm behind the cue ball on that line: a level cue
+    would pass through it."""
+    from sim.play.geometry.cueclearance import blocking_ball
+
+    pocket, one = (1.27, 2.54), (0.95, 2.2)
+    length = math.dist(pocket, one)
+    ux, uy = (one[0] - pocket[0]) / length, (one[1] - pocket[1]) / length
+    cue = (one[0] + 0.5 * ux, one[1] + 0.5 * uy)
+    balls = {CUE: cue, "1": one, "5": (cue[0] + 0.07 * ux, cue[1] + 0.07 * uy), "9": (0.3, 0.6)}
+    state = state_of(NineBall, balls)
+    radius = SPEC.ball_radius
+    level = blocking_ball(cue, aim_towards(cue, one), 0.0, 0.0, 0.0, state.balls, radius)
+    assert level == "5"  # the straight pot, struck level, passes through the 5
+    move = decide(state, SPEC, level_named("2"), rng())
+    assert move.kind is Kind.POT and move.plan is not None and move.stroke is not None
+    for stroke in (move.plan, move.stroke):
+        action = stroke.action
+        assert action.elevation > 0
+        assert (
+            blocking_ball(cue, action.aim, action.a, action.b, action.elevation, balls, radius)
+            is None
+        )

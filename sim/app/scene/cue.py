@@ -12,7 +12,7 @@ from panda3d.core import LineSegs, TransparencyAttrib
 from rules import CUE, BallId
 from rules.geometry import Point, TableGeometry
 from sim.physics.models import cue_model_path
-from sim.play.table.cueclearance import TIP_GAP
+from sim.play.geometry.cueclearance import TIP_GAP
 from sim.play.table.turn import Aim
 
 if TYPE_CHECKING:

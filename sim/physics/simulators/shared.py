@@ -4,9 +4,8 @@ asks for many at once: the computer's thinking at the table.
 A level-5 decision is some hundred simulations asked for in batches (a search's
 candidates, its noisy strikes), and the simulations are nine tenths of its time (a
 profile of rotation's decisions on tuning seed 5: 82 of 88 s). At the table the thinker
-is one process, so on a two-core machine one core thought while the other, the window
-at rest, was nearly idle: rotation's decisions took 3 to 4 s at the median and past 8 at
-the 95th percentile. :class:`SharedSimulator` is the
+is one process: on a machine with cores to spare, they sat idle while rotation's
+decisions took 3 to 4 s at the median. :class:`SharedSimulator` is the
 :class:`sim.physics.simulators.inprocess.InProcessSimulator` with helpers: while it
 simulates a batch's shots one by one, each helper (a physics worker's loop,
 :func:`sim.physics.simulators.worker.serve`, in a process of its own) keeps
@@ -56,13 +55,16 @@ class HelperLink:
 
 
 def helpers_wanted() -> int:
-    """Helpers worth starting on this machine: one a core beyond the thinker's own (the
-    cores this process may run on), at most :data:`MAX_HELPERS`."""
+    """Helpers worth starting on this machine: one a core beyond the window's and the
+    thinker's own (the cores this process may run on), at most :data:`MAX_HELPERS`. On
+    two cores none: there the window drawing while the computer thinks and the
+    rebuilding of each lent shot (about a third of a simulation's time) left no gain
+    (docs/OPPONENT.md, *Its helpers*)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
-    return max(0, min(cores - 1, MAX_HELPERS))
+    return max(0, min(cores - 2, MAX_HELPERS))
 
 
 def new_links(count: int) -> list[HelperLink]:

@@ -309,8 +309,8 @@ def _struck(
     thinker: Thinker,
 ) -> Move:
     """``candidate`` struck with ``noise`` (the level's, or at the break its break's)."""
-    plan = candidate.stroke
-    struck = attrs.evolve(plan, action=noise.perturb(plan.action, rng))
+    plan = thinker.playable(candidate.stroke)
+    struck = thinker.playable(attrs.evolve(plan, action=noise.perturb(plan.action, rng)))
     return Move(
         kind=Kind(candidate.intent.value),
         stroke=struck,

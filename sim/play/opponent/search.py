@@ -37,6 +37,7 @@ from sim.physics.simulate import CueAction, SimulatedShot, aim_towards
 from sim.physics.simulators.simulator import ShotFailed, ShotReady, ShotRequest, Simulator
 from sim.physics.table import CushionRebound, TableSpec
 from sim.play.game import Stroke, shot_of
+from sim.play.geometry.cueclearance import clearance
 from sim.play.geometry.pots import Pot
 from sim.play.opponent.forecast import Forecast, Forecaster
 from sim.play.opponent.judge import Judge, Scale
@@ -146,6 +147,25 @@ class Thinker:
         balls = self.state.balls
         return balls if stroke.placement is None else balls.moved({CUE: stroke.placement})
 
+    def playable(self, stroke: Stroke, balls: Positions | None = None) -> Stroke:
+        """``stroke`` as a player can strike it from ``balls`` (by default the state's,
+        the cue ball placed as it says): the cue raised over any ball behind the cue ball
+        (:mod:`sim.play.geometry.cueclearance`), as the table raises every stroke, a
+        person's or the computer's. Simulated level, such a stroke passed through that
+        ball; what the table then struck was another stroke than the one chosen (6 % of
+        level 5's shots at 10-ball, 11 % at rotation, on seed 3000)."""
+        at = self.start(stroke) if balls is None else balls
+        cue = at.get(CUE)
+        if cue is None:
+            return stroke
+        action = stroke.action
+        raised = clearance(
+            cue, action.aim, action.a, action.b, action.elevation, at, self.spec.ball_radius
+        ).elevation
+        if raised == action.elevation:
+            return stroke
+        return attrs.evolve(stroke, action=attrs.evolve(action, elevation=raised))
+
     def simulate(
         self, strokes: Sequence[Stroke], balls: Positions | None = None
     ) -> list[SimulatedShot | None]:
@@ -153,10 +173,10 @@ class Thinker:
         all asked for, then collected. From the state's balls (the cue ball placed as the
         stroke says), or from ``balls``."""
         table = self.spec.size.value
-        requests = [
-            ShotRequest.of(table, self.start(s) if balls is None else balls, s.action)
-            for s in strokes
-        ]
+        requests = []
+        for stroke in strokes:
+            start = self.start(stroke) if balls is None else balls
+            requests.append(ShotRequest.of(table, start, self.playable(stroke, start).action))
         jobs: dict[int, ShotRequest] = {}
         for request in dict.fromkeys(requests):
             if request not in self._cache:

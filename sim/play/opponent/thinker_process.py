@@ -11,8 +11,8 @@ worker is on the physics floor and cannot import the player (``sim.play``); a ge
 it (a person's stroke, the aim's preview). Two queues in two processes keep them apart:
 the table's shots play at once while the computer thinks. The child loads the compiled
 physics once (from the cache the worker's warm-up wrote) and keeps it, and shares its
-simulations with helper processes started beside it, one a core beyond its own
-(:mod:`sim.physics.simulators.shared`: the same bits, in about half the time on two cores).
+simulations with helper processes started beside it where the machine has cores to
+spare (:mod:`sim.physics.simulators.shared`: the same bits, sooner).
 
 :class:`InProcessThinker` answers the same way in the calling process (when polled), for
 tests of the table's logic that need no window.
@@ -336,7 +336,8 @@ class InProcessThinker:
 class ThinkerProcess:
     """A child process that thinks for the computer players and the hint key, with
     ``helpers`` processes beside it that share its simulations
-    (:mod:`sim.physics.simulators.shared`; by default one a core beyond its own)."""
+    (:mod:`sim.physics.simulators.shared`; by default one a core beyond the window's and
+    its own)."""
 
     def __init__(self, helpers: int | None = None) -> None:
         context = multiprocessing.get_context("spawn")  # no fork of a GL/Panda3D process

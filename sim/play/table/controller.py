@@ -74,9 +74,9 @@ from sim.play.game import (
     TimeFoulRecord,
     Wanted,
 )
+from sim.play.geometry.cueclearance import MAX_AIM_ELEVATION, Clearance, clearance
 from sim.play.opponent.thinker_process import InProcessThinker, Thinking
 from sim.play.picker import nearest_open
-from sim.play.table.cueclearance import MAX_AIM_ELEVATION, Clearance, clearance
 from sim.play.table.lag import LagTable
 from sim.play.table.navigator import BranchNavigator
 from sim.play.table.practice import SetupSession
@@ -432,7 +432,7 @@ class TableController:
 
     def cue_clearance(self) -> Clearance:
         """The elevation the stroke is played with: the player's, or raised over the
-        balls behind the cue ball (:mod:`sim.play.table.cueclearance`)."""
+        balls behind the cue ball (:mod:`sim.play.geometry.cueclearance`)."""
         aim, balls = self.aim, self.balls()
         cue = balls.get(CUE)
         if cue is None:
