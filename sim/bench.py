@@ -97,19 +97,16 @@ def run_bench(
         }
         report["thinking_with_window"] = [thinking_with_window(game, repeats) for game in GAMES]
         # The same decisions in one process and with one helper beside it: what sharing
-        # the simulations buys on this machine, at the game whose decisions are longest.
+        # the simulations buys on this machine, at the game whose decisions took longest.
+        longest = max(report["thinking_with_window"], key=lambda w: w["think_seconds_median"])
         report["thinking_helpers"] = [
-            thinking_with_window(LONGEST_THINKING, repeats, helpers=helpers) for helpers in (0, 1)
+            thinking_with_window(longest["game"], repeats, helpers=helpers) for helpers in (0, 1)
         ]
         report["hints_with_window"] = [hints_with_window(game, repeats) for game in GAMES]
     if startup:
         report["startup"] = startup_times()
     return report
 
-
-# The game whose level-5 decisions take longest (fifteen balls, a pot of any of them
-# scores, and kicks through them): where the thinker's helpers are timed against none.
-LONGEST_THINKING = "rotation"
 
 # What ``poolsim bench --startup`` launches: a table straight away (what a person waits
 # for), the start screen, and beside them Python importing pooltool and nothing else.
