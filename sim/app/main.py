@@ -322,7 +322,8 @@ class PoolApp:
         if self.rig is None or self.controller is None:
             return
         cue = self.controller.cue_ball()
-        self.rig.show(preset, cue, self.controller.aim.direction)
+        elevation = self.controller.cue_clearance().elevation  # the cue as drawn
+        self.rig.show(preset, cue, self.controller.aim.direction, elevation)
 
     def choose_view(self, preset: str) -> None:
         """The player picks a camera preset (keys 1 2 3, the HUD's buttons): shown now,

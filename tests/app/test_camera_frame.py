@@ -156,3 +156,37 @@ def test_behind_the_cue_ball_no_pocket_in_sight_is_under_the_bands(
         if at is not None and abs(at[0]) < 1 and abs(at[1]) < 1:
             assert rig.free.contains(*at), (pocket, at, rig.free)
     assert project((*cue, 0.028)) is not None  # the cue ball itself in sight
+
+
+@pytest.mark.parametrize("elevation", [0.0, 5.0, 12.0, 20.0, 26.0, 30.0, 45.0, 60.0])
+def test_the_view_behind_the_cue_ball_looks_down_over_a_raised_cue(elevation: float) -> None:
+    """With the cue raised over a ball behind the cue ball, the camera behind the cue ball
+    sat on the cue's line, inside the stick: the view was all wood (a play-through at
+    rotation, cue 26 degrees over the 5). Now it looks down from above the stick, at
+    every distance the view may be moved back to."""
+    from sim.app.scene.camera import (
+        BEHIND_DISTANCES,
+        BEHIND_LOOK_AHEAD,
+        BEHIND_PITCH,
+        behind_pitch,
+    )
+    from sim.play.geometry.cueclearance import BUTT_RADIUS, STICK_LENGTH, TIP_GAP
+
+    radius = table_spec("9ft").ball_radius
+    cue = (0.6, 1.0)
+    pitch = behind_pitch(elevation)
+    assert pitch <= BEHIND_PITCH and (elevation > 13 or pitch == BEHIND_PITCH)
+    rise = math.tan(math.radians(elevation))
+    reach = TIP_GAP + STICK_LENGTH * math.cos(math.radians(elevation))
+    for distance in BEHIND_DISTANCES:
+        view = View(
+            target=(cue[0], cue[1] + BEHIND_LOOK_AHEAD, radius),
+            heading=0.0,  # along +y: the aim at 90 degrees
+            pitch=pitch,
+            distance=distance,
+        )
+        _x, y, height = view.position()
+        back = cue[1] - y  # how far behind the cue ball, along the shot
+        assert back > 0
+        if back <= reach:
+            assert height > radius + back * rise + BUTT_RADIUS + 0.02, (distance, height)

@@ -56,6 +56,9 @@ BEHIND_LOOK_AHEAD = 0.3
 # (render2d units), the camera pulled back if a lift alone puts a far pocket under the
 # scoreboard, and then tilted further down; each tried in turn, the least change first.
 BEHIND_PITCHES = (BEHIND_PITCH, -30.0, -40.0, -50.0)
+# Behind a cue raised over a ball the camera looks down this much more steeply than the
+# cue rises: on the cue's own line it sat inside the stick, and the view was all wood.
+OVER_THE_CUE = 8.0
 BEHIND_DISTANCES = (1.5, 1.75, 2.0, 2.25, 2.5, 3.0, 3.5, 4.0, 5.0)
 BEHIND_LIFTS = tuple(0.05 * i for i in range(17))
 POCKET_CLEAR = 0.06  # a pocket's centre this far inside the free part, or off the window
@@ -195,6 +198,12 @@ def framed(view: View, outline: TableOutline, free: Box, tan_x: float, tan_y: fl
     return best
 
 
+def behind_pitch(elevation: float) -> float:
+    """The pitch of the view behind the cue ball: its own (:data:`BEHIND_PITCH`), or
+    :data:`OVER_THE_CUE` steeper than a cue raised to ``elevation`` degrees."""
+    return max(MIN_PITCH, min(BEHIND_PITCH, -(elevation + OVER_THE_CUE)))
+
+
 def clear_of_the_bands(
     view: View, outline: TableOutline, free: Box, tan_x: float, tan_y: float
 ) -> View:
@@ -207,7 +216,7 @@ def clear_of_the_bands(
     # What the view shows of the cloth and the pockets' rims stays shown: a pocket is not
     # brought out from under the dock by sending the shot's far end under the scoreboard.
     shown = _inside(view, outline.clear, free, tan_x, tan_y)
-    for pitch in BEHIND_PITCHES:
+    for pitch in (view.pitch, *(p for p in BEHIND_PITCHES if p < view.pitch)):
         for distance in BEHIND_DISTANCES:
             for lift in BEHIND_LIFTS:
                 candidate = attrs.evolve(view, pitch=pitch, distance=distance, shift=(0, lift))
@@ -261,6 +270,7 @@ class CameraRig:
         self.free = WHOLE_WINDOW
         self._cue: Point | None = None
         self._aim = 90.0
+        self._elevation = 0.0
         self._behind: tuple[object, View] | None = None  # the last behind view, and for what
         self.preset = "overhead"
         self.current = self.overhead_view()
@@ -290,7 +300,7 @@ class CameraRig:
         view = View(target=(g.width / 2, g.length / 2, 0.0), heading=-90.0, pitch=-48.0)
         return self._framed(view)
 
-    def behind_view(self, cue: Point, aim: float) -> View:
+    def behind_view(self, cue: Point, aim: float, elevation: float = 0.0) -> View:
         """Down the line of the shot from behind the cue ball (``aim`` in pooltool's
         degrees: 0 = +x, 90 = +y), high and far enough back that the object ball and the
         pocket beyond it are in view (pooltool's own aim view sits 2 m back, 10 degrees
@@ -299,7 +309,8 @@ class CameraRig:
         the far pockets are often out of sight from here (a call goes overhead, see
         :mod:`sim.app.modes.aim`). But no pocket in sight is left under the HUD's bands
         (:func:`clear_of_the_bands`): a cue ball by a rail has the pocket beside it in
-        view, under the cue-ball widget, unless the picture is lifted."""
+        view, under the cue-ball widget, unless the picture is lifted. A cue raised to
+        ``elevation`` degrees is looked down on from above (:func:`behind_pitch`)."""
         h = math.radians(aim)
         ahead = BEHIND_LOOK_AHEAD
         view = View(
@@ -309,22 +320,24 @@ class CameraRig:
                 self.geometry.ball_radius,
             ),
             heading=aim - 90.0,
-            pitch=BEHIND_PITCH,
+            pitch=behind_pitch(elevation),
             distance=BEHIND_DISTANCE,
         )
         # Worked out again only when the shot, the free part or the lens changes (the aim
         # mode asks every frame); a copy, as a goal is moved by the player's drags.
-        key = (cue, aim, self.free, self._lens_tangents())
+        key = (cue, aim, view.pitch, self.free, self._lens_tangents())
         if self._behind is None or self._behind[0] != key:
             fitted = clear_of_the_bands(view, self.outline, self.free, *self._lens_tangents())
             self._behind = (key, fitted)
         return attrs.evolve(self._behind[1])
 
-    def show(self, preset: str, cue: Point | None = None, aim: float = 90.0) -> None:
+    def show(
+        self, preset: str, cue: Point | None = None, aim: float = 90.0, elevation: float = 0.0
+    ) -> None:
         self.preset = preset
-        self._cue, self._aim = cue, aim
+        self._cue, self._aim, self._elevation = cue, aim, elevation
         if preset == "behind" and cue is not None:
-            self.goal = self.behind_view(cue, aim)
+            self.goal = self.behind_view(cue, aim, elevation)
         elif preset == "broadcast":
             self.goal = self.broadcast_view()
         else:
@@ -342,7 +355,7 @@ class CameraRig:
         """Frame the preset on show again (the free part or the window's shape changed);
         a view the player moved stays as it is."""
         if self.preset != "free":
-            self.show(self.preset, self._cue, self._aim)
+            self.show(self.preset, self._cue, self._aim, self._elevation)
 
     def shows_every_pocket(self) -> bool:
         """Whether every pocket's centre is in the free part of the window in the view the
