@@ -6,11 +6,26 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 from sim import bench
 from tests.run import ROOT
+
+
+def probe(*args: str, timeout: float = 300) -> dict[str, Any]:
+    """What ``python -m sim.app.frametimes ARGS`` prints, the run asserted clean."""
+    result = subprocess.run(
+        [sys.executable, "-m", "sim.app.frametimes", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def test_each_round_is_set_against_its_own_plain_scene(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,15 +54,7 @@ def test_each_round_is_set_against_its_own_plain_scene(monkeypatch: pytest.Monke
 
 @pytest.mark.app
 def test_the_tracking_lines_probe_times_them_on_and_off() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "sim.app.frametimes", "fast", "320x200", "tracking"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    figures = probe("fast", "320x200", "tracking")
     assert figures["frames_each"] == 90  # 30 frames a side in each of 3 rounds
     assert figures["wall_ms_median_lines_on"] > 0 and figures["cpu_ms_median_lines_off"] > 0
     # Each resting aim's lines came, after its preview (the physics is part of the wait).
@@ -60,15 +67,7 @@ def test_the_tracking_lines_probe_times_them_on_and_off() -> None:
 @pytest.mark.app
 @pytest.mark.parametrize("preset", ["plain", "fast"])
 def test_the_frame_time_probe_draws_every_preset(preset: str) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "sim.app.frametimes", preset, "320x200"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    figures = probe(preset, "320x200")
     assert (figures["width"], figures["height"], figures["frames"]) == (320, 200, 30)
     assert figures["wall_ms_median"] > 0 and figures["cpu_ms_median"] > 0
 
@@ -77,15 +76,7 @@ def test_the_frame_time_probe_draws_every_preset(preset: str) -> None:
 def test_the_hint_probe_times_the_key_to_the_stroke_loaded() -> None:
     """Two people at 9-ball, each stroke the hint's: each hint timed from the key to its
     stroke on the cue, its words there in the key's frame."""
-    result = subprocess.run(
-        [sys.executable, "-m", "sim.app.frametimes", "fast", "320x200", "hints", "nine-ball", "2"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    figures = probe("fast", "320x200", "hints", "nine-ball", "2", timeout=600)
     assert (figures["game"], figures["hints"]) == ("nine-ball", 2)
     assert 0 < figures["hint_seconds_median"] <= figures["hint_seconds_p95"]
     assert figures["words_in_the_key_frame"] is True
@@ -98,24 +89,7 @@ def test_the_thinking_probe_times_the_computer_at_the_game_asked() -> None:
     """Two level-5 computers at 9-ball, the window drawing: the break left out (the
     practised one, not searched), the next stroke timed from asked to answered, frames
     drawn meanwhile."""
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sim.app.frametimes",
-            "fast",
-            "320x200",
-            "thinking",
-            "nine-ball",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    figures = probe("fast", "320x200", "thinking", "nine-ball", "1", timeout=600)
     assert (figures["game"], figures["level"], figures["decisions"]) == ("nine-ball", "5", 1)
     assert 0 < figures["think_seconds_median"] <= figures["think_seconds_p95"]
     assert figures["frames_while_thinking"] > 0 and figures["helpers"] >= 0
@@ -124,7 +98,7 @@ def test_the_thinking_probe_times_the_computer_at_the_game_asked() -> None:
 
 
 def test_the_thinker_alone_is_set_against_the_thinker_with_a_helper() -> None:
-    def probe(helpers: int, median: float) -> dict[str, object]:
+    def timed(helpers: int, median: float) -> dict[str, object]:
         return {
             "game": "rotation",
             "decisions": 9,
@@ -133,7 +107,7 @@ def test_the_thinker_alone_is_set_against_the_thinker_with_a_helper() -> None:
             "think_seconds_p95": 2 * median,
         }
 
-    line = bench.helpers_line(probe(0, 3.5), probe(1, 2.0))
+    line = bench.helpers_line(timed(0, 3.5), timed(1, 2.0))
     assert line.startswith("the same 9 decisions at rotation, the window drawing: in one")
     assert "median 3.5 s, 95th percentile 7.0 s; with 1 helper(s) 2.0 s and 4.0 s" in line
     assert "1.75 times as fast at the median (the table starts" in line

@@ -14,7 +14,13 @@ from sim.physics.facts import first_heading
 from sim.physics.racks import opening_position
 from sim.physics.simulate import CueAction, SimulatedShot, aim_towards, simulate_shot
 from sim.physics.simulators import shared
-from sim.physics.simulators.shared import SharedSimulator, new_links, start_helper, stop_helper
+from sim.physics.simulators.shared import (
+    HelperLink,
+    SharedSimulator,
+    new_links,
+    start_helper,
+    stop_helper,
+)
 from sim.physics.simulators.simulator import ShotReady, ShotRequest
 from sim.physics.table import table_spec
 
@@ -49,6 +55,17 @@ def collected(simulator: SharedSimulator, asked: list[ShotRequest]) -> list[Simu
     return [shots[job] for job in jobs]
 
 
+def helped(link: HelperLink) -> SharedSimulator:
+    """A simulator lending to the helper on ``link``, once that helper is warmed up."""
+    simulator = SharedSimulator([link])
+    deadline = time.monotonic() + 300  # a cold machine compiles first
+    while not simulator.helpers_ready and time.monotonic() < deadline:
+        simulator.poll()
+        time.sleep(0.05)
+    assert simulator.helpers_ready == 1
+    return simulator
+
+
 def assert_same(shot: SimulatedShot, request: ShotRequest) -> None:
     here = simulate_shot(table_spec(request.table), dict(request.positions), request.action)
     assert shot.facts == here.facts
@@ -62,12 +79,7 @@ def test_shots_a_helper_simulated_are_the_bits_simulated_here() -> None:
     (link,) = new_links(1)
     process = start_helper(link)
     try:
-        simulator = SharedSimulator([link])
-        deadline = time.monotonic() + 300  # a cold machine compiles first
-        while not simulator.helpers_ready and time.monotonic() < deadline:
-            simulator.poll()
-            time.sleep(0.05)
-        assert simulator.helpers_ready == 1
+        simulator = helped(link)
         asked = requests()
         shots = collected(simulator, asked)
         assert simulator.lent > 0  # the helper had its share

@@ -294,18 +294,12 @@ def test_a_level_5_decision_is_the_same_with_simulations_shared_with_a_helper() 
     """The window's thinker shares its simulations with a helper process
     (sim.physics.simulators.shared): the move is the one thought with every simulation
     here, to the bit, so the computer at the table plays as it does in a duel."""
-    import time
-
     import attrs
     import numpy as np
 
-    from sim.physics.simulators.shared import (
-        SharedSimulator,
-        new_links,
-        start_helper,
-        stop_helper,
-    )
+    from sim.physics.simulators.shared import new_links, start_helper, stop_helper
     from sim.play.opponent import decide, level_named
+    from tests.physics.test_shared_simulator import helped
 
     game = Game(GameSetup(game="ten-ball", seed=3))
     game.start(Player.A)
@@ -319,11 +313,7 @@ def test_a_level_5_decision_is_the_same_with_simulations_shared_with_a_helper() 
     (link,) = new_links(1)
     process = start_helper(link)
     try:
-        simulator = SharedSimulator([link])
-        deadline = time.monotonic() + 300  # a cold machine compiles first
-        while not simulator.helpers_ready and time.monotonic() < deadline:
-            simulator.poll()
-            time.sleep(0.05)
+        simulator = helped(link)
         level = level_named("5")
         spec = table_spec("9ft")
         shared_move = decide(state, spec, level, np.random.default_rng(7), simulator)
