@@ -95,12 +95,12 @@ def run_bench(
         report["tracking_lines"] = {
             preset: tracking_lines_times(preset) for preset in ("fast", "quality")
         }
-        report["thinking_with_window"] = [thinking_with_window(game, repeats) for game in GAMES]
+        report["thinking_with_window"] = [thinking_with_window(game) for game in GAMES]
         # The same decisions in one process and with one helper beside it: what sharing
         # the simulations buys on this machine, at the game whose decisions took longest.
         longest = max(report["thinking_with_window"], key=lambda w: w["think_seconds_median"])
         report["thinking_helpers"] = [
-            thinking_with_window(longest["game"], repeats, helpers=helpers) for helpers in (0, 1)
+            thinking_with_window(longest["game"], helpers=helpers) for helpers in (0, 1)
         ]
         report["hints_with_window"] = [hints_with_window(game, repeats) for game in GAMES]
     if startup:
@@ -854,17 +854,23 @@ def tracking_lines_times(preset: str, size: str = "1280x800") -> dict[str, Any]:
     return figures
 
 
+# The racks a game's thinking is timed over at the table: every decision of them, the
+# crowded table after the break and the last balls alike, as a person waits through them.
+THINKING_RACKS = 2
+
+
 def thinking_with_window(
-    game: str, decisions: int, size: str = "1280x800", helpers: int | None = None
+    game: str, racks: int = THINKING_RACKS, size: str = "1280x800", helpers: int | None = None
 ) -> dict[str, Any]:
     """Level 5 thinking as a person waits for it at ``game``, in a process of its own
-    (``python -m sim.app.frametimes fast SIZE thinking GAME N [HELPERS]``): two computers
-    playing on the desktop table, every frame drawn meanwhile; the median and 95th
-    percentile of ``decisions`` strokes searched, and the frames drawn while it thought.
-    ``helpers``: processes sharing the thinker's simulations (None: as at the table)."""
+    (``python -m sim.app.frametimes fast SIZE thinking GAME RACKS [HELPERS]``): two
+    computers playing on the desktop table, every frame drawn meanwhile; the median and
+    95th percentile of every stroke searched in ``racks`` whole racks, and the frames
+    drawn while it thought. ``helpers``: processes sharing the thinker's simulations
+    (None: as at the table)."""
     extra = () if helpers is None else (str(helpers),)
-    timeout = 120 * decisions + 600
-    return _frametimes(size, "thinking", game, str(decisions), *extra, timeout=timeout)
+    timeout = 3600 * racks
+    return _frametimes(size, "thinking", game, str(racks), *extra, timeout=timeout)
 
 
 def hints_with_window(game: str, hints: int, size: str = "1280x800") -> dict[str, Any]:
@@ -908,7 +914,8 @@ def format_report_thinking(thinking: list[dict[str, Any]]) -> list[str]:
     """The computer's waits at the table (:func:`thinking_with_window`), a line a game."""
     return [
         f"computer player at the table, {w['game']}, level {w['level']}, the window drawing "
-        f"({w['decisions']} strokes searched, {w['helpers']} helper process(es), load "
+        f"({w['decisions']} strokes searched in {w['racks']} whole rack(s), "
+        f"{w['helpers']} helper process(es), load "
         f"{w['load_average']:.1f}): thinking median "
         f"{w['think_seconds_median']:.1f} s, 95th percentile {w['think_seconds_p95']:.1f} s "
         f"(targets 3 s and 8 s); {w['frames_while_thinking']} frames drawn meanwhile, "

@@ -8,8 +8,9 @@ timed the same way in the same run.
 Each frame is read back from the GPU (as a screenshot would): on software GL a frame
 nobody reads can be skipped by the next one, which would time nothing.
 
-``python -m sim.app.frametimes fast 1280x800 thinking rotation 9`` times the computer
-thinking at a game while the table draws (:func:`thinking`); ``... thinking rotation 9 0``
+``python -m sim.app.frametimes fast 1280x800 thinking rotation 2`` times the computer
+thinking at a game through two whole racks while the table draws (:func:`thinking`);
+``... thinking rotation 2 0``
 with no helper processes beside its thinker (one process, as before they shared its
 simulations).
 
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
     from sim.play.opponent.thinker_process import Thinking
 
 PRESETS = ("fast", "quality", "plain")
+# The thinking probe's decisions a rack at most (a rack of safeties and stalemates could
+# go on): 10-ball's level 5 took 14 shots a rack, rotation's 15.
+RACK_DECISIONS = 60
 # The plain scene's balls (x, y on pooltool's 7-ft table) and camera, as the example's.
 PLAIN_BALLS = {
     "cue": (0.495, 0.50),
@@ -252,7 +256,8 @@ def thinking(
     width: int,
     height: int,
     game_name: str,
-    decisions: int = 9,
+    racks: int = 1,
+    most: int | None = None,
     level: str = "5",
     seed: int = 1,
     helpers: int | None = None,
@@ -260,11 +265,14 @@ def thinking(
     """The computer thinking as a person waits for it: two computers of ``level`` play a
     match of ``game_name`` (seed ``seed``, the longest race) on the desktop table, its
     thinker a process of its own as at the table, every frame drawn and read back
-    meanwhile; the wall seconds of each of ``decisions`` decisions that searched (from
-    asked to answered; a break practised, a choice or a stalemate is not searched and
-    left out, rotation's break, chosen among noisy strikes, counted), with the frames
-    drawn while it thought. ``helpers``: the processes beside the thinker that
-    share its simulations (None: as many as the table starts on this machine)."""
+    meanwhile; the wall seconds of each decision that searched (from asked to answered;
+    a break practised, a choice or a stalemate is not searched and left out, rotation's
+    break, chosen among noisy strikes, counted) in the match's first ``racks`` racks,
+    whole (a person waits through the open table after the break and the last balls
+    alike: the first decisions alone are the crowded table's, the slowest), or its first
+    ``most`` such decisions if fewer; with the frames drawn while it thought.
+    ``helpers``: the processes beside the thinker that share its simulations (None: as
+    many as the table starts on this machine)."""
     from rules import Player
     from sim.app.headless import configure_offscreen
     from sim.physics.simulators.worker import PhysicsWorker
@@ -300,9 +308,15 @@ def thinking(
         play(move, asked)
 
     seat.play = timed_play  # type: ignore[method-assign]
-    deadline = time.monotonic() + 90 * decisions + 420  # inside the bench's own timeout
+    wanted = RACK_DECISIONS * racks if most is None else min(most, RACK_DECISIONS * racks)
+    deadline = time.monotonic() + 90 * wanted + 420  # inside the bench's own timeout
+
+    def racks_played() -> int:
+        shots = game.shots
+        return shots[-1].rack - shots[0].rack if shots else 0
+
     try:
-        while sum(searched for _s, searched in played) < decisions:
+        while racks_played() < racks and sum(searched for _s, searched in played) < wanted:
             if time.monotonic() > deadline:
                 stage = controller.stage
                 raise TimeoutError(f"the computers did not play on (stage {stage}, {played})")
@@ -321,6 +335,7 @@ def thinking(
         "game": game_name,
         "level": level,
         "helpers": helpers_wanted() if helpers is None else helpers,
+        "racks": racks_played(),
         "decisions": len(timed),
         "think_seconds_median": statistics.median(timed),
         "think_seconds_p95": nearest_rank(timed, 0.95),
@@ -431,7 +446,8 @@ if __name__ == "__main__":
         print(json.dumps(tracking(preset, w, h)))
     elif sys.argv[3:4] == ["thinking"]:
         helpers = int(sys.argv[6]) if len(sys.argv) > 6 else None
-        figures = thinking(preset, w, h, sys.argv[4], decisions=int(sys.argv[5]), helpers=helpers)
+        most = int(sys.argv[7]) if len(sys.argv) > 7 else None
+        figures = thinking(preset, w, h, sys.argv[4], int(sys.argv[5]), most, helpers=helpers)
         print(json.dumps(figures))
     elif sys.argv[3:4] == ["hints"]:
         print(json.dumps(hints(preset, w, h, sys.argv[4], hints_wanted=int(sys.argv[5]))))

@@ -1,5 +1,5 @@
-"""pooltool's two hot spots done faster (sim.physics.patches.speedups): written from pooltool
-0.6.0's own source, installed only over it, and the same to the last bit."""
+"""pooltool's hot spots done faster (sim.physics.patches.speedups and .nextevent): written
+from pooltool 0.6.0's own source, installed only over it, and the same to the last bit."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from sim.physics.patches import speedups
+from sim.physics.patches import nextevent, speedups
 from sim.physics.pooltool_setup import pt
 from sim.physics.racks import opening_position
 from sim.physics.simulate import CueAction, simulate_shot
@@ -18,16 +18,19 @@ pytestmark = pytest.mark.physics
 
 
 def test_each_replacement_is_written_from_the_pooltool_installed() -> None:
+    targets = speedups.targets()
+    assert set(targets) == set(speedups.ORIGINALS)
     speedups.uninstall()
     try:
-        model = pt.physics.resolve.ball_cushion.stronge_compliant.model
-        cache = pt.evolution.event_based.cache.CollisionCache
-        assert speedups.source_digest(cache.invalidate) == speedups.ORIGINALS["invalidate"]
-        assert speedups.source_digest(model._solve) == speedups.ORIGINALS["stronge_solve"]
+        for name, (namespace, attribute, _replacement) in targets.items():
+            own = getattr(namespace, attribute)
+            assert speedups.source_digest(own) == speedups.ORIGINALS[name], name
     finally:
         assert speedups.install() == []
-    assert cache.invalidate is speedups.invalidate
-    assert model._solve is speedups.stronge_solve
+    for namespace, attribute, replacement in targets.values():
+        assert getattr(namespace, attribute) is replacement
+    search = pt.evolution.event_based.simulate
+    assert search.get_next_ball_ball_collision is nextevent.ball_ball_next
 
 
 def test_a_function_not_written_from_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -82,3 +85,33 @@ def test_shots_simulate_to_the_same_bits_with_pooltools_own_functions() -> None:
         speedups.install()
     assert len(own) == 32
     assert faster == own
+
+
+class _Ball:
+    def __init__(self, id: str) -> None:
+        self.id = id
+
+
+@pytest.mark.parametrize(
+    ("changed", "told"),
+    [
+        ({"1"}, [False, True, False, False]),
+        ({"cue"}, [True, False, False, False]),
+        ({"cue", "1"}, [True, True, False, False]),
+        ({"cue", "3"}, [True, False, False, True]),
+        ({"cue", "1", "2", "3"}, None),
+    ],
+)
+def test_the_balls_changed_are_read_off_the_pairs_still_cached(
+    changed: set[str], told: list[bool] | None
+) -> None:
+    """A pair of balls is dropped when either changed, so an unchanged ball's pairs say
+    which others changed; when every ball changed, pooltool's own walk is left to fill."""
+    balls = [_Ball(id) for id in ("cue", "1", "2", "3")]
+    cache = {
+        (a.id, b.id): 1.0
+        for i, a in enumerate(balls)
+        for b in balls[i + 1 :]
+        if a.id not in changed and b.id not in changed
+    }
+    assert nextevent._changed_balls(cache, balls) == told

@@ -1,4 +1,7 @@
-"""Two of pooltool 0.6.0's pure-Python hot spots, done faster to the same bits.
+"""pooltool 0.6.0's pure-Python hot spots, done faster to the same bits, and the one place
+that installs each copy over the function it was written from.
+
+The first two are here; the search for the next event is :mod:`.nextevent`'s.
 
 A profile of level 5's candidate strokes (pots after a break, 60 simulations) put a
 third of pooltool's time in two places that compute nothing the physics keeps:
@@ -24,7 +27,7 @@ from it) to the same bits with and without the replacements; the project's store
 games, saved before they existed, verify bit for bit with them (``tests/store``).
 
 Why not a fork or a patch of the installed files: the project installs pooltool from
-PyPI with uv's lock, and a user's environment is theirs; replacing two functions at
+PyPI with uv's lock, and a user's environment is theirs; replacing functions at
 import, by name and checked, keeps pooltool's own package untouched.
 """
 
@@ -38,12 +41,18 @@ from typing import Any
 
 import numpy as np
 
+from sim.physics.patches import nextevent
 from sim.physics.pooltool_setup import pt
 
 # The sha256 of each replaced function's source in pooltool 0.6.0.
 ORIGINALS = {
     "invalidate": "75752b466ec61ac2dd1ecc5924cae1e4c9468ee0df794d53dfb272a6e52b4c0a",
     "stronge_solve": "b041d86e8e0022b0656458e65c81ea8bd54a4d601098f2c786d32eb63430dedb",
+    "transition_next": "0d6b1e1d74a25f4f3e6afa64a212b80443940d087d6d547d082a7b35dc489b45",
+    "ball_ball_next": "50139ccc520b4a02486fd0da0a52240c6733645a70640eddd56353079915e89b",
+    "circular_cushion_next": "bae7f14a1844541679e50a8fbeb27baf03dcacddef30c5d58f97e1a53ac85fe8",
+    "linear_cushion_next": "7b1885dc398c78ab2537e0335493a411f1a972c31aa7805cf2b2085210d8b0a3",
+    "pocket_next": "7ad82f376bad6d25ca74c6dbebfc6df68f560ce5a63785b883a23d7a9d660dc5",
 }
 _installed: dict[str, Callable[..., Any]] = {}
 
@@ -128,13 +137,27 @@ def stronge_solve(ball: Any, cushion: Any, omega_ratio: float) -> tuple[Any, Any
     return ball, cushion
 
 
-def _targets() -> dict[str, tuple[Any, str, Callable[..., Any]]]:
+def targets() -> dict[str, tuple[Any, str, Callable[..., Any]]]:
     """Each replacement: the namespace it goes into, the name, and the replacement."""
     model = pt.physics.resolve.ball_cushion.stronge_compliant.model
-    cache = pt.evolution.event_based.cache.CollisionCache
+    caches = pt.evolution.event_based.cache
+    search = pt.evolution.event_based.simulate
     return {
-        "invalidate": (cache, "invalidate", invalidate),
+        "invalidate": (caches.CollisionCache, "invalidate", invalidate),
         "stronge_solve": (model, "_solve", stronge_solve),
+        "transition_next": (caches.TransitionCache, "get_next", nextevent.transition_next),
+        "ball_ball_next": (search, "get_next_ball_ball_collision", nextevent.ball_ball_next),
+        "circular_cushion_next": (
+            search,
+            "get_next_ball_circular_cushion_event",
+            nextevent.circular_cushion_next,
+        ),
+        "linear_cushion_next": (
+            search,
+            "get_next_ball_linear_cushion_collision",
+            nextevent.linear_cushion_next,
+        ),
+        "pocket_next": (search, "get_next_ball_pocket_collision", nextevent.pocket_next),
     }
 
 
@@ -142,7 +165,7 @@ def install() -> list[str]:
     """Put each replacement in place of the function it was written from (once); the
     names of those left as pooltool has them because their source is not that one."""
     kept = []
-    for name, (namespace, attribute, replacement) in _targets().items():
+    for name, (namespace, attribute, replacement) in targets().items():
         current = getattr(namespace, attribute)
         if current is replacement:
             continue
@@ -160,6 +183,6 @@ def install() -> list[str]:
 
 def uninstall() -> None:
     """pooltool's own functions back (tests compare with them)."""
-    for name, (namespace, attribute, _) in _targets().items():
+    for name, (namespace, attribute, _) in targets().items():
         if name in _installed:
             setattr(namespace, attribute, _installed.pop(name))

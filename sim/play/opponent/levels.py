@@ -332,10 +332,15 @@ LEVELS: dict[str, Level] = {
     # third shorter (over 40 decisions of seed 13, a decision's worth -0.002 of a rack,
     # give or take 0.008). docs/OPPONENT-TUNING.md, the tenth round; the strength figures are
     # measured on held-out seed 2000.
-    # Its crowded-table budget, set on the 12 positions of 11 to 15 object balls of a
-    # 14.1 game of tuning seed 11 (docs/OPPONENT-TUNING.md, "14.1 continuous"): without it their
-    # decisions took 3.3 to 19.8 s on this loaded machine; with 5,000 ball events the
-    # six slowest took 5.0 to 10.1 s (before: 6.0 to 19.8 s), each choosing the same pot.
+    # Its crowded-table budget, first set on the 12 positions of 11 to 15 object balls of
+    # a 14.1 game of tuning seed 11 (docs/OPPONENT-TUNING.md, "14.1 continuous"): without
+    # it their decisions took 3.3 to 19.8 s on this loaded machine; with 5,000 ball
+    # events the six slowest took 5.0 to 10.1 s, each choosing the same pot. Then 2,000
+    # (the sixteenth round): at rotation, with the window drawing, 5,000 left level 5's
+    # median over the 3 s a person should wait; on 13 crowded decisions of tuning seed
+    # 6 the simulations fell by a fifth (1,967 to 1,557) and the strokes chosen were
+    # worth no less (each struck 20 times with its noise: +0.05 of a rack a decision on
+    # average, give or take 0.04), and on 8-ball's tuning seed 31 likewise (the round).
     # In a game of points it judges the other player's chances at its own noise: on tuning
     # seeds 21 and 22, four games to 100 against itself (the same racks and seeds) took
     # 56 innings in all, not 93, with 29 safeties, not 60: 10.4 balls an inning, not 5.7
@@ -345,7 +350,7 @@ LEVELS: dict[str, Level] = {
     "5": Level(
         "5",
         TOURING_PRO,
-        attrs.evolve(_WIDEST, foresee=3, crowded_events=5000, rival_own_noise=True),
+        attrs.evolve(_WIDEST, foresee=3, crowded_events=2000, rival_own_noise=True),
     ),
     # The hint's player: level 5's search with no noise, its pots' strokes turned for
     # throw and cut to 3 in the forecast before the physics. On 12 decisions of 8-ball
