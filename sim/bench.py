@@ -856,21 +856,26 @@ def tracking_lines_times(preset: str, size: str = "1280x800") -> dict[str, Any]:
 
 # The racks a game's thinking is timed over at the table: every decision of them, the
 # crowded table after the break and the last balls alike, as a person waits through them.
-THINKING_RACKS = 2
+# At most this many decisions: 14.1 is a game of points, whose racks are not counted.
+THINKING_RACKS, THINKING_MOST = 2, 40
 
 
 def thinking_with_window(
-    game: str, racks: int = THINKING_RACKS, size: str = "1280x800", helpers: int | None = None
+    game: str,
+    racks: int = THINKING_RACKS,
+    most: int = THINKING_MOST,
+    size: str = "1280x800",
+    helpers: int | None = None,
 ) -> dict[str, Any]:
     """Level 5 thinking as a person waits for it at ``game``, in a process of its own
-    (``python -m sim.app.frametimes fast SIZE thinking GAME RACKS [HELPERS]``): two
+    (``python -m sim.app.frametimes fast SIZE thinking GAME RACKS MOST [HELPERS]``): two
     computers playing on the desktop table, every frame drawn meanwhile; the median and
-    95th percentile of every stroke searched in ``racks`` whole racks, and the frames
-    drawn while it thought. ``helpers``: processes sharing the thinker's simulations
-    (None: as at the table)."""
+    95th percentile of every stroke searched in ``racks`` whole racks (or the first
+    ``most``), and the frames drawn while it thought. ``helpers``: processes sharing the
+    thinker's simulations (None: as at the table)."""
     extra = () if helpers is None else (str(helpers),)
-    timeout = 3600 * racks
-    return _frametimes(size, "thinking", game, str(racks), *extra, timeout=timeout)
+    timeout = 120 * most + 600
+    return _frametimes(size, "thinking", game, str(racks), str(most), *extra, timeout=timeout)
 
 
 def hints_with_window(game: str, hints: int, size: str = "1280x800") -> dict[str, Any]:

@@ -89,7 +89,7 @@ def test_the_thinking_probe_times_the_computer_at_the_game_asked() -> None:
     """Two level-5 computers at 9-ball, the window drawing: the break left out (the
     practised one, not searched), the next strokes timed from asked to answered (two of
     the rack asked for, so the test is short), frames drawn meanwhile."""
-    figures = probe("fast", "320x200", "thinking", "nine-ball", "1", "0", "2", timeout=600)
+    figures = probe("fast", "320x200", "thinking", "nine-ball", "1", "2", "0", timeout=600)
     assert (figures["game"], figures["level"], figures["decisions"]) == ("nine-ball", "5", 2)
     assert figures["racks"] in (0, 1) and figures["helpers"] == 0
     assert 0 < figures["think_seconds_median"] <= figures["think_seconds_p95"]

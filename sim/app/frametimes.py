@@ -8,9 +8,9 @@ timed the same way in the same run.
 Each frame is read back from the GPU (as a screenshot would): on software GL a frame
 nobody reads can be skipped by the next one, which would time nothing.
 
-``python -m sim.app.frametimes fast 1280x800 thinking rotation 2`` times the computer
-thinking at a game through two whole racks while the table draws (:func:`thinking`);
-``... thinking rotation 2 0``
+``python -m sim.app.frametimes fast 1280x800 thinking rotation 2 40`` times the computer
+thinking at a game through two whole racks (at most 40 decisions: a game of points has
+no racks) while the table draws (:func:`thinking`); ``... thinking rotation 2 40 0``
 with no helper processes beside its thinker (one process, as before they shared its
 simulations).
 
@@ -257,7 +257,7 @@ def thinking(
     height: int,
     game_name: str,
     racks: int = 1,
-    most: int | None = None,
+    most: int = 40,
     level: str = "5",
     seed: int = 1,
     helpers: int | None = None,
@@ -270,7 +270,8 @@ def thinking(
     break, chosen among noisy strikes, counted) in the match's first ``racks`` racks,
     whole (a person waits through the open table after the break and the last balls
     alike: the first decisions alone are the crowded table's, the slowest), or its first
-    ``most`` such decisions if fewer; with the frames drawn while it thought.
+    ``most`` such decisions if fewer (a game of points, 14.1, has no racks to count);
+    with the frames drawn while it thought.
     ``helpers``: the processes beside the thinker that share its simulations (None: as
     many as the table starts on this machine)."""
     from rules import Player
@@ -308,7 +309,7 @@ def thinking(
         play(move, asked)
 
     seat.play = timed_play  # type: ignore[method-assign]
-    wanted = RACK_DECISIONS * racks if most is None else min(most, RACK_DECISIONS * racks)
+    wanted = min(most, RACK_DECISIONS * racks)
     deadline = time.monotonic() + 90 * wanted + 420  # inside the bench's own timeout
 
     def racks_played() -> int:
@@ -445,9 +446,9 @@ if __name__ == "__main__":
     if sys.argv[3:] == ["tracking"]:
         print(json.dumps(tracking(preset, w, h)))
     elif sys.argv[3:4] == ["thinking"]:
-        helpers = int(sys.argv[6]) if len(sys.argv) > 6 else None
-        most = int(sys.argv[7]) if len(sys.argv) > 7 else None
-        figures = thinking(preset, w, h, sys.argv[4], int(sys.argv[5]), most, helpers=helpers)
+        helpers = int(sys.argv[7]) if len(sys.argv) > 7 else None
+        racks, most = int(sys.argv[5]), int(sys.argv[6])
+        figures = thinking(preset, w, h, sys.argv[4], racks, most, helpers=helpers)
         print(json.dumps(figures))
     elif sys.argv[3:4] == ["hints"]:
         print(json.dumps(hints(preset, w, h, sys.argv[4], hints_wanted=int(sys.argv[5]))))

@@ -336,11 +336,13 @@ LEVELS: dict[str, Level] = {
     # a 14.1 game of tuning seed 11 (docs/OPPONENT-TUNING.md, "14.1 continuous"): without
     # it their decisions took 3.3 to 19.8 s on this loaded machine; with 5,000 ball
     # events the six slowest took 5.0 to 10.1 s, each choosing the same pot. Then 2,000
-    # (the sixteenth round): at rotation, with the window drawing, 5,000 left level 5's
-    # median over the 3 s a person should wait; on 13 crowded decisions of tuning seed
-    # 6 the simulations fell by a fifth (1,967 to 1,557) and the strokes chosen were
-    # worth no less (each struck 20 times with its noise: +0.05 of a rack a decision on
-    # average, give or take 0.04), and on 8-ball's tuning seed 31 likewise (the round).
+    # (docs/OPPONENT-TUNING.md, the sixteenth round): at rotation, with the window
+    # drawing, 5,000 left level 5's decisions over the 3 s and 8 s a person should wait.
+    # Decided both ways on crowded positions of tuning seeds (each stroke chosen struck
+    # 20 times with level 5's noise, the same noise for both, valued by the judge): at
+    # rotation (seed 6, 13 decisions) a fifth fewer simulations, the strokes worth
+    # +0.05 of a rack a decision (give or take 0.03); at 8-ball (seed 31, 12) a sixth
+    # fewer, -0.02 (give or take 0.02).
     # In a game of points it judges the other player's chances at its own noise: on tuning
     # seeds 21 and 22, four games to 100 against itself (the same racks and seeds) took
     # 56 innings in all, not 93, with 29 safeties, not 60: 10.4 balls an inning, not 5.7
