@@ -131,8 +131,8 @@ def steps(game: Game) -> int:
 
 
 def _uncounted(line: str) -> str:
-    """A prompt without the seconds of a thinking counter ("thinking… 1.2 s")."""
-    return re.sub(r"thinking… \d+\.\d s", "thinking…", line)
+    """A prompt without the seconds of a thinking counter ("thinking… 12 s")."""
+    return re.sub(r"thinking… \d+ s", "thinking…", line)
 
 
 def key_button(name: str) -> Any:

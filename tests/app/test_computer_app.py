@@ -44,7 +44,7 @@ def test_a_person_against_the_computer(table: PoolApp, tmp_path: Path) -> None:
         frames += 1
         assert time.monotonic() < deadline, "the computer did not answer"
     assert frames >= 3, "the window drew no frames while the computer thought"
-    if sum(thinking_times) > 0.3:  # "thinking… 0.1 s", "… 0.2 s": what a window at rest
+    if sum(thinking_times) > 1.2:  # "thinking… 0 s", "… 1 s": what a window at rest
         assert len(lines) >= 2  # watches changes as the seconds count, with no input
     assert statistics.median(thinking_times) < 0.25  # frames drawn, not one long wait
     assert controller.seat.showing is not None  # its stroke on the cue before it strikes

@@ -95,7 +95,7 @@ def test_two_computers_lag_choose_and_shoot(worker: InProcessSimulator) -> None:
 def test_the_computer_thinks_shows_its_stroke_then_strikes(worker: InProcessSimulator) -> None:
     controller, clock = table(worker, {Player.A: "1"}, breaker=Player.A)
     seen = run(controller, clock, lambda: controller.seat.showing is not None)
-    assert seen == ["Ann (level 1) is thinking… 0.0 s"]  # answered at the first look
+    assert seen == ["Ann (level 1) is thinking… 0 s"]  # answered at the first look
     assert controller.stage is Stage.AIM and controller.shot_in_play
     struck_at = controller.seat.showing.until  # type: ignore[union-attr]
     assert controller.aim.action() == controller.seat.showing.stroke.action  # type: ignore[union-attr]

@@ -207,7 +207,7 @@ def _prompt(controller: TableController) -> str:
 
 
 def thinking_words(controller: TableController) -> str | None:
-    """The computer thinking, and for how long ("Computer (level 3) is thinking… 2.1 s"),
+    """The computer thinking, and for how long ("Computer (level 3) is thinking… 2 s"),
     or None. While the physics is still loading the count says so: the thinker's process
     loads it too before it can think, which on a first run takes minutes, and a count
     with no reason beside it reads as a freeze."""

@@ -7,6 +7,7 @@ at the table should play, and loads it."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from rules import Player
@@ -51,11 +52,14 @@ class ComputerSeat:
         return self.table.computer_level is not None and self.showing is None
 
     def words(self) -> str | None:
-        """ "Computer (level 5) is thinking… 1.2 s" (or the hint's), while it thinks."""
+        """ "Computer (level 5) is thinking… 4 s" (or the hint's), while it thinks: whole
+        seconds, a clock's count. A window at rest draws a frame only when its words
+        change (:mod:`sim.app.rest`): tenths drew ten frames a second, most of a core of
+        software GL taken from the thinking being counted; seconds draw one or two."""
         asked = self.thinking
         if asked is None:
             return None
-        seconds = f"{max(0.0, self.table.clock() - asked.since):.1f} s"
+        seconds = f"{math.floor(max(0.0, self.table.clock() - asked.since))} s"
         if asked.hint:
             return f"Hint: the computer is thinking… {seconds}"
         return f"{self.table.seat_name(asked.player)} is thinking… {seconds}"
