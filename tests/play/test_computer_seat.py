@@ -114,6 +114,14 @@ def test_a_person_is_refused_at_the_computers_turn(worker: InProcessSimulator) -
         controller.seat.ask_hint()
 
 
+def test_the_hint_at_the_lag_says_the_lag_has_none(worker: InProcessSimulator) -> None:
+    controller, _clock = table(worker, {})  # no breaker: the match opens with the lag
+    assert controller.stage is Stage.LAG
+    with pytest.raises(GameError, match=r"the lag has no hint: .* foot rail"):
+        controller.seat.ask_hint()
+    assert controller.seat.thinking is None
+
+
 def test_take_it_again_goes_back_to_the_persons_shot(worker: InProcessSimulator) -> None:
     controller, clock = table(worker, {Player.B: "1"}, breaker=Player.A)
     controller.placement = (0.635, 0.5)

@@ -97,6 +97,11 @@ class ComputerSeat:
         table = self.table
         if not table.aids.hint:
             raise table.aids.refuse("the hint")
+        if table.stage in (Stage.LAG, Stage.BREAKER):
+            raise GameError(
+                "the lag has no hint: each player sends a ball off the foot rail to come"
+                " back as near the head rail as it can; the hint comes with the first shot"
+            )
         if table.stage not in STROKE_STAGES or table.computer_level is not None:
             raise GameError("a hint is for the person at the table, before a stroke")
         if self.thinking is not None and self.thinking.hint:
