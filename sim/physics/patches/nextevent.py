@@ -37,14 +37,34 @@ import numpy as np
 from sim.physics.pooltool_setup import pt
 
 _time = attrgetter("time")
-# pooltool's modules, looked up once (an attribute of ``pt`` is a lookup a call).
-_const = pt.constants
-_events = pt.events
-_solve = pt.evolution.event_based.solve
-_is_overlapping = pt.ptmath.is_overlapping
-_SLIDING = _const.sliding
-_POCKETED = _const.pocketed
-_NONTRANSLATING = _const.nontranslating
+
+
+class _Pooltool:
+    """pooltool's modules and constants the copies use, looked up once by :func:`bind`
+    (an attribute of ``pt`` is a lookup each time), not at import: this module is
+    imported with the physics' entry points, which the window's start screen imports
+    without loading pooltool."""
+
+    events: Any = None
+    solve: Any = None
+    is_overlapping: Any = None
+    sliding: Any = None
+    pocketed: Any = None
+    nontranslating: Any = None
+
+
+_pt = _Pooltool()
+
+
+def bind() -> None:
+    """Look pooltool's modules up for the copies (before they are installed)."""
+    const = pt.constants
+    _pt.events = pt.events
+    _pt.solve = pt.evolution.event_based.solve
+    _pt.is_overlapping = pt.ptmath.is_overlapping
+    _pt.sliding = const.sliding
+    _pt.pocketed = const.pocketed
+    _pt.nontranslating = const.nontranslating
 
 
 def transition_next(self: Any) -> Any:
@@ -65,18 +85,19 @@ def _fill_ball_pair(cache: dict[Any, float], shot: Any, ball1: Any, ball2: Any) 
     ball2_params = ball2.params
     ball_pair = (ball1.id, ball2.id)
     s1, s2 = ball1_state.s, ball2_state.s
-    if s1 == _POCKETED or s2 == _POCKETED or (s1 in _NONTRANSLATING and s2 in _NONTRANSLATING):
+    still = _pt.nontranslating
+    if s1 == _pt.pocketed or s2 == _pt.pocketed or (s1 in still and s2 in still):
         cache[ball_pair] = np.inf
-    elif _is_overlapping(ball1_state.rvw, ball2_state.rvw, ball1_params.R, ball2_params.R):
+    elif _pt.is_overlapping(ball1_state.rvw, ball2_state.rvw, ball1_params.R, ball2_params.R):
         cache[ball_pair] = shot.t
     else:
-        dtau_E = _solve.ball_ball_collision_time(
+        dtau_E = _pt.solve.ball_ball_collision_time(
             rvw1=ball1_state.rvw,
             rvw2=ball2_state.rvw,
             s1=ball1_state.s,
             s2=ball2_state.s,
-            mu1=(ball1_params.u_s if ball1_state.s == _SLIDING else ball1_params.u_r),
-            mu2=(ball2_params.u_s if ball2_state.s == _SLIDING else ball2_params.u_r),
+            mu1=(ball1_params.u_s if ball1_state.s == _pt.sliding else ball1_params.u_r),
+            mu2=(ball2_params.u_s if ball2_state.s == _pt.sliding else ball2_params.u_r),
             m1=ball1_params.m,
             m2=ball2_params.m,
             g1=ball1_params.g,
@@ -102,7 +123,7 @@ def _changed_balls(cache: dict[Any, float], balls: list[Any]) -> list[bool] | No
 
 def ball_ball_next(shot: Any, collision_cache: Any) -> Any:
     """``get_next_ball_ball_collision``: the earliest collision of two balls."""
-    events = _events
+    events = _pt.events
     cache = collision_cache.times.setdefault(events.EventType.BALL_BALL, {})
     balls = list(shot.balls.values())
     changed = _changed_balls(cache, balls)
@@ -140,18 +161,18 @@ def _fill_ball_with(
             obj_ids = (ball.id, thing.id)
             if obj_ids in cache:
                 continue
-            if ball.state.s in _NONTRANSLATING:
+            if ball.state.s in _pt.nontranslating:
                 cache[obj_ids] = np.inf
                 continue
             cache[obj_ids] = shot.t + time_of(state, params, thing)
 
 
 def _mu(state: Any, params: Any) -> float:
-    return params.u_s if state.s == _SLIDING else params.u_r  # type: ignore[no-any-return]
+    return params.u_s if state.s == _pt.sliding else params.u_r  # type: ignore[no-any-return]
 
 
 def _circular_time(state: Any, params: Any, cushion: Any) -> float:
-    return _solve.ball_circular_cushion_collision_time(  # type: ignore[no-any-return]
+    return _pt.solve.ball_circular_cushion_collision_time(  # type: ignore[no-any-return]
         rvw=state.rvw,
         s=state.s,
         a=cushion.a,
@@ -165,7 +186,7 @@ def _circular_time(state: Any, params: Any, cushion: Any) -> float:
 
 
 def _linear_time(state: Any, params: Any, cushion: Any) -> float:
-    return _solve.ball_linear_cushion_collision_time(  # type: ignore[no-any-return]
+    return _pt.solve.ball_linear_cushion_collision_time(  # type: ignore[no-any-return]
         rvw=state.rvw,
         s=state.s,
         lx=cushion.lx,
@@ -182,7 +203,7 @@ def _linear_time(state: Any, params: Any, cushion: Any) -> float:
 
 
 def _pocket_time(state: Any, params: Any, pocket: Any) -> float:
-    return _solve.ball_pocket_collision_time(  # type: ignore[no-any-return]
+    return _pt.solve.ball_pocket_collision_time(  # type: ignore[no-any-return]
         rvw=state.rvw,
         s=state.s,
         a=pocket.a,
@@ -197,7 +218,7 @@ def _pocket_time(state: Any, params: Any, pocket: Any) -> float:
 
 def circular_cushion_next(shot: Any, collision_cache: Any) -> Any:
     """``get_next_ball_circular_cushion_event``: the earliest ball on a cushion's curve."""
-    events = _events
+    events = _pt.events
     if not shot.table.has_circular_cushions:
         return events.null_event(np.inf)
     cache = collision_cache.times.setdefault(events.EventType.BALL_CIRCULAR_CUSHION, {})
@@ -214,7 +235,7 @@ def circular_cushion_next(shot: Any, collision_cache: Any) -> Any:
 def linear_cushion_next(shot: Any, collision_cache: Any) -> Any:
     """``get_next_ball_linear_cushion_collision``: the earliest ball on a straight
     cushion."""
-    events = _events
+    events = _pt.events
     if not shot.table.has_linear_cushions:
         return events.null_event(np.inf)
     cache = collision_cache.times.setdefault(events.EventType.BALL_LINEAR_CUSHION, {})
@@ -228,7 +249,7 @@ def linear_cushion_next(shot: Any, collision_cache: Any) -> Any:
 
 def pocket_next(shot: Any, collision_cache: Any) -> Any:
     """``get_next_ball_pocket_collision``: the earliest ball into a pocket."""
-    events = _events
+    events = _pt.events
     if not shot.table.has_pockets:
         return events.null_event(np.inf)
     cache = collision_cache.times.setdefault(events.EventType.BALL_POCKET, {})

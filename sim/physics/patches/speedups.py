@@ -139,6 +139,7 @@ def stronge_solve(ball: Any, cushion: Any, omega_ratio: float) -> tuple[Any, Any
 
 def targets() -> dict[str, tuple[Any, str, Callable[..., Any]]]:
     """Each replacement: the namespace it goes into, the name, and the replacement."""
+    nextevent.bind()
     model = pt.physics.resolve.ball_cushion.stronge_compliant.model
     caches = pt.evolution.event_based.cache
     search = pt.evolution.event_based.simulate
