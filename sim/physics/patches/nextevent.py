@@ -157,32 +157,58 @@ def _fill_ball_with(
             continue
         state = ball.state
         params = ball.params
+        still = state.s in _pt.nontranslating  # no time to solve: it goes nowhere
         for thing in objects.values():
             obj_ids = (ball.id, thing.id)
             if obj_ids in cache:
                 continue
-            if ball.state.s in _pt.nontranslating:
-                cache[obj_ids] = np.inf
-                continue
-            cache[obj_ids] = shot.t + time_of(state, params, thing)
+            cache[obj_ids] = np.inf if still else shot.t + time_of(state, params, thing)
+
+
+def _earliest_with(
+    shot: Any,
+    collision_cache: Any,
+    kind: Any,
+    objects: dict[Any, Any],
+    time_of: Any,
+    event: Any,
+    named: str,
+) -> Any:
+    """The earliest event of ``kind`` between a ball and one of ``objects``, its cache
+    filled first (:func:`_fill_ball_with`): pooltool's ``event(ball=, NAMED=, time=)``."""
+    cache = collision_cache.times.setdefault(kind, {})
+    _fill_ball_with(cache, shot, objects, time_of)
+    ball_id, thing_id = _earliest(cache)
+    thing = {named: objects[thing_id]}
+    return event(ball=shot.balls[ball_id], time=cache[(ball_id, thing_id)], **thing)
 
 
 def _mu(state: Any, params: Any) -> float:
     return params.u_s if state.s == _pt.sliding else params.u_r  # type: ignore[no-any-return]
 
 
-def _circular_time(state: Any, params: Any, cushion: Any) -> float:
-    return _pt.solve.ball_circular_cushion_collision_time(  # type: ignore[no-any-return]
+def _arc_time(solve: Any, state: Any, params: Any, arc: Any) -> float:
+    """pooltool's time to a circle on the table (a cushion's curve, a pocket): ``solve``,
+    its function for the kind."""
+    return solve(  # type: ignore[no-any-return]
         rvw=state.rvw,
         s=state.s,
-        a=cushion.a,
-        b=cushion.b,
-        r=cushion.radius,
+        a=arc.a,
+        b=arc.b,
+        r=arc.radius,
         mu=_mu(state, params),
         m=params.m,
         g=params.g,
         R=params.R,
     )
+
+
+def _circular_time(state: Any, params: Any, cushion: Any) -> float:
+    return _arc_time(_pt.solve.ball_circular_cushion_collision_time, state, params, cushion)
+
+
+def _pocket_time(state: Any, params: Any, pocket: Any) -> float:
+    return _arc_time(_pt.solve.ball_pocket_collision_time, state, params, pocket)
 
 
 def _linear_time(state: Any, params: Any, cushion: Any) -> float:
@@ -202,33 +228,19 @@ def _linear_time(state: Any, params: Any, cushion: Any) -> float:
     )
 
 
-def _pocket_time(state: Any, params: Any, pocket: Any) -> float:
-    return _pt.solve.ball_pocket_collision_time(  # type: ignore[no-any-return]
-        rvw=state.rvw,
-        s=state.s,
-        a=pocket.a,
-        b=pocket.b,
-        r=pocket.radius,
-        mu=_mu(state, params),
-        m=params.m,
-        g=params.g,
-        R=params.R,
-    )
-
-
 def circular_cushion_next(shot: Any, collision_cache: Any) -> Any:
     """``get_next_ball_circular_cushion_event``: the earliest ball on a cushion's curve."""
     events = _pt.events
     if not shot.table.has_circular_cushions:
         return events.null_event(np.inf)
-    cache = collision_cache.times.setdefault(events.EventType.BALL_CIRCULAR_CUSHION, {})
-    circular = shot.table.cushion_segments.circular
-    _fill_ball_with(cache, shot, circular, _circular_time)
-    ball_id, cushion_id = _earliest(cache)
-    return events.ball_circular_cushion_collision(
-        ball=shot.balls[ball_id],
-        cushion=circular[cushion_id],
-        time=cache[(ball_id, cushion_id)],
+    return _earliest_with(
+        shot,
+        collision_cache,
+        events.EventType.BALL_CIRCULAR_CUSHION,
+        shot.table.cushion_segments.circular,
+        _circular_time,
+        events.ball_circular_cushion_collision,
+        "cushion",
     )
 
 
@@ -238,12 +250,14 @@ def linear_cushion_next(shot: Any, collision_cache: Any) -> Any:
     events = _pt.events
     if not shot.table.has_linear_cushions:
         return events.null_event(np.inf)
-    cache = collision_cache.times.setdefault(events.EventType.BALL_LINEAR_CUSHION, {})
-    linear = shot.table.cushion_segments.linear
-    _fill_ball_with(cache, shot, linear, _linear_time)
-    obj_ids = _earliest(cache)
-    return events.ball_linear_cushion_collision(
-        ball=shot.balls[obj_ids[0]], cushion=linear[obj_ids[1]], time=cache[obj_ids]
+    return _earliest_with(
+        shot,
+        collision_cache,
+        events.EventType.BALL_LINEAR_CUSHION,
+        shot.table.cushion_segments.linear,
+        _linear_time,
+        events.ball_linear_cushion_collision,
+        "cushion",
     )
 
 
@@ -252,10 +266,12 @@ def pocket_next(shot: Any, collision_cache: Any) -> Any:
     events = _pt.events
     if not shot.table.has_pockets:
         return events.null_event(np.inf)
-    cache = collision_cache.times.setdefault(events.EventType.BALL_POCKET, {})
-    pockets = shot.table.pockets
-    _fill_ball_with(cache, shot, pockets, _pocket_time)
-    ball_id, pocket_id = _earliest(cache)
-    return events.ball_pocket_collision(
-        ball=shot.balls[ball_id], pocket=pockets[pocket_id], time=cache[(ball_id, pocket_id)]
+    return _earliest_with(
+        shot,
+        collision_cache,
+        events.EventType.BALL_POCKET,
+        shot.table.pockets,
+        _pocket_time,
+        events.ball_pocket_collision,
+        "pocket",
     )
