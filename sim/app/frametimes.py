@@ -43,9 +43,6 @@ if TYPE_CHECKING:
     from sim.play.opponent.thinker_process import Thinking
 
 PRESETS = ("fast", "quality", "plain")
-# The thinking probe's decisions a rack at most (a rack of safeties and stalemates could
-# go on): 10-ball's level 5 took 14 shots a rack, rotation's 15.
-RACK_DECISIONS = 60
 # The plain scene's balls (x, y on pooltool's 7-ft table) and camera, as the example's.
 PLAIN_BALLS = {
     "cue": (0.495, 0.50),
@@ -309,15 +306,14 @@ def thinking(
         play(move, asked)
 
     seat.play = timed_play  # type: ignore[method-assign]
-    wanted = min(most, RACK_DECISIONS * racks)
-    deadline = time.monotonic() + 90 * wanted + 420  # inside the bench's own timeout
+    deadline = time.monotonic() + 90 * most + 420  # inside the bench's own timeout
 
     def racks_played() -> int:
         shots = game.shots
         return shots[-1].rack - shots[0].rack if shots else 0
 
     try:
-        while racks_played() < racks and sum(searched for _s, searched in played) < wanted:
+        while racks_played() < racks and sum(searched for _s, searched in played) < most:
             if time.monotonic() > deadline:
                 stage = controller.stage
                 raise TimeoutError(f"the computers did not play on (stage {stage}, {played})")

@@ -520,12 +520,11 @@ class PoolApp:
         self.reviews.close()
 
     def quit(self) -> None:
-        """End the program: the game saved, the window closed, then the window's work
-        stopped (:meth:`stop`) and Panda3D's loop. The window goes first: stopping the
-        child processes waits on each (the thinker may be in the middle of a decision),
-        and a window left on the screen meanwhile looked frozen for seconds."""
-        if self.controller is not None:
-            self.controller.flush()
+        """End the program: the window closed, then the window's work stopped (:meth:`stop`:
+        the autosave finished, the child processes stopped) and Panda3D's loop. The window
+        goes first: stopping the child processes waits on each (the thinker may be in the
+        middle of a decision), and a window left on the screen meanwhile looked frozen for
+        seconds."""
         if self.base.win is not None:
             self.base.closeWindow(self.base.win)
         self.stop()
