@@ -22,7 +22,7 @@ from rules.geometry import Point, distance
 from rules.offered import SHOT_CLOCK, RuleOption
 from rules.options import Options
 from rules.positions import Positions, ball_number, by_number, describe
-from rules.rack import RackPattern
+from rules.rack import PractisedBreak, RackPattern
 from rules.ruling import Reason
 from rules.shot import Shot
 from rules.spotting import foot_spot_free, spot_ball, spot_balls
@@ -82,6 +82,12 @@ class Rotation(GameState):
     rule_options: ClassVar[tuple[RuleOption, ...]] = (SHOT_CLOCK,)
     own_figures: ClassVar[tuple[OwnFigure, ...]] = (
         OwnFigure("points", "points", points_scored),  # ROT-9
+    )
+    # The computer opponent's break, from its break study on tuning seeds 44 and 45
+    # (docs/OPPONENT-TUNING.md, "Rotation's break, studied"): from 0.2 of the width, a
+    # centre ball, at 9.5 m/s; first on both sets of racks, over 140 strikes.
+    practised_break: ClassVar[PractisedBreak | None] = PractisedBreak(
+        offset=0.2, spin=0.0, speed=9.5, value=0.65
     )
 
     def status_words(self) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import pickle
+from typing import ClassVar
 
 import attrs
 import numpy as np
@@ -29,6 +30,7 @@ from rules import (
     TenBall,
 )
 from rules.facts import Pocketing
+from rules.rack import PractisedBreak
 from rules.state import Decision
 from sim.physics.simulate import MISCUE_LIMIT, CueAction, aim_towards, simulate_shot
 from sim.physics.simulators.inprocess import InProcessSimulator
@@ -450,36 +452,47 @@ def _shot(state: GameState, move: Move) -> Shot:
     return shot_of(move.stroke, simulate_shot(SPEC, start, move.stroke.action))
 
 
+@attrs.frozen(kw_only=True)
+class _Unstudied(Rotation):
+    """Rotation as a new game is before its break study: no practised break."""
+
+    practised_break: ClassVar[PractisedBreak | None] = None
+
+
 def test_level_5_plays_the_break_it_practised_and_practises_on_the_rack_without_one() -> None:
-    """At 10-ball level 5 plays the break measured over many racks (its practised_break),
-    from either side of the kitchen, with no simulation; at a game without one
-    (rotation's fifteen balls) it strikes each of the breaks it knows with its noise,
-    fewer times than on a 10-ball rack would be, and plays the one that leaves it most on
-    average. A lower level breaks the one way it knows, without a simulation."""
-    game = Game(GameSetup(seed=3))
-    game.start(Player.A)
-    state = game.rack
-    assert state is not None
+    """At every game level 5 plays the break measured over many racks (its
+    practised_break), from either side of the kitchen, with no simulation; at a game
+    without one (a new game, before its study) it strikes each of the breaks it knows
+    with its noise, on a 15-ball rack fewer times than on a 10-ball one, and plays the
+    one that leaves it most on average. A lower level breaks the one way it knows,
+    without a simulation."""
     five = level_named("5")
-    move = decide(state, SPEC, five, rng())
-    assert move.kind is Kind.BREAK and move.plan is not None
-    assert move.simulations == 0 and move.candidates == 0
-    assert TenBall.practised_break is not None
-    assert move.expected == TenBall.practised_break.value
-    practised = [practised_break(state, SPEC, side) for side in (-1.0, 1.0)]
-    assert move.plan in [c.stroke for c in practised if c is not None]
-    assert move.stroke != move.plan  # struck with its noise
-    assert same(move, decide(state, SPEC, five, rng()))
-    lower = decide(state, SPEC, level_named("4"), rng())
-    assert lower.kind is Kind.BREAK and lower.simulations == 0
+    for game in ("ten-ball", "nine-ball", "eight-ball", "rotation"):
+        played = Game(GameSetup(game=game, seed=3))
+        played.start(Player.A)
+        state = played.rack
+        assert state is not None and state.practised_break is not None
+        move = decide(state, SPEC, five, rng())
+        assert move.kind is Kind.BREAK and move.plan is not None
+        assert move.simulations == 0 and move.candidates == 0
+        assert move.expected == state.practised_break.value
+        practised = [practised_break(state, SPEC, side) for side in (-1.0, 1.0)]
+        assert move.plan in [c.stroke for c in practised if c is not None]
+        assert move.stroke != move.plan  # struck with its noise
+        assert same(move, decide(state, SPEC, five, rng()))
+        lower = decide(state, SPEC, level_named("4"), rng())
+        assert lower.kind is Kind.BREAK and lower.simulations == 0
     rotation = Game(GameSetup(game="rotation", seed=3))
     rotation.start(Player.A)
-    assert rotation.rack is not None and practised_break(rotation.rack, SPEC, 1.0) is None
-    fifteen = decide(rotation.rack, SPEC, five, rng())
+    assert rotation.rack is not None
+    fields = {f.alias: getattr(rotation.rack, f.name) for f in attrs.fields(Rotation) if f.init}
+    unstudied = _Unstudied(**fields)
+    assert practised_break(unstudied, SPEC, 1.0) is None
+    fifteen = decide(unstudied, SPEC, five, rng())
     samples = five.search.break_samples * BREAK_RACK // 15
     assert 0 < samples < five.search.break_samples
     assert fifteen.simulations == len(BREAK_CHOICES) * samples
-    sides = (break_candidates(rotation.rack, SPEC, side) for side in (-1.0, 1.0))
+    sides = (break_candidates(unstudied, SPEC, side) for side in (-1.0, 1.0))
     assert fifteen.plan in [c.stroke for side in sides for c in side]
 
 

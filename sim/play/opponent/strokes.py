@@ -83,9 +83,9 @@ BREAK_FOLLOW = 0.1
 # value of the position left, for the breaker): the break above from 0.355 with follow at
 # 8.5 m/s kept the table 115 times but left a likely pot on the 1 (over 0.7) only 19
 # times; from 0.2 with a centre ball at 10 m/s, 84 and 53. Which is best depends on the
-# rack (9-ball's diamond, 8-ball's and rotation's fifteen balls), so the player tries
-# them all with its noise, on the rack in front of it (where the game names no
-# practised break, GameState.practised_break).
+# rack (9-ball's diamond, 8-ball's and rotation's fifteen balls): each game's break
+# study starts from these, and a game not yet studied (no GameState.practised_break)
+# has the player try them all with its noise, on the rack in front of it.
 BREAK_CHOICES = (
     (BREAK_SIDE, BREAK_FOLLOW, 8.5),
     (0.27, 0.1, 8.5),
@@ -116,7 +116,11 @@ BREAK_CHOICES = (
 # a foul after 9 %, where the six left 0.35 to 0.56. 8-ball: from 0.25 with a touch of
 # follow at 10 m/s left 0.77 (±0.014, the last two sets), a foul after 1 % and no illegal
 # break (EB-5); 0.2 to 0.3 of the width at 10 m/s, or 0.25 at 9.25, are as good within
-# their uncertainty, and the six left 0.57 to 0.77.
+# their uncertainty, and the six left 0.57 to 0.77. Rotation (tuning seeds 44 and 45,
+# docs/OPPONENT-TUNING.md): the six, the other games' breaks and six more, once on each
+# of 60 racks, the best four and two neighbours on 80 more: from 0.2 of the width with a
+# centre ball at 9.5 m/s came first on both, 0.665 (±0.026) and 0.638 (±0.023), a foul
+# after 7 strikes of 140, where the next best left 0.58.
 # 14.1 (straight pool; tuning seeds 11 and 21 to 24, the 9-ft table, the judge's value
 # of a game to 150 for the breaker, a game of points): its break hands the other player
 # a closed rack (SP-3), so its aim is a thin hit on a back corner ball (BreakAim), not
