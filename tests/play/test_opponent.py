@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import pickle
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 import numpy as np
@@ -485,7 +485,9 @@ def test_level_5_plays_the_break_it_practised_and_practises_on_the_rack_without_
     rotation = Game(GameSetup(game="rotation", seed=3))
     rotation.start(Player.A)
     assert rotation.rack is not None
-    fields = {f.alias: getattr(rotation.rack, f.name) for f in attrs.fields(Rotation) if f.init}
+    fields: dict[str, Any] = {
+        str(f.alias): getattr(rotation.rack, f.name) for f in attrs.fields(Rotation) if f.init
+    }
     unstudied = _Unstudied(**fields)
     assert practised_break(unstudied, SPEC, 1.0) is None
     fifteen = decide(unstudied, SPEC, five, rng())
