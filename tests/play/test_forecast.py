@@ -9,7 +9,7 @@ import attrs
 import numpy as np
 import pytest
 
-from rules import CUE, Phase, PocketId, Positions, TenBall
+from rules import CUE, Phase, PocketId, Positions, Rotation, TenBall
 from rules.facts import Hit, Pocketing, RailContact
 from sim.physics.facts import first_heading
 from sim.physics.pooltool_setup import pt
@@ -19,8 +19,8 @@ from sim.physics.table import CushionRebound, pocket_mouths, table_spec
 from sim.play.geometry.pots import pots
 from sim.play.opponent import Kind, decide, forecast, level_named
 from sim.play.opponent.forecast import Forecaster, _Ball, _strike
-from sim.play.opponent.levels import Level
-from sim.play.opponent.search import Thinker
+from sim.play.opponent.levels import CROWDED, Level
+from sim.play.opponent.search import Scored, Thinker
 from sim.play.opponent.strokes import pot_candidates
 
 SPEC = table_spec("9ft")
@@ -292,6 +292,75 @@ def test_a_level_that_foresees_is_named_so_and_one_that_does_not_as_before() -> 
     foreseeing = settings(_foreseeing(0), ten) + ", foreseeing 8 strokes a pot"
     assert settings(_foreseeing(8), ten) == foreseeing
     crowded = settings(level_named("5"), "straight-pool")
-    assert crowded.endswith(
-        " ball events of noisy strikes a decision with more than 10 object balls on the table"
-    )
+    assert (
+        " ball events of noisy strikes a decision with more than 10 object balls on the table,"
+        " 10 strokes a pot that meet another ball there, 8 pots screened there"
+    ) in crowded
+
+
+# Twelve object balls a quarter metre apart up the middle of the table, the cue ball
+# below the 1: most strokes on the 1 run into another ball after the contact.
+CROWDED_TABLE = {
+    CUE: (0.62, 0.55),
+    **{
+        str(n + 1): (0.32 + 0.3 * (n % 3), 0.9 + 0.26 * (n // 3) + 0.07 * (n % 2))
+        for n in range(12)
+    },
+}
+
+
+def _unsure_by_pot(thinker: Thinker, planned: list[Scored]) -> dict[object, int]:
+    """How many of ``planned``'s plain pots' strokes of each pot meet another ball."""
+    counts: dict[object, int] = {}
+    for item in planned:
+        pot = item.candidate.pot
+        if (
+            pot is not None
+            and pot.first == pot.ball
+            and not thinker.foresee(item.candidate).certain
+        ):
+            key = (pot.ball, pot.pocket)
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def test_a_crowded_table_simulates_fewer_strokes_that_meet_a_ball_and_screens_fewer_pots() -> None:
+    """With more than CROWDED object balls, level 5 cuts each pot's strokes foretold to
+    run into another ball to its ``crowded_unsure`` best by their forecast before the
+    physics, and screens ``crowded_screen`` pots with noise, not ``screen``; with ten
+    object balls every such stroke is simulated and ``screen`` pots are screened."""
+    five = level_named("5")
+    search = five.search
+    assert search.crowded_unsure > 0 and 0 < search.crowded_screen < search.screen
+    state = Rotation(balls=CROWDED_TABLE, table=SPEC.geometry, phase=Phase.PLAY)
+    assert len(state.balls.object_balls) > CROWDED
+    cue = CROWDED_TABLE[CUE]
+
+    def planned_by(level: Level, at: Rotation) -> tuple[Thinker, list[Scored]]:
+        thinker = Thinker(at, SPEC, level, np.random.default_rng(1), InProcessSimulator())
+        found = pot_candidates(at, SPEC, thinker.judge, level.search, cue, None, search.pots)
+        return thinker, thinker.planned(found)
+
+    thinker, planned = planned_by(five, state)
+    unsure = _unsure_by_pot(thinker, planned)
+    assert unsure and max(unsure.values()) <= search.crowded_unsure
+    keeping = attrs.evolve(five, search=attrs.evolve(search, crowded_unsure=0))
+    wide, every = planned_by(keeping, state)
+    assert max(_unsure_by_pot(wide, every).values()) > search.crowded_unsure
+    assert wide.simulations > thinker.simulations
+    assert len(_screened(thinker, planned)) == search.crowded_screen
+    # Ten object balls: not crowded.
+    ten = attrs.evolve(state, balls=state.balls.without("11").without("12"))
+    thinker, planned = planned_by(five, ten)
+    assert len(_screened(thinker, planned)) == min(search.screen, len(_pots(planned)))
+    assert len(_pots(planned)) > search.crowded_screen
+
+
+def _pots(planned: list[Scored]) -> list[Scored]:
+    """The pots among ``planned`` that the physics and the rules allow."""
+    return [s for s in planned if s.candidate.pot is not None and s.planned >= 0]
+
+
+def _screened(thinker: Thinker, planned: list[Scored]) -> list[Scored]:
+    """The strokes of ``planned`` that the screen struck with noise."""
+    return [s for s in thinker.screened(planned) if s.strikes or s.foreseen is not None]

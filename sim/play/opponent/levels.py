@@ -201,6 +201,14 @@ class Search:
     # the repr as foresee is: a 10-ball or 9-ball rack is never crowded, and its duels'
     # racks count on (player.settings names it for the games it changes).
     crowded_events: int = attrs.field(default=0, repr=False)
+    # On a crowded table, each pot's strokes foretold to run into another ball after the
+    # contact (which the forecast follows only roughly) cut to this many by their
+    # forecast's value before the physics, as ``foresee`` cuts the others (0: all kept).
+    # Left out of the repr as crowded_events is.
+    crowded_unsure: int = attrs.field(default=0, repr=False)
+    # On a crowded table, the pots screened with noise in place of ``screen`` (0: as
+    # many as ``screen``). Left out of the repr as crowded_events is.
+    crowded_screen: int = attrs.field(default=0, repr=False)
     # In a game of points (GameState.points_race: 14.1), the other player's chances
     # judged at this player's own noise, not at the judge's AIM_FLOOR
     # (sim.play.opponent.judge.Judge.rival). Left out of the repr as foresee is: a rack
@@ -342,7 +350,11 @@ LEVELS: dict[str, Level] = {
     # 20 times with level 5's noise, the same noise for both, valued by the judge): at
     # rotation (seed 6, 13 decisions) a fifth fewer simulations, the strokes worth
     # +0.05 of a rack a decision (give or take 0.03); at 8-ball (seed 31, 12) a sixth
-    # fewer, -0.02 (give or take 0.02).
+    # fewer, -0.02 (give or take 0.02). And on a crowded table the strokes foretold to
+    # run into another ball cut to 10 a pot by their forecast, and 8 pots screened, not
+    # 16 (the seventeenth round): decided both ways the same way, at 8-ball (seed 31, 12
+    # decisions) a quarter fewer simulations, -0.02 of a rack a decision (give or take
+    # 0.02); at rotation (seed 6, 13) a tenth fewer, +0.01 (give or take 0.01).
     # In a game of points it judges the other player's chances at its own noise: on tuning
     # seeds 21 and 22, four games to 100 against itself (the same racks and seeds) took
     # 56 innings in all, not 93, with 29 safeties, not 60: 10.4 balls an inning, not 5.7
@@ -352,7 +364,14 @@ LEVELS: dict[str, Level] = {
     "5": Level(
         "5",
         TOURING_PRO,
-        attrs.evolve(_WIDEST, foresee=3, crowded_events=2000, rival_own_noise=True),
+        attrs.evolve(
+            _WIDEST,
+            foresee=3,
+            crowded_events=2000,
+            crowded_unsure=10,
+            crowded_screen=8,
+            rival_own_noise=True,
+        ),
     ),
     # The hint's player: level 5's search with no noise, its pots' strokes turned for
     # throw and cut to 3 in the forecast before the physics. On 12 decisions of 8-ball

@@ -243,6 +243,10 @@ def settings(level: Level, game: str | None = None) -> str:
             f", at most {level.search.crowded_events} ball events of noisy strikes a"
             f" decision with more than {CROWDED} object balls on the table"
         )
+    if level.search.crowded_unsure and crowded:  # nor these (Search.crowded_unsure)
+        text += f", {level.search.crowded_unsure} strokes a pot that meet another ball there"
+    if level.search.crowded_screen and crowded:
+        text += f", {level.search.crowded_screen} pots screened there"
     return text
 
 

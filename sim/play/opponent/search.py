@@ -246,21 +246,24 @@ class Thinker:
         """``candidates`` with each plain pot's strokes foretold to the end (no kiss) cut
         to the search's ``foresee`` best as the forecast values them; the strokes
         foretold to meet another ball after the contact (which the forecast follows only
-        roughly), and every other kind of stroke, as they were."""
-        keep = self.level.search.foresee
+        roughly) cut to its ``crowded_unsure`` best on a crowded table, and kept
+        elsewhere, as is every other kind of stroke."""
+        search = self.level.search
+        unsure = search.crowded_unsure if self.crowded else 0
         groups: dict[tuple[object, ...], list[tuple[float, int]]] = {}
         for index, candidate in enumerate(candidates):
             pot = candidate.pot
             if pot is not None and pot.first == pot.ball:
                 forecast = self.foresee(candidate)
-                if forecast.certain:
-                    key = (pot.ball, pot.pocket, candidate.stroke.placement)
+                if forecast.certain or unsure:
+                    key = (forecast.certain, pot.ball, pot.pocket, candidate.stroke.placement)
                     value = self.foreseen_value(candidate, forecast)
                     groups.setdefault(key, []).append((value, index))
         dropped: set[int] = set()
-        for members in groups.values():
+        for (certain, *_pot), members in groups.items():
             ranked = sorted(members, key=lambda item: (-item[0], item[1]))
-            dropped.update(index for _value, index in ranked[keep:])
+            kept = search.foresee if certain else unsure
+            dropped.update(index for _value, index in ranked[kept:])
         return [c for index, c in enumerate(candidates) if index not in dropped]
 
     # -- round 1: as planned -------------------------------------------------------------
@@ -388,9 +391,10 @@ class Thinker:
         planned at 0.984, the one played hooked 3 times in 16, others never). So the pots
         played out next (:meth:`deepened`) are the ones that hold up."""
         search = self.level.search
-        if search.screen == 0 or search.screen_samples == 0 or self.level.noise.silent:
+        count = search.crowded_screen if self.crowded and search.crowded_screen else search.screen
+        if count == 0 or search.screen_samples == 0 or self.level.noise.silent:
             return list(scored)
-        head = _plain_pots(scored)[: search.screen]
+        head = _plain_pots(scored)[:count]
         # Pots foretold to the end are struck in the forecast; the others in the physics.
         plans = [self.foresee(i.candidate) if self.forecaster else None for i in head]
         foreseen = [(i, plan) for i, plan in zip(head, plans, strict=True) if plan and plan.certain]
@@ -585,15 +589,20 @@ class Thinker:
         reckoned at its stroke's ball events as planned (a stroke into a pack breaks it
         up whatever the noise), so the count is the same wherever the decision is made."""
         budget = self.level.search.crowded_events
-        crowded = len(self.state.balls.object_balls) > CROWDED
         # A break is struck once a rack, and its wait is set by its own samples.
-        if not budget or not crowded or not chosen or self.state.phase is Phase.BREAK:
+        if not budget or not self.crowded or not chosen or self.state.phase is Phase.BREAK:
             return samples
         # Each as planned: simulated already (the cache's), or now, all in one batch.
         planned = self.simulate([item.candidate.stroke for item in chosen])
         each = sum(_events(shot) for shot in planned)
         left = budget - self.strike_events
         return max(FEWEST_STRIKES, min(samples, left // max(each, 1)))
+
+    @property
+    def crowded(self) -> bool:
+        """Whether the table is crowded (:data:`~sim.play.opponent.levels.CROWDED`), where
+        the search is narrower (``Search.crowded_events``, ``Search.crowded_unsure``)."""
+        return len(self.state.balls.object_balls) > CROWDED
 
     @property
     def missed(self) -> float:
