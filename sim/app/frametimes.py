@@ -263,12 +263,12 @@ def thinking(
     match of ``game_name`` (seed ``seed``, the longest race) on the desktop table, its
     thinker a process of its own as at the table, every frame drawn and read back
     meanwhile; the wall seconds of each decision that searched (from asked to answered;
-    a break practised, a choice or a stalemate is not searched and left out, rotation's
-    break, chosen among noisy strikes, counted) in the match's first ``racks`` racks,
-    whole (a person waits through the open table after the break and the last balls
-    alike: the first decisions alone are the crowded table's, the slowest), or its first
-    ``most`` such decisions if fewer (a game of points, 14.1, has no racks to count);
-    with the frames drawn while it thought.
+    a break practised, a choice or a stalemate is not searched and left out; a break
+    chosen among noisy strikes, in a game without a practised break, counted) in the
+    match's first ``racks`` racks, whole (a person waits through the open table after
+    the break and the last balls alike: the first decisions alone are the crowded
+    table's, the slowest), or its first ``most`` such decisions if fewer (a game of
+    points, 14.1, has no racks to count); with the frames drawn while it thought.
     ``helpers``: the processes beside the thinker that share its simulations (None: as
     many as the table starts on this machine)."""
     from rules import Player

@@ -43,10 +43,11 @@ level    magnitude  aim     elevation  speed  a, b  search
                                                     2 x 12 more, 9 contact points, 4 spots
                                                     in hand, 2 banks x 14 strokes when no
                                                     plain pot is likely; the shot after next
-                                                    judged too; at 10-ball, 9-ball and
-                                                    8-ball the break it practised, at
-                                                    rotation the best of 6 breaks x 10
-                                                    noisy strikes; at 14.1 the other
+                                                    judged too; the break it practised;
+                                                    on a crowded table (over 10 object
+                                                    balls) fewer noisy strikes, 10 strokes
+                                                    a pot that meet another ball, 8 pots
+                                                    screened; at 14.1 the other
                                                     player's chances judged at its own noise
 perfect  0          0       0          0      0     as 5, every stroke judged as struck; it
                                                     breaks as level 5 does, with level 5's
