@@ -226,6 +226,22 @@ class TestPlacement:
             rack[CUE] = (R, GEOMETRY.head_string_y / 2)  # frozen to the left rail
             assert settle_positions(SPEC, rack) == settle_positions(SPEC, rack, SPEC.build())
 
+    def test_balls_wedged_in_a_corners_jaws_are_eased_out_of_them(self) -> None:
+        """Where a soft safety left the cue ball and the 9 at rest in a corner's jaws
+        (10-ball, held-out seed 3000, rack 17 at levels 3 and 2): each pushes the other
+        into a jaw and the jaw pushes it back, a little way out each round; they settle
+        about a millimetre out, and the game goes on."""
+        wedged = {
+            CUE: (0.05979482522347102, 0.01913462302541352),
+            "9": (0.015688607615690988, 0.05547971830627444),
+            "10": (0.06754329097777864, 1.1808075053907414),
+        }
+        settled = settle_positions(SPEC, wedged)
+        assert math.dist(settled[CUE], settled["9"]) >= 2 * R + PLACEMENT_GAP
+        assert all(math.dist(settled[b], wedged[b]) < 2e-3 for b in wedged)
+        assert settled["10"] == wedged["10"]
+        assert settle_positions(SPEC, settled) == settled
+
     def test_well_spaced_balls_do_not_move(self) -> None:
         positions = {CUE: (0.3, 0.4), "1": (0.9, 1.9)}
         assert settle_positions(SPEC, positions) == positions
