@@ -294,4 +294,9 @@ def test_the_fullest_rack_and_the_practised_break() -> None:
 
     assert len(fullest_rack().object_balls) == max(len(k.object_balls) for k in GAMES.values())
     assert DEFAULT_GAME in GAMES
-    assert TenBall.practised_break is not None and Rotation.practised_break is None
+    # Each game's break study gave it a practised break; 14.1's alone is a safe break.
+    breaks = {name: kind.practised_break for name, kind in GAMES.items()}
+    assert all(found is not None for found in breaks.values())
+    assert [name for name, found in breaks.items() if found and found.safe] == ["straight-pool"]
+    assert TenBall.practised_break == breaks["ten-ball"]
+    assert Rotation.practised_break == breaks["rotation"]
