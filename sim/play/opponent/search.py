@@ -381,7 +381,8 @@ class Thinker:
     # -- round 2a: the leading pots screened with noise ------------------------------------
 
     def screened(self, scored: Sequence[Scored]) -> list[Scored]:
-        """``scored`` with the search's ``screen`` best plain pots by their hope each struck
+        """``scored`` with the search's ``screen`` best plain pots (on a crowded table its
+        ``crowded_screen``, where set) by their hope each struck
         ``screen_samples`` times with the level's noise, valued by the mean and their
         strikes kept (they count again in :meth:`tested`). Values as planned saturate: in
         an open table dozens of strokes leave the next ball a near-certain pot, and which
@@ -601,7 +602,8 @@ class Thinker:
     @property
     def crowded(self) -> bool:
         """Whether the table is crowded (:data:`~sim.play.opponent.levels.CROWDED`), where
-        the search is narrower (``Search.crowded_events``, ``Search.crowded_unsure``)."""
+        the search is narrower (``Search.crowded_events``, ``crowded_unsure``,
+        ``crowded_screen``)."""
         return len(self.state.balls.object_balls) > CROWDED
 
     @property
