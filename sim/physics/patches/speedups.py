@@ -1,7 +1,8 @@
 """pooltool 0.6.0's pure-Python hot spots, done faster to the same bits, and the one place
 that installs each copy over the function it was written from.
 
-The first two are here; the search for the next event is :mod:`.nextevent`'s.
+The first two are here; the search for the next event is :mod:`.nextevent`'s, the step
+from one event to the next :mod:`.stepping`'s.
 
 A profile of level 5's candidate strokes (pots after a break, 60 simulations) put a
 third of pooltool's time in two places that compute nothing the physics keeps:
@@ -41,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from sim.physics.patches import nextevent
+from sim.physics.patches import nextevent, stepping
 from sim.physics.pooltool_setup import pt
 
 # The sha256 of each replaced function's source in pooltool 0.6.0.
@@ -53,6 +54,8 @@ ORIGINALS = {
     "circular_cushion_next": "bae7f14a1844541679e50a8fbeb27baf03dcacddef30c5d58f97e1a53ac85fe8",
     "linear_cushion_next": "7b1885dc398c78ab2537e0335493a411f1a972c31aa7805cf2b2085210d8b0a3",
     "pocket_next": "7ad82f376bad6d25ca74c6dbebfc6df68f560ce5a63785b883a23d7a9d660dc5",
+    "evolve": "ff2b6d7bdb74903f120c3a3263ab0e7892dc6b5e0cf288e44f210a68f43d6a1b",
+    "update_history": "be6dd11bf7ef8282d1cf820c906e64a41637789899b6e92c0539df6f4cc32dbf",
 }
 _installed: dict[str, Callable[..., Any]] = {}
 
@@ -140,6 +143,7 @@ def stronge_solve(ball: Any, cushion: Any, omega_ratio: float) -> tuple[Any, Any
 def targets() -> dict[str, tuple[Any, str, Callable[..., Any]]]:
     """Each replacement: the namespace it goes into, the name, and the replacement."""
     nextevent.bind()
+    stepping.bind()
     model = pt.physics.resolve.ball_cushion.stronge_compliant.model
     caches = pt.evolution.event_based.cache
     search = pt.evolution.event_based.simulate
@@ -159,6 +163,9 @@ def targets() -> dict[str, tuple[Any, str, Callable[..., Any]]]:
             nextevent.linear_cushion_next,
         ),
         "pocket_next": (search, "get_next_ball_pocket_collision", nextevent.pocket_next),
+        # a static method: installed as one (below)
+        "evolve": (search._SimulationState, "evolve", stepping.evolve),
+        "update_history": (pt.System, "_update_history", stepping.update_history),
     }
 
 
@@ -177,8 +184,12 @@ def install() -> list[str]:
             )
             kept.append(name)
             continue
-        _installed[name] = current
-        setattr(namespace, attribute, replacement)
+        # what the namespace holds (a static method as itself, to go back as one)
+        _installed[name] = inspect.getattr_static(namespace, attribute)
+        if isinstance(_installed[name], staticmethod):
+            setattr(namespace, attribute, staticmethod(replacement))
+        else:
+            setattr(namespace, attribute, replacement)
     return kept
 
 
